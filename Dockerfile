@@ -1,0 +1,32 @@
+# syntax=docker/dockerfile:1
+# SSO identity service: Bun + Elysia. Build: docker build -t sso . ; run: docker run -p 3000:3000 -v sso-data:/data sso
+
+# ---- dependencies (production only) ------------------------------------------
+FROM oven/bun:1.4-slim AS deps
+WORKDIR /app
+# The repo ships an npm package-lock.json; bun migrates it on install so versions stay pinned.
+COPY package.json package-lock.json ./
+RUN bun install --production --ignore-scripts
+
+# ---- runtime -----------------------------------------------------------------
+FROM oven/bun:1.4-slim
+WORKDIR /app
+ENV NODE_ENV=production \
+    PORT=3000 \
+    SSO_DATA_DIR=/data
+
+COPY --from=deps --chown=bun:bun /app/node_modules ./node_modules
+COPY --chown=bun:bun package.json package-lock.json tsconfig.json ./
+COPY --chown=bun:bun src ./src
+COPY --chown=bun:bun adapters ./adapters
+
+RUN mkdir -p /data && chown bun:bun /data
+VOLUME /data
+
+USER bun
+EXPOSE 3000
+
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD bun -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+
+CMD ["bun", "src/main.ts"]

@@ -1,0 +1,368 @@
+/**
+ * Benchmark ceilings: what this machine can do at best for the expensive primitives the
+ * service is built on, so a measured figure for the service can be read against them.
+ *
+ *  - rs256SignCeiling      RS256 JWT signatures per second (jose, RSA-2048), no HTTP at all.
+ *  - argon2VerifyCeiling   argon2id password verifications per second (Bun.password).
+ *  - signOnlyRouteCeiling  a Bun.serve route (in a child process) that only signs a token,
+ *                          loaded over loopback HTTP: the best a token endpoint can do here.
+ *  - load                  the closed-loop HTTP load generator used for the above (and usable
+ *                          against the real service).
+ *
+ * Every loop is bounded in time; nothing listens on anything but 127.0.0.1.
+ */
+import { generateKeyPair, SignJWT } from "jose";
+
+type Key = CryptoKey;
+
+// ---------------------------------------------------------------------------------------------
+// Realistic access-token payload
+
+/** Claims shaped like a user access token (SPEC 2.1 + CONTRACT 5): ~the size of a real one. */
+export function accessTokenClaims(opts: { payloadSize?: number; now?: number } = {}): Record<string, unknown> {
+  const now = opts.now ?? Math.floor(Date.now() / 1000);
+  const tenantId = 1042;
+  const path = `/${tenantId}/20877/20913/21004/`;
+  const claims: Record<string, unknown> = {
+    token_use: "access",
+    sub: "alexandra.johnson@northwind-engineering.example.com",
+    uid: 4815162,
+    org_id: 21004,
+    org_name: "Northwind Engineering - Platform Team",
+    org_path: path,
+    tenant_id: tenantId,
+    scope_self: [path],
+    scope_subtree: [path],
+    permissions: [
+      "invoice.read",
+      "invoice.write",
+      "customer.read",
+      "customer.write",
+      "report.view",
+      "report.export",
+    ],
+    aud: "northwind-portal",
+    iss: "https://sso.northwind-engineering.example.com",
+    iat: now,
+    exp: now + 900,
+    jti: crypto.randomUUID(),
+    sid: crypto.randomUUID(),
+  };
+  if (opts.payloadSize && opts.payloadSize > 0) {
+    // Pad (never shrink) so the JSON payload is about payloadSize bytes.
+    const base = JSON.stringify(claims).length + ',"pad":""'.length;
+    const missing = opts.payloadSize - base;
+    if (missing > 0) claims.pad = "x".repeat(missing);
+  }
+  return claims;
+}
+
+export interface SigningKey {
+  privateKey: Key;
+  publicKey: Key;
+  kid: string;
+}
+
+export async function makeSigningKey(): Promise<SigningKey> {
+  const { privateKey, publicKey } = await generateKeyPair("RS256", { modulusLength: 2048 });
+  return { privateKey, publicKey, kid: `bench-${crypto.randomUUID().slice(0, 8)}` };
+}
+
+/** Signs one access token the way the service does (fresh iat/exp/jti each time). */
+export function signAccessToken(key: SigningKey, payloadSize?: number): Promise<string> {
+  const claims = accessTokenClaims({ payloadSize });
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid: key.kid })
+    .sign(key.privateKey);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Resolves with `p`, or with `fallback` after ms; the timer never outlives the race. */
+async function within<T, F>(p: Promise<T>, ms: number, fallback: F): Promise<T | F> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([p, new Promise<F>((r) => (timer = setTimeout(() => r(fallback), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Runs `concurrency` loops calling `op` until `seconds` have passed; returns completed ops. */
+async function timedLoops(
+  seconds: number,
+  concurrency: number,
+  op: () => Promise<unknown>,
+): Promise<{ ops: number; failures: number; elapsedSec: number }> {
+  const start = performance.now();
+  const deadline = start + seconds * 1000;
+  let ops = 0;
+  let failures = 0;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      try {
+        await op();
+        // Only count work that finished inside the window.
+        if (performance.now() <= deadline) ops++;
+      } catch {
+        failures++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  const elapsedSec = Math.min(performance.now() - start, seconds * 1000) / 1000;
+  return { ops, failures, elapsedSec };
+}
+
+function percentile(sorted: Float64Array | number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[idx];
+}
+
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+// ---------------------------------------------------------------------------------------------
+// 1. RS256 signing
+
+export interface SignCeilingOptions {
+  seconds?: number;
+  concurrency?: number;
+  /** Pad the JWT payload to about this many JSON bytes (default: the realistic claims as-is). */
+  payloadSize?: number;
+}
+
+export async function rs256SignCeiling({
+  seconds = 5,
+  concurrency = 64,
+  payloadSize,
+}: SignCeilingOptions = {}): Promise<{
+  opsPerSec: number;
+  ops: number;
+  seconds: number;
+  concurrency: number;
+  payloadBytes: number;
+  tokenBytes: number;
+}> {
+  const key = await makeSigningKey();
+  const sample = await signAccessToken(key, payloadSize); // warm jose + the key
+  const { ops, failures, elapsedSec } = await timedLoops(seconds, concurrency, () =>
+    signAccessToken(key, payloadSize),
+  );
+  if (failures > 0 && ops === 0) throw new Error("rs256SignCeiling: every signature failed");
+  return {
+    opsPerSec: round(ops / elapsedSec, 1),
+    ops,
+    seconds: round(elapsedSec, 3),
+    concurrency,
+    payloadBytes: JSON.stringify(accessTokenClaims({ payloadSize })).length,
+    tokenBytes: sample.length,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. argon2id verification
+
+export const ARGON2_PARAMS = { algorithm: "argon2id", memoryCost: 19456, timeCost: 2 } as const;
+
+export async function argon2VerifyCeiling({
+  seconds = 5,
+  concurrency = 2,
+}: { seconds?: number; concurrency?: number } = {}): Promise<{
+  opsPerSec: number;
+  ops: number;
+  seconds: number;
+  concurrency: number;
+  msPerVerify: number;
+}> {
+  const pw = "correct horse battery staple 42!";
+  const hash = await Bun.password.hash(pw, ARGON2_PARAMS);
+  if (!(await Bun.password.verify(pw, hash))) throw new Error("argon2VerifyCeiling: verify returned false");
+  const { ops, failures, elapsedSec } = await timedLoops(seconds, concurrency, async () => {
+    if (!(await Bun.password.verify(pw, hash))) throw new Error("verify returned false");
+  });
+  if (failures > 0 && ops === 0) throw new Error("argon2VerifyCeiling: every verification failed");
+  const opsPerSec = ops / elapsedSec;
+  return {
+    opsPerSec: round(opsPerSec, 1),
+    ops,
+    seconds: round(elapsedSec, 3),
+    concurrency,
+    // Wall time per verification as seen by one of the `concurrency` callers.
+    msPerVerify: ops ? round((elapsedSec * 1000 * concurrency) / ops, 1) : 0,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. HTTP load generator
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  seconds: number;
+  /** Called per request (a fresh RequestInit each time, so bodies are never reused). Default GET. */
+  makeRequest?: () => RequestInit;
+  expectStatus?: number;
+  /** Unmeasured run before the measured window (JIT, connection pool). Default 0. */
+  warmupSeconds?: number;
+}
+
+export interface LoadResult {
+  /** Requests that completed inside the window (any status, plus network failures). */
+  requests: number;
+  /** Requests that did not answer `expectStatus` (other statuses and network failures). */
+  errors: number;
+  /** Successful (expected-status) requests per second. */
+  rps: number;
+  /** Latency percentiles in ms over successful requests, send to body fully read. */
+  p50: number;
+  p99: number;
+  seconds: number;
+  connections: number;
+  statuses: Record<string, number>;
+}
+
+export async function load({
+  url,
+  connections,
+  seconds,
+  makeRequest,
+  expectStatus = 200,
+  warmupSeconds = 0,
+}: LoadOptions): Promise<LoadResult> {
+  if (warmupSeconds > 0) {
+    await runLoad({ url, connections, seconds: warmupSeconds, makeRequest, expectStatus });
+  }
+  return runLoad({ url, connections, seconds, makeRequest, expectStatus });
+}
+
+async function runLoad({
+  url,
+  connections,
+  seconds,
+  makeRequest,
+  expectStatus = 200,
+}: LoadOptions): Promise<LoadResult> {
+  const u = new URL(url);
+  if (u.hostname !== "127.0.0.1" && u.hostname !== "localhost" && u.hostname !== "[::1]") {
+    throw new Error(`load: loopback targets only, got ${u.hostname}`);
+  }
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let requests = 0;
+  let errors = 0;
+
+  const start = performance.now();
+  const deadline = start + seconds * 1000;
+  // Hard stop: anything still in flight at the deadline is aborted and not counted.
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), seconds * 1000);
+
+  const worker = async () => {
+    while (!stop.signal.aborted && performance.now() < deadline) {
+      const init = makeRequest ? makeRequest() : { method: "GET" };
+      const t0 = performance.now();
+      let status: string;
+      try {
+        const res = await fetch(url, { ...init, signal: stop.signal });
+        await res.arrayBuffer(); // read the whole body: latency is to the last byte
+        status = String(res.status);
+      } catch {
+        if (stop.signal.aborted) break; // cut off by the hard stop: neither success nor error
+        status = "network_error";
+      }
+      const t1 = performance.now();
+      if (t1 > deadline) break;
+      requests++;
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      if (status === String(expectStatus)) latencies.push(t1 - t0);
+      else {
+        errors++;
+        if (status === "network_error") await sleep(5); // do not spin on a dead target
+      }
+    }
+  };
+
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, connections) }, worker));
+  } finally {
+    clearTimeout(timer);
+  }
+  const elapsedSec = Math.min(performance.now() - start, seconds * 1000) / 1000;
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    requests,
+    errors,
+    rps: round(latencies.length / elapsedSec, 1),
+    p50: round(percentile(sorted, 50)),
+    p99: round(percentile(sorted, 99)),
+    seconds: round(elapsedSec, 3),
+    connections,
+    statuses,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. Sign-only HTTP route, served from a child process
+
+const SIGN_ONLY_SERVER = `${import.meta.dir}/sign-only-server.ts`;
+
+export async function signOnlyRouteCeiling({
+  seconds = 5,
+  connections = 64,
+  warmupSeconds = 1,
+}: { seconds?: number; connections?: number; warmupSeconds?: number } = {}): Promise<LoadResult> {
+  // The server dies by itself after this long even if we are killed before cleaning up.
+  const maxLifetime = Math.ceil(seconds + warmupSeconds + 60);
+  const child = Bun.spawn([process.execPath, SIGN_ONLY_SERVER], {
+    stdin: "pipe", // closing it (or our death) makes the child exit
+    stdout: "pipe",
+    stderr: "inherit",
+    env: { ...process.env, SIGN_ONLY_MAX_SECONDS: String(maxLifetime) },
+  });
+  try {
+    const port = await readPort(child.stdout, 15_000);
+    return await load({
+      url: `http://127.0.0.1:${port}/oauth2/token`,
+      connections,
+      seconds,
+      warmupSeconds,
+      makeRequest: () => ({
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "grant_type=client_credentials",
+      }),
+    });
+  } finally {
+    try {
+      child.stdin.end();
+    } catch {}
+    child.kill("SIGTERM");
+    const exited = await within(child.exited.then(() => true), 3000, false);
+    if (!exited) child.kill("SIGKILL");
+  }
+}
+
+/** Reads the child's stdout until a line `PORT <n>` shows up, or fails after timeoutMs. */
+async function readPort(stream: ReadableStream<Uint8Array>, timeoutMs: number): Promise<number> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let buf = "";
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (Date.now() < deadline) {
+      const chunk = await within(reader.read(), Math.max(1, deadline - Date.now()), null);
+      if (chunk === null) break;
+      if (chunk.done) throw new Error(`sign-only server exited before printing its port: ${buf}`);
+      buf += decoder.decode(chunk.value, { stream: true });
+      const m = buf.match(/^PORT (\d+)$/m);
+      if (m) return Number(m[1]);
+    }
+    throw new Error(`sign-only server did not print its port within ${timeoutMs} ms`);
+  } finally {
+    reader.releaseLock();
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * A minimal HTTP server whose only route signs an access-token-sized RS256 JWT:
+ * the ceiling for any token endpoint on this machine. Started by ceilings.ts as a child process.
+ *
+ *   POST /oauth2/token  -> 200 {"access_token": "...", "token_type": "Bearer", "expires_in": 900}
+ *   anything else       -> 404
+ *
+ * Listens on 127.0.0.1, port 0 (or SIGN_ONLY_PORT) and prints `PORT <n>` on stdout once ready.
+ * Exits when stdin closes (parent gone), on SIGTERM/SIGINT, or after SIGN_ONLY_MAX_SECONDS (600).
+ */
+import { makeSigningKey, signAccessToken } from "./ceilings";
+
+const key = await makeSigningKey();
+await signAccessToken(key); // warm up jose and the key before accepting traffic
+
+const server = Bun.serve({
+  hostname: "127.0.0.1",
+  port: Number(process.env.SIGN_ONLY_PORT ?? 0),
+  async fetch(req) {
+    const url = new URL(req.url);
+    if (req.method !== "POST" || url.pathname !== "/oauth2/token") {
+      return new Response("not found", { status: 404 });
+    }
+    const accessToken = await signAccessToken(key);
+    return Response.json(
+      { access_token: accessToken, token_type: "Bearer", expires_in: 900 },
+      { headers: { "cache-control": "no-store" } },
+    );
+  },
+});
+
+let stopping = false;
+function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  server.stop(true);
+  process.exit(code);
+}
+
+process.on("SIGTERM", () => shutdown(0));
+process.on("SIGINT", () => shutdown(0));
+setTimeout(() => shutdown(0), Number(process.env.SIGN_ONLY_MAX_SECONDS ?? 600) * 1000).unref?.();
+
+// Parent gone (or closed our stdin on purpose): stop.
+(async () => {
+  try {
+    const reader = Bun.stdin.stream().getReader();
+    while (!(await reader.read()).done) {
+      // ignore input
+    }
+  } catch {}
+  shutdown(0);
+})();
+
+process.stdout.write(`PORT ${server.port}\n`);
