@@ -1,0 +1,39 @@
+import { and, desc, eq, gte, ilike, like, lt, or, sql } from "drizzle-orm";
+import type { AuditEntry, AuditRepo } from "../../src/features/audit/ports";
+import { likeLiteral, schema, type Db } from "./db";
+
+const { auditLog: l } = schema;
+
+export function createPgAudit(db: Db): AuditRepo {
+  return {
+    async append(entry) {
+      await db.insert(l).values(entry);
+    },
+    async query(q) {
+      const text = q.q ? `%${likeLiteral(q.q)}%` : undefined;
+      const rows = await db
+        .select()
+        .from(l)
+        .where(
+          and(
+            q.tenant === "any" ? undefined : eq(l.tenantId, q.tenant),
+            like(l.orgPath, `${likeLiteral(q.orgPath)}%`),
+            q.action ? eq(l.action, q.action) : undefined,
+            q.userId !== undefined ? eq(l.userId, q.userId) : undefined,
+            text ? or(ilike(l.action, text), ilike(sql`${l.metadata}::text`, text)) : undefined,
+            q.from ? gte(l.createdAt, q.from) : undefined,
+            q.to ? lt(l.createdAt, q.to) : undefined,
+          ),
+        )
+        .orderBy(desc(l.id))
+        .limit(q.size);
+      return rows as AuditEntry[];
+    },
+    async forUser(userId, limit) {
+      return (await db.select().from(l).where(or(eq(l.userId, userId), eq(l.actorId, userId))).orderBy(desc(l.id)).limit(limit)) as AuditEntry[];
+    },
+    async scrubUser(userId) {
+      await db.update(l).set({ ipAddress: null, metadata: sql`jsonb_build_object('erased', true)` }).where(or(eq(l.userId, userId), eq(l.actorId, userId)));
+    },
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * The SQL adapter: one drizzle schema and one set of repositories over either PGlite (embedded,
+ * the default: a fresh clone runs with no server) or PostgreSQL (postgres.js, pooled).
+ * Versioned migrations (./migrations, made by drizzle-kit from schema.ts) are applied at start.
+ */
+import { EventEmitter } from "node:events";
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/postgres-js";
+import { migrate as migratePg } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import type { PrimaryStore, Repos, SessionStore } from "../../src/stores";
+import { createPgApps } from "./apps";
+import { createPgAudit } from "./audit";
+import { createPgClaims } from "./claims";
+import { createPgClients } from "./clients";
+import { schema, type Db } from "./db";
+import { guarded, translatePgError } from "./errors";
+import { createPgImports } from "./imports";
+import { createPgKeys } from "./keys";
+import { createPgLeases } from "./leases";
+import { createPgOrgs, createPgTenants } from "./orgs";
+import { createPgRoles } from "./roles";
+import { createPgCounters, createPgDevices, createPgFamilies, createPgOneTimeTokens } from "./sessions";
+import { createPgUsers } from "./users";
+import { createPgOutbox, createPgWebhooks } from "./webhooks";
+
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+const MIGRATION_LOCK = 7_342_001;
+
+export function createPgRepos(db: Db): Repos {
+  return {
+    tenants: guarded(createPgTenants(db)),
+    orgs: guarded(createPgOrgs(db)),
+    users: guarded(createPgUsers(db)),
+    roles: guarded(createPgRoles(db)),
+    apps: guarded(createPgApps(db)),
+    clients: guarded(createPgClients(db)),
+    keys: guarded(createPgKeys(db)),
+    devices: guarded(createPgDevices(db)),
+    oneTimeTokens: guarded(createPgOneTimeTokens(db)),
+    audit: guarded(createPgAudit(db)),
+    webhooks: guarded(createPgWebhooks(db)),
+    outbox: guarded(createPgOutbox(db)),
+    imports: guarded(createPgImports(db)),
+    claims: guarded(createPgClaims(db)),
+    leases: guarded(createPgLeases(db)),
+  };
+}
+
+function primary(
+  db: Db,
+  extra: Pick<PrimaryStore, "publish" | "subscribe" | "close">,
+): PrimaryStore {
+  return {
+    ...createPgRepos(db),
+    async transaction(fn) {
+      try {
+        return await db.transaction((tx) => fn(createPgRepos(tx as unknown as Db)));
+      } catch (e) {
+        throw translatePgError(e);
+      }
+    },
+    async ping() {
+      try {
+        await db.execute(sql`select 1`);
+      } catch (e) {
+        throw translatePgError(e);
+      }
+    },
+    ...extra,
+  };
+}
+
+/** Session families and counters kept in the primary store (used when REDIS_URL is unset). */
+export function createPgSessionStore(store: PrimaryStore & { db: Db }): SessionStore {
+  return {
+    kind: "primary",
+    families: guarded(createPgFamilies(store.db)),
+    counters: guarded(createPgCounters(store.db)),
+    ping: () => store.ping(),
+    close: async () => {},
+  };
+}
+
+/** Opens PGlite in `dataDir` (or in memory for "memory://") and applies migrations. */
+export async function openEmbedded(dataDir: string): Promise<PrimaryStore & { db: Db }> {
+  if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
+  const client = dataDir === "memory://" ? new PGlite() : new PGlite(`${dataDir}/pg`);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  const bus = new EventEmitter();
+  return Object.assign(
+    primary(db, {
+      async publish(channel, message) {
+        bus.emit(channel, message);
+      },
+      async subscribe(channel, onMessage) {
+        bus.on(channel, onMessage);
+      },
+      async close() {
+        await client.close();
+      },
+    }),
+    { db },
+  );
+}
+
+/** Opens a pooled PostgreSQL connection and applies migrations under an advisory lock. */
+export async function openPostgres(url: string, poolSize: number): Promise<PrimaryStore & { db: Db }> {
+  const migrator = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  try {
+    await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migratePg(drizzlePg(migrator) as never, { migrationsFolder });
+    await migrator`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+  } catch (e) {
+    await migrator.end({ timeout: 1 }).catch(() => {});
+    throw translatePgError(e);
+  }
+  await migrator.end({ timeout: 5 });
+  const client = postgres(url, { max: poolSize, onnotice: () => {}, connect_timeout: 10, idle_timeout: 60 });
+  const db = drizzlePg(client, { schema }) as unknown as Db;
+  return Object.assign(
+    primary(db, {
+      async publish(channel, message) {
+        await client.notify(channel, message).catch(() => {});
+      },
+      async subscribe(channel, onMessage) {
+        await client.listen(channel, onMessage);
+      },
+      async close() {
+        await client.end({ timeout: 5 });
+      },
+    }),
+    { db },
+  );
+}

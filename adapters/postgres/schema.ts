@@ -1,0 +1,357 @@
+/**
+ * One drizzle pg-core schema for every SQL store: PGlite (embedded) and PostgreSQL.
+ * Designed for the whole product: directory, sessions, clients, keys, webhooks + outbox,
+ * import jobs, audit, claims mappings, counters and leases.
+ *
+ * Every tenant-owned table carries `tenant_id` and every port query filters on it.
+ * Paths (`/tenant/root/…/org/`) are indexed with text_pattern_ops so subtree scans are
+ * prefix range scans.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const id = () => bigserial({ mode: "number" }).primaryKey();
+const ref = (name: string) => bigint(name, { mode: "number" });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const created = () => ts("created_at").notNull().defaultNow();
+
+export const tenants = pgTable("tenants", {
+  id: id(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull(),
+  isPlatform: boolean("is_platform").notNull().default(false),
+  maxApplications: integer("max_applications"),
+  customClaims: boolean("custom_claims").notNull().default(false),
+  isSandbox: boolean("is_sandbox").notNull().default(false),
+  createdAt: created(),
+});
+
+export const organizations = pgTable(
+  "organizations",
+  {
+    id: id(),
+    tenantId: ref("tenant_id").notNull(),
+    parentId: ref("parent_id"),
+    path: text("path").notNull(),
+    type: text("type").notNull().default("organization"),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    status: text("status").notNull().default("ACTIVE"),
+    expiresAt: ts("expires_at"),
+    createdAt: created(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("organizations_tenant_slug").on(t.tenantId, t.slug),
+    index("organizations_tenant_id").on(t.tenantId, t.id),
+    index("organizations_parent").on(t.parentId, t.id),
+    index("organizations_path").using("btree", sql`${t.path} text_pattern_ops`),
+  ],
+);
+
+export const applications = pgTable(
+  "applications",
+  {
+    id: id(),
+    tenantId: ref("tenant_id").notNull(),
+    organizationId: ref("organization_id").notNull(),
+    identifier: text("identifier").notNull(),
+    name: text("name").notNull(),
+    webRefreshTtlDays: integer("web_refresh_ttl_days"),
+    deviceRefreshTtlDays: integer("device_refresh_ttl_days"),
+    googleClientIds: jsonb("google_client_ids").$type<string[]>().notNull().default([]),
+    microsoftClientIds: jsonb("microsoft_client_ids").$type<string[]>().notNull().default([]),
+    isSystem: boolean("is_system").notNull().default(false),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex("applications_identifier").on(t.identifier), index("applications_org").on(t.tenantId, t.organizationId)],
+);
+
+export const permissions = pgTable(
+  "permissions",
+  {
+    id: id(),
+    tenantId: ref("tenant_id").notNull(),
+    applicationId: ref("application_id").notNull(),
+    code: text("code").notNull(),
+    description: text("description").notNull().default(""),
+  },
+  (t) => [uniqueIndex("permissions_app_code").on(t.applicationId, t.code), index("permissions_code").on(t.code)],
+);
+
+export const roles = pgTable(
+  "roles",
+  {
+    id: id(),
+    tenantId: ref("tenant_id").notNull(),
+    organizationId: ref("organization_id").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    scope: text("scope").notNull().default("SELF"),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex("roles_org_name").on(t.organizationId, t.name), index("roles_tenant").on(t.tenantId, t.organizationId, t.id)],
+);
+
+export const rolePermissions = pgTable(
+  "role_permissions",
+  {
+    roleId: ref("role_id").notNull(),
+    permissionId: ref("permission_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] }), index("role_permissions_perm").on(t.permissionId)],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    tenantId: ref("tenant_id").notNull(),
+    organizationId: ref("organization_id").notNull(),
+    email: text("email").notNull(),
+    fullName: text("full_name").notNull().default(""),
+    passwordHash: text("password_hash"),
+    status: text("status").notNull().default("ACTIVE"),
+    mfaSecretEnc: text("mfa_secret_enc"),
+    mfaEnabled: boolean("mfa_enabled").notNull().default(false),
+    mfaLastStep: bigint("mfa_last_step", { mode: "number" }),
+    createdAt: created(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("users_email").on(t.email), index("users_tenant_org").on(t.tenantId, t.organizationId, t.id)],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    tenantId: ref("tenant_id").notNull(),
+    userId: ref("user_id").notNull(),
+    roleId: ref("role_id").notNull(),
+    organizationId: ref("organization_id").notNull(),
+    createdAt: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.roleId, t.organizationId] }),
+    index("user_roles_org").on(t.tenantId, t.organizationId, t.userId),
+    index("user_roles_role").on(t.roleId),
+  ],
+);
+
+export const mfaRecoveryCodes = pgTable(
+  "mfa_recovery_codes",
+  {
+    id: id(),
+    userId: ref("user_id").notNull(),
+    codeHash: text("code_hash").notNull(),
+    usedAt: ts("used_at"),
+  },
+  (t) => [index("mfa_recovery_user").on(t.userId)],
+);
+
+export const devices = pgTable(
+  "devices",
+  {
+    id: id(),
+    tenantId: ref("tenant_id").notNull(),
+    userId: ref("user_id").notNull(),
+    deviceId: text("device_id").notNull(),
+    name: text("name").notNull().default(""),
+    platform: text("platform").notNull().default(""),
+    lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex("devices_user_device").on(t.userId, t.deviceId)],
+);
+
+/** Refresh-token session families (used when REDIS_URL is unset). */
+export const sessionFamilies = pgTable(
+  "session_families",
+  {
+    id: text("id").primaryKey(),
+    tenantId: ref("tenant_id").notNull(),
+    userId: ref("user_id").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    currentSelector: text("current_selector").notNull(),
+    verifierHash: text("verifier_hash").notNull(),
+    deviceId: text("device_id"),
+    revoked: boolean("revoked").notNull().default(false),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: created(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("session_families_user").on(t.userId), uniqueIndex("session_families_selector").on(t.currentSelector)],
+);
+
+/** Every selector ever issued for a family, so a replayed (consumed) one maps back to its family. */
+export const sessionSelectors = pgTable(
+  "session_selectors",
+  {
+    selector: text("selector").primaryKey(),
+    familyId: text("family_id").notNull(),
+    verifierHash: text("verifier_hash").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [index("session_selectors_family").on(t.familyId)],
+);
+
+export const oneTimeTokens = pgTable(
+  "one_time_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    kind: text("kind").notNull(),
+    tenantId: ref("tenant_id").notNull(),
+    userId: ref("user_id").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: created(),
+  },
+  (t) => [index("one_time_tokens_user").on(t.userId, t.kind)],
+);
+
+export const apiClients = pgTable(
+  "api_clients",
+  {
+    id: id(),
+    clientId: text("client_id").notNull(),
+    tenantId: ref("tenant_id").notNull(),
+    organizationId: ref("organization_id").notNull(),
+    applicationId: ref("application_id"),
+    name: text("name").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    scopes: jsonb("scopes").$type<string[]>().notNull(),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex("api_clients_client_id").on(t.clientId), index("api_clients_org").on(t.tenantId, t.organizationId)],
+);
+
+export const signingKeys = pgTable("signing_keys", {
+  kid: text("kid").primaryKey(),
+  privateKeyEnc: text("private_key_enc").notNull(),
+  publicJwk: jsonb("public_jwk").$type<Record<string, unknown>>().notNull(),
+  createdAt: created(),
+  activatesAt: ts("activates_at").notNull(),
+  retiredAt: ts("retired_at"),
+  expiresAt: ts("expires_at"),
+});
+
+export const leases = pgTable("leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+});
+
+export const counters = pgTable("counters", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+});
+
+export const webhooks = pgTable(
+  "webhooks",
+  {
+    id: id(),
+    tenantId: ref("tenant_id").notNull(),
+    organizationId: ref("organization_id").notNull(),
+    applicationId: ref("application_id").notNull(),
+    url: text("url").notNull(),
+    eventTypes: jsonb("event_types").$type<string[]>().notNull().default([]),
+    secretEnc: text("secret_enc").notNull(),
+    active: boolean("active").notNull().default(true),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex("webhooks_application").on(t.applicationId), index("webhooks_tenant_org").on(t.tenantId, t.organizationId)],
+);
+
+/** Durable outbox: one row per (event, webhook), written in the same transaction as the change. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: id(),
+    tenantId: ref("tenant_id").notNull(),
+    webhookId: ref("webhook_id").notNull(),
+    messageId: text("message_id").notNull(),
+    eventType: text("event_type").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status").notNull().default("PENDING"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    lockedUntil: ts("locked_until"),
+    lastError: text("last_error"),
+    createdAt: created(),
+    deliveredAt: ts("delivered_at"),
+  },
+  (t) => [index("webhook_deliveries_due").on(t.status, t.nextAttemptAt), index("webhook_deliveries_hook").on(t.webhookId)],
+);
+
+export const importJobs = pgTable(
+  "import_jobs",
+  {
+    id: id(),
+    tenantId: ref("tenant_id"),
+    callerTenantId: ref("caller_tenant_id").notNull(),
+    rootOrgId: ref("root_org_id"),
+    status: text("status").notNull(),
+    dryRun: boolean("dry_run").notNull(),
+    counts: jsonb("counts").$type<Record<string, unknown>>().notNull().default({}),
+    errors: jsonb("errors").$type<unknown[]>().notNull().default([]),
+    createdAt: created(),
+    completedAt: ts("completed_at"),
+  },
+  (t) => [index("import_jobs_tenant").on(t.callerTenantId, t.id)],
+);
+
+/** (tenant, kind, externalId) → entity id, so import re-runs are idempotent. */
+export const externalRefs = pgTable(
+  "external_refs",
+  {
+    tenantId: ref("tenant_id").notNull(),
+    kind: text("kind").notNull(),
+    externalId: text("external_id").notNull(),
+    entityId: ref("entity_id").notNull(),
+    fingerprint: text("fingerprint").notNull().default(""),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.kind, t.externalId] })],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    tenantId: ref("tenant_id").notNull(),
+    organizationId: ref("organization_id"),
+    orgPath: text("org_path").notNull().default(""),
+    userId: ref("user_id"),
+    actorId: ref("actor_id"),
+    action: text("action").notNull(),
+    ipAddress: text("ip_address"),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: created(),
+  },
+  (t) => [
+    index("audit_tenant_created").on(t.tenantId, t.id),
+    index("audit_path").using("btree", sql`${t.orgPath} text_pattern_ops`, t.id),
+    index("audit_user").on(t.userId, t.id),
+  ],
+);
+
+export const claimsMappings = pgTable("claims_mappings", {
+  organizationId: ref("organization_id").primaryKey(),
+  tenantId: ref("tenant_id").notNull(),
+  mapping: jsonb("mapping").$type<Record<string, unknown>>().notNull(),
+  enabled: boolean("enabled").notNull().default(false),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});

@@ -1,0 +1,156 @@
+/** Primary-store fallbacks for session families and counters (REDIS_URL unset), plus devices and one-time tokens. */
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { CounterStore, Device, DeviceRepo, FamilyRecord, FamilyStore, OneTimeKind, OneTimeToken, OneTimeTokenRepo, SessionData } from "../../src/features/sessions/ports";
+import { schema, type Db } from "./db";
+
+const { sessionFamilies: f, sessionSelectors: s, counters: c, devices: d, oneTimeTokens: ot } = schema;
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+const toFamily = (r: typeof f.$inferSelect): FamilyRecord => ({ familyId: r.id, data: r.data as unknown as SessionData, expiresAt: r.expiresAt });
+
+export function createPgFamilies(db: Db): FamilyStore {
+  return {
+    async create(familyId, selector, verifierHash, data, expiresAt) {
+      await db.transaction(async (tx: Tx) => {
+        await tx.insert(f).values({ id: familyId, tenantId: data.tenantId, userId: data.userId, data: data as unknown as Record<string, unknown>, currentSelector: selector, verifierHash, deviceId: data.deviceId ?? null, expiresAt });
+        await tx.insert(s).values({ selector, familyId, verifierHash, expiresAt });
+      });
+    },
+    async rotate(selector, verifierHash, next, now) {
+      return db.transaction(async (tx: Tx) => {
+        const patch = next.data ? sql`${f.data} || ${JSON.stringify(next.data)}::jsonb` : sql`${f.data}`;
+        // The row lock makes concurrent rotations serialize; the loser re-checks the WHERE and sees 0 rows.
+        const [row] = await tx
+          .update(f)
+          .set({ currentSelector: next.selector, verifierHash: next.verifierHash, data: patch, expiresAt: next.expiresAt, updatedAt: now })
+          .where(and(eq(f.currentSelector, selector), eq(f.verifierHash, verifierHash), eq(f.revoked, false), gt(f.expiresAt, now)))
+          .returning();
+        if (row) {
+          await tx.insert(s).values({ selector: next.selector, familyId: row.id, verifierHash: next.verifierHash, expiresAt: next.expiresAt });
+          return { status: "rotated" as const, family: toFamily(row) };
+        }
+        const [old] = await tx.select().from(s).where(eq(s.selector, selector));
+        if (!old || old.verifierHash !== verifierHash) return { status: "invalid" as const };
+        const [fam] = await tx.select().from(f).where(eq(f.id, old.familyId));
+        if (!fam) return { status: "invalid" as const };
+        if (fam.currentSelector === selector) return { status: "invalid" as const }; // current but revoked or expired
+        if (fam.revoked || fam.expiresAt <= now) return { status: "invalid" as const };
+        await tx.update(f).set({ revoked: true, updatedAt: now }).where(eq(f.id, fam.id));
+        return { status: "reused" as const, family: { familyId: fam.id, data: fam.data as unknown as SessionData } };
+      });
+    },
+    async peek(selector, verifierHash, now) {
+      const [row] = await db.select().from(f).where(and(eq(f.currentSelector, selector), eq(f.verifierHash, verifierHash), eq(f.revoked, false), gt(f.expiresAt, now)));
+      return row ? toFamily(row) : null;
+    },
+    async revoke(familyId) {
+      await db.update(f).set({ revoked: true }).where(eq(f.id, familyId));
+    },
+    async revokeUser(userId) {
+      await db.update(f).set({ revoked: true }).where(eq(f.userId, userId));
+    },
+    async revokeDevice(userId, deviceId) {
+      await db.update(f).set({ revoked: true }).where(and(eq(f.userId, userId), eq(f.deviceId, deviceId)));
+    },
+    async listUser(userId, now) {
+      return (await db.select().from(f).where(and(eq(f.userId, userId), eq(f.revoked, false), gt(f.expiresAt, now))).orderBy(asc(f.createdAt))).map(toFamily);
+    },
+  };
+}
+
+export function createPgCounters(db: Db): CounterStore {
+  const ttlOf = (expiresAt: Date) => Math.max(0, Math.ceil((expiresAt.getTime() - Date.now()) / 1000));
+  return {
+    async hit(key, windowSeconds) {
+      const window = sql`now() + make_interval(secs => ${windowSeconds})`;
+      const [r] = await db
+        .insert(c)
+        .values({ key, count: 1, expiresAt: sql`${window}` as unknown as Date })
+        .onConflictDoUpdate({
+          target: c.key,
+          set: {
+            count: sql`case when ${c.expiresAt} <= now() then 1 else ${c.count} + 1 end`,
+            expiresAt: sql`case when ${c.expiresAt} <= now() then ${window} else ${c.expiresAt} end`,
+          },
+        })
+        .returning({ count: c.count, expiresAt: c.expiresAt });
+      return { count: r.count, ttlSeconds: ttlOf(r.expiresAt) };
+    },
+    async peek(key) {
+      const [r] = await db.select().from(c).where(and(eq(c.key, key), sql`${c.expiresAt} > now()`));
+      return r ? { count: r.count, ttlSeconds: ttlOf(r.expiresAt) } : { count: 0, ttlSeconds: 0 };
+    },
+    async set(key, value, windowSeconds) {
+      const window = sql`now() + make_interval(secs => ${windowSeconds})`;
+      await db
+        .insert(c)
+        .values({ key, count: value, expiresAt: sql`${window}` as unknown as Date })
+        .onConflictDoUpdate({ target: c.key, set: { count: value, expiresAt: sql`${window}` } });
+    },
+    async reset(key) {
+      await db.delete(c).where(eq(c.key, key));
+    },
+  };
+}
+
+const toDevice = (r: typeof d.$inferSelect): Device => ({ tenantId: r.tenantId, userId: r.userId, deviceId: r.deviceId, name: r.name, platform: r.platform, lastSeenAt: r.lastSeenAt, createdAt: r.createdAt });
+
+export function createPgDevices(db: Db): DeviceRepo {
+  return {
+    async upsert(dev) {
+      const [r] = await db
+        .insert(d)
+        .values(dev)
+        .onConflictDoUpdate({ target: [d.userId, d.deviceId], set: { name: dev.name, platform: dev.platform, lastSeenAt: dev.lastSeenAt } })
+        .returning();
+      return toDevice(r);
+    },
+    async get(userId, deviceId) {
+      const [r] = await db.select().from(d).where(and(eq(d.userId, userId), eq(d.deviceId, deviceId)));
+      return r ? toDevice(r) : null;
+    },
+    async listUser(userId) {
+      return (await db.select().from(d).where(eq(d.userId, userId)).orderBy(asc(d.createdAt))).map(toDevice);
+    },
+    async delete(userId, deviceId) {
+      const rows = await db.delete(d).where(and(eq(d.userId, userId), eq(d.deviceId, deviceId))).returning({ id: d.id });
+      return rows.length > 0;
+    },
+    async deleteUser(userId) {
+      await db.delete(d).where(eq(d.userId, userId));
+    },
+  };
+}
+
+const toOneTime = (r: typeof ot.$inferSelect): OneTimeToken => ({ kind: r.kind as OneTimeKind, tenantId: r.tenantId, userId: r.userId, data: r.data, attempts: r.attempts, expiresAt: r.expiresAt });
+
+export function createPgOneTimeTokens(db: Db): OneTimeTokenRepo {
+  return {
+    async create(tokenHash, t) {
+      await db.insert(ot).values({ tokenHash, ...t });
+    },
+    async consume(tokenHash, kind, now) {
+      const [r] = await db
+        .update(ot)
+        .set({ usedAt: now })
+        .where(and(eq(ot.tokenHash, tokenHash), eq(ot.kind, kind), isNull(ot.usedAt), gt(ot.expiresAt, now)))
+        .returning();
+      return r ? toOneTime(r) : null;
+    },
+    async peek(tokenHash, kind, now) {
+      const [r] = await db.select().from(ot).where(and(eq(ot.tokenHash, tokenHash), eq(ot.kind, kind), isNull(ot.usedAt), gt(ot.expiresAt, now)));
+      return r ? toOneTime(r) : null;
+    },
+    async recordFailure(tokenHash, max) {
+      const [r] = await db
+        .update(ot)
+        .set({ attempts: sql`${ot.attempts} + 1`, usedAt: sql`case when ${ot.attempts} + 1 >= ${max} then now() else ${ot.usedAt} end` })
+        .where(eq(ot.tokenHash, tokenHash))
+        .returning({ attempts: ot.attempts });
+      return r ? r.attempts : max;
+    },
+    async deleteUser(userId, kind) {
+      await db.delete(ot).where(and(eq(ot.userId, userId), kind ? eq(ot.kind, kind) : undefined));
+    },
+  };
+}

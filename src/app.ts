@@ -1,0 +1,112 @@
+/**
+ * The root Elysia app: request ids, body limits, one error mapper (RFC 9457 for the API, RFC 6749
+ * for /oauth2/token), access logs, metrics, OpenAPI, and every feature's routes.
+ */
+import { openapi } from "@elysiajs/openapi";
+import { Elysia } from "elysia";
+import { DomainError } from "./kernel/errors";
+import { OAuthError, oauthErrorResponse } from "./http/oauth-error";
+import { problemResponse } from "./http/problem";
+import type { Services } from "./services";
+import { authRoutes } from "./features/auth/routes";
+import { systemRoutes } from "./features/system/routes";
+import { extraRoutes } from "./routes";
+
+const MiB = 1024 * 1024;
+/** CONTRACT §1: 1 MiB bodies, 16 MiB for import. */
+export const bodyLimitFor = (path: string) => (path.startsWith("/api/import") ? 16 * MiB : MiB);
+
+interface Timing {
+  t0: number;
+  id: string;
+  /** Status of an error response rendered by onError (set.status does not carry it). */
+  status?: number;
+}
+
+function validationProblem(error: unknown): Response {
+  const all = ((error as { all?: { path?: string; message?: string; summary?: string; schema?: { error?: string } }[] }).all ?? []).map((e) => ({
+    field: (e.path ?? "").replace(/^\//, "").replace(/\//g, ".") || "body",
+    message: e.summary ?? e.message ?? "is invalid",
+  }));
+  const seen = new Set<string>();
+  const errors = all.filter((e) => (seen.has(e.field + e.message) ? false : (seen.add(e.field + e.message), true)));
+  const detail = errors.length ? `Invalid request: ${errors.map((e) => `${e.field} ${e.message}`.trim()).join("; ")}.` : "The request is invalid.";
+  return problemResponse(new DomainError("VALIDATION_FAILED", detail, { errors: errors.length ? errors : [{ field: "body", message: "is invalid" }] }));
+}
+
+export function createApp(svc: Services) {
+  const timings = new WeakMap<Request, Timing>();
+  const isOAuth = (request: Request) => new URL(request.url).pathname.startsWith("/oauth2/");
+
+  function renderError(code: unknown, error: unknown, request: Request): Response {
+    if (error instanceof OAuthError) return oauthErrorResponse(error);
+    if (error instanceof DomainError) {
+      if (error.code === "INTERNAL" || error.code === "UNAVAILABLE") svc.log.warn("request failed", { code: error.code, requestId: timings.get(request)?.id, cause: String((error.cause as Error)?.message ?? "") });
+      if (isOAuth(request) && error.code === "UNAVAILABLE") return oauthErrorResponse(new OAuthError("temporarily_unavailable", error.detail));
+      return problemResponse(error);
+    }
+    if (code === "VALIDATION") {
+      if (isOAuth(request)) return oauthErrorResponse(new OAuthError("invalid_request", "The form body is missing a parameter or has an invalid one."));
+      return validationProblem(error);
+    }
+    if (code === "PARSE") {
+      if (isOAuth(request)) return oauthErrorResponse(new OAuthError("invalid_request", "The request body could not be parsed."));
+      return problemResponse(new DomainError("VALIDATION_FAILED", "The request body is not valid JSON (or does not match its Content-Type).", { errors: [{ field: "body", message: "could not be parsed" }] }));
+    }
+    if (code === "NOT_FOUND") return problemResponse(new DomainError("NOT_FOUND", "No such endpoint. See /openapi.json for the API."));
+    const msg = String((error as Error)?.message ?? "");
+    if (/body|payload/i.test(msg) && /large|size|limit/i.test(msg)) return problemResponse(new DomainError("PAYLOAD_TOO_LARGE", "The request body is too large."));
+    svc.log.error("unhandled error", { requestId: timings.get(request)?.id, code: String(code), error: msg, stack: (error as Error)?.stack?.split("\n").slice(0, 6).join(" | ") });
+    if (isOAuth(request)) return oauthErrorResponse(new OAuthError("server_error", "An unexpected error occurred."));
+    return problemResponse(new DomainError("INTERNAL", "An unexpected error occurred. It has been logged; quote the x-request-id header when reporting it."));
+  }
+
+  const app = new Elysia({ normalize: true })
+    .onRequest(({ request, set }) => {
+      const id = request.headers.get("x-request-id")?.slice(0, 128) || crypto.randomUUID();
+      timings.set(request, { t0: performance.now(), id });
+      set.headers["x-request-id"] = id;
+      const len = Number(request.headers.get("content-length") ?? 0);
+      const path = new URL(request.url).pathname;
+      if (len > bodyLimitFor(path)) {
+        const limit = bodyLimitFor(path) / MiB;
+        if (isOAuth(request)) return oauthErrorResponse(new OAuthError("invalid_request", `The request body is larger than ${limit} MiB.`, 413));
+        return problemResponse(new DomainError("PAYLOAD_TOO_LARGE", `The request body is larger than ${limit} MiB.`));
+      }
+    })
+    .onError((ctx) => {
+      const res = renderError(ctx.code, ctx.error, ctx.request);
+      const t = timings.get(ctx.request);
+      if (t) t.status = res.status;
+      return res;
+    })
+    .onAfterResponse((ctx) => {
+      const t = timings.get(ctx.request);
+      if (!t) return;
+      const ms = performance.now() - t.t0;
+      const rv = (ctx as { responseValue?: unknown }).responseValue;
+      const status = t.status ?? (rv instanceof Response ? rv.status : typeof ctx.set.status === "number" ? ctx.set.status : 200);
+      const route = (ctx as { route?: string }).route || "unmatched";
+      svc.metrics.observe(ctx.request.method, route, status, ms / 1000);
+      svc.log.info("request", { method: ctx.request.method, route, status, ms: Math.round(ms * 100) / 100, requestId: t.id });
+    })
+    .use(
+      openapi({
+        path: "/docs",
+        specPath: "/openapi.json",
+        provider: "scalar",
+        exclude: { paths: ["/docs", "/openapi.json"] },
+        documentation: {
+          openapi: "3.1.0",
+          info: { title: "Identity and Access Service", version: "v1", description: "Single sign-on: people and machines, RS256 tokens verified offline from the JWKS." },
+          components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" }, basic: { type: "http", scheme: "basic" } } },
+        },
+      }),
+    )
+    .use(systemRoutes(svc))
+    .use(authRoutes(svc))
+    .use(extraRoutes(svc));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,39 @@
+/** Wire shapes of the authentication endpoints (TypeBox → validation and OpenAPI). */
+import { t } from "elysia";
+
+export const DeviceInfo = t.Object(
+  {
+    deviceId: t.Optional(t.String({ maxLength: 128 })),
+    name: t.Optional(t.String({ maxLength: 200 })),
+    platform: t.Optional(t.String({ maxLength: 64 })),
+  },
+  { description: "Present for a device (mobile) session." },
+);
+
+export const LoginBody = t.Object({
+  email: t.String({ minLength: 1, maxLength: 320 }),
+  password: t.String({ minLength: 1, maxLength: 1024 }),
+  audience: t.Optional(t.String({ maxLength: 2048 })),
+  device: t.Optional(DeviceInfo),
+});
+
+export const WebQuery = t.Object({ web: t.Optional(t.Boolean({ default: false })) });
+
+export const TokenPairResponse = t.Object({
+  accessToken: t.String(),
+  refreshToken: t.Optional(t.String()),
+  tokenType: t.Literal("Bearer"),
+  expiresInSeconds: t.Integer(),
+  deviceId: t.Optional(t.String()),
+});
+
+export const MfaChallenge = t.Object({ mfaRequired: t.Literal(true), pendingToken: t.String(), expiresInSeconds: t.Integer() });
+
+export const Membership = t.Object({
+  organizationId: t.Integer(),
+  tenantId: t.Integer(),
+  name: t.String(),
+  path: t.String(),
+  status: t.String(),
+  roles: t.Array(t.Object({ id: t.Integer(), name: t.String() })),
+});

@@ -1,0 +1,70 @@
+/**
+ * First start on an empty store (CONTRACT §10): the platform tenant, its root org, the system
+ * application (identifier = issuer) with the six system codes, a Platform Admin role (SUBTREE,
+ * every code) and the admin user. Idempotent: a restart never duplicates it.
+ */
+import { addDays } from "../../kernel/clock";
+import { SYSTEM_CODES } from "../../kernel/authz";
+import type { Clock } from "../../kernel/clock";
+import type { PasswordHasher } from "../../kernel/passwords";
+import { randomToken, sha256Hex } from "../../kernel/secrets";
+import { recordAudit } from "../audit/service";
+import type { PrimaryStore } from "../../stores";
+
+export interface BootstrapResult {
+  created: boolean;
+  platformTenantId: number;
+  adminEmail: string;
+  /** One-time setup token when no admin password was configured (print it once). */
+  setupToken?: string;
+  issuerChanged?: { from: string; to: string };
+}
+
+export async function bootstrap(
+  store: PrimaryStore,
+  deps: { issuer: string; adminEmail: string; adminPassword?: string; hasher: PasswordHasher; clock: Clock; instanceId: string },
+): Promise<BootstrapResult> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const existing = await store.tenants.getPlatform();
+    if (existing) {
+      const sys = await store.apps.system();
+      if (sys && sys.identifier !== deps.issuer) {
+        // The system application's identifier follows the configured issuer.
+        await store.apps.update(existing.id, sys.id, { identifier: deps.issuer });
+        return { created: false, platformTenantId: existing.id, adminEmail: deps.adminEmail, issuerChanged: { from: sys.identifier, to: deps.issuer } };
+      }
+      return { created: false, platformTenantId: existing.id, adminEmail: deps.adminEmail };
+    }
+    if (!(await store.leases.acquire("bootstrap", deps.instanceId, 60))) {
+      await Bun.sleep(250);
+      continue;
+    }
+    try {
+      if (await store.tenants.getPlatform()) continue;
+      const passwordHash = deps.adminPassword ? await deps.hasher.hash(deps.adminPassword) : null;
+      const setupToken = deps.adminPassword ? undefined : randomToken(32);
+      const tenantId = await store.transaction(async (tx) => {
+        const tenant = await tx.tenants.create({ name: "Platform", slug: "platform", isPlatform: true });
+        const root = await tx.orgs.create({ tenantId: tenant.id, parentId: null, name: "Platform", slug: "platform", type: "organization" });
+        const app = await tx.apps.create({
+          tenantId: tenant.id, organizationId: root.id, identifier: deps.issuer, name: "Identity service (management)",
+          webRefreshTtlDays: null, deviceRefreshTtlDays: null, googleClientIds: [], microsoftClientIds: [], isSystem: true,
+        });
+        const perms = [];
+        for (const code of SYSTEM_CODES) perms.push(await tx.apps.createPermission({ tenantId: tenant.id, applicationId: app.id, code, description: `System permission ${code}` }));
+        const role = await tx.roles.create({ tenantId: tenant.id, organizationId: root.id, name: "Platform Admin", description: "Every system permission across the platform", scope: "SUBTREE", permissionIds: perms.map((p) => p.id) });
+        const admin = await tx.users.create({ tenantId: tenant.id, organizationId: root.id, email: deps.adminEmail, fullName: "Platform Admin", passwordHash });
+        await tx.roles.assign({ tenantId: tenant.id, userId: admin.id, roleId: role.id, organizationId: root.id });
+        if (setupToken) {
+          await tx.oneTimeTokens.create(sha256Hex(setupToken), { kind: "setup", tenantId: tenant.id, userId: admin.id, data: {}, attempts: 0, expiresAt: addDays(deps.clock.now(), 7) });
+        }
+        await recordAudit(tx.audit, { action: "platform.bootstrapped", tenantId: tenant.id, org: root, userId: admin.id, metadata: { adminUserId: admin.id } });
+        return tenant.id;
+      });
+      return { created: true, platformTenantId: tenantId, adminEmail: deps.adminEmail, setupToken };
+    } finally {
+      await store.leases.release("bootstrap", deps.instanceId);
+    }
+  }
+  throw new Error("bootstrap did not complete: another instance holds the bootstrap lease");
+}

@@ -1,0 +1,2 @@
+export { createKeyService, rotationTimings, ACCESS_TOKEN_TTL, type KeyService } from "./service";
+export type { KeyRepo, StoredKey } from "./ports";

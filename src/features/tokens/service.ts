@@ -1,0 +1,170 @@
+/**
+ * Signing keys and JWTs: RSA-2048 keys made on first start, sealed at rest, rotated by a scheduled
+ * task (published before first use, kept published after retirement), RS256 signing and
+ * verification of our own tokens against the published set.
+ */
+import { createLocalJWKSet, exportJWK, exportPKCS8, generateKeyPair, importPKCS8, jwtVerify, SignJWT, errors as joseErrors, type JWTPayload, type JSONWebKeySet } from "jose";
+import type { Clock } from "../../kernel/clock";
+import type { CryptoBox } from "../../kernel/crypto-box";
+import { invalidToken } from "../../kernel/errors";
+import type { LeaseStore } from "../../kernel/lease";
+import { randomToken } from "../../kernel/secrets";
+import type { KeyRepo, StoredKey } from "./ports";
+
+export const ACCESS_TOKEN_TTL = 900;
+const DAY = 86400;
+
+export interface KeyServiceDeps {
+  keys: KeyRepo;
+  leases: LeaseStore;
+  box: CryptoBox;
+  clock: Clock;
+  issuer: string;
+  rotationDays: number;
+  instanceId: string;
+  onRotated?: (kid: string) => Promise<void> | void;
+}
+
+interface LoadedKey {
+  kid: string;
+  activatesAt: number;
+  key: CryptoKey;
+}
+
+/** Timings derived from the rotation interval (production: 30 d rotation, 1 h lead, 1 d retention). */
+export function rotationTimings(rotationDays: number) {
+  const rotation = rotationDays * DAY;
+  return {
+    rotation,
+    /** Published this long before it signs. */
+    lead: Math.min(3600, rotation / 4),
+    /** Kept published this long after it stops signing (at least one token lifetime). */
+    retention: Math.max(ACCESS_TOKEN_TTL + 60, Math.min(DAY, rotation * 2)),
+  };
+}
+
+export function createKeyService(deps: KeyServiceDeps) {
+  const t = rotationTimings(deps.rotationDays);
+  let signingKeys: LoadedKey[] = [];
+  let jwks: JSONWebKeySet = { keys: [] };
+  let localSet = createLocalJWKSet(jwks);
+  const decrypted = new Map<string, CryptoKey>();
+
+  async function makeKey(activatesAt: Date): Promise<StoredKey> {
+    const { privateKey, publicKey } = await generateKeyPair("RS256", { modulusLength: 2048, extractable: true });
+    const kid = randomToken(12);
+    const pub = await exportJWK(publicKey);
+    return {
+      kid,
+      privateKeyEnc: await deps.box.seal(await exportPKCS8(privateKey)),
+      publicJwk: { ...pub, kid, alg: "RS256", use: "sig" },
+      createdAt: deps.clock.now(),
+      activatesAt,
+      retiredAt: null,
+      expiresAt: null,
+    };
+  }
+
+  /** Reloads the published set from the store (every instance does this on its check interval). */
+  async function reload() {
+    const now = deps.clock.now();
+    const published = await deps.keys.published(now);
+    const loaded: LoadedKey[] = [];
+    for (const k of published) {
+      let key = decrypted.get(k.kid);
+      if (!key) {
+        key = await importPKCS8(await deps.box.open(k.privateKeyEnc), "RS256");
+        decrypted.set(k.kid, key);
+      }
+      loaded.push({ kid: k.kid, activatesAt: k.activatesAt.getTime(), key });
+    }
+    signingKeys = loaded.sort((a, b) => b.activatesAt - a.activatesAt);
+    jwks = { keys: published.map((k) => k.publicJwk as never) };
+    localSet = createLocalJWKSet(jwks);
+  }
+
+  function currentKey(): LoadedKey {
+    const now = deps.clock.now().getTime();
+    const k = signingKeys.find((x) => x.activatesAt <= now);
+    if (!k) throw new Error("no active signing key");
+    return k;
+  }
+
+  /**
+   * One rotation step; safe on many instances (a store lease lets one run it). Creates the first
+   * key on an empty store; publishes the next key `lead` before it signs; retires superseded keys.
+   * Returns the kid of a newly created key, if any.
+   */
+  async function rotateIfDue(): Promise<string | null> {
+    if (!(await deps.leases.acquire("keys.rotation", deps.instanceId, 60))) {
+      await reload();
+      return null;
+    }
+    try {
+      const now = deps.clock.now();
+      let published = await deps.keys.published(now);
+      let created: string | null = null;
+      if (published.length === 0) {
+        const k = await makeKey(now);
+        await deps.keys.insert(k);
+        created = k.kid;
+      } else {
+        const newest = published[0];
+        const due = newest.activatesAt.getTime() + (t.rotation - t.lead) * 1000 <= now.getTime();
+        if (due) {
+          const k = await makeKey(new Date(now.getTime() + t.lead * 1000));
+          await deps.keys.insert(k);
+          created = k.kid;
+        }
+      }
+      published = await deps.keys.published(now);
+      const current = published.find((k) => k.activatesAt <= now);
+      if (current) await deps.keys.retireOthers(current.kid, current.activatesAt, new Date(current.activatesAt.getTime() + t.retention * 1000));
+      await reload();
+      if (created && deps.onRotated) await deps.onRotated(created);
+      return created;
+    } finally {
+      await deps.leases.release("keys.rotation", deps.instanceId);
+    }
+  }
+
+  /** Signs claims as an RS256 access token (`typ: at+jwt`) with the current key. */
+  async function sign(claims: JWTPayload): Promise<string> {
+    const k = currentKey();
+    return new SignJWT(claims).setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid: k.kid }).sign(k.key);
+  }
+
+  /** Verifies one of our tokens (RS256 pinned, issuer, typ); throws INVALID_TOKEN otherwise. */
+  async function verify(token: string): Promise<JWTPayload> {
+    try {
+      const { payload } = await jwtVerify(token, localSet, { issuer: deps.issuer, algorithms: ["RS256"], typ: "at+jwt" });
+      return payload;
+    } catch (e) {
+      if (e instanceof joseErrors.JWTExpired) throw invalidToken("The access token has expired. Refresh it or sign in again.");
+      throw invalidToken("The access token is invalid or was not issued by this service.");
+    }
+  }
+
+  return {
+    init: async () => {
+      await reload();
+      if (signingKeys.length === 0) {
+        // Another instance may be creating the first key; retry until one exists.
+        for (let i = 0; i < 20 && signingKeys.length === 0; i++) {
+          await rotateIfDue();
+          if (signingKeys.length === 0) await Bun.sleep(250);
+        }
+        if (signingKeys.length === 0) throw new Error("could not create or load a signing key");
+      }
+    },
+    reload,
+    rotateIfDue,
+    sign,
+    verify,
+    jwks: () => jwks,
+    currentKid: () => currentKey().kid,
+    timings: t,
+  };
+}
+
+export type KeyService = ReturnType<typeof createKeyService>;

@@ -1,0 +1,27 @@
+/** Users (people). Email is unique across the service and stored lower-case. */
+export type UserStatus = "ACTIVE" | "DISABLED" | "ERASED";
+
+export interface User {
+  id: number;
+  tenantId: number;
+  organizationId: number;
+  email: string;
+  fullName: string;
+  /** Argon2id (or imported bcrypt) hash; null = no password yet. Never leaves the domain. */
+  passwordHash: string | null;
+  status: UserStatus;
+  mfaEnabled: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface UserRepo {
+  /** Throws ConflictError when the (lower-cased) email exists. */
+  create(input: { tenantId: number; organizationId: number; email: string; fullName: string; passwordHash: string | null }): Promise<User>;
+  get(tenant: number | "any", id: number): Promise<User | null>;
+  /** Lookup by lower-cased email across the service (login, forgot-password). */
+  findByEmail(email: string): Promise<User | null>;
+  update(tenant: number | "any", id: number, patch: Partial<Pick<User, "fullName" | "organizationId" | "passwordHash" | "status" | "email" | "mfaEnabled">>): Promise<User | null>;
+  /** Users whose home org is `orgId` or who hold a role there, ordered by id, at most `size`. */
+  listByOrg(tenant: number | "any", orgId: number, size: number): Promise<User[]>;
+}

@@ -1,0 +1,40 @@
+/**
+ * The caller of a management route and the two checks every such route makes:
+ * the endpoint's system permission, and the target org inside the token's reach (CONTRACT §2).
+ */
+import { DomainError, forbidden, notFound } from "./errors";
+import { reaches, type Reach } from "./tenancy";
+
+export const SYSTEM_CODES = ["USER_MANAGE", "ORG_MANAGE", "ROLE_MANAGE", "CLIENT_MANAGE", "AUDIT_VIEW", "PLATFORM_ADMIN"] as const;
+export type SystemCode = (typeof SYSTEM_CODES)[number];
+
+export interface Principal extends Reach {
+  userId: number;
+  email: string;
+  orgId: number;
+  orgPath: string;
+  permissions: Set<string>;
+  audience: string;
+  /** True when the token's audience is this service (a management token). */
+  management: boolean;
+  sessionId?: string;
+  deviceId?: string;
+  ip: string | null;
+}
+
+/** The tenant filter repositories get for this caller: PLATFORM_ADMIN sees every tenant. */
+export const tenantOf = (p: Principal): number | "any" => (p.platformAdmin ? "any" : p.tenantId);
+
+export function requirePermission(p: Principal, code: SystemCode): void {
+  if (!p.management) throw forbidden("This endpoint needs a management token: sign in without an audience (or with the issuer as audience).");
+  if (!p.permissions.has(code) && !p.permissions.has("PLATFORM_ADMIN")) throw forbidden(`This action needs the ${code} permission.`);
+}
+
+/**
+ * The org must exist for this caller (another tenant's id is 404, never revealed) and lie inside
+ * the token's reach (403 otherwise).
+ */
+export function requireReach<T extends { path: string } | null>(p: Principal, org: T, what = "Organization"): asserts org is NonNullable<T> {
+  if (!org) throw notFound(what);
+  if (!reaches(p, org.path)) throw new DomainError("FORBIDDEN", "That organization is outside your token's reach (scope_self / scope_subtree).");
+}

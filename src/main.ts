@@ -1,0 +1,100 @@
+/**
+ * Composition root: loadConfig → open adapters → services → bootstrap → createApp → listen →
+ * scheduled jobs. The only file (with test/support) that knows concrete adapters.
+ */
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { openEmbedded, openPostgres, createPgSessionStore } from "../adapters/postgres";
+import { openRedis } from "../adapters/redis";
+import { createApp } from "./app";
+import { ConfigError, loadConfig, parseMasterKeys, type Config } from "./config";
+import { systemClock, type Clock } from "./kernel/clock";
+import { createCryptoBox } from "./kernel/crypto-box";
+import { randomToken } from "./kernel/secrets";
+import { createLogger, createMetrics, type Logger } from "./http/observability";
+import { bootstrap } from "./features/platform/bootstrap";
+import { startKeyRotation } from "./jobs/key-rotation";
+import { createServices } from "./services";
+import type { PrimaryStore, SessionStore } from "./stores";
+
+/** Embedded mode without SSO_MASTER_KEY: create one in the data dir (0600) and reuse it. */
+function embeddedMasterKey(dataDir: string, log: Logger): Uint8Array[] {
+  const file = join(dataDir, "master.key");
+  mkdirSync(dataDir, { recursive: true });
+  if (!existsSync(file)) {
+    writeFileSync(file, Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64") + "\n", { mode: 0o600 });
+    chmodSync(file, 0o600);
+    log.warn(`created a master key at ${file} (mode 0600); back it up with the data dir, or set SSO_MASTER_KEY`);
+  }
+  return parseMasterKeys(readFileSync(file, "utf8").trim());
+}
+
+/** Opens the primary store and the session store named by the configuration. */
+export async function openStores(config: Config, log: Logger): Promise<{ store: PrimaryStore; sessions: SessionStore }> {
+  let store: PrimaryStore & { db: never } ;
+  if (config.storage === "postgres") store = (await openPostgres(config.databaseUrl!, config.dbPoolSize)) as never;
+  else if (config.storage === "mongo") throw new ConfigError("SSO_STORAGE", "=mongo: the MongoDB adapter is not available in this build yet; use embedded or postgres");
+  else store = (await openEmbedded(config.dataDir)) as never;
+  let sessions: SessionStore;
+  if (config.redisUrl) sessions = await openRedis(config.redisUrl, config.redisPrefix);
+  else {
+    sessions = createPgSessionStore(store);
+    log.info("REDIS_URL is unset: sessions and rate counters use the primary store");
+  }
+  return { store, sessions };
+}
+
+export async function start(env: Record<string, string | undefined>, opts: { clock?: Clock; quiet?: boolean } = {}) {
+  const config = loadConfig(env);
+  const log = createLogger(opts.quiet ? "silent" : config.logLevel);
+  const masterKeys = config.masterKeys ?? embeddedMasterKey(config.dataDir, log);
+  const { store, sessions } = await openStores(config, log);
+  const instanceId = `${process.pid}-${randomToken(6)}`;
+  const svc = createServices({ config, store, sessions, box: await createCryptoBox(masterKeys), clock: opts.clock ?? systemClock, log, metrics: createMetrics(), instanceId });
+  const boot = await bootstrap(store, { issuer: config.issuer, adminEmail: config.bootstrapAdminEmail, adminPassword: config.bootstrapAdminPassword, hasher: svc.hasher, clock: svc.clock, instanceId });
+  svc.setPlatformTenantId(boot.platformTenantId);
+  await svc.keys.init();
+  const app = createApp(svc);
+  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 16 * 1024 * 1024 + 1024 });
+  const stopRotation = startKeyRotation(svc.keys, config.keyCheckSeconds, log);
+  return { app, svc, config, boot, stop: async () => { stopRotation(); await app.stop(); await sessions.close(); await store.close(); } };
+}
+
+if (import.meta.main) {
+  const t0 = performance.now();
+  try {
+    const { config, boot, svc } = await start(process.env);
+    const log = svc.log;
+    if (boot.created) log.info("first start: bootstrapped the platform tenant", { adminEmail: boot.adminEmail });
+    if (boot.issuerChanged) log.warn("the issuer changed; the system application now follows it", boot.issuerChanged);
+    if (boot.setupToken) {
+      // Printed once, on purpose: the only way to set the first admin's password.
+      process.stdout.write(
+        `\n  No SSO_BOOTSTRAP_ADMIN_PASSWORD was set. Set the admin password once with:\n` +
+          `  curl -X POST ${config.issuer}/api/auth/password/reset -H 'content-type: application/json' \\\n` +
+          `       -d '{"token":"${boot.setupToken}","newPassword":"<8-200 chars>"}'\n\n`,
+      );
+    }
+    log.info("identity service ready", {
+      url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`,
+      issuer: config.issuer,
+      storage: config.storage === "embedded" ? `embedded (${config.dataDir})` : config.storage,
+      sessions: svc.sessions.kind,
+      docs: `${config.issuer}/docs`,
+      startupMs: Math.round(performance.now() - t0),
+    });
+    const shutdown = async () => {
+      log.info("shutting down");
+      process.exit(0);
+    };
+    process.on("SIGINT", shutdown);
+    process.on("SIGTERM", shutdown);
+  } catch (e) {
+    if (e instanceof ConfigError) console.error(e.message);
+    else if ((e as { code?: string }).code === "UNAVAILABLE")
+      console.error(`cannot start: a backing store is unreachable (${String(((e as Error).cause as Error)?.message ?? (e as Error).message).split("\n")[0]}); check DATABASE_URL / REDIS_URL and that the server is running`);
+    else if ((e as { code?: string }).code === "EADDRINUSE") console.error(`cannot start: port is already in use; set PORT to a free port`);
+    else console.error(`cannot start: ${(e as Error).message?.split("\n")[0] ?? e}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Wires services from ports. Used by src/main.ts and by test/support, so tests run exactly the
+ * production object graph on whichever store they open. Knows no concrete adapter.
+ */
+import type { Config } from "./config";
+import type { Clock } from "./kernel/clock";
+import type { CryptoBox } from "./kernel/crypto-box";
+import { createPasswordHasher } from "./kernel/passwords";
+import type { Logger, Metrics } from "./http/observability";
+import { createGuard } from "./http/guard";
+import { createAuditService } from "./features/audit";
+import { createAuthService } from "./features/auth";
+import { createKeyService } from "./features/tokens";
+import type { PrimaryStore, SessionStore } from "./stores";
+
+export interface ServiceDeps {
+  config: Config;
+  store: PrimaryStore;
+  sessions: SessionStore;
+  box: CryptoBox;
+  clock: Clock;
+  log: Logger;
+  metrics: Metrics;
+  instanceId: string;
+}
+
+export function createServices(d: ServiceDeps) {
+  const { config, store, sessions, clock } = d;
+  let platformTenantId = 0;
+  const hasher = createPasswordHasher(config.hashConcurrency);
+  const audit = createAuditService({ audit: store.audit });
+  const keys = createKeyService({
+    keys: store.keys,
+    leases: store.leases,
+    box: d.box,
+    clock,
+    issuer: config.issuer,
+    rotationDays: config.keyRotationDays,
+    instanceId: d.instanceId,
+    onRotated: async (kid) => {
+      d.log.info("signing key created", { kid });
+      if (platformTenantId) await audit.record({ action: "key.rotated", tenantId: platformTenantId, metadata: { kid } });
+    },
+  });
+  const guard = createGuard({ verify: keys.verify, issuer: config.issuer, platformTenantId: () => platformTenantId });
+  const auth = createAuthService({
+    users: store.users,
+    orgs: store.orgs,
+    roles: store.roles,
+    apps: store.apps,
+    devices: store.devices,
+    families: sessions.families,
+    audit: store.audit,
+    hasher,
+    sign: keys.sign,
+    clock,
+    issuer: config.issuer,
+    platformTenantId: () => platformTenantId,
+  });
+  return {
+    ...d,
+    hasher,
+    audit,
+    keys,
+    guard,
+    auth,
+    platformTenantId: () => platformTenantId,
+    setPlatformTenantId: (id: number) => {
+      platformTenantId = id;
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

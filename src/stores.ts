@@ -1,0 +1,55 @@
+/**
+ * The set of ports the domain runs on. `src/main.ts` (and test/support) build one from concrete
+ * adapters; services receive only the ports they declare.
+ */
+import type { LeaseStore } from "./kernel/lease";
+import type { AppRepo } from "./features/apps/ports";
+import type { AuditRepo } from "./features/audit/ports";
+import type { ClaimsRepo } from "./features/claims/ports";
+import type { ClientRepo } from "./features/clients/ports";
+import type { ImportRepo } from "./features/import/ports";
+import type { OrgRepo, TenantRepo } from "./features/orgs/ports";
+import type { RoleRepo } from "./features/roles/ports";
+import type { CounterStore, DeviceRepo, FamilyStore, OneTimeTokenRepo } from "./features/sessions/ports";
+import type { KeyRepo } from "./features/tokens/ports";
+import type { UserRepo } from "./features/users/ports";
+import type { OutboxRepo, WebhookRepo } from "./features/webhooks/ports";
+
+/** Repositories of the primary store. */
+export interface Repos {
+  tenants: TenantRepo;
+  orgs: OrgRepo;
+  users: UserRepo;
+  roles: RoleRepo;
+  apps: AppRepo;
+  clients: ClientRepo;
+  keys: KeyRepo;
+  devices: DeviceRepo;
+  oneTimeTokens: OneTimeTokenRepo;
+  audit: AuditRepo;
+  webhooks: WebhookRepo;
+  outbox: OutboxRepo;
+  imports: ImportRepo;
+  claims: ClaimsRepo;
+  leases: LeaseStore;
+}
+
+export interface PrimaryStore extends Repos {
+  /** Runs `fn` with repositories bound to one transaction; all or nothing. */
+  transaction<T>(fn: (tx: Repos) => Promise<T>): Promise<T>;
+  /** Throws UnavailableError when the store cannot answer. */
+  ping(): Promise<void>;
+  /** Cross-instance cache invalidation channel (LISTEN/NOTIFY on Postgres; in-process otherwise). */
+  publish(channel: string, message: string): Promise<void>;
+  subscribe(channel: string, onMessage: (message: string) => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Sessions and counters: Redis when REDIS_URL is set, else the primary store. */
+export interface SessionStore {
+  families: FamilyStore;
+  counters: CounterStore;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  kind: "redis" | "primary";
+}
