@@ -54,9 +54,10 @@ export function createApp(svc: Services) {
       return problemResponse(new DomainError("VALIDATION_FAILED", "The request body is not valid JSON (or does not match its Content-Type).", { errors: [{ field: "body", message: "could not be parsed" }] }));
     }
     if (code === "NOT_FOUND") return problemResponse(new DomainError("NOT_FOUND", "No such endpoint. See /openapi.json for the API."));
-    const msg = String((error as Error)?.message ?? "");
+    // Driver messages can carry bound parameters (hashes, emails): keep only the first line.
+    const msg = String((error as Error)?.message ?? "").split("\nparams:")[0].split("\n")[0];
     if (/body|payload/i.test(msg) && /large|size|limit/i.test(msg)) return problemResponse(new DomainError("PAYLOAD_TOO_LARGE", "The request body is too large."));
-    svc.log.error("unhandled error", { requestId: timings.get(request)?.id, code: String(code), error: msg, stack: (error as Error)?.stack?.split("\n").slice(0, 6).join(" | ") });
+    svc.log.error("unhandled error", { requestId: timings.get(request)?.id, code: String(code), error: msg, stack: (error as Error)?.stack?.split("\n").filter((l) => l.trim().startsWith("at ")).slice(0, 6).join(" | ") });
     if (isOAuth(request)) return oauthErrorResponse(new OAuthError("server_error", "An unexpected error occurred."));
     return problemResponse(new DomainError("INTERNAL", "An unexpected error occurred. It has been logged; quote the x-request-id header when reporting it."));
   }

@@ -94,7 +94,7 @@ export function createPgOrgs(db: Db): OrgRepo {
       const [r] = await db
         .select({ id: o.id })
         .from(o)
-        .where(and(eq(o.tenantId, tenantId), inArray(o.id, ids), or(eq(o.status, "SUSPENDED"), sql`${o.expiresAt} is not null and ${o.expiresAt} <= ${now}`)))
+        .where(and(eq(o.tenantId, tenantId), inArray(o.id, ids), or(eq(o.status, "SUSPENDED"), sql`${o.expiresAt} is not null and ${o.expiresAt} <= ${now.toISOString()}::timestamptz`)))
         .limit(1);
       return !!r;
     },

@@ -9,7 +9,7 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void;
 }
 
-const SECRET_KEYS = /pass(word)?|secret|token|authorization|cookie|verifier|otp|code$/i;
+const SECRET_KEYS = /pass(word)?|secret|token|authorization|cookie|verifier|otp|recovery/i;
 
 /** Masks an email to its first character and domain: `a***@example.com`. */
 export const maskEmail = (email: string) => email.replace(/^(.)[^@]*@/, "$1***@");
