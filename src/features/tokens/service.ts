@@ -137,7 +137,7 @@ export function createKeyService(deps: KeyServiceDeps) {
   /** Verifies one of our tokens (RS256 pinned, issuer, typ); throws INVALID_TOKEN otherwise. */
   async function verify(token: string): Promise<JWTPayload> {
     try {
-      const { payload } = await jwtVerify(token, localSet, { issuer: deps.issuer, algorithms: ["RS256"], typ: "at+jwt" });
+      const { payload } = await jwtVerify(token, localSet, { issuer: deps.issuer, algorithms: ["RS256"], typ: "at+jwt", currentDate: deps.clock.now() });
       return payload;
     } catch (e) {
       if (e instanceof joseErrors.JWTExpired) throw invalidToken("The access token has expired. Refresh it or sign in again.");
