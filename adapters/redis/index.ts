@@ -66,7 +66,7 @@ function wrap<T extends object>(obj: T): T {
 }
 
 export async function openRedis(url: string, prefix: string): Promise<SessionStore & { redis: Redis }> {
-  const redis = new Redis(url, { keyPrefix: prefix, lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: true, connectTimeout: 5000 });
+  const redis = new Redis(url, { keyPrefix: prefix, lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 5000 });
   redis.on("error", () => {}); // surfaced per call as UnavailableError; reconnects by itself
   try {
     await redis.connect();

@@ -29,7 +29,8 @@ export function systemRoutes(svc: Services) {
         let ok = true;
         for (const [name, ping] of [["store", () => svc.store.ping()], ["sessions", () => svc.sessions.ping()]] as const) {
           try {
-            await ping();
+            // A hung connection must not hang the probe.
+            await Promise.race([ping(), Bun.sleep(2000).then(() => Promise.reject(new Error("timeout")))]);
             checks[name] = "ok";
           } catch {
             checks[name] = "unavailable";

@@ -1,0 +1,91 @@
+// The README's start command, as a real process: fail-fast config, restart on the same data dir,
+// first-start setup token, unreachable stores.
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runFailing, startService } from "../support/process";
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), "sso-start-"));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe("configuration fails fast with one clear line", () => {
+  const cases: [Record<string, string>, string][] = [
+    [{ SSO_STORAGE: "cassandra" }, "SSO_STORAGE"],
+    [{ PORT: "not-a-port" }, "PORT"],
+    [{ SSO_STORAGE: "postgres" }, "DATABASE_URL"],
+    [{ SSO_STORAGE: "postgres", DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test" }, "SSO_MASTER_KEY"],
+    [{ SSO_MASTER_KEY: "too-short" }, "SSO_MASTER_KEY"],
+    [{ SSO_ISSUER: "ftp://nope" }, "SSO_ISSUER"],
+    [{ SSO_RATE_LIMIT: "maybe" }, "SSO_RATE_LIMIT"],
+  ];
+  for (const [env, variable] of cases) {
+    test(`${JSON.stringify(env)} stops the start naming ${variable}`, async () => {
+      const r = await runFailing({ SSO_DATA_DIR: tempDir(), ...env });
+      expect(r.code).toBe(1);
+      const lines = r.stderr.trim().split("\n");
+      expect(lines.length).toBe(1);
+      expect(lines[0]).toContain(variable);
+      expect(r.stderr).not.toContain("    at ");
+    });
+  }
+
+  test("an unreachable database stops the start with one line and a non-zero exit", async () => {
+    const r = await runFailing({ SSO_STORAGE: "postgres", DATABASE_URL: "postgres://postgres@127.0.0.1:1/none", SSO_MASTER_KEY: Buffer.alloc(32, 1).toString("base64") });
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split("\n").length).toBe(1);
+    expect(r.stderr).toContain("unreachable");
+  });
+
+  test("an unreachable Redis stops the start with one line and a non-zero exit", async () => {
+    const r = await runFailing({ SSO_DATA_DIR: tempDir(), REDIS_URL: "redis://127.0.0.1:1" });
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split("\n").length).toBe(1);
+    expect(r.stderr).toContain("unreachable");
+  });
+});
+
+describe("embedded store on disk", () => {
+  test("first start without an admin password prints a one-time setup token and creates a 0600 master key", async () => {
+    const dir = tempDir();
+    const s = await startService({ SSO_DATA_DIR: dir, SSO_BOOTSTRAP_ADMIN_EMAIL: "root@example.test" });
+    try {
+      expect(s.output()).toMatch(/"token":"[A-Za-z0-9_-]{20,}"/);
+      expect(statSync(join(dir, "master.key")).mode & 0o777).toBe(0o600);
+      expect(s.output()).toContain("master key");
+    } finally {
+      await s.stop();
+    }
+  });
+
+  test("a restart on the same data dir keeps keys and data and never re-bootstraps", async () => {
+    const dir = tempDir();
+    const env = { SSO_DATA_DIR: dir, SSO_ISSUER: "http://sso.restart.test", SSO_BOOTSTRAP_ADMIN_EMAIL: "admin@example.test", SSO_BOOTSTRAP_ADMIN_PASSWORD: "first-password-1", SSO_LOG_LEVEL: "info" };
+    const a = await startService(env);
+    const jwks1 = await (await fetch(`${a.url}/.well-known/jwks.json`)).json();
+    const login1 = await fetch(`${a.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@example.test", password: "first-password-1" }) });
+    expect(login1.status).toBe(200);
+    const { accessToken } = await login1.json();
+    await a.stop();
+
+    const b = await startService({ ...env, SSO_BOOTSTRAP_ADMIN_PASSWORD: "ignored-on-restart" });
+    try {
+      expect(b.output()).not.toContain("bootstrapped");
+      const jwks2 = await (await fetch(`${b.url}/.well-known/jwks.json`)).json();
+      expect(jwks2.keys.map((k: { kid: string }) => k.kid)).toEqual(jwks1.keys.map((k: { kid: string }) => k.kid));
+      // A token from before the restart still passes the guard; the original password still works.
+      const me = await fetch(`${b.url}/api/users/me/memberships`, { headers: { authorization: `Bearer ${accessToken}` } });
+      expect(me.status).toBe(200);
+      expect((await me.json()).length).toBe(1);
+      const login2 = await fetch(`${b.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@example.test", password: "first-password-1" }) });
+      expect(login2.status).toBe(200);
+    } finally {
+      await b.stop();
+    }
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * Starts the real service (`bun src/main.ts`) as a child process, exactly as the README does,
+ * for black-box, restart and multi-instance tests.
+ */
+import { createServer } from "node:net";
+import { join } from "node:path";
+
+export const ROOT = join(import.meta.dir, "..", "..");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningService {
+  url: string;
+  port: number;
+  proc: ReturnType<typeof Bun.spawn>;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Spawns the service and waits until /healthz answers (or the process exits). */
+export async function startService(env: Record<string, string>, opts: { timeoutMs?: number } = {}): Promise<RunningService> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  let out = "";
+  const proc = Bun.spawn([process.execPath, "src/main.ts"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", SSO_LOG_LEVEL: "warn", ...env, PORT: String(port) },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const pump = async (s: ReadableStream<Uint8Array>) => {
+    for await (const chunk of s) out += new TextDecoder().decode(chunk);
+  };
+  void pump(proc.stdout as ReadableStream<Uint8Array>);
+  void pump(proc.stderr as ReadableStream<Uint8Array>);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (opts.timeoutMs ?? 30000);
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`service exited with ${proc.exitCode}: ${out}`);
+    try {
+      const r = await fetch(`${url}/healthz`);
+      if (r.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await Bun.sleep(100);
+  }
+  return {
+    url,
+    port,
+    proc,
+    output: () => out,
+    async stop() {
+      proc.kill("SIGTERM");
+      await Promise.race([proc.exited, Bun.sleep(5000)]);
+      if (proc.exitCode === null) proc.kill("SIGKILL");
+    },
+  };
+}
+
+/** Runs the service expecting it to fail at start; returns exit code and output. */
+export async function runFailing(env: Record<string, string>, timeoutMs = 20000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const proc = Bun.spawn([process.execPath, "src/main.ts"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", PORT: String(await freePort()), ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const timer = setTimeout(() => proc.kill("SIGKILL"), timeoutMs);
+  const [stdout, stderr] = await Promise.all([new Response(proc.stdout as ReadableStream).text(), new Response(proc.stderr as ReadableStream).text()]);
+  await proc.exited;
+  clearTimeout(timer);
+  return { code: proc.exitCode, stdout, stderr };
+}
