@@ -36,15 +36,15 @@ describe("signing key rotation", () => {
     clock.advance(3600 + 1);
     const next = await t.svc.keys.rotateIfDue();
     expect(next).toBeString();
-    expect(await publishedKids()).toEqual(expect.arrayContaining([oldKid, next]));
+    expect(await publishedKids()).toEqual(expect.arrayContaining([oldKid, next as string]));
     expect(kidOf((await t.login()).accessToken)).toBe(oldKid);
     // After the lead time, the new key signs; the old one stays published for at least a day.
     clock.advance(3600);
     await t.svc.keys.rotateIfDue();
-    expect(kidOf((await t.login()).accessToken)).toBe(next);
+    expect(kidOf((await t.login()).accessToken)).toBe(next as string);
     clock.advance(DAY - 120);
     await t.svc.keys.rotateIfDue();
-    expect(await publishedKids()).toContain(oldKid);
+    expect(await publishedKids()).toContain(oldKid as string);
     // Past the retention window it is withdrawn.
     clock.advance(2 * 3600);
     await t.svc.keys.rotateIfDue();

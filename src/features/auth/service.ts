@@ -7,14 +7,14 @@ import { addDays, nowSeconds } from "../../kernel/clock";
 import { DomainError, fieldError } from "../../kernel/errors";
 import type { PasswordHasher } from "../../kernel/passwords";
 import { randomToken, sha256Hex } from "../../kernel/secrets";
-import { recordAudit } from "../audit/service";
+import { recordAudit } from "../audit";
 import type { Application, AppRepo } from "../apps/ports";
 import type { AuditRepo } from "../audit/ports";
 import type { Org, OrgRepo } from "../orgs/ports";
 import type { RoleRepo } from "../roles/ports";
 import type { DeviceRepo, FamilyStore, SessionData, SessionMode } from "../sessions/ports";
 import type { User, UserRepo } from "../users/ports";
-import { ACCESS_TOKEN_TTL } from "../tokens/service";
+import { ACCESS_TOKEN_TTL } from "../tokens";
 import { computeAccessClaims } from "./claims";
 
 export const REFRESH_TTL_DAYS = { web: 30, plain: 30, device: 90 } as const;

@@ -8,7 +8,7 @@ import { SYSTEM_CODES } from "../../kernel/authz";
 import type { Clock } from "../../kernel/clock";
 import type { PasswordHasher } from "../../kernel/passwords";
 import { randomToken, sha256Hex } from "../../kernel/secrets";
-import { recordAudit } from "../audit/service";
+import { recordAudit } from "../audit";
 import type { PrimaryStore } from "../../stores";
 
 export interface BootstrapResult {
