@@ -37,7 +37,13 @@ export async function startService(env: Record<string, string>, opts: { timeoutM
     stderr: "pipe",
   });
   const pump = async (s: ReadableStream<Uint8Array>) => {
-    for await (const chunk of s) out += new TextDecoder().decode(chunk);
+    const reader = s.getReader();
+    const dec = new TextDecoder();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      out += dec.decode(value);
+    }
   };
   void pump(proc.stdout as ReadableStream<Uint8Array>);
   void pump(proc.stderr as ReadableStream<Uint8Array>);
