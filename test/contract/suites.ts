@@ -1,4 +1,7 @@
 /** Every contract suite; each run.<adapter>.test.ts runs all of them. Add new suites here. */
 import type { ContractSuite } from "./harness";
+import { platformContract } from "./platform.contract";
 
-export const suites: ContractSuite[] = [];
+export const suites: ContractSuite[] = [
+  platformContract,
+];
