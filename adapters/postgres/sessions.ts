@@ -1,6 +1,7 @@
 /** Primary-store fallbacks for session families and counters (REDIS_URL unset), plus devices and one-time tokens. */
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { CounterStore, Device, DeviceRepo, FamilyRecord, FamilyStore, OneTimeKind, OneTimeToken, OneTimeTokenRepo, SessionData } from "../../src/features/sessions/ports";
+import { timingSafeEqual } from "../../src/kernel/secrets";
 import { schema, type Db } from "./db";
 
 const { sessionFamilies: f, sessionSelectors: s, counters: c, devices: d, oneTimeTokens: ot } = schema;
@@ -9,6 +10,7 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 const toFamily = (r: typeof f.$inferSelect): FamilyRecord => ({ familyId: r.id, data: r.data as unknown as SessionData, expiresAt: r.expiresAt });
 
 export function createPgFamilies(db: Db): FamilyStore {
+  const live = (now: Date) => and(eq(f.revoked, false), gt(f.expiresAt, now));
   return {
     async create(familyId, selector, verifierHash, data, expiresAt) {
       await db.transaction(async (tx: Tx) => {
@@ -18,42 +20,51 @@ export function createPgFamilies(db: Db): FamilyStore {
     },
     async rotate(selector, verifierHash, next, now) {
       return db.transaction(async (tx: Tx) => {
+        const nowTs = sql`${now.toISOString()}::timestamptz`;
         const patch = next.data ? sql`${f.data} || ${JSON.stringify(next.data)}::jsonb` : sql`${f.data}`;
-        // The row lock makes concurrent rotations serialize; the loser re-checks the WHERE and sees 0 rows.
+        // Fixed sessions keep their expiry; sliding ones move to now + ttlSeconds.
+        const expiry = sql`case when (${f.data} ->> 'absoluteExpiresAt') is not null then ${f.expiresAt} else ${nowTs} + make_interval(secs => (${f.data} ->> 'ttlSeconds')::double precision) end`;
+        // The row lock serializes concurrent rotations; a loser re-evaluates the WHERE after the
+        // winner commits, sees the new selector and updates nothing.
         const [row] = await tx
           .update(f)
-          .set({ currentSelector: next.selector, verifierHash: next.verifierHash, data: patch, expiresAt: next.expiresAt, updatedAt: now })
-          .where(and(eq(f.currentSelector, selector), eq(f.verifierHash, verifierHash), eq(f.revoked, false), gt(f.expiresAt, now)))
+          .set({ currentSelector: next.selector, verifierHash: next.verifierHash, data: patch, expiresAt: expiry as unknown as Date, updatedAt: now })
+          .where(and(eq(f.currentSelector, selector), eq(f.verifierHash, verifierHash), live(now)))
           .returning();
         if (row) {
-          await tx.insert(s).values({ selector: next.selector, familyId: row.id, verifierHash: next.verifierHash, expiresAt: next.expiresAt });
+          await tx.insert(s).values({ selector: next.selector, familyId: row.id, verifierHash: next.verifierHash, expiresAt: row.expiresAt });
           return { status: "rotated" as const, family: toFamily(row) };
         }
         const [old] = await tx.select().from(s).where(eq(s.selector, selector));
-        if (!old || old.verifierHash !== verifierHash) return { status: "invalid" as const };
-        const [fam] = await tx.select().from(f).where(eq(f.id, old.familyId));
-        if (!fam) return { status: "invalid" as const };
-        if (fam.currentSelector === selector) return { status: "invalid" as const }; // current but revoked or expired
-        if (fam.revoked || fam.expiresAt <= now) return { status: "invalid" as const };
-        await tx.update(f).set({ revoked: true, updatedAt: now }).where(eq(f.id, fam.id));
+        // constant-time: the presented verifier's hash against the stored one.
+        if (!old || !timingSafeEqual(old.verifierHash, verifierHash)) return { status: "invalid" as const };
+        const [fam] = await tx.select().from(f).where(eq(f.id, old.familyId)).for("update");
+        if (!fam || fam.expiresAt <= now) return { status: "invalid" as const };
+        // The current token of a revoked family is merely invalid; a consumed one is reuse.
+        if (fam.currentSelector === selector) return { status: "invalid" as const };
+        if (!fam.revoked) await tx.update(f).set({ revoked: true, updatedAt: now }).where(eq(f.id, fam.id));
         return { status: "reused" as const, family: { familyId: fam.id, data: fam.data as unknown as SessionData } };
       });
     },
     async peek(selector, verifierHash, now) {
-      const [row] = await db.select().from(f).where(and(eq(f.currentSelector, selector), eq(f.verifierHash, verifierHash), eq(f.revoked, false), gt(f.expiresAt, now)));
+      const [row] = await db.select().from(f).where(and(eq(f.currentSelector, selector), live(now)));
+      return row && timingSafeEqual(row.verifierHash, verifierHash) ? toFamily(row) : null;
+    },
+    async get(familyId, now) {
+      const [row] = await db.select().from(f).where(and(eq(f.id, familyId), live(now)));
       return row ? toFamily(row) : null;
     },
     async revoke(familyId) {
       await db.update(f).set({ revoked: true }).where(eq(f.id, familyId));
     },
     async revokeUser(userId) {
-      await db.update(f).set({ revoked: true }).where(eq(f.userId, userId));
+      await db.update(f).set({ revoked: true }).where(and(eq(f.userId, userId), eq(f.revoked, false)));
     },
     async revokeDevice(userId, deviceId) {
-      await db.update(f).set({ revoked: true }).where(and(eq(f.userId, userId), eq(f.deviceId, deviceId)));
+      await db.update(f).set({ revoked: true }).where(and(eq(f.userId, userId), eq(f.deviceId, deviceId), eq(f.revoked, false)));
     },
     async listUser(userId, now) {
-      return (await db.select().from(f).where(and(eq(f.userId, userId), eq(f.revoked, false), gt(f.expiresAt, now))).orderBy(asc(f.createdAt))).map(toFamily);
+      return (await db.select().from(f).where(and(eq(f.userId, userId), live(now))).orderBy(asc(f.createdAt), asc(f.id))).map(toFamily);
     },
   };
 }

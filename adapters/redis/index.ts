@@ -1,44 +1,78 @@
 /**
  * Redis adapter for session families and rate counters. Every race-prone step is one Lua script,
- * so rotation and counting stay atomic across any number of service instances.
+ * so rotation, revocation and counting stay atomic across any number of service instances.
  *
  * Keys (under the configured prefix):
- *   sel:{selector}  hash { f: familyId, v: verifierHash }       TTL = family expiry
- *   fam:{familyId}  hash { cur, data, exp, revoked, user, dev } TTL = family expiry
+ *   sel:{selector}  hash { f: familyId, v: verifierHash }       TTL = family expiry + 1 day
+ *   fam:{familyId}  hash { cur, data, exp, revoked, user, dev } TTL = family expiry + 1 day
  *   user:{userId}   set of familyIds                            (revocation by user / device)
  *   cnt:{key}       integer counter                             TTL fixed at the first hit
+ *
+ * Selectors outlive the family's expiry by a day so that a replayed consumed token is still
+ * recognised as reuse (and not merely as unknown) while the family could matter.
+ * Scripts receive the family-key prefix as a KEYS entry (ioredis prefixes it); a single-node
+ * Redis (or a cluster with hash tags added here) is assumed.
  */
 import Redis from "ioredis";
 import type { CounterStore, FamilyRecord, FamilyStore, SessionData } from "../../src/features/sessions/ports";
 import { UnavailableError } from "../../src/kernel/errors";
 import type { SessionStore } from "../../src/stores";
 
+const GRACE_MS = 86_400_000;
+
+/** KEYS: sel, nextSel, famPrefix. ARGV: verifierHash, nowMs, nextVerifierHash, patchJson|'', selector, nextSelector, graceMs */
 const ROTATE = `
-local sel = KEYS[1]
-local nsel = KEYS[2]
-local now = tonumber(ARGV[2])
-local s = redis.call('HMGET', sel, 'f', 'v')
+local s = redis.call('HMGET', KEYS[1], 'f', 'v')
 if not s[1] then return {'invalid'} end
 if s[2] ~= ARGV[1] then return {'invalid'} end
 local fam = KEYS[3] .. s[1]
 local f = redis.call('HMGET', fam, 'cur', 'data', 'exp', 'revoked')
 if not f[1] then return {'invalid'} end
-if f[4] == '1' or tonumber(f[3]) <= now then return {'invalid'} end
-if f[1] ~= ARGV[6] then
+local now = tonumber(ARGV[2])
+if tonumber(f[3]) <= now then return {'invalid'} end
+if f[1] ~= ARGV[5] then
   redis.call('HSET', fam, 'revoked', '1')
   return {'reused', s[1], f[2]}
 end
-local data = f[2]
-if ARGV[5] ~= '' then
-  local d = cjson.decode(data)
-  for k, v in pairs(cjson.decode(ARGV[5])) do d[k] = v end
-  data = cjson.encode(d)
+if f[4] == '1' then return {'invalid'} end
+local d = cjson.decode(f[2])
+if ARGV[4] ~= '' then
+  for k, v in pairs(cjson.decode(ARGV[4])) do d[k] = v end
 end
-redis.call('HSET', fam, 'cur', ARGV[7], 'data', data, 'exp', ARGV[4])
-redis.call('PEXPIREAT', fam, ARGV[4] + 86400000)
-redis.call('HSET', nsel, 'f', s[1], 'v', ARGV[3])
-redis.call('PEXPIREAT', nsel, ARGV[4] + 86400000)
-return {'rotated', s[1], data, ARGV[4]}
+local exp
+if d['absoluteExpiresAt'] then exp = tonumber(f[3]) else exp = now + tonumber(d['ttlSeconds']) * 1000 end
+local exps = string.format('%d', exp)
+local data = cjson.encode(d)
+local grace = tonumber(ARGV[7])
+redis.call('HSET', fam, 'cur', ARGV[6], 'data', data, 'exp', exps)
+redis.call('PEXPIREAT', fam, exp + grace)
+redis.call('HSET', KEYS[2], 'f', s[1], 'v', ARGV[3])
+redis.call('PEXPIREAT', KEYS[2], exp + grace)
+return {'rotated', s[1], data, exps}
+`;
+
+/** KEYS: famPrefix. ARGV: familyIds... Marks existing families revoked; never recreates an expired one. */
+const REVOKE = `
+for _, id in ipairs(ARGV) do
+  local fam = KEYS[1] .. id
+  if redis.call('EXISTS', fam) == 1 then redis.call('HSET', fam, 'revoked', '1') end
+end
+return 1
+`;
+
+/** KEYS: userSet, famPrefix. ARGV: deviceId or '' for every family. Prunes ids whose family expired. */
+const REVOKE_USER = `
+local ids = redis.call('SMEMBERS', KEYS[1])
+for _, id in ipairs(ids) do
+  local fam = KEYS[2] .. id
+  local dev = redis.call('HGET', fam, 'dev')
+  if not dev then
+    redis.call('SREM', KEYS[1], id)
+  elseif ARGV[1] == '' or dev == ARGV[1] then
+    redis.call('HSET', fam, 'revoked', '1')
+  end
+end
+return 1
 `;
 
 const HIT = `
@@ -49,6 +83,7 @@ if ttl < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) 
 return {n, ttl}
 `;
 
+/** Store failures surface as UnavailableError (503), never as a driver message. */
 function wrap<T extends object>(obj: T): T {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(obj)) {
@@ -65,8 +100,15 @@ function wrap<T extends object>(obj: T): T {
   return out as T;
 }
 
+type Scripts = Redis & {
+  ssoRotate(sel: string, nsel: string, famPrefix: string, vh: string, now: number, nvh: string, patch: string, rawSel: string, rawNext: string, grace: number): Promise<string[]>;
+  ssoRevoke(famPrefix: string, ...ids: string[]): Promise<number>;
+  ssoRevokeUser(userSet: string, famPrefix: string, deviceId: string): Promise<number>;
+  ssoHit(key: string, window: number): Promise<[number, number]>;
+};
+
 export async function openRedis(url: string, prefix: string): Promise<SessionStore & { redis: Redis }> {
-  const redis = new Redis(url, { keyPrefix: prefix, lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 5000 });
+  const redis = new Redis(url, { keyPrefix: prefix, lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: true, connectTimeout: 5000 });
   redis.on("error", () => {}); // surfaced per call as UnavailableError; reconnects by itself
   try {
     await redis.connect();
@@ -76,12 +118,10 @@ export async function openRedis(url: string, prefix: string): Promise<SessionSto
     throw new UnavailableError(e);
   }
   redis.defineCommand("ssoRotate", { numberOfKeys: 3, lua: ROTATE });
+  redis.defineCommand("ssoRevoke", { numberOfKeys: 1, lua: REVOKE });
+  redis.defineCommand("ssoRevokeUser", { numberOfKeys: 2, lua: REVOKE_USER });
   redis.defineCommand("ssoHit", { numberOfKeys: 1, lua: HIT });
-  const r = redis as Redis & {
-    ssoRotate(sel: string, nsel: string, famPrefix: string, vh: string, now: number, nvh: string, exp: number, patch: string, rawSel: string, rawNext: string): Promise<string[]>;
-    ssoHit(key: string, window: number): Promise<[number, number]>;
-  };
-  // KEYS[3] is a prefix used inside the script; ioredis adds keyPrefix to KEYS, so it becomes `${prefix}fam:`.
+  const r = redis as Scripts;
   const famKey = (id: string) => `fam:${id}`;
   const parse = (s: string) => JSON.parse(s) as SessionData;
 
@@ -91,14 +131,14 @@ export async function openRedis(url: string, prefix: string): Promise<SessionSto
       await redis
         .multi()
         .hset(famKey(familyId), { cur: selector, data: JSON.stringify(data), exp: String(exp), revoked: "0", user: String(data.userId), dev: data.deviceId ?? "" })
-        .pexpireat(famKey(familyId), exp + 86400000)
+        .pexpireat(famKey(familyId), exp + GRACE_MS)
         .hset(`sel:${selector}`, { f: familyId, v: verifierHash })
-        .pexpireat(`sel:${selector}`, exp + 86400000)
+        .pexpireat(`sel:${selector}`, exp + GRACE_MS)
         .sadd(`user:${data.userId}`, familyId)
         .exec();
     },
     async rotate(selector, verifierHash, next, now) {
-      const res = await r.ssoRotate(`sel:${selector}`, `sel:${next.selector}`, "fam:", verifierHash, now.getTime(), next.verifierHash, next.expiresAt.getTime(), next.data ? JSON.stringify(next.data) : "", selector, next.selector);
+      const res = await r.ssoRotate(`sel:${selector}`, `sel:${next.selector}`, "fam:", verifierHash, now.getTime(), next.verifierHash, next.data ? JSON.stringify(next.data) : "", selector, next.selector, GRACE_MS);
       if (res[0] === "rotated") return { status: "rotated", family: { familyId: res[1], data: parse(res[2]), expiresAt: new Date(Number(res[3])) } };
       if (res[0] === "reused") return { status: "reused", family: { familyId: res[1], data: parse(res[2]) } };
       return { status: "invalid" };
@@ -106,44 +146,37 @@ export async function openRedis(url: string, prefix: string): Promise<SessionSto
     async peek(selector, verifierHash, now) {
       const [f, v] = await redis.hmget(`sel:${selector}`, "f", "v");
       if (!f || v !== verifierHash) return null;
-      const [cur, data, exp, revoked] = await redis.hmget(famKey(f), "cur", "data", "exp", "revoked");
-      if (!cur || cur !== selector || revoked === "1" || Number(exp) <= now.getTime() || !data) return null;
-      return { familyId: f, data: parse(data), expiresAt: new Date(Number(exp)) };
+      const rec = await families.get(f, now);
+      const [cur] = await redis.hmget(famKey(f), "cur");
+      return rec && cur === selector ? rec : null;
+    },
+    async get(familyId, now) {
+      const [data, exp, revoked] = await redis.hmget(famKey(familyId), "data", "exp", "revoked");
+      if (!data || revoked === "1" || Number(exp) <= now.getTime()) return null;
+      return { familyId, data: parse(data), expiresAt: new Date(Number(exp)) };
     },
     async revoke(familyId) {
-      if (await redis.exists(famKey(familyId))) await redis.hset(famKey(familyId), "revoked", "1");
+      await r.ssoRevoke("fam:", familyId);
     },
     async revokeUser(userId) {
-      const ids = await redis.smembers(`user:${userId}`);
-      if (!ids.length) return;
-      const m = redis.multi();
-      for (const id of ids) m.hset(famKey(id), "revoked", "1");
-      m.del(`user:${userId}`);
-      await m.exec();
-      // Families whose hash had already expired were recreated as bare hashes above; remove them.
-      const m2 = redis.multi();
-      for (const id of ids) m2.hexists(famKey(id), "cur");
-      const exists = (await m2.exec()) ?? [];
-      const cleanup = redis.multi();
-      ids.forEach((id, i) => { if (!exists[i]?.[1]) cleanup.del(famKey(id)); });
-      await cleanup.exec();
+      await r.ssoRevokeUser(`user:${userId}`, "fam:", "");
     },
     async revokeDevice(userId, deviceId) {
-      const ids = await redis.smembers(`user:${userId}`);
-      for (const id of ids) {
-        const [dev, cur] = await redis.hmget(famKey(id), "dev", "cur");
-        if (cur && dev === deviceId) await redis.hset(famKey(id), "revoked", "1");
-      }
+      if (!deviceId) return;
+      await r.ssoRevokeUser(`user:${userId}`, "fam:", deviceId);
     },
     async listUser(userId, now) {
       const ids = await redis.smembers(`user:${userId}`);
+      if (!ids.length) return [];
+      const m = redis.multi();
+      for (const id of ids) m.hmget(famKey(id), "data", "exp", "revoked");
+      const rows = ((await m.exec()) ?? []).map(([, v]) => v as (string | null)[]);
       const out: FamilyRecord[] = [];
-      for (const id of ids) {
-        const [data, exp, revoked] = await redis.hmget(famKey(id), "data", "exp", "revoked");
-        if (data && revoked !== "1" && Number(exp) > now.getTime()) out.push({ familyId: id, data: parse(data), expiresAt: new Date(Number(exp)) });
-        else if (!data) await redis.srem(`user:${userId}`, id);
-      }
-      return out;
+      rows.forEach(([data, exp, revoked], i) => {
+        if (data && revoked !== "1" && Number(exp) > now.getTime()) out.push({ familyId: ids[i], data: parse(data), expiresAt: new Date(Number(exp)) });
+      });
+      // Oldest first: family creation order is not kept in Redis, expiry is a stable proxy.
+      return out.sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime() || a.familyId.localeCompare(b.familyId));
     },
   };
 

@@ -125,6 +125,7 @@ export function createAuthService(deps: AuthDeps) {
       userId: user.id,
       tenantId: user.tenantId,
       orgId: org.id,
+      orgPath: org.path,
       audience: app.identifier,
       mode,
       deviceId,

@@ -1,7 +1,10 @@
 /**
  * Sessions: refresh-token families, devices, one-time tokens, and rate counters.
- * The family store and counters have a Redis adapter and a primary-store fallback; both pass
- * test/contract/sessions.contract.ts.
+ * The family store and counters have a Redis adapter and a primary-store fallback; every adapter
+ * passes test/contract/sessions.contract.ts.
+ *
+ * Users are identified by their service-wide numeric id, so a user id already names exactly one
+ * tenant; cross-user isolation is the tenancy boundary these ports guarantee.
  */
 export type SessionMode = "plain" | "web" | "device";
 
@@ -11,13 +14,15 @@ export interface SessionData {
   tenantId: number;
   /** Active organization (kept across refreshes, changed by switching). */
   orgId: number;
+  /** Path of the active organization (audit and claims without another lookup). */
+  orgPath: string;
   /** Audience last minted for (issuer = management). */
   audience: string;
   mode: SessionMode;
   deviceId?: string;
-  /** Refresh TTL in seconds; device sessions slide by this much on each refresh. */
+  /** Refresh TTL in seconds; a sliding (device) session moves its expiry to now + this on each rotation. */
   ttlSeconds: number;
-  /** Fixed absolute expiry (ms since epoch) for web/plain sessions. */
+  /** Fixed absolute expiry (ms since epoch) for web/plain sessions; absent = sliding. */
   absoluteExpiresAt?: number;
 }
 
@@ -38,34 +43,45 @@ export interface FamilyStore {
   /** Starts a family whose current token is (selector, verifierHash), expiring at `expiresAt`. */
   create(familyId: string, selector: string, verifierHash: string, data: SessionData, expiresAt: Date): Promise<void>;
   /**
-   * Atomically consumes the current token and installs the next one.
-   * Exactly one of N concurrent calls with the same selector gets "rotated"; the others get "reused"
-   * and the family is revoked. A wrong verifier is "invalid" and consumes nothing.
-   * `update` may change the session data (org, audience) and `expiresAt` (device sliding).
+   * Atomically consumes the current token (selector, verifierHash) and installs `next` as the
+   * family's only valid token.
+   *
+   * - Exactly one of N concurrent calls with the same token gets "rotated"; every other one, and
+   *   any later presentation of a consumed token, gets "reused" and the family is revoked (in the
+   *   same atomic step).
+   * - A wrong verifier, an unknown selector, or a revoked or expired (at `now`) family is
+   *   "invalid" and changes nothing.
+   * - `next.data` is merged into the session data (switching audience).
+   * - The new expiry is `data.absoluteExpiresAt` when set, else `now + data.ttlSeconds` (sliding).
+   * The returned family is the state after the rotation.
    */
-  rotate(selector: string, verifierHash: string, next: { selector: string; verifierHash: string; expiresAt: Date; data?: Partial<SessionData> }, now: Date): Promise<RotateResult>;
-  /** Looks a current token up without consuming it (logout); null if invalid. */
+  rotate(selector: string, verifierHash: string, next: { selector: string; verifierHash: string; data?: Partial<SessionData> }, now: Date): Promise<RotateResult>;
+  /** Looks a current token up without consuming it (logout); null unless it is the live current token. */
   peek(selector: string, verifierHash: string, now: Date): Promise<FamilyRecord | null>;
-  /** Revokes one family; idempotent. */
+  /** A live (not revoked, not expired at `now`) family by id; null otherwise. */
+  get(familyId: string, now: Date): Promise<FamilyRecord | null>;
+  /** Revokes one family; idempotent, unknown ids are ignored. */
   revoke(familyId: string): Promise<void>;
-  /** Revokes every family of a user (reset, disable, erase). */
+  /** Revokes every family of a user (reset, disable, erase); other users are untouched. */
   revokeUser(userId: number): Promise<void>;
-  /** Revokes the families bound to a user's device. */
+  /** Revokes the families bound to one device of a user; other devices are untouched. */
   revokeDevice(userId: number, deviceId: string): Promise<void>;
-  /** Live families of a user (export). */
+  /** Live families of a user at `now` (export, tests), in no particular order. */
   listUser(userId: number, now: Date): Promise<FamilyRecord[]>;
 }
 
 export interface CounterStore {
   /**
    * Atomically adds 1 to `key` and returns the new count with the seconds left in its window.
-   * The window (TTL) is fixed at the first hit and not extended by later hits.
+   * N concurrent hits return 1..N, each exactly once. The window (TTL) is fixed at the first hit
+   * and not extended by later hits; after it ends the next hit starts again at 1.
    */
   hit(key: string, windowSeconds: number): Promise<{ count: number; ttlSeconds: number }>;
   /** Current count without changing it (0 when absent or expired). */
   peek(key: string): Promise<{ count: number; ttlSeconds: number }>;
-  /** Sets `key` to a value for a window (used for lockouts). */
+  /** Sets `key` to `value` with a new window of `windowSeconds` (lockouts). */
   set(key: string, value: number, windowSeconds: number): Promise<void>;
+  /** Deletes `key`; the next hit starts at 1. */
   reset(key: string): Promise<void>;
 }
 
@@ -82,10 +98,13 @@ export interface Device {
 export interface DeviceRepo {
   /** Inserts or refreshes (name, platform, lastSeenAt) the (user, deviceId) row; never duplicates. */
   upsert(d: Omit<Device, "createdAt">): Promise<Device>;
+  /** The device when it belongs to `userId`; null otherwise. */
   get(userId: number, deviceId: string): Promise<Device | null>;
+  /** The user's devices, oldest first. */
   listUser(userId: number): Promise<Device[]>;
-  /** false when the device does not belong to the user. */
+  /** Deletes the user's device; false when it does not belong to the user. */
   delete(userId: number, deviceId: string): Promise<boolean>;
+  /** Deletes every device of the user (erase). */
   deleteUser(userId: number): Promise<void>;
 }
 
@@ -101,11 +120,17 @@ export interface OneTimeToken {
 }
 
 export interface OneTimeTokenRepo {
+  /** Stores a token under the hash of its secret (the secret itself is never stored). */
   create(tokenHash: string, t: OneTimeToken): Promise<void>;
-  /** Atomically marks the token used; returns it only for the single winning caller, unexpired. */
+  /**
+   * Atomically marks the token used and returns it; of N concurrent callers exactly one gets it.
+   * null when unknown, of another kind, already used, burnt, or expired at `now`.
+   */
   consume(tokenHash: string, kind: OneTimeKind, now: Date): Promise<OneTimeToken | null>;
+  /** The token when it could still be consumed at `now`, without consuming it. */
   peek(tokenHash: string, kind: OneTimeKind, now: Date): Promise<OneTimeToken | null>;
-  /** Atomically increments attempts; returns the new count (burns the token when it reaches `max`). */
+  /** Atomically increments attempts; returns the new count (burns the token when it reaches `max`; `max` for an unknown token). */
   recordFailure(tokenHash: string, max: number): Promise<number>;
+  /** Deletes the user's tokens (of one kind, or all). */
   deleteUser(userId: number, kind?: OneTimeKind): Promise<void>;
 }
