@@ -31,10 +31,8 @@ function embeddedMasterKey(dataDir: string, log: Logger): Uint8Array[] {
 
 /** Opens the primary store and the session store named by the configuration. */
 export async function openStores(config: Config, log: Logger): Promise<{ store: PrimaryStore; sessions: SessionStore }> {
-  let store: PrimaryStore & { db: never } ;
-  if (config.storage === "postgres") store = (await openPostgres(config.databaseUrl!, config.dbPoolSize)) as never;
-  else if (config.storage === "mongo") throw new ConfigError("SSO_STORAGE", "=mongo: the MongoDB adapter is not available in this build yet; use embedded or postgres");
-  else store = (await openEmbedded(config.dataDir)) as never;
+  if (config.storage === "mongo") throw new ConfigError("SSO_STORAGE", "is mongo, but the MongoDB adapter is not available in this build yet; use embedded or postgres");
+  const store = config.storage === "postgres" ? await openPostgres(config.databaseUrl!, config.dbPoolSize) : await openEmbedded(config.dataDir);
   let sessions: SessionStore;
   if (config.redisUrl) sessions = await openRedis(config.redisUrl, config.redisPrefix);
   else {
