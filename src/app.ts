@@ -40,6 +40,8 @@ export function createApp(svc: Services) {
 
   function renderError(code: unknown, error: unknown, request: Request): Response {
     if (error instanceof OAuthError) return oauthErrorResponse(error);
+    // A route's own body parser may refuse a request with an OAuthError (Elysia wraps it in ParseError).
+    if (code === "PARSE" && (error as { cause?: unknown })?.cause instanceof OAuthError) return oauthErrorResponse((error as { cause: OAuthError }).cause);
     if (error instanceof DomainError) {
       if (error.code === "INTERNAL" || error.code === "UNAVAILABLE") svc.log.warn("request failed", { code: error.code, requestId: timings.get(request)?.id, cause: String((error.cause as Error)?.message ?? "") });
       if (isOAuth(request) && error.code === "UNAVAILABLE") return oauthErrorResponse(new OAuthError("temporarily_unavailable", error.detail));

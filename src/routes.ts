@@ -3,8 +3,9 @@
  */
 import { Elysia } from "elysia";
 import type { Services } from "./services";
+import { clientRoutes } from "./features/clients/routes";
+import { oauthRoutes } from "./features/oauth/routes";
 
 export function extraRoutes(svc: Services) {
-  void svc;
-  return new Elysia({ name: "feature-routes" });
+  return new Elysia({ name: "feature-routes" }).use(clientRoutes(svc)).use(oauthRoutes(svc));
 }

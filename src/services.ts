@@ -10,6 +10,8 @@ import type { Logger, Metrics } from "./http/observability";
 import { createGuard } from "./http/guard";
 import { createAuditService } from "./features/audit";
 import { createAuthService } from "./features/auth";
+import { CLIENTS_CACHE_CHANNEL, createClientDirectory, createClientService } from "./features/clients";
+import { createOAuthService } from "./features/oauth";
 import { createKeyService } from "./features/tokens";
 import type { PrimaryStore, SessionStore } from "./stores";
 
@@ -57,9 +59,28 @@ export function createServices(d: ServiceDeps) {
     issuer: config.issuer,
     platformTenantId: () => platformTenantId,
   });
+  // Client records, org status and app identifiers for /oauth2/token, invalidated across
+  // instances on CLIENTS_CACHE_CHANNEL and bounded by a 5 s TTL (see features/clients/directory.ts).
+  const clientDirectory = createClientDirectory({ clients: store.clients, orgs: store.orgs, apps: store.apps, clock });
+  const clientsSubscribed = store.subscribe(CLIENTS_CACHE_CHANNEL, clientDirectory.onMessage).catch((e) => {
+    d.log.warn("client cache invalidation channel unavailable; relying on its TTL", { error: String((e as Error)?.message ?? e) });
+  });
+  const clients = createClientService({
+    clients: store.clients,
+    orgs: store.orgs,
+    apps: store.apps,
+    transaction: (fn) => store.transaction(fn),
+    publish: (channel, message) => store.publish(channel, message),
+    clock,
+  });
+  const oauth = createOAuthService({ directory: clientDirectory, sign: keys.sign, clock, issuer: config.issuer, counters: config.rateLimit ? sessions.counters : null });
   return {
     ...d,
     hasher,
+    clientDirectory,
+    clientsSubscribed,
+    clients,
+    oauth,
     audit,
     keys,
     guard,

@@ -1,0 +1,12 @@
+/** API clients (machine identities): registration, listing, and the token endpoint's client cache. */
+export { createClientService, normalizeScopes, DEFAULT_SCOPE, SCOPE_RE, type ClientService, type NewClientInput, type RegisteredClient } from "./service";
+export {
+  createClientDirectory,
+  CLIENTS_CACHE_CHANNEL,
+  CLIENT_ID_PATTERN,
+  clientCacheMessage,
+  type ClientDirectory,
+  type ClientUsability,
+  type ResolvedClient,
+} from "./directory";
+export type { ApiClient, ClientRepo } from "./ports";

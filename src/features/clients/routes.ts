@@ -1,0 +1,56 @@
+/** GET/POST /api/clients: thin HTTP edge over the client service. */
+import { Elysia, t } from "elysia";
+import { clientIp } from "../../http/context";
+import type { Services } from "../../services";
+import { ClientSummary, CreateClientBody, ListClientsQuery, RegisteredClient } from "./model";
+import type { ApiClient } from "./ports";
+
+/** Wire shape of a client: never the secret or its hash. */
+const summary = (c: ApiClient) => ({
+  clientId: c.clientId,
+  name: c.name,
+  scopes: c.scopes,
+  applicationId: c.applicationId,
+  organizationId: c.organizationId,
+  createdAt: c.createdAt.toISOString(),
+});
+
+export function clientRoutes(svc: Services) {
+  const tags = ["API clients"];
+  const security = [{ bearer: [] }];
+  return new Elysia({ name: "client-routes" })
+    .get(
+      "/api/clients",
+      async ({ query, request, server }) => {
+        const p = await svc.guard.management(request.headers, clientIp(request, server));
+        return (await svc.clients.list(p, query.organizationId)).map(summary);
+      },
+      {
+        query: ListClientsQuery,
+        response: { 200: t.Array(ClientSummary) },
+        detail: { tags, security, summary: "List the API clients of an organization", description: "Needs CLIENT_MANAGE and the organization inside the token's reach. Secrets are never listed." },
+      },
+    )
+    .post(
+      "/api/clients",
+      async ({ body, request, server, set }) => {
+        const p = await svc.guard.management(request.headers, clientIp(request, server));
+        const r = await svc.clients.register(p, body);
+        // RFC 6749 §5.1 / CONTRACT §1: a response carrying a secret is never cached.
+        set.headers["cache-control"] = "no-store";
+        set.headers["pragma"] = "no-cache";
+        return { clientId: r.client.clientId, clientSecret: r.clientSecret };
+      },
+      {
+        body: CreateClientBody,
+        response: { 200: RegisteredClient },
+        detail: {
+          tags,
+          security,
+          summary: "Register an API client (client credentials)",
+          description:
+            "Needs CLIENT_MANAGE and access to `orgId`. The secret is returned exactly once and cannot be retrieved or rotated later. Scopes default to `api.default`; a client bound to an application may hold only `api.default` and that application's permission codes.",
+        },
+      },
+    );
+}
