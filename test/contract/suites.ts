@@ -1,9 +1,11 @@
 /** Every contract suite; each run.<adapter>.test.ts runs all of them. Add new suites here. */
 import type { ContractSuite } from "./harness";
+import { clientsContract } from "./clients.contract";
 import { platformContract } from "./platform.contract";
 import { sessionsContract } from "./sessions.contract";
 
 export const suites: ContractSuite[] = [
   platformContract,
   sessionsContract,
+  clientsContract,
 ];
