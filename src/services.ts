@@ -10,10 +10,15 @@ import type { Logger, Metrics } from "./http/observability";
 import { createGuard } from "./http/guard";
 import { createAuditService } from "./features/audit";
 import { createAuthService } from "./features/auth";
+import { createAppService } from "./features/apps";
+import { createOrgService } from "./features/orgs";
+import { createPlatformService } from "./features/platform/service";
+import { createRoleService } from "./features/roles";
+import { createUserService } from "./features/users";
 import { CLIENTS_CACHE_CHANNEL, createClientDirectory, createClientService } from "./features/clients";
 import { createOAuthService } from "./features/oauth";
 import { createKeyService } from "./features/tokens";
-import type { PrimaryStore, SessionStore } from "./stores";
+import type { PrimaryStore, Repos, SessionStore } from "./stores";
 
 export interface ServiceDeps {
   config: Config;
@@ -30,7 +35,7 @@ export function createServices(d: ServiceDeps) {
   const { config, store, sessions, clock } = d;
   let platformTenantId = 0;
   const hasher = createPasswordHasher(config.hashConcurrency);
-  const audit = createAuditService({ audit: store.audit });
+  const audit = createAuditService({ audit: store.audit, orgs: store.orgs });
   const keys = createKeyService({
     keys: store.keys,
     leases: store.leases,
@@ -74,9 +79,24 @@ export function createServices(d: ServiceDeps) {
     clock,
   });
   const oauth = createOAuthService({ directory: clientDirectory, sign: keys.sign, clock, issuer: config.issuer, counters: config.rateLimit ? sessions.counters : null });
+  // Directory and platform management (orgs, users, roles, applications, tenants).
+  const transaction = <T>(fn: (tx: Repos) => Promise<T>) => store.transaction(fn);
+  const orgs = createOrgService({ orgs: store.orgs, transaction });
+  const roles = createRoleService({ roles: store.roles, orgs: store.orgs, apps: store.apps, users: store.users, transaction, platformTenantId: () => platformTenantId });
+  const users = createUserService({
+    users: store.users, orgs: store.orgs, roles: store.roles, devices: store.devices, audit: store.audit, families: sessions.families, hasher, clock, transaction,
+    reachableRole: roles.reachableRole, checkAssignment: roles.checkAssignment,
+  });
+  const apps = createAppService({ apps: store.apps, orgs: store.orgs, tenants: store.tenants, transaction, defaultMaxApplications: config.defaultMaxApplications });
+  const platform = createPlatformService({ tenants: store.tenants, orgs: store.orgs, apps: store.apps, clock, transaction, defaultMaxApplications: config.defaultMaxApplications });
   return {
     ...d,
     hasher,
+    orgs,
+    roles,
+    users,
+    apps,
+    platform,
     clientDirectory,
     clientsSubscribed,
     clients,

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Application, AppRepo, Permission } from "../../src/features/apps/ports";
 import { schema, type Db } from "./db";
 
-const { applications: a, permissions: p, rolePermissions: rp } = schema;
+const { applications: a, permissions: p, rolePermissions: rp, organizations: o } = schema;
 const tf = (tenant: number | "any") => (tenant === "any" ? undefined : eq(a.tenantId, tenant));
 const toApp = (r: typeof a.$inferSelect): Application => ({ ...r });
 const toPerm = (r: typeof p.$inferSelect): Permission => ({ ...r });
@@ -12,6 +12,20 @@ export function createPgApps(db: Db): AppRepo {
     async create(input) {
       const [r] = await db.insert(a).values(input).returning();
       return toApp(r);
+    },
+    async createWithinQuota(input, limit) {
+      return db.transaction(async (tx) => {
+        // Serializes creators of one org: the count and the insert see the same state.
+        await tx.select({ id: o.id }).from(o).where(and(eq(o.id, input.organizationId), eq(o.tenantId, input.tenantId))).for("update");
+        const [c] = await tx.select({ n: count() }).from(a).where(and(eq(a.tenantId, input.tenantId), eq(a.organizationId, input.organizationId)));
+        if (Number(c.n) >= limit) return null;
+        const [r] = await tx.insert(a).values(input).returning();
+        return toApp(r);
+      });
+    },
+    async listByOrgs(tenant, orgIds) {
+      if (!orgIds.length) return [];
+      return (await db.select().from(a).where(and(tf(tenant), inArray(a.organizationId, orgIds))).orderBy(asc(a.id))).map(toApp);
     },
     async get(tenant, id) {
       const [r] = await db.select().from(a).where(and(eq(a.id, id), tf(tenant)));

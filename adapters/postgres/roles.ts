@@ -124,5 +124,21 @@ export function createPgRoles(db: Db): RoleRepo {
     async removeAllFor(userId) {
       await db.delete(ur).where(eq(ur.userId, userId));
     },
+    async rolesAt(tenant, orgId, userIds) {
+      const out = new Map<number, { id: number; name: string }[]>();
+      if (!userIds.length) return out;
+      const rows = await db
+        .select({ userId: ur.userId, id: r.id, name: r.name })
+        .from(ur)
+        .innerJoin(r, eq(r.id, ur.roleId))
+        .where(and(tenant === "any" ? undefined : eq(ur.tenantId, tenant), eq(ur.organizationId, orgId), inArray(ur.userId, userIds)))
+        .orderBy(asc(ur.userId), asc(r.id));
+      for (const row of rows) {
+        const list = out.get(row.userId) ?? [];
+        list.push({ id: row.id, name: row.name });
+        out.set(row.userId, list);
+      }
+      return out;
+    },
   };
 }

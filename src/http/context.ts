@@ -24,3 +24,13 @@ export function pageSize(value: number | undefined, dflt: number, field = "size"
   if (!Number.isInteger(value) || value < 1 || value > 1000) throw fieldError(field, "must be an integer from 1 to 1000");
   return value;
 }
+
+/** ISO 8601 UTC with milliseconds (CONTRACT §1); null stays null. */
+export function iso(d: Date): string;
+export function iso(d: Date | null): string | null;
+export function iso(d: Date | null): string | null {
+  return d ? d.toISOString() : null;
+}
+
+/** A 200 with no body, for operations that declare no response (SPEC §4). */
+export const noContent200 = () => new Response(null, { status: 200 });

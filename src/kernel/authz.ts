@@ -38,3 +38,27 @@ export function requireReach<T extends { path: string } | null>(p: Principal, or
   if (!org) throw notFound(what);
   if (!reaches(p, org.path)) throw new DomainError("FORBIDDEN", "That organization is outside your token's reach (scope_self / scope_subtree).");
 }
+
+/** The reach filter repositories take for list/search queries: PLATFORM_ADMIN sees everything. */
+export function reachFilterOf(p: Principal): { selfPaths: string[]; subtreePaths: string[]; all: boolean } {
+  return { selfPaths: p.scopeSelf, subtreePaths: p.scopeSubtree, all: p.platformAdmin };
+}
+
+/** True when the token's reach covers everything below `orgPath` (a SUBTREE entry prefixes it). */
+export function reachesSubtree(p: Principal, orgPath: string): boolean {
+  return p.platformAdmin || p.scopeSubtree.some((s) => orgPath.startsWith(s));
+}
+
+/**
+ * No escalation (CONTRACT §2): the caller must hold every system code in `codes` itself, and
+ * PLATFORM_ADMIN only counts when it is effective (platform tenant, management token).
+ */
+export function requireHolds(p: Principal, codes: Iterable<string>, verb = "grant"): void {
+  const missing: string[] = [];
+  for (const c of codes) {
+    if (!(SYSTEM_CODES as readonly string[]).includes(c)) continue;
+    const held = c === "PLATFORM_ADMIN" ? p.platformAdmin : p.permissions.has(c) || p.platformAdmin;
+    if (!held) missing.push(c);
+  }
+  if (missing.length) throw forbidden(`You cannot ${verb} system permissions you do not hold yourself: ${[...new Set(missing)].join(", ")}.`);
+}

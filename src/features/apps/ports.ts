@@ -25,6 +25,14 @@ export interface AppRepo {
   /** Throws ConflictError on a duplicate identifier (service-wide). */
   create(input: Omit<Application, "id" | "createdAt" | "isSystem"> & { isSystem?: boolean }): Promise<Application>;
   get(tenant: number | "any", id: number): Promise<Application | null>;
+  /**
+   * Creates the application only while the org holds fewer than `limit` applications; null when
+   * the quota is full. Atomic: concurrent creators for one org are serialized on the org row, so
+   * the count can never pass the limit. Throws ConflictError on a duplicate identifier.
+   */
+  createWithinQuota(input: Omit<Application, "id" | "createdAt" | "isSystem">, limit: number): Promise<Application | null>;
+  /** Applications owned by any of `orgIds` (the permission vocabulary of an org and its ancestors). */
+  listByOrgs(tenant: number | "any", orgIds: number[]): Promise<Application[]>;
   /** Service-wide lookup by identifier (token audiences). */
   findByIdentifier(identifier: string): Promise<Application | null>;
   /** The system application (identifier = issuer). */

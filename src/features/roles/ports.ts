@@ -56,4 +56,6 @@ export interface RoleRepo {
   assignmentsOf(userId: number): Promise<(Assignment & { roleName: string })[]>;
   /** Removes every assignment of a user (erase). */
   removeAllFor(userId: number): Promise<void>;
+  /** The roles each of `userIds` holds at `orgId` (assignments at that org), by user id. */
+  rolesAt(tenant: number | "any", orgId: number, userIds: number[]): Promise<Map<number, { id: number; name: string }[]>>;
 }

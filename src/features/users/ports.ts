@@ -22,6 +22,14 @@ export interface UserRepo {
   /** Lookup by lower-cased email across the service (login, forgot-password). */
   findByEmail(email: string): Promise<User | null>;
   update(tenant: number | "any", id: number, patch: Partial<Pick<User, "fullName" | "organizationId" | "passwordHash" | "status" | "email" | "mfaEnabled">>): Promise<User | null>;
-  /** Users whose home org is `orgId` or who hold a role there, ordered by id, at most `size`. */
+  /**
+   * Users whose home org is `orgId` or who hold a role there (erased users excluded), ordered by
+   * id, at most `size`. Index-backed: a union of the home-org and the assignment index.
+   */
   listByOrg(tenant: number | "any", orgId: number, size: number): Promise<User[]>;
+  /**
+   * Erasure (CONTRACT §3), irreversible: sets the email to `erasedEmail`, clears the name, the
+   * password hash and every MFA secret and recovery code, status ERASED. Null when not in `tenant`.
+   */
+  erase(tenant: number | "any", id: number, erasedEmail: string): Promise<User | null>;
 }

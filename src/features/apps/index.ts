@@ -1,0 +1,2 @@
+export { createAppService, normalizeClientIds, type AppService } from "./service";
+export type { Application, AppRepo, Permission } from "./ports";

@@ -1,0 +1,22 @@
+/** Wire shapes of GET /api/audit (SPEC 2.12, 4.11). */
+import { t } from "elysia";
+
+export const AuditEntry = t.Object({
+  id: t.Integer(),
+  action: t.String({ description: "dotted lower-case, e.g. user.created" }),
+  userId: t.Union([t.Integer(), t.Null()], { description: "the affected user, else the actor" }),
+  organizationId: t.Union([t.Integer(), t.Null()]),
+  createdAt: t.String({ format: "date-time" }),
+  ipAddress: t.Union([t.String(), t.Null()]),
+  metadata: t.Record(t.String(), t.Unknown(), { description: "free-form; `actorId` names the actor" }),
+});
+
+export const AuditQuery = t.Object({
+  organizationId: t.Integer({ minimum: 1, description: "entries of this org's subtree" }),
+  action: t.Optional(t.String({ maxLength: 200 })),
+  userId: t.Optional(t.Integer({ minimum: 1 })),
+  q: t.Optional(t.String({ maxLength: 200, description: "literal, case-insensitive substring of action or metadata" })),
+  from: t.Optional(t.String({ format: "date-time", description: "inclusive" })),
+  to: t.Optional(t.String({ format: "date-time", description: "exclusive" })),
+  size: t.Optional(t.Integer({ description: "1..1000, default 100" })),
+});

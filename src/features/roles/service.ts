@@ -1,0 +1,196 @@
+/**
+ * Roles (CONTRACT §2): a named set of permissions defined at an org, SELF or SUBTREE, assigned to
+ * users at that org or below. Permission codes resolve against the vocabulary the org may use
+ * (applications of the org and its ancestors, plus the system codes). No escalation: a caller can
+ * only put into a role, assign or revoke system codes it holds itself.
+ */
+import { SYSTEM_CODES, reachesSubtree, requireHolds, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import { ConflictError, conflict, fieldError, notFound, validation, type FieldError } from "../../kernel/errors";
+import { pathIds } from "../../kernel/tenancy";
+import { recordAudit } from "../audit";
+import type { Application, AppRepo, Permission } from "../apps";
+import type { Org, OrgRepo } from "../orgs";
+import type { UserRepo } from "../users/ports";
+import type { Repos } from "../../stores";
+import type { PermissionRef, Role, RoleRepo, RoleScope } from "./ports";
+
+export interface RoleServiceDeps {
+  roles: RoleRepo;
+  orgs: OrgRepo;
+  apps: AppRepo;
+  users: UserRepo;
+  transaction<T>(fn: (tx: Repos) => Promise<T>): Promise<T>;
+  /** The platform (bootstrap) tenant: PLATFORM_ADMIN is grantable only in its roles. */
+  platformTenantId(): number;
+}
+
+const isSystemCode = (c: string) => (SYSTEM_CODES as readonly string[]).includes(c);
+
+/** System codes a role carries (only codes of the system application count). */
+export function systemCodesOf(perms: PermissionRef[], systemAppId: number | null): string[] {
+  return perms.filter((x) => x.applicationId === systemAppId && isSystemCode(x.code)).map((x) => x.code);
+}
+
+export function createRoleService(deps: RoleServiceDeps) {
+  let systemApp: Application | null = null;
+  const system = async () => (systemApp ??= await deps.apps.system());
+
+  async function reachableOrg(p: Principal, id: number): Promise<Org> {
+    const org = await deps.orgs.get(tenantOf(p), id);
+    requireReach(p, org);
+    return org;
+  }
+
+  /** The role as this caller may see it (404 across tenants) with its org inside reach. */
+  async function reachableRole(p: Principal, roleId: number): Promise<{ role: Role; org: Org }> {
+    const role = await deps.roles.get(tenantOf(p), roleId);
+    if (!role) throw notFound("Role");
+    const org = await deps.orgs.get(role.tenantId, role.organizationId);
+    requireReach(p, org);
+    return { role, org };
+  }
+
+  /**
+   * Resolves codes and ids to permissions of the vocabulary `org` may use. Unknown codes/ids and
+   * ambiguous codes (several applications define it) are 400 with one entry per problem.
+   */
+  async function resolvePermissions(org: Org, codes: string[] = [], ids: number[] = []): Promise<Permission[]> {
+    const sys = await system();
+    const ancestorIds = pathIds(org.path).slice(1);
+    const apps = await deps.apps.listByOrgs(org.tenantId, ancestorIds);
+    const vocab = new Set<number>(apps.map((a) => a.id));
+    if (sys) vocab.add(sys.id);
+    const errors: FieldError[] = [];
+    const out = new Map<number, Permission>();
+    const wanted = [...new Set(codes)];
+    if (wanted.length) {
+      const found = await deps.apps.permissionsByCodes([...vocab], wanted);
+      for (const code of wanted) {
+        const hits = found.filter((x) => x.code === code);
+        if (!hits.length) errors.push({ field: "permissionCodes", message: `unknown permission code "${code}" for this organization` });
+        else if (hits.length > 1) errors.push({ field: "permissionCodes", message: `"${code}" is defined by several applications (ids ${hits.map((h) => h.id).join(", ")}); name it in permissionIds instead` });
+        else out.set(hits[0].id, hits[0]);
+      }
+    }
+    const wantedIds = [...new Set(ids)];
+    if (wantedIds.length) {
+      const found = new Map((await deps.apps.permissionsByIds(wantedIds)).map((x) => [x.id, x]));
+      for (const id of wantedIds) {
+        const perm = found.get(id);
+        if (!perm || !vocab.has(perm.applicationId)) errors.push({ field: "permissionIds", message: `permission ${id} does not exist in this organization's vocabulary` });
+        else out.set(perm.id, perm);
+      }
+    }
+    if (errors.length) throw validation(`Some permissions could not be resolved: ${errors.map((e) => e.message).join("; ")}.`, errors);
+    return [...out.values()];
+  }
+
+  /** No escalation for a permission set, and PLATFORM_ADMIN only inside the platform tenant. */
+  async function checkGrantable(p: Principal, org: Org, perms: PermissionRef[]) {
+    const sys = await system();
+    const codes = systemCodesOf(perms, sys?.id ?? null);
+    requireHolds(p, codes, "grant");
+    if (codes.includes("PLATFORM_ADMIN") && org.tenantId !== deps.platformTenantId())
+      throw fieldError("permissionCodes", "PLATFORM_ADMIN can only be granted by roles of the platform tenant");
+  }
+
+  /**
+   * Checks that `role` may be assigned (or revoked) at `target` by `p`: same tenant, `target` at or
+   * below the role's org, the caller holds the role's system codes, and a SUBTREE role carrying
+   * system codes needs the caller's reach over the whole subtree.
+   */
+  async function checkAssignment(p: Principal, role: Role, roleOrg: Org, target: Org, verb: "assign" | "revoke") {
+    if (target.tenantId !== role.tenantId || !target.path.startsWith(roleOrg.path))
+      throw fieldError("organizationId", "must be the role's organization or one below it");
+    const sys = await system();
+    const codes = systemCodesOf(role.permissions, sys?.id ?? null);
+    requireHolds(p, codes, verb);
+    if (codes.length && role.scope === "SUBTREE" && !reachesSubtree(p, target.path))
+      throw fieldError("organizationId", "a SUBTREE role with system permissions needs your reach over that whole subtree");
+  }
+
+  /** Creates a role at `organizationId` (default: the caller's active org). */
+  async function create(p: Principal, input: { name: string; organizationId?: number; description?: string; permissionCodes?: string[]; permissionIds?: number[]; scope?: RoleScope }): Promise<Role> {
+    requirePermission(p, "ROLE_MANAGE");
+    const name = input.name.trim();
+    if (!name) throw fieldError("name", "must not be blank");
+    const org = await reachableOrg(p, input.organizationId ?? p.orgId);
+    const perms = await resolvePermissions(org, input.permissionCodes, input.permissionIds);
+    await checkGrantable(p, org, perms);
+    try {
+      return await deps.transaction(async (tx) => {
+        const role = await tx.roles.create({ tenantId: org.tenantId, organizationId: org.id, name, description: input.description ?? "", scope: input.scope ?? "SELF", permissionIds: perms.map((x) => x.id) });
+        await recordAudit(tx.audit, { action: "role.created", tenantId: org.tenantId, org, actorId: p.userId, ip: p.ip, metadata: { roleId: role.id, name, scope: role.scope, permissions: role.permissions.map((x) => x.code) } });
+        return role;
+      });
+    } catch (e) {
+      if (e instanceof ConflictError) throw conflict(`A role named "${name}" already exists in this organization.`);
+      throw e;
+    }
+  }
+
+  /** Replaces a role's permission set. The caller must hold every system code before and after. */
+  async function setPermissions(p: Principal, roleId: number, input: { permissionCodes?: string[]; permissionIds?: number[] }): Promise<Role> {
+    requirePermission(p, "ROLE_MANAGE");
+    const { role, org } = await reachableRole(p, roleId);
+    const perms = await resolvePermissions(org, input.permissionCodes, input.permissionIds);
+    const sys = await system();
+    requireHolds(p, systemCodesOf(role.permissions, sys?.id ?? null), "change a role that carries");
+    await checkGrantable(p, org, perms);
+    return deps.transaction(async (tx) => {
+      const next = await tx.roles.setPermissions(org.tenantId, role.id, perms.map((x) => x.id));
+      if (!next) throw notFound("Role");
+      const before = new Set(role.permissions.map((x) => x.code));
+      const after = new Set(next.permissions.map((x) => x.code));
+      const added = [...after].filter((c) => !before.has(c));
+      const removed = [...before].filter((c) => !after.has(c));
+      if (added.length || removed.length)
+        await recordAudit(tx.audit, { action: "role.permissions_changed", tenantId: org.tenantId, org, actorId: p.userId, ip: p.ip, metadata: { roleId: role.id, added, removed } });
+      return next;
+    });
+  }
+
+  /** Loads and checks everything an assign/revoke needs; 404 for ids outside the tenant. */
+  async function prepare(p: Principal, roleId: number, userId: number, organizationId: number, verb: "assign" | "revoke") {
+    requirePermission(p, "ROLE_MANAGE");
+    const { role, org: roleOrg } = await reachableRole(p, roleId);
+    const user = await deps.users.get(role.tenantId, userId);
+    if (!user || user.status === "ERASED") throw notFound("User");
+    const target = await deps.orgs.get(role.tenantId, organizationId);
+    if (!target) throw notFound("Organization");
+    requireReach(p, target);
+    await checkAssignment(p, role, roleOrg, target, verb);
+    return { role, user, target };
+  }
+
+  /** Assigns a role to a user at an org. Idempotent: a repeat writes nothing and records nothing. */
+  async function assign(p: Principal, roleId: number, userId: number, organizationId: number): Promise<void> {
+    const { role, user, target } = await prepare(p, roleId, userId, organizationId, "assign");
+    await deps.transaction(async (tx) => {
+      const written = await tx.roles.assign({ tenantId: role.tenantId, userId: user.id, roleId: role.id, organizationId: target.id });
+      if (written)
+        await recordAudit(tx.audit, { action: "role.assigned", tenantId: role.tenantId, org: target, userId: user.id, actorId: p.userId, ip: p.ip, metadata: { roleId: role.id, roleName: role.name } });
+    });
+  }
+
+  /** Revokes a role from a user at an org. Idempotent. */
+  async function revoke(p: Principal, roleId: number, userId: number, organizationId: number): Promise<void> {
+    const { role, user, target } = await prepare(p, roleId, userId, organizationId, "revoke");
+    await deps.transaction(async (tx) => {
+      const removed = await tx.roles.revoke({ tenantId: role.tenantId, userId: user.id, roleId: role.id, organizationId: target.id });
+      if (removed)
+        await recordAudit(tx.audit, { action: "role.revoked", tenantId: role.tenantId, org: target, userId: user.id, actorId: p.userId, ip: p.ip, metadata: { roleId: role.id, roleName: role.name } });
+    });
+  }
+
+  /** Roles defined at an org inside the caller's reach, by id. */
+  async function list(p: Principal, organizationId: number, size: number): Promise<Role[]> {
+    requirePermission(p, "ROLE_MANAGE");
+    const org = await reachableOrg(p, organizationId);
+    return deps.roles.listByOrg(org.tenantId, org.id, size);
+  }
+
+  return { create, setPermissions, assign, revoke, list, prepareAssignment: (p: Principal, roleId: number, userId: number, organizationId: number) => prepare(p, roleId, userId, organizationId, "assign"), checkAssignment, reachableRole };
+}
+
+export type RoleService = ReturnType<typeof createRoleService>;

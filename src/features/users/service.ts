@@ -1,0 +1,216 @@
+/**
+ * Users (CONTRACT §3): create (with or without a password, optionally with a first role), list by
+ * org, move/rename, disable/enable (disabling ends every session), erase (irreversible) and the
+ * data-subject export.
+ */
+import { requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import type { Clock } from "../../kernel/clock";
+import { ConflictError, conflict, forbidden, notFound } from "../../kernel/errors";
+import type { PasswordHasher } from "../../kernel/passwords";
+import { recordAudit, type AuditEntry, type AuditRepo } from "../audit";
+import type { Org, OrgRepo } from "../orgs";
+import type { Role, RoleRepo } from "../roles";
+import type { Device, DeviceRepo, FamilyRecord, FamilyStore } from "../sessions/ports";
+import type { Repos } from "../../stores";
+import type { User, UserRepo } from "./ports";
+
+export interface UserServiceDeps {
+  users: UserRepo;
+  orgs: OrgRepo;
+  roles: RoleRepo;
+  devices: DeviceRepo;
+  audit: AuditRepo;
+  families: FamilyStore;
+  hasher: PasswordHasher;
+  clock: Clock;
+  transaction<T>(fn: (tx: Repos) => Promise<T>): Promise<T>;
+  /** From the roles feature: the role as the caller may see it, and the no-escalation check. */
+  reachableRole(p: Principal, roleId: number): Promise<{ role: Role; org: Org }>;
+  checkAssignment(p: Principal, role: Role, roleOrg: Org, target: Org, verb: "assign" | "revoke"): Promise<void>;
+}
+
+export interface UserSummary {
+  user: User;
+  roles: { id: number; name: string }[];
+}
+
+export interface UserExport {
+  user: User;
+  memberships: { organizationId: number; tenantId: number; name: string; path: string; status: string; roles: { id: number; name: string }[] }[];
+  roles: { roleId: number; roleName: string; organizationId: number }[];
+  devices: Device[];
+  sessions: FamilyRecord[];
+  mfa: { enabled: boolean };
+  auditEntries: AuditEntry[];
+}
+
+/** The address an erased user keeps, so the email is free again and the row holds no PII. */
+export const erasedEmail = (id: number) => `erased+${id}@erased.invalid`;
+
+export function createUserService(deps: UserServiceDeps) {
+  async function reachableOrg(p: Principal, id: number): Promise<Org> {
+    const org = await deps.orgs.get(tenantOf(p), id);
+    requireReach(p, org);
+    return org;
+  }
+
+  /** The user as the caller may see it: 404 across tenants, 403 when the home org is outside reach. */
+  async function reachableUser(p: Principal, id: number): Promise<{ user: User; org: Org }> {
+    const user = await deps.users.get(tenantOf(p), id);
+    if (!user) throw notFound("User");
+    const org = await deps.orgs.get(user.tenantId, user.organizationId);
+    requireReach(p, org, "User");
+    return { user, org };
+  }
+
+  const notErased = (user: User) => {
+    if (user.status === "ERASED") throw conflict("This user has been erased; the record cannot change any more.");
+  };
+  const notSelf = (p: Principal, user: User, verb: string) => {
+    if (user.id === p.userId) throw forbidden(`You cannot ${verb} your own account.`);
+  };
+
+  /**
+   * Creates a user at an org in reach (USER_MANAGE). With `roleId` the role is assigned at that
+   * org in the same transaction, which also needs ROLE_MANAGE and passes the no-escalation check.
+   * A taken email (service-wide, case-insensitive) is CONFLICT.
+   */
+  async function create(p: Principal, input: { organizationId: number; email: string; fullName: string; password?: string; roleId?: number }): Promise<User> {
+    requirePermission(p, "USER_MANAGE");
+    const org = await reachableOrg(p, input.organizationId);
+    let role: Role | null = null;
+    if (input.roleId !== undefined) {
+      requirePermission(p, "ROLE_MANAGE");
+      const r = await deps.reachableRole(p, input.roleId);
+      await deps.checkAssignment(p, r.role, r.org, org, "assign");
+      role = r.role;
+    }
+    const email = input.email.trim().toLowerCase();
+    const passwordHash = input.password ? await deps.hasher.hash(input.password) : null;
+    try {
+      return await deps.transaction(async (tx) => {
+        const user = await tx.users.create({ tenantId: org.tenantId, organizationId: org.id, email, fullName: input.fullName.trim(), passwordHash });
+        await recordAudit(tx.audit, { action: "user.created", tenantId: org.tenantId, org, userId: user.id, actorId: p.userId, ip: p.ip, metadata: { email, hasPassword: !!passwordHash } });
+        if (role) {
+          await tx.roles.assign({ tenantId: org.tenantId, userId: user.id, roleId: role.id, organizationId: org.id });
+          await recordAudit(tx.audit, { action: "role.assigned", tenantId: org.tenantId, org, userId: user.id, actorId: p.userId, ip: p.ip, metadata: { roleId: role.id, roleName: role.name } });
+        }
+        return user;
+      });
+    } catch (e) {
+      if (e instanceof ConflictError) throw conflict("A user with this email already exists.");
+      throw e;
+    }
+  }
+
+  /** Users whose home org is `organizationId` or who hold a role there, with their roles at that org. */
+  async function list(p: Principal, organizationId: number, size: number): Promise<UserSummary[]> {
+    requirePermission(p, "USER_MANAGE");
+    const org = await reachableOrg(p, organizationId);
+    const users = await deps.users.listByOrg(org.tenantId, org.id, size);
+    const roles = await deps.roles.rolesAt(org.tenantId, org.id, users.map((u) => u.id));
+    return users.map((user) => ({ user, roles: roles.get(user.id) ?? [] }));
+  }
+
+  /** Renames a user and/or moves the home org (both orgs inside reach, same tenant). */
+  async function update(p: Principal, id: number, patch: { fullName?: string; organizationId?: number }): Promise<User> {
+    requirePermission(p, "USER_MANAGE");
+    const { user, org } = await reachableUser(p, id);
+    notErased(user);
+    const clean: { fullName?: string; organizationId?: number } = {};
+    let target = org;
+    if (patch.fullName !== undefined) clean.fullName = patch.fullName.trim();
+    if (patch.organizationId !== undefined && patch.organizationId !== user.organizationId) {
+      const next = await deps.orgs.get(user.tenantId, patch.organizationId);
+      requireReach(p, next);
+      target = next;
+      clean.organizationId = next.id;
+    }
+    return deps.transaction(async (tx) => {
+      const next = await tx.users.update(user.tenantId, user.id, clean);
+      if (!next) throw notFound("User");
+      await recordAudit(tx.audit, { action: "user.updated", tenantId: user.tenantId, org: target, userId: user.id, actorId: p.userId, ip: p.ip, metadata: { changes: clean, ...(clean.organizationId ? { fromOrganizationId: user.organizationId } : {}) } });
+      return next;
+    });
+  }
+
+  /** Disables a user and ends every session of theirs; re-enabling restores sign-in. */
+  async function setEnabled(p: Principal, id: number, enabled: boolean): Promise<void> {
+    requirePermission(p, "USER_MANAGE");
+    const { user, org } = await reachableUser(p, id);
+    notErased(user);
+    if (!enabled) notSelf(p, user, "disable");
+    const status = enabled ? "ACTIVE" : "DISABLED";
+    if (user.status !== status) {
+      await deps.transaction(async (tx) => {
+        await tx.users.update(user.tenantId, user.id, { status });
+        await recordAudit(tx.audit, { action: enabled ? "user.enabled" : "user.disabled", tenantId: user.tenantId, org, userId: user.id, actorId: p.userId, ip: p.ip });
+      });
+    }
+    // Sessions may live in Redis, outside the transaction: revoke after the commit (and again on a repeat).
+    if (!enabled) await deps.families.revokeUser(user.id);
+  }
+
+  /**
+   * Erases a user (CONTRACT §3), irreversibly: email → erased+{id}@erased.invalid, name, password,
+   * MFA, devices, one-time tokens and role assignments removed, status ERASED, audit rows scrubbed
+   * of IP and personal data; then every session is revoked.
+   */
+  async function erase(p: Principal, id: number): Promise<void> {
+    requirePermission(p, "USER_MANAGE");
+    const { user, org } = await reachableUser(p, id);
+    notSelf(p, user, "erase");
+    if (user.status !== "ERASED") {
+      await deps.transaction(async (tx) => {
+        await tx.users.erase(user.tenantId, user.id, erasedEmail(user.id));
+        await tx.devices.deleteUser(user.id);
+        await tx.oneTimeTokens.deleteUser(user.id);
+        await tx.roles.removeAllFor(user.id);
+        await tx.audit.scrubUser(user.id);
+        await recordAudit(tx.audit, { action: "user.erased", tenantId: user.tenantId, org, userId: user.id, actorId: p.userId, ip: p.ip });
+      });
+    }
+    await deps.families.revokeUser(user.id);
+  }
+
+  /** Everything the service holds about a user (CONTRACT §3 export). */
+  async function exportOf(user: User): Promise<UserExport> {
+    const assignments = await deps.roles.assignmentsOf(user.id);
+    const orgIds = [...new Set([user.organizationId, ...assignments.map((a) => a.organizationId)])];
+    const orgs = (await deps.orgs.getMany(user.tenantId, orgIds)).sort((a, b) => a.id - b.id);
+    return {
+      user,
+      memberships: orgs.map((o) => ({
+        organizationId: o.id,
+        tenantId: o.tenantId,
+        name: o.name,
+        path: o.path,
+        status: o.status,
+        roles: assignments.filter((a) => a.organizationId === o.id).map((a) => ({ id: a.roleId, name: a.roleName })),
+      })),
+      roles: assignments.map((a) => ({ roleId: a.roleId, roleName: a.roleName, organizationId: a.organizationId })),
+      devices: await deps.devices.listUser(user.id),
+      sessions: await deps.families.listUser(user.id, deps.clock.now()),
+      mfa: { enabled: user.mfaEnabled },
+      auditEntries: await deps.audit.forUser(user.id, 1000),
+    };
+  }
+
+  /** Export of another user (USER_MANAGE + reach over their home org). */
+  async function exportUser(p: Principal, id: number): Promise<UserExport> {
+    requirePermission(p, "USER_MANAGE");
+    const { user } = await reachableUser(p, id);
+    return exportOf(user);
+  }
+
+  /** The caller's own export (any user access token of this issuer). */
+  async function exportSelf(p: Principal): Promise<UserExport> {
+    const user = await deps.users.get(p.tenantId, p.userId);
+    if (!user) throw notFound("User");
+    return exportOf(user);
+  }
+
+  return { create, list, update, enable: (p: Principal, id: number) => setEnabled(p, id, true), disable: (p: Principal, id: number) => setEnabled(p, id, false), erase, exportUser, exportSelf, reachableUser };
+}
+
+export type UserService = ReturnType<typeof createUserService>;
