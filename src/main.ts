@@ -5,6 +5,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { openEmbedded, openPostgres, createPgSessionStore } from "../adapters/postgres";
+import { createMailer } from "../adapters/outbound/mailer";
 import { openRedis } from "../adapters/redis";
 import { createApp } from "./app";
 import { ConfigError, loadConfig, parseMasterKeys, type Config } from "./config";
@@ -48,7 +49,7 @@ export async function start(env: Record<string, string | undefined>, opts: { clo
   const masterKeys = config.masterKeys ?? embeddedMasterKey(config.dataDir, log);
   const { store, sessions } = await openStores(config, log);
   const instanceId = `${process.pid}-${randomToken(6)}`;
-  const svc = createServices({ config, store, sessions, box: await createCryptoBox(masterKeys), clock: opts.clock ?? systemClock, log, metrics: createMetrics(), instanceId });
+  const svc = createServices({ config, store, sessions, box: await createCryptoBox(masterKeys), clock: opts.clock ?? systemClock, log, metrics: createMetrics(), instanceId, mailer: createMailer(config.mailer, log) });
   const boot = await bootstrap(store, { issuer: config.issuer, adminEmail: config.bootstrapAdminEmail, adminPassword: config.bootstrapAdminPassword, hasher: svc.hasher, clock: svc.clock, instanceId });
   svc.setPlatformTenantId(boot.platformTenantId);
   await svc.keys.init();

@@ -3,6 +3,8 @@
  */
 import { Elysia } from "elysia";
 import type { Services } from "./services";
+import { passwordRoutes } from "./features/passwords/routes";
+import { sessionRoutes } from "./features/sessions/routes";
 import { appRoutes } from "./features/apps/routes";
 import { auditRoutes } from "./features/audit/routes";
 import { orgRoutes } from "./features/orgs/routes";
@@ -14,5 +16,6 @@ import { oauthRoutes } from "./features/oauth/routes";
 
 export function extraRoutes(svc: Services) {
   return new Elysia({ name: "feature-routes" }).use(clientRoutes(svc)).use(oauthRoutes(svc))
-    .use(orgRoutes(svc)).use(userRoutes(svc)).use(roleRoutes(svc)).use(appRoutes(svc)).use(auditRoutes(svc)).use(platformRoutes(svc));
+    .use(orgRoutes(svc)).use(userRoutes(svc)).use(roleRoutes(svc)).use(appRoutes(svc)).use(auditRoutes(svc)).use(platformRoutes(svc))
+    .use(sessionRoutes(svc)).use(passwordRoutes(svc));
 }

@@ -10,6 +10,8 @@ import type { Logger, Metrics } from "./http/observability";
 import { createGuard } from "./http/guard";
 import { createAuditService } from "./features/audit";
 import { createAuthService } from "./features/auth";
+import { createPasswordService, type Mailer } from "./features/passwords";
+import { createSessionService } from "./features/sessions";
 import { createAppService } from "./features/apps";
 import { createOrgService } from "./features/orgs";
 import { createPlatformService } from "./features/platform/service";
@@ -29,6 +31,8 @@ export interface ServiceDeps {
   log: Logger;
   metrics: Metrics;
   instanceId: string;
+  /** Outbound mail (SSO_MAILER); without one, mails are only logged. */
+  mailer?: Mailer;
 }
 
 export function createServices(d: ServiceDeps) {
@@ -57,12 +61,30 @@ export function createServices(d: ServiceDeps) {
     apps: store.apps,
     devices: store.devices,
     families: sessions.families,
+    counters: sessions.counters,
+    rateLimit: config.rateLimit,
     audit: store.audit,
     hasher,
     sign: keys.sign,
     clock,
     issuer: config.issuer,
     platformTenantId: () => platformTenantId,
+  });
+  // Refresh rotation, logout, devices; and the password flows (forgot, reset, setup links).
+  const sessionService = createSessionService({ families: sessions.families, devices: store.devices, users: store.users, orgs: store.orgs, roles: store.roles, audit: store.audit, auth, clock });
+  const passwords = createPasswordService({
+    users: store.users,
+    orgs: store.orgs,
+    oneTimeTokens: store.oneTimeTokens,
+    families: sessions.families,
+    counters: sessions.counters,
+    audit: store.audit,
+    hasher,
+    mailer: d.mailer ?? { send: async (m) => d.log.info("mail (no mailer configured; not delivered)", { subject: m.subject }) },
+    clock,
+    issuer: config.issuer,
+    limitIp: auth.limitIp,
+    onBackgroundError: (e) => d.log.warn("password mail failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
   });
   // Client records, org status and app identifiers for /oauth2/token, invalidated across
   // instances on CLIENTS_CACHE_CHANNEL and bounded by a 5 s TTL (see features/clients/directory.ts).
@@ -105,6 +127,8 @@ export function createServices(d: ServiceDeps) {
     keys,
     guard,
     auth,
+    sessionService,
+    passwords,
     platformTenantId: () => platformTenantId,
     setPlatformTenantId: (id: number) => {
       platformTenantId = id;

@@ -2,6 +2,7 @@
  * makeTestApp(): the production object graph (services + Elysia app) on fresh stores, driven with
  * app.handle(new Request(...)). Bootstrapped with a known admin.
  */
+import { createMailer } from "../../adapters/outbound/mailer";
 import { createApp } from "../../src/app";
 import { loadConfig, type Config } from "../../src/config";
 import { systemClock, type Clock } from "../../src/kernel/clock";
@@ -50,6 +51,7 @@ export async function makeTestApp(opts: { env?: Record<string, string>; clock?: 
     log: createLogger((process.env.SSO_LOG_LEVEL as "silent") ?? "silent"),
     metrics: createMetrics(),
     instanceId: `test-${crypto.randomUUID()}`,
+    mailer: createMailer(config.mailer, createLogger("silent")),
   });
   const boot = await bootstrap(stores.store, { issuer: config.issuer, adminEmail: config.bootstrapAdminEmail, adminPassword: config.bootstrapAdminPassword, hasher: svc.hasher, clock, instanceId: "test" });
   svc.setPlatformTenantId(boot.platformTenantId);

@@ -1,2 +1,15 @@
-export { createAuthService, REFRESH_TTL_DAYS, type AuthService, type DeviceInfo, type TokenPair } from "./service";
+export {
+  createAuthService,
+  createIpLimiter,
+  newRefreshToken,
+  parseRefreshToken,
+  LIMITS,
+  lockoutKey,
+  REFRESH_TTL_DAYS,
+  type AuthService,
+  type DeviceInfo,
+  type SessionCaller,
+  type SessionRequest,
+  type TokenPair,
+} from "./service";
 export { computeAccessClaims } from "./claims";

@@ -17,7 +17,7 @@ export const LoginBody = t.Object({
   device: t.Optional(DeviceInfo),
 });
 
-export const WebQuery = t.Object({ web: t.Optional(t.Boolean({ default: false })) });
+export const WebQuery = t.Object({ web: t.Optional(t.Boolean({ default: false, description: "Set the refresh token as the HttpOnly `sso_refresh` cookie instead of the body." })) });
 
 export const TokenPairResponse = t.Object({
   accessToken: t.String(),
@@ -36,4 +36,26 @@ export const Membership = t.Object({
   path: t.String(),
   status: t.String(),
   roles: t.Array(t.Object({ id: t.Integer(), name: t.String() })),
+});
+
+export const SwitchOrgBody = t.Object({
+  organizationId: t.Integer({ minimum: 1 }),
+  audience: t.Optional(t.String({ maxLength: 2048 })),
+});
+
+export const RefreshBody = t.Object({
+  refreshToken: t.String({ minLength: 1, maxLength: 512, description: "Required when a body is sent; without a body the `sso_refresh` cookie is read." }),
+  audience: t.Optional(t.String({ maxLength: 2048 })),
+});
+
+export const LogoutBody = t.Object({
+  refreshToken: t.String({ minLength: 1, maxLength: 512, description: "Required when a body is sent; without a body the `sso_refresh` cookie is read." }),
+});
+
+export const DeviceView = t.Object({
+  deviceId: t.String(),
+  name: t.String(),
+  platform: t.String(),
+  lastSeenAt: t.String({ format: "date-time" }),
+  createdAt: t.String({ format: "date-time" }),
 });

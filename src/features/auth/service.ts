@@ -1,23 +1,42 @@
 /**
- * Sign-in and token minting for people: login, session start (plain / web / device), and access
- * tokens with the claims of SPEC 2.1. Refresh rotation lives in the sessions feature.
+ * Sign-in and token minting for people: password login (with per-account lockout and a per-IP
+ * limit), session start (plain / web / device), access tokens with the claims of SPEC 2.1, the
+ * memberships list and switching the active organization. Refresh rotation, logout and devices
+ * live in the sessions feature, which mints through this service.
  */
 import type { Clock } from "../../kernel/clock";
 import { addDays, nowSeconds } from "../../kernel/clock";
-import { DomainError, fieldError } from "../../kernel/errors";
+import { DomainError, fieldError, forbidden, invalidToken, notFound } from "../../kernel/errors";
 import type { PasswordHasher } from "../../kernel/passwords";
 import { randomToken, sha256Hex } from "../../kernel/secrets";
 import { recordAudit } from "../audit";
 import type { Application, AppRepo } from "../apps/ports";
 import type { AuditRepo } from "../audit/ports";
 import type { Org, OrgRepo } from "../orgs/ports";
-import type { RoleRepo } from "../roles/ports";
-import type { DeviceRepo, FamilyStore, SessionData, SessionMode } from "../sessions/ports";
+import type { EffectiveGrant, RoleRepo } from "../roles/ports";
+import type { CounterStore, DeviceRepo, FamilyStore, SessionData, SessionMode } from "../sessions/ports";
 import type { User, UserRepo } from "../users/ports";
 import { ACCESS_TOKEN_TTL } from "../tokens";
 import { computeAccessClaims } from "./claims";
 
+/** CONTRACT §4 default refresh TTLs in days (web and device overridable per application). */
 export const REFRESH_TTL_DAYS = { web: 30, plain: 30, device: 90 } as const;
+
+/**
+ * Abuse limits. The lockout is per account (CONTRACT §4) and always on. The per-IP limits are
+ * deliberately generous (a whole office behind one NAT must not be throttled in ordinary use) and
+ * are switched off by SSO_RATE_LIMIT=off.
+ */
+export const LIMITS = {
+  lockoutFailures: 5,
+  lockoutWindowSeconds: 900,
+  lockoutSeconds: 900,
+  loginPerIpPerMinute: 100,
+  passwordPerIpPerMinute: 30,
+} as const;
+
+/** How long resolved audiences are cached (application TTL overrides show up within this). */
+const AUDIENCE_CACHE_MS = 10_000;
 
 export interface DeviceInfo {
   deviceId?: string;
@@ -27,7 +46,7 @@ export interface DeviceInfo {
 
 export interface TokenPair {
   accessToken: string;
-  /** Absent from the body in web mode (it travels in the cookie). */
+  /** Travels in the cookie instead of the body in web mode. */
   refreshToken: string;
   tokenType: "Bearer";
   expiresInSeconds: number;
@@ -37,6 +56,21 @@ export interface TokenPair {
   refreshTtlSeconds: number;
 }
 
+/** How a session is to be started: the audience and the mode inputs of login / social / MFA verify. */
+export interface SessionRequest {
+  audience?: string;
+  web?: boolean;
+  device?: DeviceInfo;
+}
+
+/** The caller of a `/api/users/me/**` operation, as the bearer token names it. */
+export interface SessionCaller {
+  userId: number;
+  tenantId: number;
+  sessionId?: string;
+  ip: string | null;
+}
+
 export interface AuthDeps {
   users: UserRepo;
   orgs: OrgRepo;
@@ -44,43 +78,63 @@ export interface AuthDeps {
   apps: AppRepo;
   devices: DeviceRepo;
   families: FamilyStore;
+  counters: CounterStore;
   audit: AuditRepo;
   hasher: PasswordHasher;
   sign(claims: Record<string, unknown>): Promise<string>;
   clock: Clock;
   issuer: string;
   platformTenantId: () => number;
+  /** false = SSO_RATE_LIMIT=off: no per-IP limits (the account lockout stays). */
+  rateLimit: boolean;
+}
+
+/**
+ * Fixed-window per-IP limiter over a CounterStore. A request without a known peer address (an
+ * in-process call) shares the "unknown" bucket.
+ */
+export function createIpLimiter(counters: CounterStore, enabled: boolean) {
+  return async function limit(bucket: string, ip: string | null, perMinute: number): Promise<void> {
+    if (!enabled) return;
+    const { count, ttlSeconds } = await counters.hit(`ip:${bucket}:${ip ?? "unknown"}`, 60);
+    if (count > perMinute) throw new DomainError("RATE_LIMITED", "Too many requests from this address. Wait and retry.", { retryAfter: Math.max(1, ttlSeconds) });
+  };
 }
 
 export function createAuthService(deps: AuthDeps) {
-  let systemApp: Application | null = null;
-  const system = async () => (systemApp ??= await deps.apps.system());
+  const limitIp = createIpLimiter(deps.counters, deps.rateLimit);
+  const audiences = new Map<string, { app: Application; until: number }>();
 
-  /** Resolves `audience` (absent or issuer = management) to its application; unknown is 400. */
+  /**
+   * Resolves `audience` (absent or the issuer = management) to its application; anything else
+   * that is not a registered identifier is 400. Cached briefly: this is on the refresh hot path.
+   */
   async function resolveAudience(audience: string | undefined): Promise<Application> {
-    if (!audience || audience === deps.issuer) {
-      const s = await system();
-      if (!s) throw new DomainError("UNAVAILABLE", "The service is not bootstrapped yet.");
-      return s;
+    const key = !audience || audience === deps.issuer ? "" : audience;
+    const hit = audiences.get(key);
+    const t = performance.now();
+    if (hit && hit.until > t) return hit.app;
+    const app = key === "" ? await deps.apps.system() : await deps.apps.findByIdentifier(key);
+    if (!app) {
+      if (key === "") throw new DomainError("UNAVAILABLE", "The service is not bootstrapped yet.");
+      throw fieldError("audience", "must be the issuer or the identifier of a registered application");
     }
-    const app = await deps.apps.findByIdentifier(audience);
-    if (!app) throw fieldError("audience", "must be the issuer or the identifier of a registered application");
+    if (audiences.size > 10_000) audiences.clear();
+    audiences.set(key, { app, until: t + AUDIENCE_CACHE_MS });
     return app;
   }
 
-  /** Refuses tokens for a suspended or expired org (or one under such an ancestor). */
-  async function assertOrgUsable(org: Org) {
-    if (await deps.orgs.isBlocked(org.tenantId, org.path, deps.clock.now()))
-      throw new DomainError("ORG_SUSPENDED", "This organization (or one above it) is suspended or expired; no tokens can be issued for it.");
+  /** Refuses tokens for a suspended or expired org (or one under such an ancestor): 403 ORG_SUSPENDED. */
+  async function assertOrgUsable(org: Pick<Org, "tenantId" | "path">) {
+    if (await deps.orgs.isBlocked(org.tenantId, org.path, deps.clock.now())) throw orgSuspended();
   }
 
-  /** Mints an access token for (user, org, audience) in session `sid`. */
-  async function mintAccess(user: User, org: Org, app: Application, sid: string, deviceId?: string): Promise<string> {
-    const grants = await deps.roles.effectiveGrants(user.id, org.path);
+  /** Mints an access token for (user, org, audience) in session `sid`; pass `grants` when already loaded. */
+  async function mintAccess(user: User, org: Org, app: Application, sid: string, deviceId?: string, grants?: EffectiveGrant[]): Promise<string> {
     const claims = computeAccessClaims({
       user,
       org,
-      grants,
+      grants: grants ?? (await deps.roles.effectiveGrants(user.id, org.path)),
       audience: app,
       platformTenantId: deps.platformTenantId(),
       issuer: deps.issuer,
@@ -93,24 +147,19 @@ export function createAuthService(deps: AuthDeps) {
     return deps.sign(claims);
   }
 
+  /** Refresh TTL in days for a session of `mode` minted for `app` (CONTRACT §4). */
   function refreshTtlDays(mode: SessionMode, app: Application): number {
     if (mode === "web") return app.webRefreshTtlDays ?? REFRESH_TTL_DAYS.web;
     if (mode === "device") return app.deviceRefreshTtlDays ?? REFRESH_TTL_DAYS.device;
     return REFRESH_TTL_DAYS.plain;
   }
 
-  /** A new refresh token: `selector.verifier`; only the verifier's hash is stored. */
-  function newRefreshToken() {
-    const selector = randomToken(16);
-    const verifier = randomToken(32);
-    return { selector, verifier, verifierHash: sha256Hex(verifier), token: `${selector}.${verifier}` };
-  }
-
-  /** Starts a session family and returns the first token pair. */
+  /** Starts a session family for (user, org, audience) in `mode` and returns its first token pair. */
   async function startSession(user: User, org: Org, app: Application, mode: SessionMode, device?: DeviceInfo): Promise<TokenPair> {
     const now = deps.clock.now();
     let deviceId: string | undefined;
     if (mode === "device") {
+      // The server issues the id; a resent id is honoured only when it is this user's device.
       const known = device?.deviceId ? await deps.devices.get(user.id, device.deviceId) : null;
       deviceId = known ? known.deviceId : randomToken(16);
       await deps.devices.upsert({ tenantId: user.tenantId, userId: user.id, deviceId, name: device?.name ?? known?.name ?? "", platform: device?.platform ?? known?.platform ?? "", lastSeenAt: now });
@@ -128,42 +177,62 @@ export function createAuthService(deps: AuthDeps) {
       orgPath: org.path,
       audience: app.identifier,
       mode,
-      deviceId,
       ttlSeconds: ttlDays * 86400,
-      absoluteExpiresAt: mode === "device" ? undefined : expiresAt.getTime(),
     };
-    await deps.families.create(familyId, rt.selector, rt.verifierHash, data, expiresAt);
-    const accessToken = await mintAccess(user, org, app, familyId, deviceId);
+    if (deviceId) data.deviceId = deviceId;
+    if (mode !== "device") data.absoluteExpiresAt = expiresAt.getTime();
+    const [, accessToken] = await Promise.all([deps.families.create(familyId, rt.selector, rt.verifierHash, data, expiresAt), mintAccess(user, org, app, familyId, deviceId)]);
     return { accessToken, refreshToken: rt.token, tokenType: "Bearer", expiresInSeconds: ACCESS_TOKEN_TTL, deviceId, mode, refreshTtlSeconds: ttlDays * 86400 };
   }
 
-  const invalidCredentials = () => new DomainError("INVALID_CREDENTIALS", "The email or password is incorrect.");
-
   /**
-   * Password login. Unknown email, wrong password, disabled or erased user all answer the same
-   * INVALID_CREDENTIALS after the same amount of hashing work.
+   * Issues a session for a user whose credentials were already proven (password, social id_token,
+   * second factor): refuses inactive users (INVALID_CREDENTIALS) and suspended orgs (ORG_SUSPENDED),
+   * starts the session at the home org and writes `auth.login.succeeded`.
    */
-  async function login(input: { email: string; password: string; audience?: string; web?: boolean; device?: DeviceInfo }, ip: string | null): Promise<TokenPair> {
-    const app = await resolveAudience(input.audience);
-    const user = await deps.users.findByEmail(input.email.trim());
-    const ok = await deps.hasher.verify(input.password, user?.passwordHash ?? null);
-    if (!user || !ok || user.status !== "ACTIVE") {
-      if (user) {
-        const org = await deps.orgs.get(user.tenantId, user.organizationId);
-        await recordAudit(deps.audit, { action: "auth.login.failed", tenantId: user.tenantId, org, userId: user.id, ip, metadata: { reason: !ok ? "bad_password" : "inactive" } });
-      }
-      throw invalidCredentials();
-    }
-    if (deps.hasher.needsRehash(user.passwordHash!)) {
-      await deps.users.update(user.tenantId, user.id, { passwordHash: await deps.hasher.hash(input.password) });
-    }
+  async function issueSession(user: User, req: SessionRequest, ip: string | null, method = "password"): Promise<TokenPair> {
+    const app = await resolveAudience(req.audience);
+    if (user.status !== "ACTIVE") throw invalidCredentials();
     const org = await deps.orgs.get(user.tenantId, user.organizationId);
     if (!org) throw invalidCredentials();
     await assertOrgUsable(org);
-    const mode: SessionMode = input.device ? "device" : input.web ? "web" : "plain";
-    const pair = await startSession(user, org, app, mode, input.device);
-    await recordAudit(deps.audit, { action: "auth.login.succeeded", tenantId: user.tenantId, org, userId: user.id, ip, metadata: { mode, audience: app.identifier } });
+    const mode: SessionMode = req.device ? "device" : req.web ? "web" : "plain";
+    const pair = await startSession(user, org, app, mode, req.device);
+    await recordAudit(deps.audit, { action: "auth.login.succeeded", tenantId: user.tenantId, org, userId: user.id, ip, metadata: { method, mode, audience: app.identifier, ...(pair.deviceId ? { deviceId: pair.deviceId } : {}) } });
     return pair;
+  }
+
+  /**
+   * Password login (CONTRACT §4). Unknown email, wrong password, disabled or erased user all answer
+   * the same INVALID_CREDENTIALS after the same hashing work. Each attempt first takes a slot in an
+   * atomic per-email counter: only the first 5 in a 15-minute window reach the password check, the
+   * 5th failure locks the email for 15 minutes (later attempts: 429 ACCOUNT_LOCKED), a success
+   * clears the counter.
+   */
+  async function login(input: { email: string; password: string } & SessionRequest, ip: string | null): Promise<TokenPair> {
+    await limitIp("login", ip, LIMITS.loginPerIpPerMinute);
+    const app = await resolveAudience(input.audience);
+    const email = input.email.trim().toLowerCase();
+    const lockKey = lockoutKey(email);
+    const slot = await deps.counters.hit(lockKey, LIMITS.lockoutWindowSeconds);
+    if (slot.count > LIMITS.lockoutFailures) throw accountLocked(slot.ttlSeconds);
+    const user = await deps.users.findByEmail(email);
+    const ok = await deps.hasher.verify(input.password, user?.passwordHash ?? null);
+    if (!user || !ok || user.status !== "ACTIVE") {
+      const org = user ? await deps.orgs.get(user.tenantId, user.organizationId) : null;
+      if (user) await recordAudit(deps.audit, { action: "auth.login.failed", tenantId: user.tenantId, org, userId: user.id, ip, metadata: { reason: !ok ? "bad_password" : "inactive" } });
+      if (slot.count === LIMITS.lockoutFailures) {
+        // The 5th failure still answers 401; the lock runs 15 minutes from now.
+        await deps.counters.set(lockKey, LIMITS.lockoutFailures, LIMITS.lockoutSeconds);
+        if (user) await recordAudit(deps.audit, { action: "auth.login.locked", tenantId: user.tenantId, org, userId: user.id, ip, metadata: { failures: LIMITS.lockoutFailures, lockSeconds: LIMITS.lockoutSeconds } });
+      }
+      throw invalidCredentials();
+    }
+    await deps.counters.reset(lockKey);
+    if (deps.hasher.needsRehash(user.passwordHash!)) {
+      await deps.users.update(user.tenantId, user.id, { passwordHash: await deps.hasher.hash(input.password) });
+    }
+    return issueSession(user, { ...input, audience: app.identifier }, ip, "password");
   }
 
   /** Orgs the user may switch into: the home org plus every org where a role is assigned. */
@@ -185,7 +254,51 @@ export function createAuthService(deps: AuthDeps) {
       }));
   }
 
-  return { login, memberships, startSession, mintAccess, resolveAudience, assertOrgUsable, newRefreshToken, refreshTtlDays };
+  /**
+   * Switches the caller's session to another organization of its tenant (CONTRACT §4): the caller
+   * needs a membership there (home org or an assigned role) or a SUBTREE role above it. Starts a
+   * new session in the same mode (same device for a device session) and ends the old one.
+   */
+  async function switchOrganization(caller: SessionCaller, organizationId: number, audience: string | undefined): Promise<TokenPair> {
+    const now = deps.clock.now();
+    const current = caller.sessionId ? await deps.families.get(caller.sessionId, now) : null;
+    if (!current || current.data.userId !== caller.userId) throw invalidToken("This access token's session has ended. Sign in again.");
+    const app = await resolveAudience(audience ?? current.data.audience);
+    const [user, org] = await Promise.all([deps.users.get(caller.tenantId, caller.userId), deps.orgs.get(caller.tenantId, organizationId)]);
+    if (!user || user.status !== "ACTIVE") throw invalidToken("This account can no longer sign in.");
+    if (!org) throw notFound("Organization");
+    const grants = await deps.roles.effectiveGrants(user.id, org.path);
+    if (org.id !== user.organizationId && grants.length === 0) throw forbidden("You have no membership in that organization (nor a subtree role above it).");
+    await assertOrgUsable(org);
+    const pair = await startSession(user, org, app, current.data.mode, current.data.deviceId ? { deviceId: current.data.deviceId } : undefined);
+    if (current.data.mode !== "device") await deps.families.revoke(current.familyId);
+    const from = await deps.orgs.get(caller.tenantId, current.data.orgId);
+    await recordAudit(deps.audit, { action: "auth.org_switched", tenantId: user.tenantId, org, userId: user.id, ip: caller.ip, metadata: { fromOrganizationId: from?.id ?? current.data.orgId, toOrganizationId: org.id, mode: current.data.mode, audience: app.identifier } });
+    return pair;
+  }
+
+  return { login, issueSession, memberships, switchOrganization, startSession, mintAccess, resolveAudience, assertOrgUsable, refreshTtlDays, limitIp };
 }
+
+/** The per-email sign-in attempt counter (the email is hashed: no addresses in the counter store). */
+export const lockoutKey = (email: string) => `login:${sha256Hex(email.trim().toLowerCase()).slice(0, 40)}`;
+
+/** A new refresh token `selector.verifier` (both base64url of random bytes); only the verifier's hash is stored. */
+export function newRefreshToken() {
+  const selector = randomToken(16);
+  const verifier = randomToken(32);
+  return { selector, verifier, verifierHash: sha256Hex(verifier), token: `${selector}.${verifier}` };
+}
+
+/** Splits a presented refresh token into (selector, verifierHash); null when it is not of our shape. */
+export function parseRefreshToken(token: string): { selector: string; verifierHash: string } | null {
+  const m = /^([A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{32,128})$/.exec(token);
+  return m ? { selector: m[1], verifierHash: sha256Hex(m[2]) } : null;
+}
+
+const invalidCredentials = () => new DomainError("INVALID_CREDENTIALS", "The email or password is incorrect.");
+const orgSuspended = () => new DomainError("ORG_SUSPENDED", "This organization (or one above it) is suspended or expired; no tokens can be issued for it.");
+const accountLocked = (retryAfter: number) =>
+  new DomainError("ACCOUNT_LOCKED", "Too many failed sign-ins for this account. Wait until the lock ends, or reset the password.", { retryAfter: Math.max(1, retryAfter) });
 
 export type AuthService = ReturnType<typeof createAuthService>;

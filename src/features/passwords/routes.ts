@@ -1,0 +1,78 @@
+/**
+ * POST /api/auth/password/forgot, POST /api/auth/password/reset and
+ * POST /api/users/{id}/password-setup-link.
+ */
+import { Elysia, t } from "elysia";
+import { clientIp } from "../../http/context";
+import { toProblem } from "../../http/problem";
+import { DomainError } from "../../kernel/errors";
+import type { Services } from "../../services";
+import { ForgotBody, ResetBody, SetupLinkResponse } from "./model";
+
+/** CONTRACT §11: a spent reset or setup token is 400 INVALID_TOKEN (not the 401 of a bad bearer token). */
+function spentTokenResponse(e: DomainError): Response {
+  const problem = { ...toProblem(e), status: 400 };
+  return new Response(JSON.stringify(problem), { status: 400, headers: { "content-type": "application/problem+json", "cache-control": "no-store" } });
+}
+
+export function passwordRoutes(svc: Services) {
+  const tags = ["Passwords"];
+  return new Elysia({ name: "password-routes" })
+    .post(
+      "/api/auth/password/forgot",
+      async ({ body, request, server }) => {
+        await svc.passwords.forgot(body.email, clientIp(request, server));
+        return new Response(null, { status: 200 });
+      },
+      {
+        body: ForgotBody,
+        detail: {
+          tags,
+          security: [],
+          summary: "Mail a password-reset token",
+          description: "Always answers 200, whether or not the account exists. An active account is mailed a single-use reset token valid for 30 minutes (earlier reset tokens die). At most 30 password requests a minute per address.",
+        },
+      },
+    )
+    .post(
+      "/api/auth/password/reset",
+      async ({ body, request, server }) => {
+        try {
+          await svc.passwords.reset(body.token, body.newPassword, clientIp(request, server));
+        } catch (e) {
+          if (e instanceof DomainError && e.code === "INVALID_TOKEN") return spentTokenResponse(e);
+          throw e;
+        }
+        return new Response(null, { status: 200 });
+      },
+      {
+        body: ResetBody,
+        detail: {
+          tags,
+          security: [],
+          summary: "Set a new password with a reset or setup token",
+          description: "The token works once (an unknown, expired or spent one is 400 INVALID_TOKEN). Every session of the user ends; sign in again with the new password.",
+        },
+      },
+    )
+    .post(
+      "/api/users/:id/password-setup-link",
+      async ({ params, request, server, set }) => {
+        const ip = clientIp(request, server);
+        const p = await svc.guard.management(request.headers, ip);
+        const link = await svc.passwords.createSetupLink(p, params.id);
+        set.headers["cache-control"] = "no-store";
+        return { token: link.token, expiresAt: link.expiresAt.toISOString() };
+      },
+      {
+        params: t.Object({ id: t.Integer({ minimum: 1 }) }),
+        response: { 200: SetupLinkResponse },
+        detail: {
+          tags: ["Users"],
+          security: [{ bearer: [] }],
+          summary: "Issue a password-setup token for a user",
+          description: "USER_MANAGE and the user's organization inside the token's reach. The token is redeemed at POST /api/auth/password/reset within 7 days, once; a new link replaces the previous one.",
+        },
+      },
+    );
+}

@@ -1,0 +1,116 @@
+/**
+ * Passwords (CONTRACT §4, §11): forgot (always 200, mail with a 30-minute single-use reset
+ * token), reset (redeems a reset or setup token, ends every session of the user) and setup links
+ * (7 days) issued by an administrator.
+ */
+import { requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import { addDays, addSeconds, type Clock } from "../../kernel/clock";
+import { fieldError, invalidToken, notFound } from "../../kernel/errors";
+import type { PasswordHasher } from "../../kernel/passwords";
+import { randomToken, sha256Hex } from "../../kernel/secrets";
+import { recordAudit } from "../audit";
+import type { AuditRepo } from "../audit/ports";
+import { LIMITS, lockoutKey } from "../auth";
+import type { OrgRepo } from "../orgs/ports";
+import type { CounterStore, FamilyStore, OneTimeTokenRepo } from "../sessions";
+import type { UserRepo } from "../users/ports";
+import type { Mailer } from "./ports";
+
+export const RESET_TTL_SECONDS = 30 * 60;
+export const SETUP_TTL_DAYS = 7;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+
+export interface PasswordDeps {
+  users: UserRepo;
+  orgs: OrgRepo;
+  oneTimeTokens: OneTimeTokenRepo;
+  families: FamilyStore;
+  counters: CounterStore;
+  audit: AuditRepo;
+  hasher: PasswordHasher;
+  mailer: Mailer;
+  clock: Clock;
+  issuer: string;
+  /** The per-IP limiter shared with login (no-op when SSO_RATE_LIMIT=off). */
+  limitIp(bucket: string, ip: string | null, perMinute: number): Promise<void>;
+  /** Where failures of background work (the forgot-password mail) are reported. */
+  onBackgroundError(error: unknown): void;
+}
+
+export function createPasswordService(deps: PasswordDeps) {
+  /**
+   * Starts a reset for `email`. Always succeeds for the caller: whether the account exists is
+   * never revealed, neither by the answer nor by its timing (the lookup, token and mail run after
+   * the answer). Only ACTIVE accounts get a mail; a new reset token replaces earlier ones.
+   */
+  async function forgot(email: string, ip: string | null): Promise<void> {
+    await deps.limitIp("password", ip, LIMITS.passwordPerIpPerMinute);
+    const work = async () => {
+      const user = await deps.users.findByEmail(email.trim());
+      if (!user || user.status !== "ACTIVE") return;
+      const token = randomToken(32);
+      const expiresAt = addSeconds(deps.clock.now(), RESET_TTL_SECONDS);
+      await deps.oneTimeTokens.deleteUser(user.id, "reset");
+      await deps.oneTimeTokens.create(sha256Hex(token), { kind: "reset", tenantId: user.tenantId, userId: user.id, data: {}, attempts: 0, expiresAt });
+      await deps.mailer.send({
+        to: user.email,
+        subject: "Reset your password",
+        text:
+          `Someone (hopefully you) asked to reset the password of ${user.email}.\n\n` +
+          `Reset token (valid for 30 minutes, usable once):\n\n  ${token}\n\n` +
+          `Redeem it with POST ${deps.issuer}/api/auth/password/reset and the body {"token": "...", "newPassword": "..."}.\n` +
+          `If you did not ask for this, ignore this mail; your password stays as it is.\n`,
+        token,
+      });
+      const org = await deps.orgs.get(user.tenantId, user.organizationId);
+      await recordAudit(deps.audit, { action: "auth.password.forgot", tenantId: user.tenantId, org, userId: user.id, ip, metadata: { expiresAt: expiresAt.toISOString() } });
+    };
+    void work().catch(deps.onBackgroundError);
+  }
+
+  /**
+   * Sets a new password with a reset or setup token. The token is spent atomically (a second use,
+   * or an expired or unknown token, is INVALID_TOKEN); every session of the user ends, other reset
+   * tokens die and the sign-in lockout is cleared.
+   */
+  async function reset(token: string, newPassword: string, ip: string | null): Promise<void> {
+    await deps.limitIp("password", ip, LIMITS.passwordPerIpPerMinute);
+    if (newPassword.length < PASSWORD_MIN || newPassword.length > PASSWORD_MAX) throw fieldError("newPassword", `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+    const hash = sha256Hex(token);
+    const now = deps.clock.now();
+    const rec = (await deps.oneTimeTokens.consume(hash, "reset", now)) ?? (await deps.oneTimeTokens.consume(hash, "setup", now));
+    const spent = () => invalidToken("This reset or setup token is invalid, expired or already used. Ask for a new one.");
+    if (!rec) throw spent();
+    const user = await deps.users.get(rec.tenantId, rec.userId);
+    if (!user || user.status === "ERASED") throw spent();
+    await deps.users.update(user.tenantId, user.id, { passwordHash: await deps.hasher.hash(newPassword) });
+    await deps.families.revokeUser(user.id);
+    await deps.oneTimeTokens.deleteUser(user.id, "reset");
+    await deps.counters.reset(lockoutKey(user.email));
+    const org = await deps.orgs.get(user.tenantId, user.organizationId);
+    await recordAudit(deps.audit, { action: "auth.password.reset", tenantId: user.tenantId, org, userId: user.id, ip, metadata: { via: rec.kind } });
+  }
+
+  /**
+   * Issues a 7-day password-setup token for a user (USER_MANAGE and the user's home org inside the
+   * caller's reach; another tenant's or an erased user is 404). A new link replaces earlier ones.
+   */
+  async function createSetupLink(p: Principal, userId: number): Promise<{ token: string; expiresAt: Date }> {
+    requirePermission(p, "USER_MANAGE");
+    const user = await deps.users.get(tenantOf(p), userId);
+    if (!user || user.status === "ERASED") throw notFound("User");
+    const org = await deps.orgs.get(user.tenantId, user.organizationId);
+    requireReach(p, org, "User");
+    const token = randomToken(32);
+    const expiresAt = addDays(deps.clock.now(), SETUP_TTL_DAYS);
+    await deps.oneTimeTokens.deleteUser(user.id, "setup");
+    await deps.oneTimeTokens.create(sha256Hex(token), { kind: "setup", tenantId: user.tenantId, userId: user.id, data: { issuedBy: p.userId }, attempts: 0, expiresAt });
+    await recordAudit(deps.audit, { action: "user.password_setup_link.created", tenantId: user.tenantId, org, userId: user.id, actorId: p.userId, ip: p.ip, metadata: { expiresAt: expiresAt.toISOString() } });
+    return { token, expiresAt };
+  }
+
+  return { forgot, reset, createSetupLink };
+}
+
+export type PasswordService = ReturnType<typeof createPasswordService>;

@@ -1,0 +1,122 @@
+/**
+ * Session lifecycle after sign-in: refresh-token rotation with reuse detection (SPEC 3.3,
+ * CONTRACT §4), logout, and the caller's devices. Minting goes through the auth service.
+ */
+import type { Clock } from "../../kernel/clock";
+import { DomainError, invalidToken, notFound } from "../../kernel/errors";
+import { recordAudit } from "../audit";
+import type { Application } from "../apps/ports";
+import type { AuditRepo } from "../audit/ports";
+import { newRefreshToken, parseRefreshToken, type AuthService, type TokenPair } from "../auth";
+import type { OrgRepo } from "../orgs/ports";
+import type { RoleRepo } from "../roles/ports";
+import type { UserRepo } from "../users/ports";
+import type { Device, DeviceRepo, FamilyStore } from "./ports";
+
+export interface SessionServiceDeps {
+  families: FamilyStore;
+  devices: DeviceRepo;
+  users: UserRepo;
+  orgs: OrgRepo;
+  roles: RoleRepo;
+  audit: AuditRepo;
+  auth: Pick<AuthService, "mintAccess" | "resolveAudience">;
+  clock: Clock;
+}
+
+/** The caller of a `/api/users/me/**` operation. */
+export interface DeviceCaller {
+  userId: number;
+  tenantId: number;
+  orgId: number;
+  orgPath: string;
+  ip: string | null;
+}
+
+const dead = () => invalidToken("The refresh token is invalid, expired or revoked. Sign in again.");
+
+export function createSessionService(deps: SessionServiceDeps) {
+  /**
+   * Consumes a refresh token and returns the next pair (same mode, same active org; `audience`
+   * switches the session's audience). A replayed consumed token revokes the whole family and
+   * fails with REFRESH_TOKEN_REUSED; an unknown, expired or revoked one, or a disabled user, is
+   * INVALID_TOKEN; a suspended org is ORG_SUSPENDED.
+   */
+  async function refresh(input: { refreshToken: string; audience?: string }, ip: string | null): Promise<TokenPair> {
+    const presented = parseRefreshToken(input.refreshToken);
+    if (!presented) throw dead();
+    const requested = input.audience !== undefined ? await deps.auth.resolveAudience(input.audience) : null;
+    const next = newRefreshToken();
+    const now = deps.clock.now();
+    const r = await deps.families.rotate(presented.selector, presented.verifierHash, { selector: next.selector, verifierHash: next.verifierHash, data: requested ? { audience: requested.identifier } : undefined }, now);
+    if (r.status === "invalid") throw dead();
+    if (r.status === "reused") {
+      const d = r.family.data;
+      await recordAudit(deps.audit, { action: "auth.refresh.reuse_detected", tenantId: d.tenantId, org: { id: d.orgId, path: d.orgPath }, userId: d.userId, ip, metadata: { sessionId: r.family.familyId, mode: d.mode, ...(d.deviceId ? { deviceId: d.deviceId } : {}) } });
+      throw new DomainError("REFRESH_TOKEN_REUSED", "This refresh token was already used, so the session was ended as a precaution. Sign in again.");
+    }
+    const { familyId, data: d, expiresAt } = r.family;
+    // Everything the new token depends on, read fresh and in parallel (the hot path).
+    const [user, org, blocked, grants, app] = await Promise.all([
+      deps.users.get(d.tenantId, d.userId),
+      deps.orgs.get(d.tenantId, d.orgId),
+      deps.orgs.isBlocked(d.tenantId, d.orgPath, now),
+      deps.roles.effectiveGrants(d.userId, d.orgPath),
+      requested ?? deps.auth.resolveAudience(d.audience).catch(() => null as Application | null),
+      d.mode === "device" && d.deviceId ? touchDevice(d.userId, d.tenantId, d.deviceId, now) : null,
+    ]);
+    if (!user || user.status !== "ACTIVE" || !org || !app) {
+      await deps.families.revoke(familyId);
+      throw dead();
+    }
+    if (blocked) {
+      await deps.families.revoke(familyId);
+      throw new DomainError("ORG_SUSPENDED", "This session's organization (or one above it) is suspended or expired; no tokens can be issued for it.");
+    }
+    const accessToken = await deps.auth.mintAccess(user, org, app, familyId, d.deviceId, grants);
+    return {
+      accessToken,
+      refreshToken: next.token,
+      tokenType: "Bearer",
+      expiresInSeconds: 900,
+      deviceId: d.deviceId,
+      mode: d.mode,
+      refreshTtlSeconds: Math.max(1, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)),
+    };
+  }
+
+  async function touchDevice(userId: number, tenantId: number, deviceId: string, now: Date) {
+    const known = await deps.devices.get(userId, deviceId);
+    if (known) await deps.devices.upsert({ tenantId, userId, deviceId, name: known.name, platform: known.platform, lastSeenAt: now });
+  }
+
+  /**
+   * Ends the session the refresh token belongs to. Idempotent: an unknown, spent or expired token
+   * ends nothing and is not an error (in the spirit of RFC 7009 §2.2).
+   */
+  async function logout(refreshToken: string, ip: string | null): Promise<void> {
+    const presented = parseRefreshToken(refreshToken);
+    if (!presented) return;
+    const fam = await deps.families.peek(presented.selector, presented.verifierHash, deps.clock.now());
+    if (!fam) return;
+    await deps.families.revoke(fam.familyId);
+    const d = fam.data;
+    await recordAudit(deps.audit, { action: "auth.logout", tenantId: d.tenantId, org: { id: d.orgId, path: d.orgPath }, userId: d.userId, ip, metadata: { sessionId: fam.familyId, mode: d.mode, ...(d.deviceId ? { deviceId: d.deviceId } : {}) } });
+  }
+
+  /** The caller's devices, oldest first. */
+  async function listDevices(caller: DeviceCaller): Promise<Device[]> {
+    return deps.devices.listUser(caller.userId);
+  }
+
+  /** Logs one of the caller's devices out and forgets it; 404 when it is not the caller's. */
+  async function removeDevice(caller: DeviceCaller, deviceId: string): Promise<void> {
+    if (!(await deps.devices.delete(caller.userId, deviceId))) throw notFound("Device");
+    await deps.families.revokeDevice(caller.userId, deviceId);
+    await recordAudit(deps.audit, { action: "device.removed", tenantId: caller.tenantId, org: { id: caller.orgId, path: caller.orgPath }, userId: caller.userId, ip: caller.ip, metadata: { deviceId } });
+  }
+
+  return { refresh, logout, listDevices, removeDevice };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;
