@@ -1,0 +1,89 @@
+// Two real server processes on one Postgres and one Redis: sessions, reuse detection and the
+// lockout counter are shared, so any instance can serve any request (CONTRACT §4, §10).
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import Redis from "ioredis";
+import { randomToken } from "../../src/kernel/secrets";
+import { startService, type RunningService } from "../support/process";
+import { freshDatabase, REDIS_URL, TEST_STORE } from "../support/stores";
+
+const RUN = TEST_STORE === "postgres" && !!REDIS_URL;
+
+if (!RUN) {
+  console.warn("NOT RUN here: scale-out test (needs TEST_STORE=postgres and REDIS_URL); the CI postgres pass runs it");
+} else {
+  const ADMIN = "scale-admin@platform.test";
+  const PASSWORD = "scale-out-password-1";
+  const prefix = `so${randomToken(6).replace(/[^A-Za-z0-9]/g, "x")}:`;
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let a: RunningService;
+  let b: RunningService;
+
+  beforeAll(async () => {
+    db = await freshDatabase();
+    const env = {
+      SSO_STORAGE: "postgres",
+      DATABASE_URL: db.url,
+      REDIS_URL: REDIS_URL!,
+      SSO_REDIS_PREFIX: prefix,
+      SSO_MASTER_KEY: Buffer.alloc(32, 9).toString("base64"),
+      SSO_ISSUER: "http://sso.scale.test",
+      SSO_BOOTSTRAP_ADMIN_EMAIL: ADMIN,
+      SSO_BOOTSTRAP_ADMIN_PASSWORD: PASSWORD,
+      SSO_RATE_LIMIT: "off",
+    };
+    a = await startService(env, { timeoutMs: 60_000 });
+    b = await startService(env, { timeoutMs: 60_000 });
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await db?.drop();
+    const r = new Redis(REDIS_URL!);
+    const keys = await r.keys(`${prefix}*`);
+    if (keys.length) await r.del(...keys);
+    r.disconnect();
+  });
+
+  const post = (svc: RunningService, path: string, body: unknown) =>
+    fetch(`${svc.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: r.status === 200 && path !== "/api/auth/logout" ? await r.json() : await r.text().then((x) => (x ? JSON.parse(x) : null)) }));
+
+  describe("two instances, one Postgres, one Redis", () => {
+    test("login on one, refresh on the other, replay on the first revokes the family", async () => {
+      const login = await post(a, "/api/auth/login", { email: ADMIN, password: PASSWORD });
+      expect(login.status).toBe(200);
+      const onB = await post(b, "/api/auth/refresh", { refreshToken: login.body.refreshToken });
+      expect(onB.status).toBe(200);
+      expect(onB.body.refreshToken).not.toBe(login.body.refreshToken);
+      // The access token minted by A is accepted by B (shared signing keys).
+      const me = await fetch(`${b.url}/api/users/me/memberships`, { headers: { authorization: `Bearer ${login.body.accessToken}` } });
+      expect(me.status).toBe(200);
+      const replay = await post(a, "/api/auth/refresh", { refreshToken: login.body.refreshToken });
+      expect(replay.status).toBe(401);
+      expect(replay.body.code).toBe("REFRESH_TOKEN_REUSED");
+      const successor = await post(b, "/api/auth/refresh", { refreshToken: onB.body.refreshToken });
+      expect(successor.status).toBe(401);
+      expect(successor.body.code).toBe("INVALID_TOKEN");
+    });
+
+    test("simultaneous refreshes of one token spread over both instances: exactly one wins", async () => {
+      const login = await post(a, "/api/auth/login", { email: ADMIN, password: PASSWORD });
+      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => post(i % 2 ? a : b, "/api/auth/refresh", { refreshToken: login.body.refreshToken })));
+      expect(results.filter((r) => r.status === 200).length).toBe(1);
+      expect(results.filter((r) => r.status === 401 && r.body.code === "REFRESH_TOKEN_REUSED").length).toBe(9);
+    });
+
+    test("logout on one instance ends the session on the other", async () => {
+      const login = await post(b, "/api/auth/login", { email: ADMIN, password: PASSWORD });
+      expect((await post(a, "/api/auth/logout", { refreshToken: login.body.refreshToken })).status).toBe(200);
+      expect((await post(b, "/api/auth/refresh", { refreshToken: login.body.refreshToken })).status).toBe(401);
+    });
+
+    test("the lockout counter is shared: failures on both instances add up", async () => {
+      const email = "locked-across@platform.test";
+      for (const svc of [a, b, a, b, a]) expect((await post(svc, "/api/auth/login", { email, password: "wrong-password" })).status).toBe(401);
+      const next = await post(b, "/api/auth/login", { email, password: "wrong-password" });
+      expect(next.status).toBe(429);
+      expect(next.body.code).toBe("ACCOUNT_LOCKED");
+    });
+  });
+}
