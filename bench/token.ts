@@ -1,0 +1,155 @@
+/**
+ * POST /oauth2/token under load, read against this machine's ceilings measured in the same run:
+ *
+ *   rs256Sign      raw RS256 signatures/s with jose (64 concurrent), no HTTP
+ *   signOnlyRoute  a minimal Bun route that only signs a JWT of access-token size (child process)
+ *   tokenEndpoint  the real service (`bun src/main.ts`, child process) answering client_credentials
+ *                  with HTTP Basic, SSO_RATE_LIMIT=off, embedded or Postgres (+ Redis)
+ *   sdkVerify      the SDK's verifyMachine/s on one machine token (64 concurrent, keys cached)
+ *
+ * Aim: tokenEndpoint.rps ≥ 85 % of signOnlyRoute.rps, zero errors, p99 < 50 ms.
+ *
+ *   bun bench/token.ts [--seconds 10] [--connections 64] [--postgres] [--log-level warn]
+ * (--postgres uses DATABASE_URL's server for a fresh database, and REDIS_URL when set.)
+ */
+import { createClientCredentials, createVerifier } from "../src/sdk";
+import { startSeededServer, SERVER_ADMIN } from "../test/sdk/server";
+import { load, rs256SignCeiling, signOnlyRouteCeiling, type LoadResult } from "./ceilings";
+
+export interface BenchTokenOptions {
+  /** Measured seconds per phase (default 10). */
+  seconds?: number;
+  /** Concurrent connections / operations (default 64). */
+  connections?: number;
+  /** Unmeasured warm-up before each HTTP phase (default 2 s). */
+  warmupSeconds?: number;
+  /** Run the service on Postgres (fresh database on DATABASE_URL) + Redis (REDIS_URL, when set). */
+  postgres?: boolean;
+  redisUrl?: string;
+  /** Service log level (default "warn": no per-request access log line). */
+  logLevel?: "debug" | "info" | "warn" | "error" | "silent";
+  /** Skip the ceilings (when the caller measured them already). */
+  skipCeilings?: boolean;
+}
+
+export interface BenchTokenResult {
+  store: "embedded" | "postgres" | "postgres+redis";
+  connections: number;
+  tokenEndpoint: LoadResult;
+  signOnlyRoute?: LoadResult;
+  rs256Sign?: { opsPerSec: number; tokenBytes: number };
+  sdkVerify: { opsPerSec: number; ops: number; failures: number };
+  /** tokenEndpoint.rps / signOnlyRoute.rps. */
+  ratioToSignOnly?: number;
+  tokenBytes: number;
+  /** The aims: ≥ 85 % of the sign-only route, zero errors, p99 < 50 ms. */
+  meetsAim?: { ratio: boolean; zeroErrors: boolean; p99: boolean };
+}
+
+async function timed(seconds: number, concurrency: number, op: () => Promise<unknown>) {
+  const deadline = performance.now() + seconds * 1000;
+  let ops = 0;
+  let failures = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        try {
+          await op();
+          if (performance.now() <= deadline) ops++;
+        } catch {
+          failures++;
+        }
+      }
+    }),
+  );
+  const elapsed = Math.min(performance.now() - start, seconds * 1000) / 1000;
+  return { opsPerSec: Math.round((ops / elapsed) * 10) / 10, ops, failures };
+}
+
+/** Runs the token-endpoint benchmark with its ceilings; see the file comment. */
+export async function benchToken(opts: BenchTokenOptions = {}): Promise<BenchTokenResult> {
+  const seconds = opts.seconds ?? 10;
+  const connections = opts.connections ?? 64;
+  const warmupSeconds = opts.warmupSeconds ?? 2;
+  const redisUrl = opts.postgres ? (opts.redisUrl ?? process.env.REDIS_URL) : undefined;
+  const store = opts.postgres ? (redisUrl ? "postgres+redis" : "postgres") : "embedded";
+
+  // Ceilings first, while nothing else runs.
+  const rs256 = opts.skipCeilings ? undefined : await rs256SignCeiling({ seconds, concurrency: connections });
+  const signOnly = opts.skipCeilings ? undefined : await signOnlyRouteCeiling({ seconds, connections, warmupSeconds });
+
+  const server = await startSeededServer({ postgres: opts.postgres, redisUrl, env: { SSO_LOG_LEVEL: opts.logLevel ?? "warn" } });
+  try {
+    const login = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: SERVER_ADMIN.email, password: SERVER_ADMIN.password }) });
+    const adminToken = ((await login.json()) as { accessToken: string }).accessToken;
+    const reg = await fetch(`${server.url}/api/clients`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ name: "bench", orgId: server.world.orgA1.id, applicationId: server.world.appOrders.id, scopes: ["orders.read", "api.default"] }),
+    });
+    if (reg.status !== 200) throw new Error(`bench: client registration failed: ${reg.status} ${await reg.text()}`);
+    const client = (await reg.json()) as { clientId: string; clientSecret: string };
+    const authorization = `Basic ${btoa(`${client.clientId}:${client.clientSecret}`)}`;
+
+    const tokenEndpoint = await load({
+      url: `${server.url}/oauth2/token`,
+      connections,
+      seconds,
+      warmupSeconds,
+      makeRequest: () => ({ method: "POST", headers: { authorization, "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials" }),
+    });
+
+    const token = await createClientCredentials({ issuer: server.issuer, clientId: client.clientId, clientSecret: client.clientSecret }).getToken();
+    const verifier = createVerifier({ issuer: server.issuer, audience: server.world.appOrders.identifier });
+    await verifier.verifyMachine(token, { scopes: ["orders.read"] }); // discovery + keys
+    const sdkVerify = await timed(seconds, connections, () => verifier.verifyMachine(token, { scopes: ["orders.read"] }));
+
+    const ratio = signOnly && signOnly.rps > 0 ? Math.round((tokenEndpoint.rps / signOnly.rps) * 1000) / 1000 : undefined;
+    return {
+      store,
+      connections,
+      tokenEndpoint,
+      signOnlyRoute: signOnly,
+      rs256Sign: rs256 && { opsPerSec: rs256.opsPerSec, tokenBytes: rs256.tokenBytes },
+      sdkVerify,
+      ratioToSignOnly: ratio,
+      tokenBytes: token.length,
+      meetsAim: ratio === undefined ? undefined : { ratio: ratio >= 0.85, zeroErrors: tokenEndpoint.errors === 0, p99: tokenEndpoint.p99 < 50 },
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+/** One line per figure, ceilings beside the endpoint. */
+export function formatTokenBench(r: BenchTokenResult): string {
+  const l = (name: string, v: string) => `  ${name.padEnd(28)} ${v}`;
+  const http = (x: LoadResult) => `${x.rps} req/s  p50 ${x.p50} ms  p99 ${x.p99} ms  errors ${x.errors}`;
+  return [
+    `POST /oauth2/token [${r.store}, ${r.connections} connections, token ${r.tokenBytes} B]`,
+    l("token endpoint", http(r.tokenEndpoint)),
+    r.signOnlyRoute ? l("ceiling: sign-only route", http(r.signOnlyRoute)) : "",
+    r.rs256Sign ? l("ceiling: RS256 signs (jose)", `${r.rs256Sign.opsPerSec} /s (token ${r.rs256Sign.tokenBytes} B)`) : "",
+    r.ratioToSignOnly !== undefined ? l("endpoint / sign-only route", `${Math.round(r.ratioToSignOnly * 1000) / 10} %  (aim ≥ 85 %)`) : "",
+    l("SDK verifyMachine", `${r.sdkVerify.opsPerSec} /s (failures ${r.sdkVerify.failures})`),
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
+
+if (import.meta.main) {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i >= 0 ? process.argv[i + 1] : undefined;
+  };
+  const r = await benchToken({
+    seconds: Number(arg("seconds") ?? 10),
+    connections: Number(arg("connections") ?? 64),
+    postgres: process.argv.includes("--postgres"),
+    logLevel: (arg("log-level") as BenchTokenOptions["logLevel"]) ?? "warn",
+  });
+  console.log(formatTokenBench(r));
+  console.log(JSON.stringify(r, null, 2));
+  process.exit(0);
+}
