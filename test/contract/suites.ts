@@ -1,6 +1,7 @@
 /** Every contract suite; each run.<adapter>.test.ts runs all of them. Add new suites here. */
 import type { ContractSuite } from "./harness";
 import { clientsContract } from "./clients.contract";
+import { directoryContract } from "./directory.contract";
 import { platformContract } from "./platform.contract";
 import { sessionsContract } from "./sessions.contract";
 
@@ -8,4 +9,5 @@ export const suites: ContractSuite[] = [
   platformContract,
   sessionsContract,
   clientsContract,
+  directoryContract,
 ];
