@@ -17,7 +17,7 @@ import { createOrgService } from "./features/orgs";
 import { createPlatformService } from "./features/platform/service";
 import { createRoleService } from "./features/roles";
 import { createUserService } from "./features/users";
-import { CLIENTS_CACHE_CHANNEL, createClientDirectory, createClientService } from "./features/clients";
+import { CLIENTS_CACHE_CHANNEL, clientCacheMessage, createClientDirectory, createClientService } from "./features/clients";
 import { createOAuthService } from "./features/oauth";
 import { createKeyService } from "./features/tokens";
 import type { PrimaryStore, Repos, SessionStore } from "./stores";
@@ -103,7 +103,22 @@ export function createServices(d: ServiceDeps) {
   const oauth = createOAuthService({ directory: clientDirectory, sign: keys.sign, clock, issuer: config.issuer, counters: config.rateLimit ? sessions.counters : null });
   // Directory and platform management (orgs, users, roles, applications, tenants).
   const transaction = <T>(fn: (tx: Repos) => Promise<T>) => store.transaction(fn);
-  const orgs = createOrgService({ orgs: store.orgs, transaction });
+  const orgDirectory = createOrgService({ orgs: store.orgs, transaction });
+  // Suspension and activation reach every instance's client cache at once (its 5 s TTL is the backstop).
+  const notifyClientCache = (orgId: number) => store.publish(CLIENTS_CACHE_CHANNEL, clientCacheMessage.org(orgId)).catch(() => {});
+  const orgs: typeof orgDirectory = {
+    ...orgDirectory,
+    suspend: async (p, id) => {
+      const org = await orgDirectory.suspend(p, id);
+      await notifyClientCache(org.id);
+      return org;
+    },
+    activate: async (p, id) => {
+      const org = await orgDirectory.activate(p, id);
+      await notifyClientCache(org.id);
+      return org;
+    },
+  };
   const roles = createRoleService({ roles: store.roles, orgs: store.orgs, apps: store.apps, users: store.users, transaction, platformTenantId: () => platformTenantId });
   const users = createUserService({
     users: store.users, orgs: store.orgs, roles: store.roles, devices: store.devices, audit: store.audit, families: sessions.families, hasher, clock, transaction,

@@ -218,6 +218,24 @@ describe("POST /oauth2/token: the client's organization", () => {
     expect(r.status).toBe(200);
   });
 
+  test("POST /api/organizations/{id}/suspend and /activate take effect on the token endpoint without waiting for the TTL", async () => {
+    const c = await registerClient({ orgId: w.orgA1a.id });
+    expect((await token({ client: c })).status).toBe(200);
+    const platform = await t.adminToken();
+    const retry = async (want: number) => {
+      let r = await token({ client: c });
+      for (let i = 0; i < 40 && r.status !== want; i++) {
+        await Bun.sleep(25);
+        r = await token({ client: c });
+      }
+      return r;
+    };
+    expect((await t.call("POST", `/api/organizations/${w.orgA.id}/suspend`, { token: platform })).status).toBe(200);
+    expectOAuthError(await retry(400), 400, "unauthorized_client");
+    expect((await t.call("POST", `/api/organizations/${w.orgA.id}/activate`, { token: platform })).status).toBe(200);
+    expect((await retry(200)).status).toBe(200);
+  });
+
   test("without a publish, a suspension still takes effect once the cache TTL (5 s) has passed", async () => {
     const c = await registerClient({ orgId: w.orgA2.id });
     expect((await token({ client: c })).status).toBe(200);
