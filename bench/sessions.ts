@@ -1,0 +1,244 @@
+/**
+ * Sessions under load, read against this machine's ceilings measured in the same run:
+ *
+ *   refresh   POST /api/auth/refresh on the real service (`bun src/main.ts`, child process). Each
+ *             connection owns one session and chains its single-use refresh tokens (a refresh
+ *             token cannot be replayed, so the next request needs the previous answer; that is
+ *             the only difference from `load`, whose window/latency rules are kept).
+ *             Ceiling: rs256SignCeiling (jose RS256 signatures/s, no HTTP). Aim ≥ 60 %.
+ *   login     POST /api/auth/login with `load`, round-robin over distinct users (so the
+ *             per-email lockout, which counts in-flight attempts, never engages).
+ *             Ceiling: argon2VerifyCeiling (argon2id verifications/s at the service's parallelism,
+ *             SSO_HASH_CONCURRENCY = max(2, cores)). Aim ≥ 90 %.
+ *
+ * The service runs with SSO_RATE_LIMIT=off and SSO_LOG_LEVEL=warn (no access-log line per request),
+ * embedded (PGlite in a temp dir) and, with `postgres`, on a fresh Postgres database + Redis.
+ *
+ *   bun bench/sessions.ts [--seconds 8] [--postgres] [--refresh-connections 32] [--login-connections 8]
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startService, type RunningService } from "../test/support/process";
+import { argon2VerifyCeiling, load, rs256SignCeiling, type LoadResult } from "./ceilings";
+
+export interface BenchSessionsOptions {
+  /** Measured seconds per phase (default 8). */
+  seconds?: number;
+  /** Unmeasured warm-up before each HTTP phase (default 2 s). */
+  warmupSeconds?: number;
+  /** Also run on Postgres (fresh database on DATABASE_URL's server) + Redis (REDIS_URL, when set). */
+  postgres?: boolean;
+  databaseUrl?: string;
+  redisUrl?: string;
+  /** Concurrent refresh chains (default 32). */
+  refreshConnections?: number;
+  /** Concurrent login connections (default 8). */
+  loginConnections?: number;
+  /** Ceilings already measured by the caller (bench/run.ts), to skip measuring them again. */
+  ceilings?: { rs256SignPerSec: number; argon2VerifyPerSec: number };
+  /** Progress lines (default: none). */
+  log?: (line: string) => void;
+}
+
+export interface SessionsStoreResult {
+  store: "embedded" | "postgres" | "postgres+redis";
+  refresh: LoadResult;
+  login: LoadResult;
+  /** refresh.rps / RS256 signing ceiling. */
+  refreshRatio: number;
+  /** login.rps / argon2id verify ceiling. */
+  loginRatio: number;
+  meetsAim: { refresh: boolean; login: boolean };
+}
+
+export interface BenchSessionsResult {
+  host: { cpus: number; bun: string };
+  ceilings: { rs256SignPerSec: number; argon2VerifyPerSec: number; argon2Concurrency: number };
+  runs: SessionsStoreResult[];
+}
+
+const ADMIN = { email: "bench-admin@platform.test", password: "bench-admin-password-1" };
+const USER_PASSWORD = "bench-user-password-1";
+const round = (n: number, d = 3) => Math.round(n * 10 ** d) / 10 ** d;
+
+const json = async (url: string, body: unknown, token?: string) => {
+  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`bench: ${new URL(url).pathname} answered ${res.status}: ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
+};
+
+/**
+ * Closed-loop load where each connection chains its own single-use refresh tokens. Same rules as
+ * `load`: only requests finished inside the window count; latency is send → last byte.
+ */
+async function refreshChains(url: string, tokens: string[], seconds: number): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let requests = 0;
+  let errors = 0;
+  const start = performance.now();
+  const deadline = start + seconds * 1000;
+  await Promise.all(
+    tokens.map(async (first) => {
+      let token = first;
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        let status = "network_error";
+        let next: string | undefined;
+        try {
+          const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ refreshToken: token }) });
+          const body = (await res.json()) as { refreshToken?: string };
+          status = String(res.status);
+          next = body.refreshToken;
+        } catch {
+          // counted below
+        }
+        const t1 = performance.now();
+        if (t1 > deadline) break;
+        requests++;
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        if (status === "200" && next) {
+          latencies.push(t1 - t0);
+          token = next;
+        } else {
+          errors++;
+          break; // the chain is broken (a failed refresh leaves no token to continue with)
+        }
+      }
+    }),
+  );
+  const elapsed = Math.min(performance.now() - start, seconds * 1000) / 1000;
+  const sorted = Float64Array.from(latencies).sort();
+  const pct = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : 0);
+  return { requests, errors, rps: round(latencies.length / elapsed, 1), p50: round(pct(50), 2), p99: round(pct(99), 2), seconds: round(elapsed), connections: tokens.length, statuses };
+}
+
+async function withService<T>(store: "embedded" | "postgres", opts: BenchSessionsOptions, fn: (svc: RunningService) => Promise<T>): Promise<T> {
+  const env: Record<string, string> = {
+    SSO_RATE_LIMIT: "off",
+    SSO_LOG_LEVEL: "warn",
+    SSO_BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
+    SSO_BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+    SSO_ISSUER: "http://sso.bench.local",
+  };
+  let cleanup = async () => {};
+  if (store === "embedded") {
+    const dir = mkdtempSync(join(tmpdir(), "sso-bench-"));
+    Object.assign(env, { SSO_STORAGE: "embedded", SSO_DATA_DIR: dir });
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  } else {
+    if (opts.databaseUrl) process.env.DATABASE_URL = opts.databaseUrl;
+    const { freshDatabase } = await import("../test/support/stores");
+    const db = await freshDatabase();
+    const redisUrl = opts.redisUrl ?? process.env.REDIS_URL;
+    Object.assign(env, { SSO_STORAGE: "postgres", DATABASE_URL: db.url, SSO_MASTER_KEY: Buffer.alloc(32, 3).toString("base64"), SSO_DB_POOL_SIZE: "20" });
+    if (redisUrl) Object.assign(env, { REDIS_URL: redisUrl, SSO_REDIS_PREFIX: `bench${Date.now()}:` });
+    cleanup = () => db.drop();
+  }
+  const svc = await startService(env, { timeoutMs: 60_000 });
+  try {
+    return await fn(svc);
+  } finally {
+    await svc.stop();
+    await cleanup();
+  }
+}
+
+async function runOne(store: "embedded" | "postgres", opts: BenchSessionsOptions, ceilings: BenchSessionsResult["ceilings"]): Promise<SessionsStoreResult> {
+  const seconds = opts.seconds ?? 8;
+  const warmup = opts.warmupSeconds ?? 2;
+  const log = opts.log ?? (() => {});
+  const label: SessionsStoreResult["store"] = store === "embedded" ? "embedded" : (opts.redisUrl ?? process.env.REDIS_URL) ? "postgres+redis" : "postgres";
+  return withService(store, opts, async (svc) => {
+    const admin = await json(`${svc.url}/api/auth/login`, ADMIN);
+    const claims = JSON.parse(Buffer.from(admin.accessToken.split(".")[1], "base64url").toString());
+
+    // Login users: distinct accounts, so no account sees more than one attempt in flight.
+    const loginConnections = opts.loginConnections ?? 8;
+    const users: string[] = [];
+    for (let i = 0; i < loginConnections * 4; i++) {
+      const email = `bench-user-${i}@bench.local`;
+      await json(`${svc.url}/api/users`, { organizationId: claims.org_id, email, fullName: `Bench ${i}`, password: USER_PASSWORD }, admin.accessToken);
+      users.push(email);
+    }
+
+    // Refresh chains: one admin session each (a realistic token: roles, SUBTREE reach, system codes).
+    const refreshConnections = opts.refreshConnections ?? 32;
+    const sessions = async (n: number) => {
+      const out: string[] = [];
+      for (let i = 0; i < n; i += 4) out.push(...(await Promise.all(Array.from({ length: Math.min(4, n - i) }, async () => (await json(`${svc.url}/api/auth/login`, ADMIN)).refreshToken as string))));
+      return out;
+    };
+    log(`[${label}] refresh warm-up`);
+    await refreshChains(`${svc.url}/api/auth/refresh`, await sessions(refreshConnections), warmup);
+    log(`[${label}] refresh ${seconds}s x ${refreshConnections} chains`);
+    const refresh = await refreshChains(`${svc.url}/api/auth/refresh`, await sessions(refreshConnections), seconds);
+
+    let next = 0;
+    log(`[${label}] login ${seconds}s x ${loginConnections} connections`);
+    const login = await load({
+      url: `${svc.url}/api/auth/login`,
+      connections: loginConnections,
+      seconds,
+      warmupSeconds: warmup,
+      makeRequest: () => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: users[next++ % users.length], password: USER_PASSWORD }) }),
+    });
+    const refreshRatio = round(refresh.rps / ceilings.rs256SignPerSec);
+    const loginRatio = round(login.rps / ceilings.argon2VerifyPerSec);
+    return { store: label, refresh, login, refreshRatio, loginRatio, meetsAim: { refresh: refreshRatio >= 0.6, login: loginRatio >= 0.9 } };
+  });
+}
+
+/** Measures refreshes/s and logins/s on the embedded store (and Postgres + Redis with `postgres`) beside their ceilings. */
+export async function benchSessions(opts: BenchSessionsOptions = {}): Promise<BenchSessionsResult> {
+  const seconds = opts.seconds ?? 8;
+  const argon2Concurrency = Math.max(2, navigator.hardwareConcurrency ?? 2);
+  let ceilings: BenchSessionsResult["ceilings"];
+  if (opts.ceilings) ceilings = { ...opts.ceilings, argon2Concurrency };
+  else {
+    opts.log?.("ceilings: RS256 signing, argon2id verification");
+    const rs = await rs256SignCeiling({ seconds });
+    const ar = await argon2VerifyCeiling({ seconds, concurrency: argon2Concurrency });
+    ceilings = { rs256SignPerSec: rs.opsPerSec, argon2VerifyPerSec: ar.opsPerSec, argon2Concurrency };
+  }
+  const runs = [await runOne("embedded", opts, ceilings)];
+  if (opts.postgres) runs.push(await runOne("postgres", opts, ceilings));
+  return { host: { cpus: navigator.hardwareConcurrency ?? 0, bun: Bun.version }, ceilings, runs };
+}
+
+/** One line per figure, each beside its ceiling. */
+export function formatSessionsBench(r: BenchSessionsResult): string {
+  const pct = (x: number) => `${Math.round(x * 1000) / 10} %`;
+  const lines = [
+    `Sessions [${r.host.cpus} CPUs, bun ${r.host.bun}]`,
+    `  ceiling: RS256 signs (jose)        ${r.ceilings.rs256SignPerSec} /s`,
+    `  ceiling: argon2id verifies (x${r.ceilings.argon2Concurrency})   ${r.ceilings.argon2VerifyPerSec} /s`,
+  ];
+  for (const run of r.runs) {
+    const http = (x: LoadResult) => `${x.rps} req/s  p50 ${x.p50} ms  p99 ${x.p99} ms  errors ${x.errors}`;
+    lines.push(
+      `  [${run.store}] refresh  ${http(run.refresh)}   = ${pct(run.refreshRatio)} of RS256 ceiling (aim ≥ 60 %${run.meetsAim.refresh ? ", met" : ", NOT met"})`,
+      `  [${run.store}] login    ${http(run.login)}   = ${pct(run.loginRatio)} of argon2id ceiling (aim ≥ 90 %${run.meetsAim.login ? ", met" : ", NOT met"})`,
+    );
+  }
+  return lines.join("\n");
+}
+
+if (import.meta.main) {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i >= 0 ? process.argv[i + 1] : undefined;
+  };
+  const r = await benchSessions({
+    seconds: Number(arg("seconds") ?? 8),
+    postgres: process.argv.includes("--postgres"),
+    refreshConnections: arg("refresh-connections") ? Number(arg("refresh-connections")) : undefined,
+    loginConnections: arg("login-connections") ? Number(arg("login-connections")) : undefined,
+    log: (l) => console.error(l),
+  });
+  console.log(formatSessionsBench(r));
+  console.log(JSON.stringify(r, null, 2));
+  process.exit(0);
+}
