@@ -9,7 +9,7 @@ import { fieldError, notFound, validation, type FieldError } from "../../kernel/
 import { randomToken, sha256Hex } from "../../kernel/secrets";
 import type { Repos } from "../../stores";
 import type { AppRepo } from "../apps/ports";
-import { recordAudit } from "../audit/service";
+import { recordAudit } from "../audit";
 import type { OrgRepo } from "../orgs/ports";
 import { CLIENTS_CACHE_CHANNEL, clientCacheMessage } from "./directory";
 import type { ApiClient, ClientRepo } from "./ports";

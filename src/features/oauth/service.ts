@@ -8,7 +8,7 @@ import type { Clock } from "../../kernel/clock";
 import { randomToken, sha256Hex, timingSafeEqual } from "../../kernel/secrets";
 import type { ClientDirectory } from "../clients";
 import type { CounterStore } from "../sessions/ports";
-import { ACCESS_TOKEN_TTL } from "../tokens/service";
+import { ACCESS_TOKEN_TTL } from "../tokens";
 
 /** RFC 6749 §5.2 error codes this grant produces; `rate_limited` is our own (HTTP 429). */
 export type TokenErrorCode = "invalid_request" | "invalid_client" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "rate_limited";
