@@ -19,22 +19,36 @@ export function createPgFamilies(db: Db): FamilyStore {
       });
     },
     async rotate(selector, verifierHash, next, now) {
+      const nowTs = sql`${now.toISOString()}::timestamptz`;
+      const patch = next.data ? sql`data || ${JSON.stringify(next.data)}::jsonb` : sql`data`;
+      // The winning path is one statement (update + selector insert in a data-modifying CTE), so
+      // it is atomic without a transaction and costs one round trip. The row lock serializes
+      // concurrent rotations; a loser re-evaluates the WHERE after the winner commits, sees the
+      // new selector and updates nothing. Fixed sessions keep their expiry; sliding ones move to
+      // now + ttlSeconds.
+      const res = await db.execute(sql`
+        with u as (
+          update session_families set
+            current_selector = ${next.selector},
+            verifier_hash = ${next.verifierHash},
+            data = ${patch},
+            expires_at = case when (data ->> 'absoluteExpiresAt') is not null then expires_at
+                              else ${nowTs} + make_interval(secs => (data ->> 'ttlSeconds')::double precision) end,
+            updated_at = ${nowTs}
+          where current_selector = ${selector} and verifier_hash = ${verifierHash} and revoked = false and expires_at > ${nowTs}
+          returning id, data, expires_at
+        ), ins as (
+          insert into session_selectors (selector, family_id, verifier_hash, expires_at)
+          select ${next.selector}, id, ${next.verifierHash}, expires_at from u
+        )
+        select id, data, (extract(epoch from expires_at) * 1000)::float8 as expires_ms from u`);
+      const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as { id: string; data: unknown; expires_ms: number | string }[];
+      if (rows.length) {
+        const r = rows[0];
+        const data = (typeof r.data === "string" ? JSON.parse(r.data) : r.data) as SessionData;
+        return { status: "rotated" as const, family: { familyId: r.id, data, expiresAt: new Date(Math.round(Number(r.expires_ms))) } };
+      }
       return db.transaction(async (tx: Tx) => {
-        const nowTs = sql`${now.toISOString()}::timestamptz`;
-        const patch = next.data ? sql`${f.data} || ${JSON.stringify(next.data)}::jsonb` : sql`${f.data}`;
-        // Fixed sessions keep their expiry; sliding ones move to now + ttlSeconds.
-        const expiry = sql`case when (${f.data} ->> 'absoluteExpiresAt') is not null then ${f.expiresAt} else ${nowTs} + make_interval(secs => (${f.data} ->> 'ttlSeconds')::double precision) end`;
-        // The row lock serializes concurrent rotations; a loser re-evaluates the WHERE after the
-        // winner commits, sees the new selector and updates nothing.
-        const [row] = await tx
-          .update(f)
-          .set({ currentSelector: next.selector, verifierHash: next.verifierHash, data: patch, expiresAt: expiry as unknown as Date, updatedAt: now })
-          .where(and(eq(f.currentSelector, selector), eq(f.verifierHash, verifierHash), live(now)))
-          .returning();
-        if (row) {
-          await tx.insert(s).values({ selector: next.selector, familyId: row.id, verifierHash: next.verifierHash, expiresAt: row.expiresAt });
-          return { status: "rotated" as const, family: toFamily(row) };
-        }
         const [old] = await tx.select().from(s).where(eq(s.selector, selector));
         // constant-time: the presented verifier's hash against the stored one.
         if (!old || !timingSafeEqual(old.verifierHash, verifierHash)) return { status: "invalid" as const };
