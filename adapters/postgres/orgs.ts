@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ilike, inArray, isNull, like, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, like, or, sql, type SQL } from "drizzle-orm";
 import type { NewOrg, Org, OrgRepo, OrgStatus, Tenant, TenantFilter, TenantRepo } from "../../src/features/orgs/ports";
 import { pathIds } from "../../src/kernel/tenancy";
 import { likeLiteral, schema, type Db } from "./db";
@@ -80,7 +80,9 @@ export function createPgOrgs(db: Db): OrgRepo {
       return (await db.select().from(o).where(and(tf(tenant), reachFilter(reach), gt(o.id, afterId))).orderBy(asc(o.id)).limit(size)).map(toOrg);
     },
     async search(tenant, reach, q, status, size) {
-      const text = q ? or(ilike(o.name, `%${likeLiteral(q)}%`), ilike(o.slug, `%${likeLiteral(q)}%`)) : undefined;
+      // strpos is a literal substring test (no LIKE metacharacters); slugs are lower-case already.
+      const needle = q.toLowerCase();
+      const text = q ? sql`(strpos(lower(${o.name}), ${needle}) > 0 or strpos(${o.slug}, ${needle}) > 0)` : undefined;
       return (
         await db.select().from(o).where(and(tf(tenant), reachFilter(reach), text, status ? eq(o.status, status) : undefined)).orderBy(asc(o.id)).limit(size)
       ).map(toOrg);

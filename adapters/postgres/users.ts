@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { union } from "drizzle-orm/pg-core";
 import type { User, UserRepo, UserStatus } from "../../src/features/users/ports";
 import { schema, type Db } from "./db";
 
@@ -39,19 +38,19 @@ export function createPgUsers(db: Db): UserRepo {
       return r ? toUser(r) : null;
     },
     async listByOrg(tenant, orgId, size) {
-      // A union of two index range scans (users_tenant_org, user_roles_org), not an OR that
-      // would force a scan of the tenant's users.
-      const home = db.select({ id: u.id }).from(u).where(and(tf(tenant), eq(u.organizationId, orgId)));
-      const holders = db.select({ id: ur.userId }).from(ur).where(and(tenant === "any" ? undefined : eq(ur.tenantId, tenant), eq(ur.organizationId, orgId)));
-      const ids = union(home, holders).as("ids");
+      // Two index range scans (users_tenant_org, user_roles_org), each already ordered by user id
+      // and cut at `size`, then merged: never a scan of the tenant's users or of every holder.
+      const homeTenant = tenant === "any" ? sql`true` : sql`${u.tenantId} = ${tenant}`;
+      const roleTenant = tenant === "any" ? sql`true` : sql`${ur.tenantId} = ${tenant}`;
+      const ids = sql`(select ${u.id} as id from ${u} where ${homeTenant} and ${u.organizationId} = ${orgId} and ${u.status} <> 'ERASED' order by ${u.id} limit ${size})
+        union (select ${ur.userId} as id from ${ur} where ${roleTenant} and ${ur.organizationId} = ${orgId} order by ${ur.userId} limit ${size})`;
       const rows = await db
-        .select({ user: u })
-        .from(ids)
-        .innerJoin(u, eq(u.id, ids.id))
-        .where(sql`${u.status} <> 'ERASED'`)
+        .select()
+        .from(u)
+        .where(and(tf(tenant), sql`${u.id} in (select id from (${ids}) as ids)`, sql`${u.status} <> 'ERASED'`))
         .orderBy(asc(u.id))
         .limit(size);
-      return rows.map((r) => toUser(r.user));
+      return rows.map(toUser);
     },
     async erase(tenant, id, erasedEmail) {
       const [r] = await db
