@@ -20,6 +20,8 @@ import type { PrimaryStore, SessionStore } from "./stores";
 
 /** Embedded mode without SSO_MASTER_KEY: create one in the data dir (0600) and reuse it. */
 function embeddedMasterKey(dataDir: string, log: Logger): Uint8Array[] {
+  // SSO_DATA_DIR=memory:// keeps everything in memory (benchmarks, demos): the key is ephemeral too.
+  if (dataDir === "memory://") return [crypto.getRandomValues(new Uint8Array(32))];
   const file = join(dataDir, "master.key");
   mkdirSync(dataDir, { recursive: true });
   if (!existsSync(file)) {
