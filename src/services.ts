@@ -71,7 +71,7 @@ export function createServices(d: ServiceDeps) {
     platformTenantId: () => platformTenantId,
   });
   // Refresh rotation, logout, devices; and the password flows (forgot, reset, setup links).
-  const sessionService = createSessionService({ families: sessions.families, devices: store.devices, users: store.users, orgs: store.orgs, roles: store.roles, audit: store.audit, auth, clock });
+  const sessionService = createSessionService({ families: sessions.families, devices: store.devices, users: store.users, orgs: store.orgs, roles: store.roles, tokenContext: store.tokenContext, audit: store.audit, auth, clock });
   const passwords = createPasswordService({
     users: store.users,
     orgs: store.orgs,

@@ -26,6 +26,7 @@ import { createPgLeases } from "./leases";
 import { createPgOrgs, createPgTenants } from "./orgs";
 import { createPgRoles } from "./roles";
 import { createPgCounters, createPgDevices, createPgFamilies, createPgOneTimeTokens } from "./sessions";
+import { createPgTokenContext } from "./token-context";
 import { createPgUsers } from "./users";
 import { createPgOutbox, createPgWebhooks } from "./webhooks";
 
@@ -49,6 +50,7 @@ export function createPgRepos(db: Db): Repos {
     imports: guarded(createPgImports(db)),
     claims: guarded(createPgClaims(db)),
     leases: guarded(createPgLeases(db)),
+    tokenContext: guarded(createPgTokenContext(db)),
   };
 }
 

@@ -141,6 +141,9 @@ export function createPgDevices(db: Db): DeviceRepo {
       const rows = await db.delete(d).where(and(eq(d.userId, userId), eq(d.deviceId, deviceId))).returning({ id: d.id });
       return rows.length > 0;
     },
+    async touch(userId, deviceId, at) {
+      await db.update(d).set({ lastSeenAt: at }).where(and(eq(d.userId, userId), eq(d.deviceId, deviceId)));
+    },
     async deleteUser(userId) {
       await db.delete(d).where(eq(d.userId, userId));
     },

@@ -3,10 +3,12 @@ import type { ContractSuite } from "./harness";
 import { clientsContract } from "./clients.contract";
 import { directoryContract } from "./directory.contract";
 import { platformContract } from "./platform.contract";
+import { tokenContextContract } from "./token-context.contract";
 import { sessionsContract } from "./sessions.contract";
 
 export const suites: ContractSuite[] = [
   platformContract,
+  tokenContextContract,
   sessionsContract,
   clientsContract,
   directoryContract,

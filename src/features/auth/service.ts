@@ -130,7 +130,7 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /** Mints an access token for (user, org, audience) in session `sid`; pass `grants` when already loaded. */
-  async function mintAccess(user: User, org: Org, app: Application, sid: string, deviceId?: string, grants?: EffectiveGrant[]): Promise<string> {
+  async function mintAccess(user: Pick<User, "id" | "email">, org: Org, app: Application, sid: string, deviceId?: string, grants?: EffectiveGrant[]): Promise<string> {
     const claims = computeAccessClaims({
       user,
       org,

@@ -106,6 +106,8 @@ export interface DeviceRepo {
   delete(userId: number, deviceId: string): Promise<boolean>;
   /** Deletes every device of the user (erase). */
   deleteUser(userId: number): Promise<void>;
+  /** Sets lastSeenAt of an existing (user, deviceId) row; no-op when absent. One statement. */
+  touch(userId: number, deviceId: string, at: Date): Promise<void>;
 }
 
 export type OneTimeKind = "reset" | "setup" | "mfa_pending";

@@ -11,6 +11,7 @@ import { newRefreshToken, parseRefreshToken, type AuthService, type TokenPair } 
 import type { OrgRepo } from "../orgs/ports";
 import type { RoleRepo } from "../roles/ports";
 import type { UserRepo } from "../users/ports";
+import type { TokenContextReader } from "./context";
 import type { Device, DeviceRepo, FamilyStore } from "./ports";
 
 export interface SessionServiceDeps {
@@ -20,6 +21,8 @@ export interface SessionServiceDeps {
   orgs: OrgRepo;
   roles: RoleRepo;
   audit: AuditRepo;
+  /** One-round-trip read of user, org, suspension and grants (the refresh hot path). */
+  tokenContext: TokenContextReader;
   auth: Pick<AuthService, "mintAccess" | "resolveAudience">;
   clock: Clock;
 }
@@ -57,13 +60,10 @@ export function createSessionService(deps: SessionServiceDeps) {
     }
     const { familyId, data: d, expiresAt } = r.family;
     // Everything the new token depends on, read fresh and in parallel (the hot path).
-    const [user, org, blocked, grants, app] = await Promise.all([
-      deps.users.get(d.tenantId, d.userId),
-      deps.orgs.get(d.tenantId, d.orgId),
-      deps.orgs.isBlocked(d.tenantId, d.orgPath, now),
-      deps.roles.effectiveGrants(d.userId, d.orgPath),
+    const [{ user, org, blocked, grants }, app] = await Promise.all([
+      deps.tokenContext.load(d.tenantId, d.userId, d.orgId, d.orgPath, now),
       requested ?? deps.auth.resolveAudience(d.audience).catch(() => null as Application | null),
-      d.mode === "device" && d.deviceId ? touchDevice(d.userId, d.tenantId, d.deviceId, now) : null,
+      d.mode === "device" && d.deviceId ? deps.devices.touch(d.userId, d.deviceId, now) : null,
     ]);
     if (!user || user.status !== "ACTIVE" || !org || !app) {
       await deps.families.revoke(familyId);
@@ -83,11 +83,6 @@ export function createSessionService(deps: SessionServiceDeps) {
       mode: d.mode,
       refreshTtlSeconds: Math.max(1, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)),
     };
-  }
-
-  async function touchDevice(userId: number, tenantId: number, deviceId: string, now: Date) {
-    const known = await deps.devices.get(userId, deviceId);
-    if (known) await deps.devices.upsert({ tenantId, userId, deviceId, name: known.name, platform: known.platform, lastSeenAt: now });
   }
 
   /**
