@@ -26,14 +26,16 @@ import { createPgLeases } from "./leases";
 import { createPgOrgs, createPgTenants } from "./orgs";
 import { createPgRoles } from "./roles";
 import { createPgCounters, createPgDevices, createPgFamilies, createPgOneTimeTokens } from "./sessions";
-import { createPgTokenContext } from "./token-context";
+import { createPgliteTokenContext, createPostgresTokenContext } from "./token-context";
+import type { TokenContextReader } from "../../src/features/sessions/context";
 import { createPgUsers } from "./users";
 import { createPgOutbox, createPgWebhooks } from "./webhooks";
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 const MIGRATION_LOCK = 7_342_001;
 
-export function createPgRepos(db: Db): Repos {
+/** Repositories over a drizzle handle; `tokenContext` is the driver-specific prepared read. */
+export function createPgRepos(db: Db, tokenContext: TokenContextReader): Repos {
   return {
     tenants: guarded(createPgTenants(db)),
     orgs: guarded(createPgOrgs(db)),
@@ -50,19 +52,21 @@ export function createPgRepos(db: Db): Repos {
     imports: guarded(createPgImports(db)),
     claims: guarded(createPgClaims(db)),
     leases: guarded(createPgLeases(db)),
-    tokenContext: guarded(createPgTokenContext(db)),
+    tokenContext,
   };
 }
 
 function primary(
   db: Db,
+  tokenContext: TokenContextReader,
   extra: Pick<PrimaryStore, "publish" | "subscribe" | "close">,
 ): PrimaryStore {
   return {
-    ...createPgRepos(db),
+    ...createPgRepos(db, tokenContext),
     async transaction(fn) {
       try {
-        return await db.transaction((tx) => fn(createPgRepos(tx as unknown as Db)));
+        // tokenContext is a read-only hot-path query; inside a transaction it reads committed data.
+        return await db.transaction((tx) => fn(createPgRepos(tx as unknown as Db, tokenContext)));
       } catch (e) {
         throw translatePgError(e);
       }
@@ -98,7 +102,7 @@ export async function openEmbedded(dataDir: string): Promise<PrimaryStore & { db
   await migratePglite(db as never, { migrationsFolder });
   const bus = new EventEmitter();
   return Object.assign(
-    primary(db, {
+    primary(db, guarded(createPgliteTokenContext(client)), {
       async publish(channel, message) {
         bus.emit(channel, message);
       },
@@ -126,9 +130,14 @@ export async function openPostgres(url: string, poolSize: number): Promise<Prima
   }
   await migrator.end({ timeout: 5 });
   const client = postgres(url, { max: poolSize, onnotice: () => {}, connect_timeout: 10, idle_timeout: 60 });
+  // drizzle runs unnamed statements, so Postgres re-plans every query; named (prepared) statements
+  // are planned once per connection and cut the server's CPU per query several-fold on the hot
+  // paths (refresh, login). postgres.js caches them per connection, keyed by the query text.
+  const unsafe = client.unsafe.bind(client);
+  client.unsafe = ((query: string, params?: unknown[], options?: Record<string, unknown>) => unsafe(query, params as never, { ...options, prepare: true })) as typeof client.unsafe;
   const db = drizzlePg(client, { schema }) as unknown as Db;
   return Object.assign(
-    primary(db, {
+    primary(db, guarded(createPostgresTokenContext(client)), {
       async publish(channel, message) {
         await client.notify(channel, message).catch(() => {});
       },

@@ -1,60 +1,100 @@
-import { sql, type SQL } from "drizzle-orm";
+import type { PGlite } from "@electric-sql/pglite";
+import type { Sql } from "postgres";
 import type { Org, OrgStatus } from "../../src/features/orgs/ports";
 import type { RoleScope } from "../../src/features/roles/ports";
 import type { TokenContext, TokenContextReader } from "../../src/features/sessions/context";
 import type { UserStatus } from "../../src/features/users/ports";
 import { pathIds } from "../../src/kernel/tenancy";
-import type { Db } from "./db";
 
-const list = (ids: number[]): SQL => sql.join(ids.map((i) => sql`${i}`), sql`, `);
+/**
+ * One statement: the user, the org, whether it or an ancestor is blocked, and the effective grants.
+ * $1 user, $2 tenant, $3 org, $4 the path's org ids, $5 now, $6 the ancestors' ids.
+ */
+const QUERY = `
+  select
+    (select json_build_object('id', u.id, 'tenantId', u.tenant_id, 'organizationId', u.organization_id, 'email', u.email,
+            'fullName', u.full_name, 'status', u.status, 'mfaEnabled', u.mfa_enabled, 'createdAt', u.created_at, 'updatedAt', u.updated_at)
+       from users u where u.id = $1 and u.tenant_id = $2) as "user",
+    (select json_build_object('id', o.id, 'tenantId', o.tenant_id, 'parentId', o.parent_id, 'path', o.path, 'type', o.type, 'name', o.name,
+            'slug', o.slug, 'status', o.status, 'expiresAt', o.expires_at, 'createdAt', o.created_at, 'updatedAt', o.updated_at)
+       from organizations o where o.id = $3 and o.tenant_id = $2) as "org",
+    exists(select 1 from organizations b
+            where b.tenant_id = $2 and b.id = any($4)
+              and (b.status = 'SUSPENDED' or (b.expires_at is not null and b.expires_at <= $5))) as "blocked",
+    (select coalesce(json_agg(json_build_object('roleId', r.id, 'roleName', r.name, 'scope', r.scope, 'roleTenantId', r.tenant_id,
+            'assignedOrgId', ur.organization_id, 'assignedOrgPath', ao.path,
+            'permissions', (select coalesce(json_agg(json_build_object('id', p.id, 'code', p.code, 'applicationId', p.application_id) order by p.id), '[]'::json)
+                              from role_permissions rp join permissions p on p.id = rp.permission_id where rp.role_id = r.id))), '[]'::json)
+       from user_roles ur join roles r on r.id = ur.role_id join organizations ao on ao.id = ur.organization_id
+      where ur.user_id = $1 and (ur.organization_id = $3 or (ur.organization_id = any($6) and r.scope = 'SUBTREE'))) as "grants"`;
+const TYPES = "bigint, bigint, bigint, bigint[], timestamptz, bigint[]";
+
 const date = (v: unknown) => (v == null ? null : new Date(String(v)));
+const parse = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
 
-export function createPgTokenContext(db: Db): TokenContextReader {
+function toContext(row: Record<string, unknown>): TokenContext {
+  const u = parse<Record<string, unknown> | null>(row.user);
+  const o = parse<Record<string, unknown> | null>(row.org);
+  const grants = parse<Record<string, unknown>[]>(row.grants) ?? [];
   return {
-    async load(tenantId, userId, orgId, orgPath, now): Promise<TokenContext> {
-      const ids = pathIds(orgPath).slice(1);
-      const ancestors = ids.slice(0, -1);
-      const q = sql`
-        select
-          (select json_build_object('id', u.id, 'tenantId', u.tenant_id, 'organizationId', u.organization_id, 'email', u.email,
-                  'fullName', u.full_name, 'status', u.status, 'mfaEnabled', u.mfa_enabled, 'createdAt', u.created_at, 'updatedAt', u.updated_at)
-             from users u where u.id = ${userId} and u.tenant_id = ${tenantId}) as "user",
-          (select json_build_object('id', o.id, 'tenantId', o.tenant_id, 'parentId', o.parent_id, 'path', o.path, 'type', o.type, 'name', o.name,
-                  'slug', o.slug, 'status', o.status, 'expiresAt', o.expires_at, 'createdAt', o.created_at, 'updatedAt', o.updated_at)
-             from organizations o where o.id = ${orgId} and o.tenant_id = ${tenantId}) as "org",
-          exists(select 1 from organizations b
-                  where b.tenant_id = ${tenantId} and b.id in (${list(ids.length ? ids : [-1])})
-                    and (b.status = 'SUSPENDED' or (b.expires_at is not null and b.expires_at <= ${now.toISOString()}::timestamptz))) as "blocked",
-          (select coalesce(json_agg(json_build_object('roleId', r.id, 'roleName', r.name, 'scope', r.scope, 'roleTenantId', r.tenant_id,
-                  'assignedOrgId', ur.organization_id, 'assignedOrgPath', ao.path,
-                  'permissions', (select coalesce(json_agg(json_build_object('id', p.id, 'code', p.code, 'applicationId', p.application_id) order by p.id), '[]'::json)
-                                    from role_permissions rp join permissions p on p.id = rp.permission_id where rp.role_id = r.id))), '[]'::json)
-             from user_roles ur join roles r on r.id = ur.role_id join organizations ao on ao.id = ur.organization_id
-            where ur.user_id = ${userId}
-              and (ur.organization_id = ${orgId} ${ancestors.length ? sql`or (ur.organization_id in (${list(ancestors)}) and r.scope = 'SUBTREE')` : sql``})) as "grants"`;
-      const res = await db.execute(q);
-      const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as Record<string, unknown>[];
-      const row = rows[0];
-      const parse = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
-      const u = parse<Record<string, unknown> | null>(row.user);
-      const o = parse<Record<string, unknown> | null>(row.org);
-      const grants = parse<Record<string, unknown>[]>(row.grants) ?? [];
-      return {
-        user: u && {
-          id: Number(u.id), tenantId: Number(u.tenantId), organizationId: Number(u.organizationId), email: String(u.email), fullName: String(u.fullName),
-          status: u.status as UserStatus, mfaEnabled: Boolean(u.mfaEnabled), createdAt: date(u.createdAt)!, updatedAt: date(u.updatedAt)!,
-        },
-        org: o && ({
-          id: Number(o.id), tenantId: Number(o.tenantId), parentId: o.parentId == null ? null : Number(o.parentId), path: String(o.path), type: String(o.type),
-          name: String(o.name), slug: String(o.slug), status: o.status as OrgStatus, expiresAt: date(o.expiresAt), createdAt: date(o.createdAt)!, updatedAt: date(o.updatedAt)!,
-        } satisfies Org),
-        blocked: row.blocked === true || row.blocked === "t",
-        grants: grants.map((g) => ({
-          roleId: Number(g.roleId), roleName: String(g.roleName), scope: g.scope as RoleScope, roleTenantId: Number(g.roleTenantId),
-          assignedOrgId: Number(g.assignedOrgId), assignedOrgPath: String(g.assignedOrgPath),
-          permissions: (g.permissions as { id: number; code: string; applicationId: number }[]).map((p) => ({ id: Number(p.id), code: p.code, applicationId: Number(p.applicationId) })),
-        })),
-      };
+    user: u && {
+      id: Number(u.id), tenantId: Number(u.tenantId), organizationId: Number(u.organizationId), email: String(u.email), fullName: String(u.fullName),
+      status: u.status as UserStatus, mfaEnabled: Boolean(u.mfaEnabled), createdAt: date(u.createdAt)!, updatedAt: date(u.updatedAt)!,
+    },
+    org: o && ({
+      id: Number(o.id), tenantId: Number(o.tenantId), parentId: o.parentId == null ? null : Number(o.parentId), path: String(o.path), type: String(o.type),
+      name: String(o.name), slug: String(o.slug), status: o.status as OrgStatus, expiresAt: date(o.expiresAt), createdAt: date(o.createdAt)!, updatedAt: date(o.updatedAt)!,
+    } satisfies Org),
+    blocked: row.blocked === true || row.blocked === "t",
+    grants: grants.map((g) => ({
+      roleId: Number(g.roleId), roleName: String(g.roleName), scope: g.scope as RoleScope, roleTenantId: Number(g.roleTenantId),
+      assignedOrgId: Number(g.assignedOrgId), assignedOrgPath: String(g.assignedOrgPath),
+      permissions: (g.permissions as { id: number; code: string; applicationId: number }[]).map((p) => ({ id: Number(p.id), code: p.code, applicationId: Number(p.applicationId) })),
+    })),
+  };
+}
+
+const args = (tenantId: number, userId: number, orgId: number, orgPath: string, now: Date) => {
+  const ids = pathIds(orgPath).slice(1);
+  return { ids, ancestors: ids.slice(0, -1), now: now.toISOString(), userId, tenantId, orgId };
+};
+
+/** PostgreSQL: postgres.js runs it as a named statement, planned once per connection. */
+export function createPostgresTokenContext(client: Sql): TokenContextReader {
+  return {
+    async load(tenantId, userId, orgId, orgPath, now) {
+      const a = args(tenantId, userId, orgId, orgPath, now);
+      const rows = await client.unsafe(QUERY, [a.userId, a.tenantId, a.orgId, `{${a.ids.join(",")}}`, a.now, `{${a.ancestors.join(",")}}`], { prepare: true });
+      return toContext(rows[0] as Record<string, unknown>);
+    },
+  };
+}
+
+/**
+ * PGlite: a named prepared statement (planned once for the embedded database's single session)
+ * executed with literals. Every value is an integer we validated or an ISO timestamp we produced,
+ * so the literals cannot carry SQL.
+ */
+export function createPgliteTokenContext(client: PGlite): TokenContextReader {
+  let prepared: Promise<unknown> | null = null;
+  const int = (n: number) => {
+    if (!Number.isSafeInteger(n)) throw new Error("token context: not an integer id");
+    return String(n);
+  };
+  return {
+    async load(tenantId, userId, orgId, orgPath, now) {
+      const a = args(tenantId, userId, orgId, orgPath, now);
+      prepared ??= client.exec(`prepare sso_token_ctx(${TYPES}) as ${QUERY}`).catch((e) => {
+        prepared = null;
+        throw e;
+      });
+      await prepared;
+      const ts = a.now;
+      if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(ts)) throw new Error("token context: bad timestamp");
+      const res = await client.query(
+        `execute sso_token_ctx(${int(a.userId)}, ${int(a.tenantId)}, ${int(a.orgId)}, '{${a.ids.map(int).join(",")}}', '${ts}', '{${a.ancestors.map(int).join(",")}}')`,
+      );
+      return toContext(res.rows[0] as Record<string, unknown>);
     },
   };
 }
