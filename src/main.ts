@@ -58,13 +58,20 @@ export async function start(env: Record<string, string | undefined>, opts: { clo
   const app = createApp(svc);
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 16 * 1024 * 1024 + 1024 });
   const stopRotation = startKeyRotation(svc.keys, config.keyCheckSeconds, log);
-  return { app, svc, config, boot, stop: async () => { stopRotation(); await app.stop(); await sessions.close(); await store.close(); } };
+  return { app, svc, config, boot, stop: async () => {
+      stopRotation();
+      await app.stop();
+      await svc.passwords.idle();
+      await sessions.close();
+      await store.close();
+    },
+  };
 }
 
 if (import.meta.main) {
   const t0 = performance.now();
   try {
-    const { config, boot, svc } = await start(process.env);
+    const { config, boot, svc, stop } = await start(process.env);
     const log = svc.log;
     if (boot.created) log.info("first start: bootstrapped the platform tenant", { adminEmail: boot.adminEmail });
     if (boot.issuerChanged) log.warn("the issuer changed; the system application now follows it", boot.issuerChanged);
@@ -84,8 +91,14 @@ if (import.meta.main) {
       docs: `${config.issuer}/docs`,
       startupMs: Math.round(performance.now() - t0),
     });
+    let stopping = false;
     const shutdown = async () => {
+      if (stopping) return;
+      stopping = true;
       log.info("shutting down");
+      // Finish in-flight work, then close the stores; never hang longer than 10 s.
+      setTimeout(() => process.exit(0), 10_000).unref();
+      await stop().catch(() => {});
       process.exit(0);
     };
     process.on("SIGINT", shutdown);

@@ -62,6 +62,7 @@ export function createServices(d: ServiceDeps) {
     devices: store.devices,
     families: sessions.families,
     counters: sessions.counters,
+    tokenContext: store.tokenContext,
     rateLimit: config.rateLimit,
     audit: store.audit,
     hasher,

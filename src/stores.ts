@@ -11,7 +11,7 @@ import type { ImportRepo } from "./features/import/ports";
 import type { OrgRepo, TenantRepo } from "./features/orgs/ports";
 import type { RoleRepo } from "./features/roles/ports";
 import type { CounterStore, DeviceRepo, FamilyStore, OneTimeTokenRepo } from "./features/sessions/ports";
-import type { TokenContextReader } from "./features/sessions/context";
+import type { TokenContextReader } from "./features/sessions/ports";
 import type { KeyRepo } from "./features/tokens/ports";
 import type { UserRepo } from "./features/users/ports";
 import type { OutboxRepo, WebhookRepo } from "./features/webhooks/ports";

@@ -27,7 +27,7 @@ import { createPgOrgs, createPgTenants } from "./orgs";
 import { createPgRoles } from "./roles";
 import { createPgCounters, createPgDevices, createPgFamilies, createPgOneTimeTokens } from "./sessions";
 import { createPgliteTokenContext, createPostgresTokenContext } from "./token-context";
-import type { TokenContextReader } from "../../src/features/sessions/context";
+import type { TokenContextReader } from "../../src/features/sessions/ports";
 import { createPgUsers } from "./users";
 import { createPgOutbox, createPgWebhooks } from "./webhooks";
 

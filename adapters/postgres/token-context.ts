@@ -2,32 +2,34 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { Sql } from "postgres";
 import type { Org, OrgStatus } from "../../src/features/orgs/ports";
 import type { RoleScope } from "../../src/features/roles/ports";
-import type { TokenContext, TokenContextReader } from "../../src/features/sessions/context";
+import type { TokenContext, TokenContextReader } from "../../src/features/sessions/ports";
 import type { UserStatus } from "../../src/features/users/ports";
-import { pathIds } from "../../src/kernel/tenancy";
 
 /**
  * One statement: the user, the org, whether it or an ancestor is blocked, and the effective grants.
- * $1 user, $2 tenant, $3 org, $4 the path's org ids, $5 now, $6 the ancestors' ids.
+ * The ancestor ids come from the org's own stored path. $1 user, $2 tenant, $3 org, $4 now.
  */
 const QUERY = `
+  with o as (select * from organizations where id = $3 and tenant_id = $2),
+       chain as (select (string_to_array(trim(both '/' from o.path), '/')::bigint[])[2:] as ids from o)
   select
     (select json_build_object('id', u.id, 'tenantId', u.tenant_id, 'organizationId', u.organization_id, 'email', u.email,
             'fullName', u.full_name, 'status', u.status, 'mfaEnabled', u.mfa_enabled, 'createdAt', u.created_at, 'updatedAt', u.updated_at)
        from users u where u.id = $1 and u.tenant_id = $2) as "user",
     (select json_build_object('id', o.id, 'tenantId', o.tenant_id, 'parentId', o.parent_id, 'path', o.path, 'type', o.type, 'name', o.name,
             'slug', o.slug, 'status', o.status, 'expiresAt', o.expires_at, 'createdAt', o.created_at, 'updatedAt', o.updated_at)
-       from organizations o where o.id = $3 and o.tenant_id = $2) as "org",
-    exists(select 1 from organizations b
-            where b.tenant_id = $2 and b.id = any($4)
-              and (b.status = 'SUSPENDED' or (b.expires_at is not null and b.expires_at <= $5))) as "blocked",
+       from o) as "org",
+    exists(select 1 from organizations b, chain
+            where b.tenant_id = $2 and b.id = any(chain.ids)
+              and (b.status = 'SUSPENDED' or (b.expires_at is not null and b.expires_at <= $4))) as "blocked",
     (select coalesce(json_agg(json_build_object('roleId', r.id, 'roleName', r.name, 'scope', r.scope, 'roleTenantId', r.tenant_id,
             'assignedOrgId', ur.organization_id, 'assignedOrgPath', ao.path,
             'permissions', (select coalesce(json_agg(json_build_object('id', p.id, 'code', p.code, 'applicationId', p.application_id) order by p.id), '[]'::json)
                               from role_permissions rp join permissions p on p.id = rp.permission_id where rp.role_id = r.id))), '[]'::json)
        from user_roles ur join roles r on r.id = ur.role_id join organizations ao on ao.id = ur.organization_id
-      where ur.user_id = $1 and (ur.organization_id = $3 or (ur.organization_id = any($6) and r.scope = 'SUBTREE'))) as "grants"`;
-const TYPES = "bigint, bigint, bigint, bigint[], timestamptz, bigint[]";
+      where ur.user_id = $1 and ur.tenant_id = $2
+        and (ur.organization_id = $3 or (ur.organization_id in (select unnest(ids) from chain) and r.scope = 'SUBTREE'))) as "grants"`;
+const TYPES = "bigint, bigint, bigint, timestamptz";
 
 const date = (v: unknown) => (v == null ? null : new Date(String(v)));
 const parse = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
@@ -54,17 +56,12 @@ function toContext(row: Record<string, unknown>): TokenContext {
   };
 }
 
-const args = (tenantId: number, userId: number, orgId: number, orgPath: string, now: Date) => {
-  const ids = pathIds(orgPath).slice(1);
-  return { ids, ancestors: ids.slice(0, -1), now: now.toISOString(), userId, tenantId, orgId };
-};
 
 /** PostgreSQL: postgres.js runs it as a named statement, planned once per connection. */
 export function createPostgresTokenContext(client: Sql): TokenContextReader {
   return {
-    async load(tenantId, userId, orgId, orgPath, now) {
-      const a = args(tenantId, userId, orgId, orgPath, now);
-      const rows = await client.unsafe(QUERY, [a.userId, a.tenantId, a.orgId, `{${a.ids.join(",")}}`, a.now, `{${a.ancestors.join(",")}}`], { prepare: true });
+    async load(tenantId, userId, orgId, now) {
+      const rows = await client.unsafe(QUERY, [userId, tenantId, orgId, now.toISOString()], { prepare: true });
       return toContext(rows[0] as Record<string, unknown>);
     },
   };
@@ -82,17 +79,16 @@ export function createPgliteTokenContext(client: PGlite): TokenContextReader {
     return String(n);
   };
   return {
-    async load(tenantId, userId, orgId, orgPath, now) {
-      const a = args(tenantId, userId, orgId, orgPath, now);
+    async load(tenantId, userId, orgId, now) {
       prepared ??= client.exec(`prepare sso_token_ctx(${TYPES}) as ${QUERY}`).catch((e) => {
         prepared = null;
         throw e;
       });
       await prepared;
-      const ts = a.now;
+      const ts = now.toISOString();
       if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(ts)) throw new Error("token context: bad timestamp");
       const res = await client.query(
-        `execute sso_token_ctx(${int(a.userId)}, ${int(a.tenantId)}, ${int(a.orgId)}, '{${a.ids.map(int).join(",")}}', '${ts}', '{${a.ancestors.map(int).join(",")}}')`,
+        `execute sso_token_ctx(${int(userId)}, ${int(tenantId)}, ${int(orgId)}, '${ts}')`,
       );
       return toContext(res.rows[0] as Record<string, unknown>);
     },

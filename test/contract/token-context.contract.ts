@@ -26,7 +26,7 @@ export const tokenContextContract: ContractSuite = {
     afterAll(() => s.close());
 
     test("reads user (without password hash), org and the grants effective at the org", async () => {
-      const c = await s.store.tokenContext.load(ids.t, ids.user, ids.child.id, ids.child.path, new Date());
+      const c = await s.store.tokenContext.load(ids.t, ids.user, ids.child.id, new Date());
       expect(c.user?.email).toBe("ctx@t.test");
       expect((c.user as Record<string, unknown>).passwordHash).toBeUndefined();
       expect(c.org?.path).toBe(ids.child.path);
@@ -41,7 +41,7 @@ export const tokenContextContract: ContractSuite = {
     });
 
     test("matches RoleRepo.effectiveGrants", async () => {
-      const c = await s.store.tokenContext.load(ids.t, ids.user, ids.root.id, ids.root.path, new Date());
+      const c = await s.store.tokenContext.load(ids.t, ids.user, ids.root.id, new Date());
       const g = await s.store.roles.effectiveGrants(ids.user, ids.root.path);
       const key = (x: { roleId: number; assignedOrgId: number }) => `${x.roleId}@${x.assignedOrgId}`;
       expect(c.grants.map(key).sort()).toEqual(g.map(key).sort());
@@ -49,16 +49,16 @@ export const tokenContextContract: ContractSuite = {
 
     test("a suspended ancestor or an expired org reads as blocked", async () => {
       await s.store.orgs.update(ids.t, ids.root.id, { status: "SUSPENDED" });
-      expect((await s.store.tokenContext.load(ids.t, ids.user, ids.child.id, ids.child.path, new Date())).blocked).toBe(true);
+      expect((await s.store.tokenContext.load(ids.t, ids.user, ids.child.id, new Date())).blocked).toBe(true);
       await s.store.orgs.update(ids.t, ids.root.id, { status: "ACTIVE" });
-      expect((await s.store.tokenContext.load(ids.t, ids.user, ids.child.id, ids.child.path, new Date())).blocked).toBe(false);
+      expect((await s.store.tokenContext.load(ids.t, ids.user, ids.child.id, new Date())).blocked).toBe(false);
       await s.store.orgs.update(ids.t, ids.child.id, { expiresAt: new Date(Date.now() - 1000) });
-      expect((await s.store.tokenContext.load(ids.t, ids.user, ids.child.id, ids.child.path, new Date())).blocked).toBe(true);
+      expect((await s.store.tokenContext.load(ids.t, ids.user, ids.child.id, new Date())).blocked).toBe(true);
       await s.store.orgs.update(ids.t, ids.child.id, { expiresAt: null });
     });
 
     test("another tenant reads nothing", async () => {
-      const c = await s.store.tokenContext.load(ids.other, ids.user, ids.child.id, ids.child.path, new Date());
+      const c = await s.store.tokenContext.load(ids.other, ids.user, ids.child.id, new Date());
       expect(c.user).toBeNull();
       expect(c.org).toBeNull();
     });

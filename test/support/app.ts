@@ -90,6 +90,9 @@ export async function makeTestApp(opts: { env?: Record<string, string>; clock?: 
     call,
     login,
     adminToken: async () => (adminCached ??= (await login()).accessToken),
-    close: () => stores.close(),
+    close: async () => {
+      await svc.passwords.idle();
+      await stores.close();
+    },
   };
 }

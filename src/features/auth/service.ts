@@ -14,6 +14,7 @@ import type { Application, AppRepo } from "../apps/ports";
 import type { AuditRepo } from "../audit/ports";
 import type { Org, OrgRepo } from "../orgs/ports";
 import type { EffectiveGrant, RoleRepo } from "../roles/ports";
+import type { TokenContextReader } from "../sessions/ports";
 import type { CounterStore, DeviceRepo, FamilyStore, SessionData, SessionMode } from "../sessions/ports";
 import type { User, UserRepo } from "../users/ports";
 import { ACCESS_TOKEN_TTL } from "../tokens";
@@ -79,6 +80,8 @@ export interface AuthDeps {
   devices: DeviceRepo;
   families: FamilyStore;
   counters: CounterStore;
+  /** One-round-trip read of org, suspension and grants (login hot path). */
+  tokenContext: TokenContextReader;
   audit: AuditRepo;
   hasher: PasswordHasher;
   sign(claims: Record<string, unknown>): Promise<string>;
@@ -155,7 +158,7 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /** Starts a session family for (user, org, audience) in `mode` and returns its first token pair. */
-  async function startSession(user: User, org: Org, app: Application, mode: SessionMode, device?: DeviceInfo): Promise<TokenPair> {
+  async function startSession(user: User, org: Org, app: Application, mode: SessionMode, device?: DeviceInfo, grants?: EffectiveGrant[]): Promise<TokenPair> {
     const now = deps.clock.now();
     let deviceId: string | undefined;
     if (mode === "device") {
@@ -181,7 +184,7 @@ export function createAuthService(deps: AuthDeps) {
     };
     if (deviceId) data.deviceId = deviceId;
     if (mode !== "device") data.absoluteExpiresAt = expiresAt.getTime();
-    const [, accessToken] = await Promise.all([deps.families.create(familyId, rt.selector, rt.verifierHash, data, expiresAt), mintAccess(user, org, app, familyId, deviceId)]);
+    const [, accessToken] = await Promise.all([deps.families.create(familyId, rt.selector, rt.verifierHash, data, expiresAt), mintAccess(user, org, app, familyId, deviceId, grants)]);
     return { accessToken, refreshToken: rt.token, tokenType: "Bearer", expiresInSeconds: ACCESS_TOKEN_TTL, deviceId, mode, refreshTtlSeconds: ttlDays * 86400 };
   }
 
@@ -193,11 +196,12 @@ export function createAuthService(deps: AuthDeps) {
   async function issueSession(user: User, req: SessionRequest, ip: string | null, method = "password"): Promise<TokenPair> {
     const app = await resolveAudience(req.audience);
     if (user.status !== "ACTIVE") throw invalidCredentials();
-    const org = await deps.orgs.get(user.tenantId, user.organizationId);
+    // Org, suspension and grants in one read (the login hot path).
+    const { org, blocked, grants } = await deps.tokenContext.load(user.tenantId, user.id, user.organizationId, deps.clock.now());
     if (!org) throw invalidCredentials();
-    await assertOrgUsable(org);
+    if (blocked) throw orgSuspended();
     const mode: SessionMode = req.device ? "device" : req.web ? "web" : "plain";
-    const pair = await startSession(user, org, app, mode, req.device);
+    const pair = await startSession(user, org, app, mode, req.device, grants);
     await recordAudit(deps.audit, { action: "auth.login.succeeded", tenantId: user.tenantId, org, userId: user.id, ip, metadata: { method, mode, audience: app.identifier, ...(pair.deviceId ? { deviceId: pair.deviceId } : {}) } });
     return pair;
   }
@@ -228,11 +232,11 @@ export function createAuthService(deps: AuthDeps) {
       }
       throw invalidCredentials();
     }
-    await deps.counters.reset(lockKey);
     if (deps.hasher.needsRehash(user.passwordHash!)) {
       await deps.users.update(user.tenantId, user.id, { passwordHash: await deps.hasher.hash(input.password) });
     }
-    return issueSession(user, { ...input, audience: app.identifier }, ip, "password");
+    const [, pair] = await Promise.all([deps.counters.reset(lockKey), issueSession(user, { ...input, audience: app.identifier }, ip, "password")]);
+    return pair;
   }
 
   /** Orgs the user may switch into: the home org plus every org where a role is assigned. */

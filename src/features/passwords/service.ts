@@ -39,6 +39,7 @@ export interface PasswordDeps {
 }
 
 export function createPasswordService(deps: PasswordDeps) {
+  const pending = new Set<Promise<void>>();
   /**
    * Starts a reset for `email`. Always succeeds for the caller: whether the account exists is
    * never revealed, neither by the answer nor by its timing (the lookup, token and mail run after
@@ -66,7 +67,14 @@ export function createPasswordService(deps: PasswordDeps) {
       const org = await deps.orgs.get(user.tenantId, user.organizationId);
       await recordAudit(deps.audit, { action: "auth.password.forgot", tenantId: user.tenantId, org, userId: user.id, ip, metadata: { expiresAt: expiresAt.toISOString() } });
     };
-    void work().catch(deps.onBackgroundError);
+    const job = work().catch(deps.onBackgroundError);
+    pending.add(job);
+    void job.finally(() => pending.delete(job));
+  }
+
+  /** Resolves when every background job started so far has finished (graceful shutdown, tests). */
+  async function idle(): Promise<void> {
+    await Promise.allSettled([...pending]);
   }
 
   /**
@@ -110,7 +118,7 @@ export function createPasswordService(deps: PasswordDeps) {
     return { token, expiresAt };
   }
 
-  return { forgot, reset, createSetupLink };
+  return { forgot, reset, createSetupLink, idle };
 }
 
 export type PasswordService = ReturnType<typeof createPasswordService>;

@@ -6,6 +6,10 @@
  * Users are identified by their service-wide numeric id, so a user id already names exactly one
  * tenant; cross-user isolation is the tenancy boundary these ports guarantee.
  */
+import type { Org } from "../orgs/ports";
+import type { EffectiveGrant } from "../roles/ports";
+import type { User } from "../users/ports";
+
 export type SessionMode = "plain" | "web" | "device";
 
 /** What a session remembers between refreshes. */
@@ -135,4 +139,23 @@ export interface OneTimeTokenRepo {
   recordFailure(tokenHash: string, max: number): Promise<number>;
   /** Deletes the user's tokens (of one kind, or all). */
   deleteUser(userId: number, kind?: OneTimeKind): Promise<void>;
+}
+
+/** The read a refresh or login depends on, as one port method (one round trip on the hot path). */
+export interface TokenContext {
+  /** Null when the user is gone (or in another tenant). Carries no password hash. */
+  user: Omit<User, "passwordHash"> | null;
+  org: Org | null;
+  /** True when the org or any ancestor is SUSPENDED or past `expiresAt` at `now`. */
+  blocked: boolean;
+  grants: EffectiveGrant[];
+}
+
+export interface TokenContextReader {
+  /**
+   * One consistent read (a single statement) of everything a user access token for (user, org)
+   * depends on; the org's ancestors come from its stored path. Tenant-filtered: a user or org of
+   * another tenant reads as null (and the grants as empty).
+   */
+  load(tenantId: number, userId: number, orgId: number, now: Date): Promise<TokenContext>;
 }

@@ -11,7 +11,7 @@ import { newRefreshToken, parseRefreshToken, type AuthService, type TokenPair } 
 import type { OrgRepo } from "../orgs/ports";
 import type { RoleRepo } from "../roles/ports";
 import type { UserRepo } from "../users/ports";
-import type { TokenContextReader } from "./context";
+import type { TokenContextReader } from "./ports";
 import type { Device, DeviceRepo, FamilyStore } from "./ports";
 
 export interface SessionServiceDeps {
@@ -61,7 +61,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     const { familyId, data: d, expiresAt } = r.family;
     // Everything the new token depends on, read fresh and in parallel (the hot path).
     const [{ user, org, blocked, grants }, app] = await Promise.all([
-      deps.tokenContext.load(d.tenantId, d.userId, d.orgId, d.orgPath, now),
+      deps.tokenContext.load(d.tenantId, d.userId, d.orgId, now),
       requested ?? deps.auth.resolveAudience(d.audience).catch(() => null as Application | null),
       d.mode === "device" && d.deviceId ? deps.devices.touch(d.userId, d.deviceId, now) : null,
     ]);
