@@ -4,6 +4,7 @@
  * The system application (identifier = issuer) is read-only here.
  */
 import { requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import { reachableOrg as reachableOrgOf } from "../orgs";
 import { ConflictError, DomainError, conflict, forbidden, notFound } from "../../kernel/errors";
 import { recordAudit } from "../audit";
 import type { Org, OrgRepo, TenantRepo } from "../orgs";
@@ -37,11 +38,7 @@ export interface AppInput {
 }
 
 export function createAppService(deps: AppServiceDeps) {
-  async function reachableOrg(p: Principal, id: number): Promise<Org> {
-    const org = await deps.orgs.get(tenantOf(p), id);
-    requireReach(p, org);
-    return org;
-  }
+  const reachableOrg = (p: Principal, id: number): Promise<Org> => reachableOrgOf(deps.orgs, p, id);
 
   /** The application as this caller may see it: 404 across tenants, 403 outside reach. */
   async function reachableApp(p: Principal, id: number): Promise<{ app: Application; org: Org }> {

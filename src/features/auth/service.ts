@@ -245,17 +245,7 @@ export function createAuthService(deps: AuthDeps) {
     if (!user) return [];
     const assignments = await deps.roles.assignmentsOf(userId);
     const orgIds = [...new Set([user.organizationId, ...assignments.map((a) => a.organizationId)])];
-    const orgs = await deps.orgs.getMany(tenantId, orgIds);
-    return orgs
-      .sort((a, b) => a.id - b.id)
-      .map((o) => ({
-        organizationId: o.id,
-        tenantId: o.tenantId,
-        name: o.name,
-        path: o.path,
-        status: o.status,
-        roles: assignments.filter((a) => a.organizationId === o.id).map((a) => ({ id: a.roleId, name: a.roleName })),
-      }));
+    return membershipsOf(await deps.orgs.getMany(tenantId, orgIds), assignments);
   }
 
   /**
@@ -282,6 +272,20 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   return { login, issueSession, memberships, switchOrganization, startSession, mintAccess, resolveAudience, assertOrgUsable, refreshTtlDays, limitIp };
+}
+
+/** CONTRACT §4 memberships: each org (id order) with the roles assigned there. */
+export function membershipsOf(orgs: Org[], assignments: { organizationId: number; roleId: number; roleName: string }[]) {
+  return [...orgs]
+    .sort((a, b) => a.id - b.id)
+    .map((o) => ({
+      organizationId: o.id,
+      tenantId: o.tenantId,
+      name: o.name,
+      path: o.path,
+      status: o.status,
+      roles: assignments.filter((a) => a.organizationId === o.id).map((a) => ({ id: a.roleId, name: a.roleName })),
+    }));
 }
 
 /** The per-email sign-in attempt counter (the email is hashed: no addresses in the counter store). */

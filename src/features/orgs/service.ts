@@ -39,6 +39,13 @@ function checkOrgFields(input: { name?: string; slug?: string; type?: string }) 
   if (errors.length) throw validation(`Invalid organization: ${errors.map((e) => `${e.field} ${e.message}`).join("; ")}.`, errors);
 }
 
+/** The org as `p` may act on it: another tenant's id is 404 (never revealed), outside the reach 403. */
+export async function reachableOrg(orgs: Pick<OrgRepo, "get">, p: Principal, id: number): Promise<Org> {
+  const org = await orgs.get(tenantOf(p), id);
+  requireReach(p, org);
+  return org;
+}
+
 export function createOrgService(deps: OrgServiceDeps) {
   /** The org `id` as this caller may see it: another tenant's id is 404, outside reach 403. */
   async function reachable(p: Principal, id: number): Promise<Org> {

@@ -5,6 +5,7 @@
  * only put into a role, assign or revoke system codes it holds itself.
  */
 import { SYSTEM_CODES, reachesSubtree, requireHolds, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import { reachableOrg as reachableOrgOf } from "../orgs";
 import { ConflictError, conflict, fieldError, notFound, validation, type FieldError } from "../../kernel/errors";
 import { pathIds } from "../../kernel/tenancy";
 import { recordAudit } from "../audit";
@@ -35,11 +36,7 @@ export function createRoleService(deps: RoleServiceDeps) {
   let systemApp: Application | null = null;
   const system = async () => (systemApp ??= await deps.apps.system());
 
-  async function reachableOrg(p: Principal, id: number): Promise<Org> {
-    const org = await deps.orgs.get(tenantOf(p), id);
-    requireReach(p, org);
-    return org;
-  }
+  const reachableOrg = (p: Principal, id: number): Promise<Org> => reachableOrgOf(deps.orgs, p, id);
 
   /** The role as this caller may see it (404 across tenants) with its org inside reach. */
   async function reachableRole(p: Principal, roleId: number): Promise<{ role: Role; org: Org }> {

@@ -4,6 +4,8 @@
  * data-subject export.
  */
 import { requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import { reachableOrg as reachableOrgOf } from "../orgs";
+import { membershipsOf } from "../auth";
 import type { Clock } from "../../kernel/clock";
 import { ConflictError, conflict, forbidden, notFound } from "../../kernel/errors";
 import type { PasswordHasher } from "../../kernel/passwords";
@@ -48,11 +50,7 @@ export interface UserExport {
 export const erasedEmail = (id: number) => `erased+${id}@erased.invalid`;
 
 export function createUserService(deps: UserServiceDeps) {
-  async function reachableOrg(p: Principal, id: number): Promise<Org> {
-    const org = await deps.orgs.get(tenantOf(p), id);
-    requireReach(p, org);
-    return org;
-  }
+  const reachableOrg = (p: Principal, id: number): Promise<Org> => reachableOrgOf(deps.orgs, p, id);
 
   /** The user as the caller may see it: 404 across tenants, 403 when the home org is outside reach. */
   async function reachableUser(p: Principal, id: number): Promise<{ user: User; org: Org }> {
@@ -177,17 +175,9 @@ export function createUserService(deps: UserServiceDeps) {
   async function exportOf(user: User): Promise<UserExport> {
     const assignments = await deps.roles.assignmentsOf(user.id);
     const orgIds = [...new Set([user.organizationId, ...assignments.map((a) => a.organizationId)])];
-    const orgs = (await deps.orgs.getMany(user.tenantId, orgIds)).sort((a, b) => a.id - b.id);
     return {
       user,
-      memberships: orgs.map((o) => ({
-        organizationId: o.id,
-        tenantId: o.tenantId,
-        name: o.name,
-        path: o.path,
-        status: o.status,
-        roles: assignments.filter((a) => a.organizationId === o.id).map((a) => ({ id: a.roleId, name: a.roleName })),
-      })),
+      memberships: membershipsOf(await deps.orgs.getMany(user.tenantId, orgIds), assignments),
       roles: assignments.map((a) => ({ roleId: a.roleId, roleName: a.roleName, organizationId: a.organizationId })),
       devices: await deps.devices.listUser(user.id),
       sessions: await deps.families.listUser(user.id, deps.clock.now()),
