@@ -16,6 +16,9 @@ const MiB = 1024 * 1024;
 /** CONTRACT §1: 1 MiB bodies, 16 MiB for import. */
 export const bodyLimitFor = (path: string) => (path.startsWith("/api/import") ? 16 * MiB : MiB);
 
+/** Driver messages can carry bound parameters (hashes, emails): log only their first line. */
+const firstLine = (message: unknown) => String(message ?? "").split("\nparams:")[0].split("\n")[0].slice(0, 300);
+
 interface Timing {
   t0: number;
   id: string;
@@ -24,8 +27,11 @@ interface Timing {
 }
 
 function validationProblem(error: unknown): Response {
+  // Elysia names the part that failed (body, query, params, headers); a root-level failure has no path.
+  const type = String((error as { type?: string }).type ?? "body");
+  const where = ["body", "query", "params", "headers", "cookie"].includes(type) ? type : "request";
   const all = ((error as { all?: { path?: string; message?: string; summary?: string; schema?: { error?: string } }[] }).all ?? []).map((e) => ({
-    field: (e.path ?? "").replace(/^\//, "").replace(/\//g, ".") || "body",
+    field: (e.path ?? "").replace(/^\//, "").replace(/\//g, ".") || where,
     message: e.summary ?? e.message ?? "is invalid",
   }));
   const seen = new Set<string>();
@@ -42,8 +48,10 @@ export function createApp(svc: Services) {
     if (error instanceof OAuthError) return oauthErrorResponse(error);
     // A route's own body parser may refuse a request with an OAuthError (Elysia wraps it in ParseError).
     if (code === "PARSE" && (error as { cause?: unknown })?.cause instanceof OAuthError) return oauthErrorResponse((error as { cause: OAuthError }).cause);
+    // Likewise our capped body reader (413, or 400 for bad JSON).
+    if (code === "PARSE" && (error as { cause?: unknown })?.cause instanceof DomainError) return problemResponse((error as { cause: DomainError }).cause);
     if (error instanceof DomainError) {
-      if (error.code === "INTERNAL" || error.code === "UNAVAILABLE") svc.log.warn("request failed", { code: error.code, requestId: timings.get(request)?.id, cause: String((error.cause as Error)?.message ?? "") });
+      if (error.code === "INTERNAL" || error.code === "UNAVAILABLE") svc.log.warn("request failed", { code: error.code, requestId: timings.get(request)?.id, cause: firstLine((error.cause as Error)?.message) });
       if (isOAuth(request) && error.code === "UNAVAILABLE") return oauthErrorResponse(new OAuthError("temporarily_unavailable", error.detail));
       return problemResponse(error);
     }
@@ -56,8 +64,7 @@ export function createApp(svc: Services) {
       return problemResponse(new DomainError("VALIDATION_FAILED", "The request body is not valid JSON (or does not match its Content-Type).", { errors: [{ field: "body", message: "could not be parsed" }] }));
     }
     if (code === "NOT_FOUND") return problemResponse(new DomainError("NOT_FOUND", "No such endpoint. See /openapi.json for the API."));
-    // Driver messages can carry bound parameters (hashes, emails): keep only the first line.
-    const msg = String((error as Error)?.message ?? "").split("\nparams:")[0].split("\n")[0];
+    const msg = firstLine((error as Error)?.message);
     if (/body|payload/i.test(msg) && /large|size|limit/i.test(msg)) return problemResponse(new DomainError("PAYLOAD_TOO_LARGE", "The request body is too large."));
     svc.log.error("unhandled error", { requestId: timings.get(request)?.id, code: String(code), error: msg, stack: (error as Error)?.stack?.split("\n").filter((l) => l.trim().startsWith("at ")).slice(0, 6).join(" | ") });
     if (isOAuth(request)) return oauthErrorResponse(new OAuthError("server_error", "An unexpected error occurred."));
@@ -76,6 +83,37 @@ export function createApp(svc: Services) {
         if (isOAuth(request)) return oauthErrorResponse(new OAuthError("invalid_request", `The request body is larger than ${limit} MiB.`, 413));
         return problemResponse(new DomainError("PAYLOAD_TOO_LARGE", `The request body is larger than ${limit} MiB.`));
       }
+    })
+    // Bodies without Content-Length (chunked) are read here with the same cap, so the 1 MiB limit
+    // holds for them too; everything else goes to Elysia's parsers (its length was checked above).
+    .onParse(async ({ request, contentType }) => {
+      if (!request.body || request.headers.has("content-length") || isOAuth(request)) return;
+      const limit = bodyLimitFor(new URL(request.url).pathname);
+      const reader = request.body.getReader();
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > limit) {
+          await reader.cancel().catch(() => {});
+          throw new DomainError("PAYLOAD_TOO_LARGE", `The request body is larger than ${limit / MiB} MiB.`);
+        }
+        chunks.push(value);
+      }
+      const text = new TextDecoder().decode(Buffer.concat(chunks));
+      const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
+      if (type === "application/json" || type.endsWith("+json")) {
+        if (!text) return {};
+        try {
+          return JSON.parse(text);
+        } catch {
+          throw new DomainError("VALIDATION_FAILED", "The request body is not valid JSON.", { errors: [{ field: "body", message: "could not be parsed" }] });
+        }
+      }
+      if (type === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(text));
+      return text;
     })
     .onError((ctx) => {
       const res = renderError(ctx.code, ctx.error, ctx.request);

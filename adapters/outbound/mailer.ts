@@ -20,7 +20,8 @@ export function createMailer(spec: string, log: Logger, opts: { from?: string } 
     return {
       async send(mail) {
         log.info("mail (SSO_MAILER=log; not delivered)", { to: maskEmail(mail.to), subject: mail.subject });
-        log.debug("mail body", { to: maskEmail(mail.to), body: mail.text });
+        // The body carries a one-time token: only its subject is logged, never the text.
+        log.debug("mail body withheld (carries a token)", { to: maskEmail(mail.to), subject: mail.subject });
       },
     };
   }

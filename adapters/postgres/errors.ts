@@ -1,5 +1,5 @@
 /** Translates driver errors into the domain's vocabulary, so services never see SQL errors. */
-import { ConflictError, UnavailableError } from "../../src/kernel/errors";
+import { ConflictError, DomainError, UnavailableError } from "../../src/kernel/errors";
 
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EPIPE", "EHOSTUNREACH",
@@ -16,11 +16,21 @@ function* chain(e: unknown): Generator<Record<string, unknown>> {
 }
 
 /** Returns a domain error for known driver failures, or the original error. */
+/**
+ * Data exceptions (class 22) come from values the request carried that the column cannot hold: a NUL
+ * character in text, an id beyond 64 bits, a malformed number. They are the caller's to fix.
+ */
+const BAD_VALUE_CODES = new Set(["22021", "22P05", "22003", "22P02", "22001", "22008", "22007"]);
+
 export function translatePgError(e: unknown): unknown {
-  if (e instanceof ConflictError || e instanceof UnavailableError) return e;
+  if (e instanceof DomainError) return e;
   for (const c of chain(e)) {
     const code = typeof c.code === "string" ? c.code : undefined;
     if (code === "23505") return new ConflictError(String(c.constraint_name ?? c.constraint ?? "unique"));
+    if (code && BAD_VALUE_CODES.has(code))
+      return new DomainError("VALIDATION_FAILED", "A value in the request cannot be stored or compared: it contains a NUL character, is out of range (ids are 64-bit), or is malformed.", {
+        errors: [{ field: "request", message: "contains a value out of range or a NUL character" }],
+      });
     if (code && UNAVAILABLE_CODES.has(code)) return new UnavailableError(e);
     if (typeof c.message === "string" && /PGlite is closed|connection (terminated|closed)|Connection closed/i.test(c.message)) return new UnavailableError(e);
   }

@@ -50,7 +50,16 @@ const toOAuthError = (e: TokenRequestError) =>
   e.error === "rate_limited" ? new OAuthError("temporarily_unavailable", e.description, 429, e.retryAfter) : new OAuthError(e.error, e.description);
 
 export function oauthRoutes(svc: Services) {
-  return new Elysia({ name: "oauth-routes" }).post(
+  return new Elysia({ name: "oauth-routes" })
+    .get(
+      "/oauth2/token",
+      ({ set }) => {
+        set.headers["allow"] = "POST";
+        throw new OAuthError("invalid_request", "The token endpoint takes POST with an application/x-www-form-urlencoded body.", 405);
+      },
+      { detail: { hide: true } },
+    )
+    .post(
     "/oauth2/token",
     async ({ body, request, set }) => {
       const creds = parseBasic(request.headers.get("authorization"));
