@@ -41,6 +41,16 @@ describe("hostile input never reaches a 500", () => {
   });
 });
 
+describe("wrong types", () => {
+  test("a device that is not an object is 400, not a device session", async () => {
+    for (const device of ["x", 5, [], true]) {
+      const r = await t.call("POST", "/api/auth/login", { body: { email: "admin@platform.test", password: "admin-password-1", device } });
+      isProblem(r, 400, "VALIDATION_FAILED");
+      expect(r.body.errors[0].field).toBe("device");
+    }
+  });
+});
+
 describe("body limits", () => {
   test("a chunked body over 1 MiB is 413 problem+json; a small chunked body is parsed", async () => {
     const send = (payload: string) =>

@@ -71,6 +71,9 @@ export function authRoutes(svc: Services) {
     .post(
       "/api/auth/login",
       async ({ body, query, request, server, cookie, set }) => {
+        // Elysia's body coercion lets a non-object through for an optional object; a wrong type is 400.
+        const device = body.device as unknown;
+        if (device !== undefined && (device === null || typeof device !== "object" || Array.isArray(device))) throw fieldError("device", "must be an object (DeviceInfo)");
         const pair = await svc.auth.login({ ...body, web: query.web }, clientIp(request, server));
         return tokenPairBody(svc, pair, cookie, set);
       },
