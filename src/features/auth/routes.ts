@@ -64,6 +64,15 @@ function presentedRefreshToken(body: unknown, cookie: unknown): string {
   return fromCookie;
 }
 
+/**
+ * Elysia normalizes a body to its schema's shape before validating it, which turns a `device` of the
+ * wrong type (a string, a number) into an empty object; this check runs on the parsed body first (400).
+ */
+function refuseNonObjectDevice({ body }: { body: unknown }) {
+  const device = (body as { device?: unknown } | null)?.device;
+  if (device !== undefined && (device === null || typeof device !== "object" || Array.isArray(device))) throw fieldError("device", "must be an object (DeviceInfo)");
+}
+
 export function authRoutes(svc: Services) {
   const tags = ["Authentication"];
   const bearer = [{ bearer: [] }];
@@ -71,13 +80,11 @@ export function authRoutes(svc: Services) {
     .post(
       "/api/auth/login",
       async ({ body, query, request, server, cookie, set }) => {
-        // Elysia's body coercion lets a non-object through for an optional object; a wrong type is 400.
-        const device = body.device as unknown;
-        if (device !== undefined && (device === null || typeof device !== "object" || Array.isArray(device))) throw fieldError("device", "must be an object (DeviceInfo)");
         const pair = await svc.auth.login({ ...body, web: query.web }, clientIp(request, server));
         return tokenPairBody(svc, pair, cookie, set);
       },
       {
+        transform: refuseNonObjectDevice,
         body: LoginBody,
         query: WebQuery,
         response: { 200: t.Union([TokenPairResponse, MfaChallenge]) },
