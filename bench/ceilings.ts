@@ -92,7 +92,7 @@ async function within<T, F>(p: Promise<T>, ms: number, fallback: F): Promise<T |
 }
 
 /** Runs `concurrency` loops calling `op` until `seconds` have passed; returns completed ops. */
-async function timedLoops(
+export async function timedLoops(
   seconds: number,
   concurrency: number,
   op: () => Promise<unknown>,

@@ -14,7 +14,7 @@
  */
 import { createClientCredentials, createVerifier } from "../src/sdk";
 import { startSeededServer, SERVER_ADMIN } from "../test/sdk/server";
-import { load, rs256SignCeiling, signOnlyRouteCeiling, type LoadResult } from "./ceilings";
+import { load, rs256SignCeiling, signOnlyRouteCeiling, timedLoops, type LoadResult } from "./ceilings";
 
 export interface BenchTokenOptions {
   /** Measured seconds per phase (default 10). */
@@ -46,25 +46,10 @@ export interface BenchTokenResult {
   meetsAim?: { ratio: boolean; zeroErrors: boolean; p99: boolean };
 }
 
+/** Operations per second of `op` in `concurrency` loops for `seconds` (ceilings.ts timedLoops). */
 async function timed(seconds: number, concurrency: number, op: () => Promise<unknown>) {
-  const deadline = performance.now() + seconds * 1000;
-  let ops = 0;
-  let failures = 0;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < deadline) {
-        try {
-          await op();
-          if (performance.now() <= deadline) ops++;
-        } catch {
-          failures++;
-        }
-      }
-    }),
-  );
-  const elapsed = Math.min(performance.now() - start, seconds * 1000) / 1000;
-  return { opsPerSec: Math.round((ops / elapsed) * 10) / 10, ops, failures };
+  const { ops, failures, elapsedSec } = await timedLoops(seconds, concurrency, op);
+  return { opsPerSec: Math.round((ops / elapsedSec) * 10) / 10, ops, failures };
 }
 
 /** Runs the token-endpoint benchmark with its ceilings; see the file comment. */
