@@ -6,11 +6,9 @@ import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
 import { DomainError } from "./kernel/errors";
 import { OAuthError, oauthErrorResponse } from "./http/oauth-error";
+import type { Logger, Metrics } from "./http/observability";
 import { problemResponse } from "./http/problem";
-import type { Services } from "./services";
-import { authRoutes } from "./features/auth/routes";
-import { systemRoutes } from "./features/system/routes";
-import { extraRoutes } from "./routes";
+import { TokenRequestError } from "./features/oauth";
 
 const MiB = 1024 * 1024;
 /** CONTRACT §1: 1 MiB bodies, 16 MiB for import. */
@@ -40,12 +38,16 @@ function validationProblem(error: unknown): Response {
   return problemResponse(new DomainError("VALIDATION_FAILED", detail, { errors: errors.length ? errors : [{ field: "body", message: "is invalid" }] }));
 }
 
-export function createApp(svc: Services) {
+/**
+ * The root app around `routes`. Every error body, RFC 9457 and RFC 6749 alike, is rendered by
+ * `renderError` below (through src/http/problem.ts and src/http/oauth-error.ts).
+ */
+export function createApp(svc: { log: Logger; metrics: Metrics }, routes: Elysia<any, any, any, any, any, any, any>) {
   const timings = new WeakMap<Request, Timing>();
   const isOAuth = (request: Request) => new URL(request.url).pathname.startsWith("/oauth2/");
 
   function renderError(code: unknown, error: unknown, request: Request): Response {
-    if (error instanceof OAuthError) return oauthErrorResponse(error);
+    if (error instanceof OAuthError || error instanceof TokenRequestError) return oauthErrorResponse(error);
     // A route's own body parser may refuse a request with an OAuthError (Elysia wraps it in ParseError).
     if (code === "PARSE" && (error as { cause?: unknown })?.cause instanceof OAuthError) return oauthErrorResponse((error as { cause: OAuthError }).cause);
     // Likewise our capped body reader (413, or 400 for bad JSON).
@@ -65,7 +67,6 @@ export function createApp(svc: Services) {
     }
     if (code === "NOT_FOUND") return problemResponse(new DomainError("NOT_FOUND", "No such endpoint. See /openapi.json for the API."));
     const msg = firstLine((error as Error)?.message);
-    if (/body|payload/i.test(msg) && /large|size|limit/i.test(msg)) return problemResponse(new DomainError("PAYLOAD_TOO_LARGE", "The request body is too large."));
     svc.log.error("unhandled error", { requestId: timings.get(request)?.id, code: String(code), error: msg, stack: (error as Error)?.stack?.split("\n").filter((l) => l.trim().startsWith("at ")).slice(0, 6).join(" | ") });
     if (isOAuth(request)) return oauthErrorResponse(new OAuthError("server_error", "An unexpected error occurred."));
     return problemResponse(new DomainError("INTERNAL", "An unexpected error occurred. It has been logged; quote the x-request-id header when reporting it."));
@@ -80,7 +81,7 @@ export function createApp(svc: Services) {
       const path = new URL(request.url).pathname;
       if (len > bodyLimitFor(path)) {
         const limit = bodyLimitFor(path) / MiB;
-        if (isOAuth(request)) return oauthErrorResponse(new OAuthError("invalid_request", `The request body is larger than ${limit} MiB.`, 413));
+        if (isOAuth(request)) return oauthErrorResponse(new OAuthError("invalid_request", `The request body is larger than ${limit} MiB.`, { tooLarge: true }));
         return problemResponse(new DomainError("PAYLOAD_TOO_LARGE", `The request body is larger than ${limit} MiB.`));
       }
     })
@@ -144,9 +145,7 @@ export function createApp(svc: Services) {
         },
       }),
     )
-    .use(systemRoutes(svc))
-    .use(authRoutes(svc))
-    .use(extraRoutes(svc));
+    .use(routes);
   return app;
 }
 

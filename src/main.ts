@@ -7,15 +7,13 @@ import { join } from "node:path";
 import { openEmbedded, openPostgres, createPgSessionStore } from "../adapters/postgres";
 import { createMailer } from "../adapters/outbound/mailer";
 import { openRedis } from "../adapters/redis";
-import { createApp } from "./app";
 import { ConfigError, loadConfig, parseMasterKeys, type Config } from "./config";
 import { systemClock, type Clock } from "./kernel/clock";
 import { createCryptoBox } from "./kernel/crypto-box";
 import { randomToken } from "./kernel/secrets";
 import { createLogger, createMetrics, type Logger } from "./http/observability";
-import { bootstrap } from "./features/platform/bootstrap";
 import { startKeyRotation } from "./jobs/key-rotation";
-import { createServices } from "./services";
+import { composeGraph } from "./compose";
 import type { PrimaryStore, SessionStore } from "./stores";
 
 /** Embedded mode without SSO_MASTER_KEY: create one in the data dir (0600) and reuse it. */
@@ -51,11 +49,8 @@ export async function start(env: Record<string, string | undefined>, opts: { clo
   const masterKeys = config.masterKeys ?? embeddedMasterKey(config.dataDir, log);
   const { store, sessions } = await openStores(config, log);
   const instanceId = `${process.pid}-${randomToken(6)}`;
-  const svc = createServices({ config, store, sessions, box: await createCryptoBox(masterKeys), clock: opts.clock ?? systemClock, log, metrics: createMetrics(), instanceId, mailer: createMailer(config.mailer, log) });
-  const boot = await bootstrap(store, { issuer: config.issuer, adminEmail: config.bootstrapAdminEmail, adminPassword: config.bootstrapAdminPassword, hasher: svc.hasher, clock: svc.clock, instanceId });
-  svc.setPlatformTenantId(boot.platformTenantId);
-  await svc.keys.init();
-  const app = createApp(svc);
+  const svc = await composeGraph({ config, store, sessions, box: await createCryptoBox(masterKeys), clock: opts.clock ?? systemClock, log, metrics: createMetrics(), instanceId, mailer: createMailer(config.mailer, log) });
+  const { app, boot } = svc;
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 16 * 1024 * 1024 + 1024 });
   const stopRotation = startKeyRotation(svc.keys, config.keyCheckSeconds, log);
   return { app, svc, config, boot, stop: async () => {

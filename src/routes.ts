@@ -1,21 +1,65 @@
 /**
- * Feature route plugins mounted by createApp. Each feature owns its routes.ts; add its plugin here.
+ * Mounts every feature's routes. Each route module receives the one service it serves (and the
+ * guard, and the cookie policy where a web session is involved), never the whole graph.
  */
 import { Elysia } from "elysia";
-import type { Services } from "./services";
-import { passwordRoutes } from "./features/passwords/routes";
-import { sessionRoutes } from "./features/sessions/routes";
+import type { Guard } from "./http/guard";
+import type { CookiePolicy } from "./http/session-cookie";
+import type { AppService } from "./features/apps";
+import type { AuditService } from "./features/audit";
+import type { AuthService } from "./features/auth";
+import type { ClientService } from "./features/clients";
+import type { OAuthService } from "./features/oauth";
+import type { OrgService } from "./features/orgs";
+import type { PasswordService } from "./features/passwords";
+import type { PlatformService } from "./features/platform";
+import type { RoleService } from "./features/roles";
+import type { SessionService } from "./features/sessions";
+import type { SystemService } from "./features/system";
+import type { UserService } from "./features/users";
 import { appRoutes } from "./features/apps/routes";
 import { auditRoutes } from "./features/audit/routes";
-import { orgRoutes } from "./features/orgs/routes";
-import { platformRoutes } from "./features/platform/routes";
-import { roleRoutes } from "./features/roles/routes";
-import { userRoutes } from "./features/users/routes";
+import { authRoutes } from "./features/auth/routes";
 import { clientRoutes } from "./features/clients/routes";
 import { oauthRoutes } from "./features/oauth/routes";
+import { orgRoutes } from "./features/orgs/routes";
+import { passwordRoutes } from "./features/passwords/routes";
+import { platformRoutes } from "./features/platform/routes";
+import { roleRoutes } from "./features/roles/routes";
+import { sessionRoutes } from "./features/sessions/routes";
+import { systemRoutes } from "./features/system/routes";
+import { userRoutes } from "./features/users/routes";
 
-export function extraRoutes(svc: Services) {
-  return new Elysia({ name: "feature-routes" }).use(clientRoutes(svc)).use(oauthRoutes(svc))
-    .use(orgRoutes(svc)).use(userRoutes(svc)).use(roleRoutes(svc)).use(appRoutes(svc)).use(auditRoutes(svc)).use(platformRoutes(svc))
-    .use(sessionRoutes(svc)).use(passwordRoutes(svc));
+export interface RouteServices {
+  system: SystemService;
+  auth: AuthService;
+  sessions: SessionService;
+  passwords: PasswordService;
+  orgs: OrgService;
+  users: UserService;
+  roles: RoleService;
+  apps: AppService;
+  clients: ClientService;
+  oauth: OAuthService;
+  audit: AuditService;
+  platform: PlatformService;
+  guard: Guard;
+  cookies: CookiePolicy;
+}
+
+export function mountRoutes(s: RouteServices) {
+  const { guard, cookies } = s;
+  return new Elysia({ name: "feature-routes" })
+    .use(systemRoutes({ system: s.system }))
+    .use(authRoutes({ auth: s.auth, guard, cookies }))
+    .use(sessionRoutes({ sessions: s.sessions, guard, cookies }))
+    .use(passwordRoutes({ passwords: s.passwords, guard }))
+    .use(clientRoutes({ clients: s.clients, guard }))
+    .use(oauthRoutes({ oauth: s.oauth }))
+    .use(orgRoutes({ orgs: s.orgs, guard }))
+    .use(userRoutes({ users: s.users, guard }))
+    .use(roleRoutes({ roles: s.roles, guard }))
+    .use(appRoutes({ apps: s.apps, guard }))
+    .use(auditRoutes({ audit: s.audit, guard }))
+    .use(platformRoutes({ platform: s.platform, guard }));
 }

@@ -37,8 +37,19 @@ export interface Repos {
 }
 
 export interface PrimaryStore extends Repos {
-  /** Runs `fn` with repositories bound to one transaction; all or nothing. */
+  /**
+   * The atomic scope under every unit of work (src/units.ts; services never call it). Contract:
+   * when the promise settles, either every write `fn` made through `tx` is visible, or none is
+   * (at the latest after `recover()`). A throw from `fn` rolls back. PostgreSQL and PGlite: one SQL
+   * transaction (READ COMMITTED). A store with single-document atomicity only must record the
+   * unit's intent first and roll it forward or back in `recover()` (docs/decisions.md).
+   */
   transaction<T>(fn: (tx: Repos) => Promise<T>): Promise<T>;
+  /**
+   * Finishes units interrupted by a crash; called at start (and on a timer where the store needs
+   * it). Returns how many it finished. SQL stores: nothing to do, always 0.
+   */
+  recover(): Promise<number>;
   /** Throws UnavailableError when the store cannot answer. */
   ping(): Promise<void>;
   /** Cross-instance cache invalidation channel (LISTEN/NOTIFY on Postgres; in-process otherwise). */

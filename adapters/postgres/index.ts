@@ -71,6 +71,10 @@ function primary(
         throw translatePgError(e);
       }
     },
+    // A unit is one SQL transaction: a crash leaves nothing to finish.
+    async recover() {
+      return 0;
+    },
     async ping() {
       try {
         await db.execute(sql`select 1`);

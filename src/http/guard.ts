@@ -10,7 +10,7 @@ export interface GuardDeps {
   verify(token: string): Promise<JWTPayload>;
   issuer: string;
   /** The platform tenant (PLATFORM_ADMIN is effective only there). */
-  platformTenantId: () => number;
+  platformTenantId: number;
 }
 
 export function bearerOf(headers: Headers): string | null {
@@ -40,7 +40,7 @@ export function createGuard(deps: GuardDeps) {
       scopeSelf: (c.scope_self as string[]) ?? [],
       scopeSubtree: (c.scope_subtree as string[]) ?? [],
       permissions: perms,
-      platformAdmin: management && perms.has("PLATFORM_ADMIN") && tenantId === deps.platformTenantId(),
+      platformAdmin: management && perms.has("PLATFORM_ADMIN") && tenantId === deps.platformTenantId,
       audience: String(c.aud),
       management,
       sessionId: typeof c.sid === "string" ? c.sid : undefined,

@@ -1,21 +1,40 @@
-/** RFC 6749 §5.2 error bodies for `/oauth2/token`. */
+/**
+ * RFC 6749 §5.2 error bodies for `/oauth2/token`: the token endpoint's half of the one error
+ * renderer (the other half is problem.ts). Statuses live here, never in the routes.
+ */
+import { TokenRequestError } from "../features/oauth";
+
 export type OAuthErrorCode = "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error" | "temporarily_unavailable";
 
+/** A transport-level refusal raised by the token route (wrong method, body type, Basic header). */
 export class OAuthError extends Error {
   constructor(
     readonly error: OAuthErrorCode,
     readonly description: string,
-    readonly status = error === "invalid_client" ? 401 : error === "server_error" ? 500 : error === "temporarily_unavailable" ? 503 : 400,
-    readonly retryAfter?: number,
+    readonly opts: { retryAfter?: number; tooLarge?: boolean; wrongMethod?: boolean; rateLimited?: boolean } = {},
   ) {
     super(description);
     this.name = "OAuthError";
   }
 }
 
-export function oauthErrorResponse(e: OAuthError): Response {
+function statusOf(e: OAuthError): number {
+  if (e.opts.wrongMethod) return 405;
+  if (e.opts.tooLarge) return 413;
+  if (e.opts.rateLimited) return 429;
+  return e.error === "invalid_client" ? 401 : e.error === "server_error" ? 500 : e.error === "temporarily_unavailable" ? 503 : 400;
+}
+
+/** The service's refusal as the wire error: `rate_limited` is 429 `temporarily_unavailable` with Retry-After. */
+export function fromTokenRequestError(e: TokenRequestError): OAuthError {
+  return e.error === "rate_limited" ? new OAuthError("temporarily_unavailable", e.description, { rateLimited: true, retryAfter: e.retryAfter }) : new OAuthError(e.error, e.description);
+}
+
+export function oauthErrorResponse(e: OAuthError | TokenRequestError): Response {
+  const err = e instanceof TokenRequestError ? fromTokenRequestError(e) : e;
   const headers: Record<string, string> = { "content-type": "application/json", "cache-control": "no-store", pragma: "no-cache" };
-  if (e.error === "invalid_client") headers["www-authenticate"] = 'Basic realm="sso", charset="UTF-8"';
-  if (e.retryAfter !== undefined) headers["retry-after"] = String(Math.max(1, Math.ceil(e.retryAfter)));
-  return new Response(JSON.stringify({ error: e.error, error_description: e.description }), { status: e.status, headers });
+  if (err.error === "invalid_client") headers["www-authenticate"] = 'Basic realm="sso", charset="UTF-8"';
+  if (err.opts.wrongMethod) headers["allow"] = "POST";
+  if (err.opts.retryAfter !== undefined) headers["retry-after"] = String(Math.max(1, Math.ceil(err.opts.retryAfter)));
+  return new Response(JSON.stringify({ error: err.error, error_description: err.description }), { status: statusOf(err), headers });
 }

@@ -34,9 +34,16 @@ export interface Problem {
   errors?: FieldError[];
 }
 
+/** The status of an error: the table's, except a body-presented token, which is bad input (CONTRACT §11). */
+export function statusFor(err: DomainError): number {
+  if (err.code === "INVALID_TOKEN" && err.source === "body") return 400;
+  return TABLE[err.code].status;
+}
+
 export function toProblem(err: DomainError): Problem {
-  const { status, title } = TABLE[err.code];
-  const p: Problem = { type: `urn:sso:problem:${err.code.toLowerCase().replace(/_/g, "-")}`, title, status, detail: err.detail, code: err.code };
+  const { title } = TABLE[err.code];
+  const status = statusFor(err);
+  const p: Problem = { ...(err.extensions ?? {}), type: `urn:sso:problem:${err.code.toLowerCase().replace(/_/g, "-")}`, title, status, detail: err.detail, code: err.code };
   if (err.errors?.length) p.errors = err.errors;
   return p;
 }

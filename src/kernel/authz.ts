@@ -62,3 +62,6 @@ export function requireHolds(p: Principal, codes: Iterable<string>, verb = "gran
   }
   if (missing.length) throw forbidden(`You cannot ${verb} system permissions you do not hold yourself: ${[...new Set(missing)].join(", ")}.`);
 }
+
+/** The actor of an event, as the journal records it. */
+export const actorOf = (p: Pick<Principal, "userId" | "ip">) => ({ userId: p.userId, ip: p.ip });

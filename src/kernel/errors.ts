@@ -33,14 +33,23 @@ export class DomainError extends Error {
   readonly errors?: FieldError[];
   /** Seconds the caller should wait (rate limits, lockouts). */
   readonly retryAfter?: number;
+  /**
+   * Where the refused credential came from. A token sent in the request body (a reset or setup
+   * token, CONTRACT §11) is bad input; one sent as the bearer credential is an authentication failure.
+   */
+  readonly source?: "body";
+  /** Client-safe extension members of the problem (RFC 9457 §3.2), e.g. readiness check states. */
+  readonly extensions?: Record<string, unknown>;
 
-  constructor(code: ErrorCode, detail: string, opts: { errors?: FieldError[]; retryAfter?: number; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, detail: string, opts: { errors?: FieldError[]; retryAfter?: number; cause?: unknown; source?: "body"; extensions?: Record<string, unknown> } = {}) {
     super(detail, { cause: opts.cause });
     this.name = "DomainError";
     this.code = code;
     this.detail = detail;
     this.errors = opts.errors;
     this.retryAfter = opts.retryAfter;
+    this.source = opts.source;
+    this.extensions = opts.extensions;
   }
 }
 
@@ -50,13 +59,16 @@ export const fieldError = (field: string, message: string) =>
 export const notFound = (what: string) => new DomainError("NOT_FOUND", `${what} was not found.`);
 export const forbidden = (detail: string) => new DomainError("FORBIDDEN", detail);
 export const conflict = (detail: string) => new DomainError("CONFLICT", detail);
-export const invalidToken = (detail = "The token is invalid, expired or revoked. Sign in again.") =>
-  new DomainError("INVALID_TOKEN", detail);
+export const invalidToken = (detail = "The token is invalid, expired or revoked. Sign in again.", source?: "body") =>
+  new DomainError("INVALID_TOKEN", detail, { source });
 
-/** Thrown by adapters on a unique-constraint violation; services translate it with context. */
+/**
+ * Thrown by adapters on a unique-constraint violation; services translate it with context. The
+ * constraint's name is kept for logs and tests, never put in the client-facing detail.
+ */
 export class ConflictError extends DomainError {
   constructor(readonly constraint: string) {
-    super("CONFLICT", `A record with the same unique value already exists (${constraint}).`);
+    super("CONFLICT", "A record with the same unique value already exists.");
     this.name = "ConflictError";
   }
 }

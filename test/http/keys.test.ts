@@ -57,7 +57,7 @@ describe("signing key rotation", () => {
   test("several instances on one store rotate once, not once each", async () => {
     const box = await createCryptoBox([new Uint8Array(Buffer.from(MASTER_KEY, "base64"))]);
     const instances = Array.from({ length: 4 }, (_, i) =>
-      createKeyService({ keys: t.svc.store.keys, leases: t.svc.store.leases, box, clock, issuer: t.config.issuer, rotationDays: 30, instanceId: `inst-${i}` }),
+      createKeyService({ keys: t.svc.store.keys, leases: t.svc.store.leases, box, clock, issuer: t.config.issuer, rotationDays: 30, instanceId: `inst-${i}`, unit: t.svc.units.unit, platformTenantId: t.svc.boot.platformTenantId }),
     );
     await Promise.all(instances.map((k) => k.init()));
     const before = (await t.svc.store.keys.published(clock.now())).length;

@@ -14,6 +14,7 @@ import { bootstrap } from "../../src/features/platform/bootstrap";
 import { freePort, startService, type RunningService } from "../support/process";
 import { freshDatabase } from "../support/stores";
 import { seedWorld, type World } from "./world";
+import { createUnits } from "../../src/units";
 
 export const SERVER_ADMIN = { email: "root@sdk.test", password: "sdk-admin-password" };
 const MASTER_KEY = Buffer.alloc(32, 9).toString("base64");
@@ -34,7 +35,8 @@ export async function startSeededServer(opts: { postgres?: boolean; redisUrl?: s
   const hasher = createPasswordHasher(2);
   let world: World;
   try {
-    await bootstrap(store, { issuer, adminEmail: SERVER_ADMIN.email, adminPassword: SERVER_ADMIN.password, hasher, clock: systemClock, instanceId: "sdk-seed" });
+    const { unit } = createUnits(store, { clock: systemClock });
+    await bootstrap({ tenants: store.tenants, apps: store.apps, leases: store.leases, unit }, { issuer, adminEmail: SERVER_ADMIN.email, adminPassword: SERVER_ADMIN.password, hasher, clock: systemClock, instanceId: "sdk-seed" });
     world = await seedWorld(store, (pw) => hasher.hash(pw));
   } finally {
     await store.close();

@@ -3,13 +3,12 @@
  * app.handle(new Request(...)). Bootstrapped with a known admin.
  */
 import { createMailer } from "../../adapters/outbound/mailer";
-import { createApp } from "../../src/app";
 import { loadConfig, type Config } from "../../src/config";
 import { systemClock, type Clock } from "../../src/kernel/clock";
 import { createCryptoBox } from "../../src/kernel/crypto-box";
 import { createLogger, createMetrics } from "../../src/http/observability";
-import { bootstrap } from "../../src/features/platform/bootstrap";
-import { createServices, type Services } from "../../src/services";
+import { composeGraph, type Graph } from "../../src/compose";
+import type { FaultInjector } from "../../src/kernel/unit";
 import { openTestStores, type TestStores } from "./stores";
 
 export const ISSUER = "http://sso.test";
@@ -18,8 +17,9 @@ export const ADMIN_PASSWORD = "admin-password-1";
 export const MASTER_KEY = Buffer.alloc(32, 7).toString("base64");
 
 export interface TestApp {
-  app: ReturnType<typeof createApp>;
-  svc: Services;
+  app: Graph["app"];
+  /** The whole object graph, for assertions on stores and services. */
+  svc: Graph;
   stores: TestStores;
   config: Config;
   /** JSON request through the real app; returns status, headers and parsed body. */
@@ -30,7 +30,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function makeTestApp(opts: { env?: Record<string, string>; clock?: Clock; stores?: TestStores } = {}): Promise<TestApp> {
+export async function makeTestApp(opts: { env?: Record<string, string>; clock?: Clock; stores?: TestStores; faults?: FaultInjector } = {}): Promise<TestApp> {
   const stores = opts.stores ?? (await openTestStores());
   const config = loadConfig({
     SSO_ISSUER: ISSUER,
@@ -42,7 +42,8 @@ export async function makeTestApp(opts: { env?: Record<string, string>; clock?: 
     ...opts.env,
   });
   const clock = opts.clock ?? systemClock;
-  const svc = createServices({
+  // The production composition root, on the test stores.
+  const svc = await composeGraph({
     config,
     store: stores.store,
     sessions: stores.sessions,
@@ -52,11 +53,9 @@ export async function makeTestApp(opts: { env?: Record<string, string>; clock?: 
     metrics: createMetrics(),
     instanceId: `test-${crypto.randomUUID()}`,
     mailer: createMailer(config.mailer, createLogger("silent")),
+    faults: opts.faults,
   });
-  const boot = await bootstrap(stores.store, { issuer: config.issuer, adminEmail: config.bootstrapAdminEmail, adminPassword: config.bootstrapAdminPassword, hasher: svc.hasher, clock, instanceId: "test" });
-  svc.setPlatformTenantId(boot.platformTenantId);
-  await svc.keys.init();
-  const app = createApp(svc);
+  const app = svc.app;
 
   const call: TestApp["call"] = async (method, path, o = {}) => {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };

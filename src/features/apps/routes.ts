@@ -1,9 +1,11 @@
 /** /api/applications (SPEC 4.7): ORG_MANAGE for applications, ROLE_MANAGE for their permissions. */
 import { Elysia, t } from "elysia";
 import { clientIp, noContent200 } from "../../http/context";
-import type { Services } from "../../services";
 import type { Application as DomainApp, Permission as DomainPermission } from "./ports";
 import { AppIdParams, Application, CreateAppBody, CreatePermissionBody, OrgQuery, Permission, PermissionParams, QuotaResponse, UpdateAppBody } from "./model";
+import type { AppService } from "./service";
+import type { Guard } from "../../http/guard";
+import { ok } from "../../http/responses";
 
 export const appDto = (a: DomainApp) => ({
   id: a.id,
@@ -17,45 +19,45 @@ export const appDto = (a: DomainApp) => ({
 });
 const permissionDto = (x: DomainPermission) => ({ id: x.id, applicationId: x.applicationId, code: x.code, description: x.description });
 
-export function appRoutes(svc: Services) {
+export function appRoutes({ apps, guard }: { apps: AppService; guard: Guard }) {
   const tags = ["Applications"];
   const security = [{ bearer: [] }];
-  const caller = (request: Request, server: Parameters<typeof clientIp>[1]) => svc.guard.management(request.headers, clientIp(request, server));
+  const caller = (request: Request, server: Parameters<typeof clientIp>[1]) => guard.management(request.headers, clientIp(request, server));
   return new Elysia({ name: "app-routes" })
     .get(
       "/api/applications/quota",
-      async ({ request, server, query }) => svc.apps.quota(await caller(request, server), query.organizationId),
-      { query: OrgQuery, response: { 200: QuotaResponse }, detail: { tags, security, summary: "Applications used by the organization and the tenant's limit" } },
+      async ({ request, server, query }) => apps.quota(await caller(request, server), query.organizationId),
+      { query: OrgQuery, response: ok(QuotaResponse), detail: { tags, security, summary: "Applications used by the organization and the tenant's limit" } },
     )
     .get(
       "/api/applications",
-      async ({ request, server, query }) => (await svc.apps.list(await caller(request, server), query.organizationId)).map(appDto),
-      { query: OrgQuery, response: { 200: t.Array(Application) }, detail: { tags, security, summary: "Applications registered at an organization" } },
+      async ({ request, server, query }) => (await apps.list(await caller(request, server), query.organizationId)).map(appDto),
+      { query: OrgQuery, response: ok(t.Array(Application)), detail: { tags, security, summary: "Applications registered at an organization" } },
     )
     .post(
       "/api/applications",
-      async ({ request, server, body }) => appDto(await svc.apps.create(await caller(request, server), body)),
-      { body: CreateAppBody, response: { 200: Application }, detail: { tags, security, summary: "Register an application (a token audience)" } },
+      async ({ request, server, body }) => appDto(await apps.create(await caller(request, server), body)),
+      { body: CreateAppBody, response: ok(Application), detail: { tags, security, summary: "Register an application (a token audience)" } },
     )
     .put(
       "/api/applications/:applicationId",
-      async ({ request, server, params, body }) => appDto(await svc.apps.update(await caller(request, server), params.applicationId, body)),
-      { params: AppIdParams, body: UpdateAppBody, response: { 200: Application }, detail: { tags, security, summary: "Update an application's name, refresh TTLs and social client ids" } },
+      async ({ request, server, params, body }) => appDto(await apps.update(await caller(request, server), params.applicationId, body)),
+      { params: AppIdParams, body: UpdateAppBody, response: ok(Application), detail: { tags, security, summary: "Update an application's name, refresh TTLs and social client ids" } },
     )
     .get(
       "/api/applications/:applicationId/permissions",
-      async ({ request, server, params }) => (await svc.apps.listPermissions(await caller(request, server), params.applicationId)).map(permissionDto),
-      { params: AppIdParams, response: { 200: t.Array(Permission) }, detail: { tags, security, summary: "The application's permission codes" } },
+      async ({ request, server, params }) => (await apps.listPermissions(await caller(request, server), params.applicationId)).map(permissionDto),
+      { params: AppIdParams, response: ok(t.Array(Permission)), detail: { tags, security, summary: "The application's permission codes" } },
     )
     .post(
       "/api/applications/:applicationId/permissions",
-      async ({ request, server, params, body }) => permissionDto(await svc.apps.createPermission(await caller(request, server), params.applicationId, body)),
-      { params: AppIdParams, body: CreatePermissionBody, response: { 200: Permission }, detail: { tags, security, summary: "Add a permission code to the application" } },
+      async ({ request, server, params, body }) => permissionDto(await apps.createPermission(await caller(request, server), params.applicationId, body)),
+      { params: AppIdParams, body: CreatePermissionBody, response: ok(Permission), detail: { tags, security, summary: "Add a permission code to the application" } },
     )
     .delete(
       "/api/applications/:applicationId/permissions/:permissionId",
       async ({ request, server, params }) => {
-        await svc.apps.deletePermission(await caller(request, server), params.applicationId, params.permissionId);
+        await apps.deletePermission(await caller(request, server), params.applicationId, params.permissionId);
         return noContent200();
       },
       { params: PermissionParams, detail: { tags, security, summary: "Delete a permission code (it leaves every role)" } },

@@ -3,19 +3,19 @@
  * Identifiers are unique service-wide; each org may hold at most its tenant's `maxApplications`.
  * The system application (identifier = issuer) is read-only here.
  */
-import { requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import { actorOf, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
 import { reachableOrg as reachableOrgOf } from "../orgs";
 import { ConflictError, DomainError, conflict, forbidden, notFound } from "../../kernel/errors";
-import { recordAudit } from "../audit";
+import type { Unit } from "../../kernel/unit";
+import type { EventJournal } from "../events";
 import type { Org, OrgRepo, TenantRepo } from "../orgs";
-import type { Repos } from "../../stores";
 import type { Application, AppRepo, Permission } from "./ports";
 
 export interface AppServiceDeps {
   apps: AppRepo;
   orgs: OrgRepo;
   tenants: TenantRepo;
-  transaction<T>(fn: (tx: Repos) => Promise<T>): Promise<T>;
+  unit: Unit<{ apps: AppRepo; events: EventJournal }>;
   /** SSO_DEFAULT_MAX_APPLICATIONS: the limit of tenants without their own. */
   defaultMaxApplications: number;
 }
@@ -64,8 +64,8 @@ export function createAppService(deps: AppServiceDeps) {
     const org = await reachableOrg(p, input.organizationId);
     const limit = await limitFor(org.tenantId);
     try {
-      return await deps.transaction(async (tx) => {
-        const app = await tx.apps.createWithinQuota(
+      return await deps.unit("apps.create", ["apps", "events"], async ({ apps, events }) => {
+        const app = await apps.createWithinQuota(
           {
             tenantId: org.tenantId,
             organizationId: org.id,
@@ -79,7 +79,7 @@ export function createAppService(deps: AppServiceDeps) {
           limit,
         );
         if (!app) throw new DomainError("QUOTA_EXCEEDED", `This organization already has its limit of ${limit} applications. Ask the platform operator to raise the limit.`);
-        await recordAudit(tx.audit, { action: "app.created", tenantId: org.tenantId, org, actorId: p.userId, ip: p.ip, metadata: { applicationId: app.id, identifier: app.identifier, name: app.name } });
+        await events.record({ type: "app.created", tenantId: org.tenantId, org, actor: actorOf(p), data: { applicationId: app.id, identifier: app.identifier, name: app.name } });
         return app;
       });
     } catch (e) {
@@ -100,10 +100,10 @@ export function createAppService(deps: AppServiceDeps) {
     const m = normalizeClientIds(patch.microsoftClientIds);
     if (g) clean.googleClientIds = g;
     if (m) clean.microsoftClientIds = m;
-    return deps.transaction(async (tx) => {
-      const next = await tx.apps.update(app.tenantId, app.id, clean);
+    return deps.unit("apps.update", ["apps", "events"], async ({ apps, events }) => {
+      const next = await apps.update(app.tenantId, app.id, clean);
       if (!next) throw notFound("Application");
-      await recordAudit(tx.audit, { action: "app.updated", tenantId: app.tenantId, org, actorId: p.userId, ip: p.ip, metadata: { applicationId: app.id, changes: clean } });
+      await events.record({ type: "app.updated", tenantId: app.tenantId, org, actor: actorOf(p), data: { applicationId: app.id, changes: clean } });
       return next;
     });
   }
@@ -128,9 +128,9 @@ export function createAppService(deps: AppServiceDeps) {
     const { app, org } = await reachableApp(p, applicationId);
     readOnly(app);
     try {
-      return await deps.transaction(async (tx) => {
-        const perm = await tx.apps.createPermission({ tenantId: app.tenantId, applicationId: app.id, code: input.code, description: input.description ?? "" });
-        await recordAudit(tx.audit, { action: "permission.created", tenantId: app.tenantId, org, actorId: p.userId, ip: p.ip, metadata: { applicationId: app.id, permissionId: perm.id, code: perm.code } });
+      return await deps.unit("apps.create_permission", ["apps", "events"], async ({ apps, events }) => {
+        const perm = await apps.createPermission({ tenantId: app.tenantId, applicationId: app.id, code: input.code, description: input.description ?? "" });
+        await events.record({ type: "permission.created", tenantId: app.tenantId, org, actor: actorOf(p), data: { applicationId: app.id, permissionId: perm.id, code: perm.code } });
         return perm;
       });
     } catch (e) {
@@ -151,10 +151,10 @@ export function createAppService(deps: AppServiceDeps) {
     requirePermission(p, "ROLE_MANAGE");
     const { app, org } = await reachableApp(p, applicationId);
     readOnly(app);
-    await deps.transaction(async (tx) => {
-      const perm = (await tx.apps.listPermissions(app.tenantId, app.id)).find((x) => x.id === permissionId);
-      if (!perm || !(await tx.apps.deletePermission(app.tenantId, app.id, permissionId))) throw notFound("Permission");
-      await recordAudit(tx.audit, { action: "permission.deleted", tenantId: app.tenantId, org, actorId: p.userId, ip: p.ip, metadata: { applicationId: app.id, permissionId, code: perm.code } });
+    await deps.unit("apps.delete_permission", ["apps", "events"], async ({ apps, events }) => {
+      const perm = (await apps.listPermissions(app.tenantId, app.id)).find((x) => x.id === permissionId);
+      if (!perm || !(await apps.deletePermission(app.tenantId, app.id, permissionId))) throw notFound("Permission");
+      await events.record({ type: "permission.deleted", tenantId: app.tenantId, org, actor: actorOf(p), data: { applicationId: app.id, permissionId, code: perm.code } });
     });
   }
 

@@ -1,15 +1,17 @@
 /** GET /api/audit (SPEC 4.11): AUDIT_VIEW + reach; read-only, newest first. */
 import { Elysia, t } from "elysia";
 import { clientIp, iso, pageSize } from "../../http/context";
-import type { Services } from "../../services";
 import { AuditEntry, AuditQuery } from "./model";
+import type { AuditService } from "./service";
+import type { Guard } from "../../http/guard";
+import { ok } from "../../http/responses";
 
-export function auditRoutes(svc: Services) {
+export function auditRoutes({ audit, guard }: { audit: AuditService; guard: Guard }) {
   return new Elysia({ name: "audit-routes" }).get(
     "/api/audit",
     async ({ request, server, query }) => {
-      const p = await svc.guard.management(request.headers, clientIp(request, server));
-      const entries = await svc.audit.search(p, {
+      const p = await guard.management(request.headers, clientIp(request, server));
+      const entries = await audit.search(p, {
         organizationId: query.organizationId,
         action: query.action || undefined,
         userId: query.userId,
@@ -20,6 +22,6 @@ export function auditRoutes(svc: Services) {
       });
       return entries.map((e) => ({ id: e.id, action: e.action, userId: e.userId, organizationId: e.organizationId, createdAt: iso(e.createdAt), ipAddress: e.ipAddress, metadata: e.metadata }));
     },
-    { query: AuditQuery, response: { 200: t.Array(AuditEntry) }, detail: { tags: ["Audit"], security: [{ bearer: [] }], summary: "Audit entries of an organization's subtree, newest first" } },
+    { query: AuditQuery, response: ok(t.Array(AuditEntry)), detail: { tags: ["Audit"], security: [{ bearer: [] }], summary: "Audit entries of an organization's subtree, newest first" } },
   );
 }

@@ -1,33 +1,8 @@
-/** Writes audit entries (CONTRACT §9: dotted lower-case actions) and answers audit queries. */
+/** Answers audit queries. Entries are written only by the event journal (features/events). */
 import { requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
 import { fieldError } from "../../kernel/errors";
 import type { OrgRepo } from "../orgs/ports";
 import type { AuditEntry, AuditQuery, AuditRepo } from "./ports";
-
-export interface AuditEvent {
-  action: string;
-  tenantId: number;
-  org?: { id: number; path: string } | null;
-  /** The affected user, else the actor. */
-  userId?: number | null;
-  actorId?: number | null;
-  ip?: string | null;
-  metadata?: Record<string, unknown>;
-}
-
-/** Appends one entry through `repo` (pass a transaction's repo to write it with the change). */
-export async function recordAudit(repo: AuditRepo, e: AuditEvent): Promise<void> {
-  await repo.append({
-    tenantId: e.tenantId,
-    organizationId: e.org?.id ?? null,
-    orgPath: e.org?.path ?? `/${e.tenantId}/`,
-    userId: e.userId ?? e.actorId ?? null,
-    actorId: e.actorId ?? null,
-    action: e.action,
-    ipAddress: e.ip ?? null,
-    metadata: { ...(e.metadata ?? {}), ...(e.actorId ? { actorId: e.actorId } : {}) },
-  });
-}
 
 export interface AuditSearch {
   organizationId: number;
@@ -54,7 +29,6 @@ export function createAuditService(deps: { audit: AuditRepo; orgs?: OrgRepo }) {
   }
 
   return {
-    record: (e: AuditEvent) => recordAudit(deps.audit, e),
     query: (q: AuditQuery): Promise<AuditEntry[]> => deps.audit.query(q),
     search,
   };

@@ -9,9 +9,8 @@ import { addDays, nowSeconds } from "../../kernel/clock";
 import { DomainError, fieldError, forbidden, invalidToken, notFound } from "../../kernel/errors";
 import type { PasswordHasher } from "../../kernel/passwords";
 import { randomToken, sha256Hex } from "../../kernel/secrets";
-import { recordAudit } from "../audit";
+import type { DomainEvent } from "../events";
 import type { Application, AppRepo } from "../apps/ports";
-import type { AuditRepo } from "../audit/ports";
 import type { Org, OrgRepo } from "../orgs/ports";
 import type { EffectiveGrant, RoleRepo } from "../roles/ports";
 import type { TokenContextReader } from "../sessions/ports";
@@ -82,12 +81,13 @@ export interface AuthDeps {
   counters: CounterStore;
   /** One-round-trip read of org, suspension and grants (login hot path). */
   tokenContext: TokenContextReader;
-  audit: AuditRepo;
+  /** Records an event that changes nothing else (units.record). */
+  record(e: DomainEvent): Promise<void>;
   hasher: PasswordHasher;
   sign(claims: Record<string, unknown>): Promise<string>;
   clock: Clock;
   issuer: string;
-  platformTenantId: () => number;
+  platformTenantId: number;
   /** false = SSO_RATE_LIMIT=off: no per-IP limits (the account lockout stays). */
   rateLimit: boolean;
 }
@@ -139,7 +139,7 @@ export function createAuthService(deps: AuthDeps) {
       org,
       grants: grants ?? (await deps.roles.effectiveGrants(user.id, org.path)),
       audience: app,
-      platformTenantId: deps.platformTenantId(),
+      platformTenantId: deps.platformTenantId,
       issuer: deps.issuer,
       sessionId: sid,
       jti: randomToken(16),
@@ -202,7 +202,7 @@ export function createAuthService(deps: AuthDeps) {
     if (blocked) throw orgSuspended();
     const mode: SessionMode = req.device ? "device" : req.web ? "web" : "plain";
     const pair = await startSession(user, org, app, mode, req.device, grants);
-    await recordAudit(deps.audit, { action: "auth.login.succeeded", tenantId: user.tenantId, org, userId: user.id, ip, metadata: { method, mode, audience: app.identifier, ...(pair.deviceId ? { deviceId: pair.deviceId } : {}) } });
+    await deps.record({ type: "auth.login.succeeded", tenantId: user.tenantId, org, actor: { ip }, target: { userId: user.id }, data: { method, mode, audience: app.identifier, ...(pair.deviceId ? { deviceId: pair.deviceId } : {}) } });
     return pair;
   }
 
@@ -224,11 +224,11 @@ export function createAuthService(deps: AuthDeps) {
     const ok = await deps.hasher.verify(input.password, user?.passwordHash ?? null);
     if (!user || !ok || user.status !== "ACTIVE") {
       const org = user ? await deps.orgs.get(user.tenantId, user.organizationId) : null;
-      if (user) await recordAudit(deps.audit, { action: "auth.login.failed", tenantId: user.tenantId, org, userId: user.id, ip, metadata: { reason: !ok ? "bad_password" : "inactive" } });
+      if (user) await deps.record({ type: "auth.login.failed", tenantId: user.tenantId, org, actor: { ip }, target: { userId: user.id }, data: { reason: !ok ? "bad_password" : "inactive" } });
       if (slot.count === LIMITS.lockoutFailures) {
         // The 5th failure still answers 401; the lock runs 15 minutes from now.
         await deps.counters.set(lockKey, LIMITS.lockoutFailures, LIMITS.lockoutSeconds);
-        if (user) await recordAudit(deps.audit, { action: "auth.login.locked", tenantId: user.tenantId, org, userId: user.id, ip, metadata: { failures: LIMITS.lockoutFailures, lockSeconds: LIMITS.lockoutSeconds } });
+        if (user) await deps.record({ type: "auth.login.locked", tenantId: user.tenantId, org, actor: { ip }, target: { userId: user.id }, data: { failures: LIMITS.lockoutFailures, lockSeconds: LIMITS.lockoutSeconds } });
       }
       throw invalidCredentials();
     }
@@ -267,7 +267,7 @@ export function createAuthService(deps: AuthDeps) {
     const pair = await startSession(user, org, app, current.data.mode, current.data.deviceId ? { deviceId: current.data.deviceId } : undefined);
     if (current.data.mode !== "device") await deps.families.revoke(current.familyId);
     const from = await deps.orgs.get(caller.tenantId, current.data.orgId);
-    await recordAudit(deps.audit, { action: "auth.org_switched", tenantId: user.tenantId, org, userId: user.id, ip: caller.ip, metadata: { fromOrganizationId: from?.id ?? current.data.orgId, toOrganizationId: org.id, mode: current.data.mode, audience: app.identifier } });
+    await deps.record({ type: "auth.org_switched", tenantId: user.tenantId, org, actor: { ip: caller.ip }, target: { userId: user.id }, data: { fromOrganizationId: from?.id ?? current.data.orgId, toOrganizationId: org.id, mode: current.data.mode, audience: app.identifier } });
     return pair;
   }
 

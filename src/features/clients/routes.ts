@@ -1,9 +1,11 @@
 /** GET/POST /api/clients: thin HTTP edge over the client service. */
 import { Elysia, t } from "elysia";
 import { clientIp } from "../../http/context";
-import type { Services } from "../../services";
 import { ClientSummary, CreateClientBody, ListClientsQuery, RegisteredClient } from "./model";
 import type { ApiClient } from "./ports";
+import type { ClientService } from "./service";
+import type { Guard } from "../../http/guard";
+import { ok } from "../../http/responses";
 
 /** Wire shape of a client: never the secret or its hash. */
 const summary = (c: ApiClient) => ({
@@ -15,27 +17,27 @@ const summary = (c: ApiClient) => ({
   createdAt: c.createdAt.toISOString(),
 });
 
-export function clientRoutes(svc: Services) {
+export function clientRoutes({ clients, guard }: { clients: ClientService; guard: Guard }) {
   const tags = ["API clients"];
   const security = [{ bearer: [] }];
   return new Elysia({ name: "client-routes" })
     .get(
       "/api/clients",
       async ({ query, request, server }) => {
-        const p = await svc.guard.management(request.headers, clientIp(request, server));
-        return (await svc.clients.list(p, query.organizationId)).map(summary);
+        const p = await guard.management(request.headers, clientIp(request, server));
+        return (await clients.list(p, query.organizationId)).map(summary);
       },
       {
         query: ListClientsQuery,
-        response: { 200: t.Array(ClientSummary) },
+        response: ok(t.Array(ClientSummary)),
         detail: { tags, security, summary: "List the API clients of an organization", description: "Needs CLIENT_MANAGE and the organization inside the token's reach. Secrets are never listed." },
       },
     )
     .post(
       "/api/clients",
       async ({ body, request, server, set }) => {
-        const p = await svc.guard.management(request.headers, clientIp(request, server));
-        const r = await svc.clients.register(p, body);
+        const p = await guard.management(request.headers, clientIp(request, server));
+        const r = await clients.register(p, body);
         // RFC 6749 §5.1 / CONTRACT §1: a response carrying a secret is never cached.
         set.headers["cache-control"] = "no-store";
         set.headers["pragma"] = "no-cache";
@@ -43,7 +45,7 @@ export function clientRoutes(svc: Services) {
       },
       {
         body: CreateClientBody,
-        response: { 200: RegisteredClient },
+        response: ok(RegisteredClient),
         detail: {
           tags,
           security,

@@ -3,13 +3,13 @@
  * (SPEC 4.3, CONTRACT §5). Secrets are 32 random bytes shown once; only their SHA-256 is stored
  * (a high-entropy secret needs no slow hash).
  */
-import { requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import { actorOf, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
 import type { Clock } from "../../kernel/clock";
 import { fieldError, notFound, validation, type FieldError } from "../../kernel/errors";
 import { randomToken, sha256Hex } from "../../kernel/secrets";
-import type { Repos } from "../../stores";
+import type { Unit } from "../../kernel/unit";
 import type { AppRepo } from "../apps/ports";
-import { recordAudit } from "../audit";
+import type { EventJournal } from "../events";
 import type { OrgRepo } from "../orgs/ports";
 import { CLIENTS_CACHE_CHANNEL, clientCacheMessage } from "./directory";
 import type { ApiClient, ClientRepo } from "./ports";
@@ -24,7 +24,7 @@ export interface ClientServiceDeps {
   orgs: OrgRepo;
   apps: AppRepo;
   /** Runs the create and its audit entry atomically. */
-  transaction<T>(fn: (tx: Pick<Repos, "clients" | "audit">) => Promise<T>): Promise<T>;
+  unit: Unit<{ clients: ClientRepo; events: EventJournal }>;
   /** Cross-instance cache invalidation (PrimaryStore.publish). */
   publish(channel: string, message: string): Promise<void>;
   clock: Clock;
@@ -98,15 +98,14 @@ export function createClientService(deps: ClientServiceDeps) {
       scopes,
       createdAt: deps.clock.now(),
     };
-    const client = await deps.transaction(async (tx) => {
-      const created = await tx.clients.create(record);
-      await recordAudit(tx.audit, {
-        action: "client.created",
+    const client = await deps.unit("clients.register", ["clients", "events"], async ({ clients, events }) => {
+      const created = await clients.create(record);
+      await events.record({
+        type: "client.created",
         tenantId: org.tenantId,
         org,
-        actorId: p.userId,
-        ip: p.ip,
-        metadata: { clientId: created.clientId, name, applicationId, scopes },
+        actor: actorOf(p),
+        data: { clientId: created.clientId, name, applicationId, scopes },
       });
       return created;
     });

@@ -5,9 +5,9 @@
  */
 import { Elysia } from "elysia";
 import { OAuthError } from "../../http/oauth-error";
-import type { Services } from "../../services";
+import { tokenResponses } from "../../http/responses";
 import { TokenErrorBody, TokenRequestBody, TokenResponse } from "./model";
-import { TokenRequestError } from "./service";
+import type { OAuthService } from "./service";
 
 const FORM = "application/x-www-form-urlencoded";
 
@@ -46,16 +46,12 @@ async function parseTokenForm({ request, contentType }: { request: Request; cont
   return out;
 }
 
-const toOAuthError = (e: TokenRequestError) =>
-  e.error === "rate_limited" ? new OAuthError("temporarily_unavailable", e.description, 429, e.retryAfter) : new OAuthError(e.error, e.description);
-
-export function oauthRoutes(svc: Services) {
+export function oauthRoutes({ oauth }: { oauth: OAuthService }) {
   return new Elysia({ name: "oauth-routes" })
     .get(
       "/oauth2/token",
-      ({ set }) => {
-        set.headers["allow"] = "POST";
-        throw new OAuthError("invalid_request", "The token endpoint takes POST with an application/x-www-form-urlencoded body.", 405);
+      () => {
+        throw new OAuthError("invalid_request", "The token endpoint takes POST with an application/x-www-form-urlencoded body.", { wrongMethod: true });
       },
       { detail: { hide: true } },
     )
@@ -65,12 +61,8 @@ export function oauthRoutes(svc: Services) {
       const creds = parseBasic(request.headers.get("authorization"));
       if (!creds) throw new OAuthError("invalid_client", "Authenticate the client with HTTP Basic: client id and secret, each form-urlencoded, joined by ':' and base64-encoded.");
       if (body.client_id !== undefined && body.client_id !== creds.id) throw new OAuthError("invalid_request", "client_id in the body differs from the HTTP Basic user name.");
-      let token;
-      try {
-        token = await svc.oauth.clientCredentials({ clientId: creds.id, clientSecret: creds.secret, grantType: body.grant_type, scope: body.scope });
-      } catch (e) {
-        throw e instanceof TokenRequestError ? toOAuthError(e) : e;
-      }
+      // A TokenRequestError is rendered as RFC 6749 §5.2 by the app's one error renderer.
+      const token = await oauth.clientCredentials({ clientId: creds.id, clientSecret: creds.secret, grantType: body.grant_type, scope: body.scope });
       // RFC 6749 §5.1: token responses are never cached.
       set.headers["cache-control"] = "no-store";
       set.headers["pragma"] = "no-cache";
@@ -79,7 +71,7 @@ export function oauthRoutes(svc: Services) {
     {
       parse: [parseTokenForm, "urlencoded"],
       body: TokenRequestBody,
-      response: { 200: TokenResponse, 400: TokenErrorBody, 401: TokenErrorBody, 429: TokenErrorBody },
+      response: tokenResponses(TokenResponse, TokenErrorBody),
       detail: {
         tags: ["OAuth 2.0"],
         security: [{ basic: [] }],

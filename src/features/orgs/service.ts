@@ -4,9 +4,9 @@
  * below it; the auth side checks `orgs.isBlocked`), and the reach-limited listings.
  */
 import { ConflictError, conflict, forbidden, notFound, validation, type FieldError } from "../../kernel/errors";
-import { reachFilterOf, reachesSubtree, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
-import { recordAudit } from "../audit";
-import type { Repos } from "../../stores";
+import { actorOf, reachFilterOf, reachesSubtree, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import type { Unit } from "../../kernel/unit";
+import type { EventJournal } from "../events";
 import type { Org, OrgRepo, OrgStatus } from "./ports";
 
 /** CONTRACT §2 slug rule: lower-case letters, digits and inner hyphens, 1..63 characters. */
@@ -15,7 +15,9 @@ export const DEFAULT_ORG_TYPE = "organization";
 
 export interface OrgServiceDeps {
   orgs: OrgRepo;
-  transaction<T>(fn: (tx: Repos) => Promise<T>): Promise<T>;
+  unit: Unit<{ orgs: OrgRepo; events: EventJournal }>;
+  /** Called after a suspension or activation commits (cache invalidation across instances). */
+  onStatusChanged?(org: Org): Promise<void>;
 }
 
 export interface Page<T> {
@@ -63,9 +65,9 @@ export function createOrgService(deps: OrgServiceDeps) {
     checkOrgFields(input);
     const parent = await reachable(p, input.parentId ?? p.orgId);
     try {
-      return await deps.transaction(async (tx) => {
-        const org = await tx.orgs.create({ tenantId: parent.tenantId, parentId: parent.id, name: input.name.trim(), slug: input.slug, type: input.type?.trim() || DEFAULT_ORG_TYPE });
-        await recordAudit(tx.audit, { action: "org.created", tenantId: org.tenantId, org, actorId: p.userId, ip: p.ip, metadata: { orgId: org.id, parentId: parent.id, name: org.name, slug: org.slug, type: org.type } });
+      return await deps.unit("orgs.create", ["orgs", "events"], async ({ orgs, events }) => {
+        const org = await orgs.create({ tenantId: parent.tenantId, parentId: parent.id, name: input.name.trim(), slug: input.slug, type: input.type?.trim() || DEFAULT_ORG_TYPE });
+        await events.record({ type: "org.created", tenantId: org.tenantId, org, actor: actorOf(p), data: { orgId: org.id, parentId: parent.id, name: org.name, slug: org.slug, type: org.type } });
         return org;
       });
     } catch (e) {
@@ -82,10 +84,10 @@ export function createOrgService(deps: OrgServiceDeps) {
     const clean: { name?: string; type?: string } = {};
     if (patch.name !== undefined) clean.name = patch.name.trim();
     if (patch.type !== undefined) clean.type = patch.type.trim();
-    return deps.transaction(async (tx) => {
-      const next = await tx.orgs.update(org.tenantId, org.id, clean);
+    return deps.unit("orgs.update", ["orgs", "events"], async ({ orgs, events }) => {
+      const next = await orgs.update(org.tenantId, org.id, clean);
       if (!next) throw notFound("Organization");
-      await recordAudit(tx.audit, { action: "org.updated", tenantId: org.tenantId, org: next, actorId: p.userId, ip: p.ip, metadata: { orgId: org.id, changes: clean } });
+      await events.record({ type: "org.updated", tenantId: org.tenantId, org: next, actor: actorOf(p), data: { orgId: org.id, changes: clean } });
       return next;
     });
   }
@@ -99,13 +101,15 @@ export function createOrgService(deps: OrgServiceDeps) {
     const org = await reachable(p, id);
     if (status === "SUSPENDED" && p.orgPath.startsWith(org.path))
       throw forbidden("You cannot suspend the organization your token acts in (or one above it). Ask an administrator above it.");
-    return deps.transaction(async (tx) => {
-      const next = await tx.orgs.update(org.tenantId, org.id, { status });
+    const next = await deps.unit("orgs.set_status", ["orgs", "events"], async ({ orgs, events }) => {
+      const next = await orgs.update(org.tenantId, org.id, { status });
       if (!next) throw notFound("Organization");
       if (org.status !== status)
-        await recordAudit(tx.audit, { action: status === "SUSPENDED" ? "org.suspended" : "org.activated", tenantId: org.tenantId, org: next, actorId: p.userId, ip: p.ip, metadata: { orgId: org.id } });
+        await events.record({ type: status === "SUSPENDED" ? "org.suspended" : "org.activated", tenantId: org.tenantId, org: next, actor: actorOf(p), data: { orgId: org.id } });
       return next;
     });
+    await deps.onStatusChanged?.(next);
+    return next;
   }
 
   /** Orgs inside the caller's reach, ordered by id, after the id `afterId`. */

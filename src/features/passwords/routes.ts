@@ -3,26 +3,20 @@
  * POST /api/users/{id}/password-setup-link.
  */
 import { Elysia, t } from "elysia";
-import { clientIp } from "../../http/context";
-import { toProblem } from "../../http/problem";
-import { DomainError } from "../../kernel/errors";
-import type { Services } from "../../services";
+import { clientIp, noContent200 } from "../../http/context";
 import { ForgotBody, ResetBody, SetupLinkResponse } from "./model";
+import type { PasswordService } from "./service";
+import type { Guard } from "../../http/guard";
+import { ok } from "../../http/responses";
 
-/** CONTRACT §11: a spent reset or setup token is 400 INVALID_TOKEN (not the 401 of a bad bearer token). */
-function spentTokenResponse(e: DomainError): Response {
-  const problem = { ...toProblem(e), status: 400 };
-  return new Response(JSON.stringify(problem), { status: 400, headers: { "content-type": "application/problem+json", "cache-control": "no-store" } });
-}
-
-export function passwordRoutes(svc: Services) {
+export function passwordRoutes({ passwords, guard }: { passwords: PasswordService; guard: Guard }) {
   const tags = ["Passwords"];
   return new Elysia({ name: "password-routes" })
     .post(
       "/api/auth/password/forgot",
       async ({ body, request, server }) => {
-        await svc.passwords.forgot(body.email, clientIp(request, server));
-        return new Response(null, { status: 200 });
+        await passwords.forgot(body.email, clientIp(request, server));
+        return noContent200();
       },
       {
         body: ForgotBody,
@@ -37,13 +31,8 @@ export function passwordRoutes(svc: Services) {
     .post(
       "/api/auth/password/reset",
       async ({ body, request, server }) => {
-        try {
-          await svc.passwords.reset(body.token, body.newPassword, clientIp(request, server));
-        } catch (e) {
-          if (e instanceof DomainError && e.code === "INVALID_TOKEN") return spentTokenResponse(e);
-          throw e;
-        }
-        return new Response(null, { status: 200 });
+        await passwords.reset(body.token, body.newPassword, clientIp(request, server));
+        return noContent200();
       },
       {
         body: ResetBody,
@@ -59,14 +48,14 @@ export function passwordRoutes(svc: Services) {
       "/api/users/:id/password-setup-link",
       async ({ params, request, server, set }) => {
         const ip = clientIp(request, server);
-        const p = await svc.guard.management(request.headers, ip);
-        const link = await svc.passwords.createSetupLink(p, params.id);
+        const p = await guard.management(request.headers, ip);
+        const link = await passwords.createSetupLink(p, params.id);
         set.headers["cache-control"] = "no-store";
         return { token: link.token, expiresAt: link.expiresAt.toISOString() };
       },
       {
         params: t.Object({ id: t.Integer({ minimum: 1 }) }),
-        response: { 200: SetupLinkResponse },
+        response: ok(SetupLinkResponse),
         detail: {
           tags: ["Users"],
           security: [{ bearer: [] }],

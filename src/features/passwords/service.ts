@@ -3,13 +3,13 @@
  * token), reset (redeems a reset or setup token, ends every session of the user) and setup links
  * (7 days) issued by an administrator.
  */
-import { requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import { actorOf, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
 import { addDays, addSeconds, type Clock } from "../../kernel/clock";
 import { fieldError, invalidToken, notFound } from "../../kernel/errors";
 import type { PasswordHasher } from "../../kernel/passwords";
 import { randomToken, sha256Hex } from "../../kernel/secrets";
-import { recordAudit } from "../audit";
-import type { AuditRepo } from "../audit/ports";
+import type { Unit } from "../../kernel/unit";
+import type { EventJournal } from "../events";
 import { LIMITS, lockoutKey } from "../auth";
 import type { OrgRepo } from "../orgs/ports";
 import type { CounterStore, FamilyStore, OneTimeTokenRepo } from "../sessions";
@@ -27,7 +27,7 @@ export interface PasswordDeps {
   oneTimeTokens: OneTimeTokenRepo;
   families: FamilyStore;
   counters: CounterStore;
-  audit: AuditRepo;
+  unit: Unit<{ users: UserRepo; oneTimeTokens: OneTimeTokenRepo; events: EventJournal }>;
   hasher: PasswordHasher;
   mailer: Mailer;
   clock: Clock;
@@ -52,8 +52,12 @@ export function createPasswordService(deps: PasswordDeps) {
       if (!user || user.status !== "ACTIVE") return;
       const token = randomToken(32);
       const expiresAt = addSeconds(deps.clock.now(), RESET_TTL_SECONDS);
-      await deps.oneTimeTokens.deleteUser(user.id, "reset");
-      await deps.oneTimeTokens.create(sha256Hex(token), { kind: "reset", tenantId: user.tenantId, userId: user.id, data: {}, attempts: 0, expiresAt });
+      const org = await deps.orgs.get(user.tenantId, user.organizationId);
+      await deps.unit("passwords.forgot", ["oneTimeTokens", "events"], async ({ oneTimeTokens, events }) => {
+        await oneTimeTokens.deleteUser(user.id, "reset");
+        await oneTimeTokens.create(sha256Hex(token), { kind: "reset", tenantId: user.tenantId, userId: user.id, data: {}, attempts: 0, expiresAt });
+        await events.record({ type: "auth.password.forgot", tenantId: user.tenantId, org, actor: { ip }, target: { userId: user.id }, data: { expiresAt: expiresAt.toISOString() } });
+      });
       await deps.mailer.send({
         to: user.email,
         subject: "Reset your password",
@@ -64,8 +68,6 @@ export function createPasswordService(deps: PasswordDeps) {
           `If you did not ask for this, ignore this mail; your password stays as it is.\n`,
         token,
       });
-      const org = await deps.orgs.get(user.tenantId, user.organizationId);
-      await recordAudit(deps.audit, { action: "auth.password.forgot", tenantId: user.tenantId, org, userId: user.id, ip, metadata: { expiresAt: expiresAt.toISOString() } });
     };
     const job = work().catch(deps.onBackgroundError);
     pending.add(job);
@@ -88,16 +90,20 @@ export function createPasswordService(deps: PasswordDeps) {
     const hash = sha256Hex(token);
     const now = deps.clock.now();
     const rec = (await deps.oneTimeTokens.consume(hash, "reset", now)) ?? (await deps.oneTimeTokens.consume(hash, "setup", now));
-    const spent = () => invalidToken("This reset or setup token is invalid, expired or already used. Ask for a new one.");
+    const spent = () => invalidToken("This reset or setup token is invalid, expired or already used. Ask for a new one.", "body");
     if (!rec) throw spent();
     const user = await deps.users.get(rec.tenantId, rec.userId);
     if (!user || user.status === "ERASED") throw spent();
-    await deps.users.update(user.tenantId, user.id, { passwordHash: await deps.hasher.hash(newPassword) });
-    await deps.families.revokeUser(user.id);
-    await deps.oneTimeTokens.deleteUser(user.id, "reset");
-    await deps.counters.reset(lockoutKey(user.email));
+    const passwordHash = await deps.hasher.hash(newPassword);
     const org = await deps.orgs.get(user.tenantId, user.organizationId);
-    await recordAudit(deps.audit, { action: "auth.password.reset", tenantId: user.tenantId, org, userId: user.id, ip, metadata: { via: rec.kind } });
+    await deps.unit("passwords.reset", ["users", "oneTimeTokens", "events"], async ({ users, oneTimeTokens, events }) => {
+      await users.update(user.tenantId, user.id, { passwordHash });
+      await oneTimeTokens.deleteUser(user.id, "reset");
+      await events.record({ type: "auth.password.reset", tenantId: user.tenantId, org, actor: { ip }, target: { userId: user.id }, data: { via: rec.kind } });
+    });
+    // Sessions and counters may live in Redis, outside the unit: after the commit.
+    await deps.families.revokeUser(user.id);
+    await deps.counters.reset(lockoutKey(user.email));
   }
 
   /**
@@ -112,9 +118,11 @@ export function createPasswordService(deps: PasswordDeps) {
     requireReach(p, org, "User");
     const token = randomToken(32);
     const expiresAt = addDays(deps.clock.now(), SETUP_TTL_DAYS);
-    await deps.oneTimeTokens.deleteUser(user.id, "setup");
-    await deps.oneTimeTokens.create(sha256Hex(token), { kind: "setup", tenantId: user.tenantId, userId: user.id, data: { issuedBy: p.userId }, attempts: 0, expiresAt });
-    await recordAudit(deps.audit, { action: "user.password_setup_link.created", tenantId: user.tenantId, org, userId: user.id, actorId: p.userId, ip: p.ip, metadata: { expiresAt: expiresAt.toISOString() } });
+    await deps.unit("passwords.setup_link", ["oneTimeTokens", "events"], async ({ oneTimeTokens, events }) => {
+      await oneTimeTokens.deleteUser(user.id, "setup");
+      await oneTimeTokens.create(sha256Hex(token), { kind: "setup", tenantId: user.tenantId, userId: user.id, data: { issuedBy: p.userId }, attempts: 0, expiresAt });
+      await events.record({ type: "user.password_setup_link.created", tenantId: user.tenantId, org, actor: actorOf(p), target: { userId: user.id }, data: { expiresAt: expiresAt.toISOString() } });
+    });
     return { token, expiresAt };
   }
 

@@ -8,8 +8,21 @@ import { SYSTEM_CODES } from "../../kernel/authz";
 import type { Clock } from "../../kernel/clock";
 import type { PasswordHasher } from "../../kernel/passwords";
 import { randomToken, sha256Hex } from "../../kernel/secrets";
-import { recordAudit } from "../audit";
-import type { PrimaryStore } from "../../stores";
+import type { LeaseStore } from "../../kernel/lease";
+import type { Unit } from "../../kernel/unit";
+import type { AppRepo } from "../apps";
+import type { EventJournal } from "../events";
+import type { OrgRepo, TenantRepo } from "../orgs";
+import type { RoleRepo } from "../roles";
+import type { OneTimeTokenRepo } from "../sessions";
+import type { UserRepo } from "../users";
+
+export interface BootstrapPorts {
+  tenants: Pick<TenantRepo, "getPlatform">;
+  apps: Pick<AppRepo, "system">;
+  leases: LeaseStore;
+  unit: Unit<{ tenants: TenantRepo; orgs: OrgRepo; apps: AppRepo; roles: RoleRepo; users: UserRepo; oneTimeTokens: OneTimeTokenRepo; events: EventJournal }>;
+}
 
 export interface BootstrapResult {
   created: boolean;
@@ -21,7 +34,7 @@ export interface BootstrapResult {
 }
 
 export async function bootstrap(
-  store: PrimaryStore,
+  store: BootstrapPorts,
   deps: { issuer: string; adminEmail: string; adminPassword?: string; hasher: PasswordHasher; clock: Clock; instanceId: string },
 ): Promise<BootstrapResult> {
   for (let attempt = 0; attempt < 40; attempt++) {
@@ -30,7 +43,10 @@ export async function bootstrap(
       const sys = await store.apps.system();
       if (sys && sys.identifier !== deps.issuer) {
         // The system application's identifier follows the configured issuer.
-        await store.apps.update(existing.id, sys.id, { identifier: deps.issuer });
+        await store.unit("platform.issuer_changed", ["apps", "events"], async ({ apps, events }) => {
+          await apps.update(existing.id, sys.id, { identifier: deps.issuer });
+          await events.record({ type: "platform.issuer_changed", tenantId: existing.id, data: { from: sys.identifier, to: deps.issuer } });
+        });
         return { created: false, platformTenantId: existing.id, adminEmail: deps.adminEmail, issuerChanged: { from: sys.identifier, to: deps.issuer } };
       }
       return { created: false, platformTenantId: existing.id, adminEmail: deps.adminEmail };
@@ -43,7 +59,7 @@ export async function bootstrap(
       if (await store.tenants.getPlatform()) continue;
       const passwordHash = deps.adminPassword ? await deps.hasher.hash(deps.adminPassword) : null;
       const setupToken = deps.adminPassword ? undefined : randomToken(32);
-      const tenantId = await store.transaction(async (tx) => {
+      const tenantId = await store.unit("platform.bootstrap", ["tenants", "orgs", "apps", "roles", "users", "oneTimeTokens", "events"], async (tx) => {
         const tenant = await tx.tenants.create({ name: "Platform", slug: "platform", isPlatform: true });
         const root = await tx.orgs.create({ tenantId: tenant.id, parentId: null, name: "Platform", slug: "platform", type: "organization" });
         const app = await tx.apps.create({
@@ -58,7 +74,7 @@ export async function bootstrap(
         if (setupToken) {
           await tx.oneTimeTokens.create(sha256Hex(setupToken), { kind: "setup", tenantId: tenant.id, userId: admin.id, data: {}, attempts: 0, expiresAt: addDays(deps.clock.now(), 7) });
         }
-        await recordAudit(tx.audit, { action: "platform.bootstrapped", tenantId: tenant.id, org: root, userId: admin.id, metadata: { adminUserId: admin.id } });
+        await tx.events.record({ type: "platform.bootstrapped", tenantId: tenant.id, org: root, target: { userId: admin.id }, data: { adminUserId: admin.id } });
         return tenant.id;
       });
       return { created: true, platformTenantId: tenantId, adminEmail: deps.adminEmail, setupToken };

@@ -3,21 +3,24 @@
  * tenant-admin role, admin user, setup token; optionally a sandbox that expires), plan limits,
  * plan features, usage and the sandbox list.
  */
-import { SYSTEM_CODES, requirePermission, type Principal } from "../../kernel/authz";
+import { SYSTEM_CODES, actorOf, requirePermission, type Principal } from "../../kernel/authz";
 import { addDays, type Clock } from "../../kernel/clock";
 import { ConflictError, DomainError, conflict, forbidden, notFound } from "../../kernel/errors";
 import { randomToken, sha256Hex } from "../../kernel/secrets";
 import type { AppRepo } from "../apps";
-import { recordAudit } from "../audit";
+import type { Unit } from "../../kernel/unit";
+import type { EventJournal } from "../events";
 import type { Org, OrgRepo, Tenant, TenantRepo } from "../orgs";
-import type { Repos } from "../../stores";
+import type { RoleRepo } from "../roles";
+import type { UserRepo } from "../users";
+import type { OneTimeTokenRepo } from "../sessions";
 
 export interface PlatformServiceDeps {
   tenants: TenantRepo;
   orgs: OrgRepo;
   apps: AppRepo;
   clock: Clock;
-  transaction<T>(fn: (tx: Repos) => Promise<T>): Promise<T>;
+  unit: Unit<{ tenants: TenantRepo; orgs: OrgRepo; roles: RoleRepo; users: UserRepo; oneTimeTokens: OneTimeTokenRepo; events: EventJournal }>;
   defaultMaxApplications: number;
 }
 
@@ -82,21 +85,20 @@ export function createPlatformService(deps: PlatformServiceDeps) {
     const setupToken = randomToken(32);
     const expiresAt = addDays(now, SETUP_TOKEN_DAYS);
     try {
-      return await deps.transaction(async (tx) => {
+      return await deps.unit("platform.provision", ["tenants", "orgs", "roles", "users", "oneTimeTokens", "events"], async (tx) => {
         const tenant = await tx.tenants.create({ name: orgName, slug, isSandbox: sandboxExpiresAt !== null });
         const root = await tx.orgs.create({ tenantId: tenant.id, parentId: null, name: orgName, slug, type: "organization", expiresAt: sandboxExpiresAt });
         const role = await tx.roles.create({ tenantId: tenant.id, organizationId: root.id, name: TENANT_ADMIN_ROLE, description: "Every system permission of this tenant", scope: "SUBTREE", permissionIds: systemPerms.map((x) => x.id) });
         const admin = await tx.users.create({ tenantId: tenant.id, organizationId: root.id, email: adminEmail, fullName: input.adminFullName.trim(), passwordHash: null });
         await tx.roles.assign({ tenantId: tenant.id, userId: admin.id, roleId: role.id, organizationId: root.id });
         await tx.oneTimeTokens.create(sha256Hex(setupToken), { kind: "setup", tenantId: tenant.id, userId: admin.id, data: {}, attempts: 0, expiresAt });
-        await recordAudit(tx.audit, {
-          action: "tenant.provisioned",
+        await tx.events.record({
+          type: "tenant.provisioned",
           tenantId: tenant.id,
           org: root,
-          userId: admin.id,
-          actorId: p.userId,
-          ip: p.ip,
-          metadata: { tenantId: tenant.id, rootOrgId: root.id, adminUserId: admin.id, sandbox: sandboxExpiresAt !== null, ...(sandboxExpiresAt ? { expiresAt: sandboxExpiresAt.toISOString() } : {}) },
+          actor: actorOf(p),
+          target: { userId: admin.id },
+          data: { tenantId: tenant.id, rootOrgId: root.id, adminUserId: admin.id, sandbox: sandboxExpiresAt !== null, ...(sandboxExpiresAt ? { expiresAt: sandboxExpiresAt.toISOString() } : {}) },
         });
         return { tenantId: tenant.id, rootOrgId: root.id, adminUserId: admin.id, orgName, slug, adminEmail, setupToken, expiresAt, sandboxExpiresAt };
       });
@@ -110,9 +112,9 @@ export function createPlatformService(deps: PlatformServiceDeps) {
   async function setLimits(p: Principal, tenantId: number, input: { maxApplications: number }): Promise<{ tenantId: number; maxApplications: number }> {
     requirePlatform(p);
     const { root } = await tenantOrThrow(tenantId);
-    await deps.transaction(async (tx) => {
-      await tx.tenants.update(tenantId, { maxApplications: input.maxApplications });
-      await recordAudit(tx.audit, { action: "tenant.limits_updated", tenantId, org: root, actorId: p.userId, ip: p.ip, metadata: { maxApplications: input.maxApplications } });
+    await deps.unit("platform.set_limits", ["tenants", "events"], async ({ tenants, events }) => {
+      await tenants.update(tenantId, { maxApplications: input.maxApplications });
+      await events.record({ type: "tenant.limits_updated", tenantId, org: root, actor: actorOf(p), data: { maxApplications: input.maxApplications } });
     });
     return { tenantId, maxApplications: input.maxApplications };
   }
@@ -121,9 +123,9 @@ export function createPlatformService(deps: PlatformServiceDeps) {
   async function setFeatures(p: Principal, tenantId: number, input: { customClaims: boolean }): Promise<{ tenantId: number; customClaims: boolean }> {
     requirePlatform(p);
     const { root } = await tenantOrThrow(tenantId);
-    await deps.transaction(async (tx) => {
-      await tx.tenants.update(tenantId, { customClaims: input.customClaims });
-      await recordAudit(tx.audit, { action: "tenant.features_updated", tenantId, org: root, actorId: p.userId, ip: p.ip, metadata: { customClaims: input.customClaims } });
+    await deps.unit("platform.set_features", ["tenants", "events"], async ({ tenants, events }) => {
+      await tenants.update(tenantId, { customClaims: input.customClaims });
+      await events.record({ type: "tenant.features_updated", tenantId, org: root, actor: actorOf(p), data: { customClaims: input.customClaims } });
     });
     return { tenantId, customClaims: input.customClaims };
   }

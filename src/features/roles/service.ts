@@ -4,15 +4,15 @@
  * (applications of the org and its ancestors, plus the system codes). No escalation: a caller can
  * only put into a role, assign or revoke system codes it holds itself.
  */
-import { SYSTEM_CODES, reachesSubtree, requireHolds, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import { SYSTEM_CODES, actorOf, reachesSubtree, requireHolds, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
 import { reachableOrg as reachableOrgOf } from "../orgs";
 import { ConflictError, conflict, fieldError, notFound, validation, type FieldError } from "../../kernel/errors";
 import { pathIds } from "../../kernel/tenancy";
-import { recordAudit } from "../audit";
+import type { Unit } from "../../kernel/unit";
+import type { EventJournal } from "../events";
 import type { Application, AppRepo, Permission } from "../apps";
 import type { Org, OrgRepo } from "../orgs";
 import type { UserRepo } from "../users/ports";
-import type { Repos } from "../../stores";
 import type { PermissionRef, Role, RoleRepo, RoleScope } from "./ports";
 
 export interface RoleServiceDeps {
@@ -20,9 +20,9 @@ export interface RoleServiceDeps {
   orgs: OrgRepo;
   apps: AppRepo;
   users: UserRepo;
-  transaction<T>(fn: (tx: Repos) => Promise<T>): Promise<T>;
+  unit: Unit<{ roles: RoleRepo; events: EventJournal }>;
   /** The platform (bootstrap) tenant: PLATFORM_ADMIN is grantable only in its roles. */
-  platformTenantId(): number;
+  platformTenantId: number;
 }
 
 const isSystemCode = (c: string) => (SYSTEM_CODES as readonly string[]).includes(c);
@@ -87,7 +87,7 @@ export function createRoleService(deps: RoleServiceDeps) {
     const sys = await system();
     const codes = systemCodesOf(perms, sys?.id ?? null);
     requireHolds(p, codes, "grant");
-    if (codes.includes("PLATFORM_ADMIN") && org.tenantId !== deps.platformTenantId())
+    if (codes.includes("PLATFORM_ADMIN") && org.tenantId !== deps.platformTenantId)
       throw fieldError("permissionCodes", "PLATFORM_ADMIN can only be granted by roles of the platform tenant");
   }
 
@@ -115,9 +115,9 @@ export function createRoleService(deps: RoleServiceDeps) {
     const perms = await resolvePermissions(org, input.permissionCodes, input.permissionIds);
     await checkGrantable(p, org, perms);
     try {
-      return await deps.transaction(async (tx) => {
-        const role = await tx.roles.create({ tenantId: org.tenantId, organizationId: org.id, name, description: input.description ?? "", scope: input.scope ?? "SELF", permissionIds: perms.map((x) => x.id) });
-        await recordAudit(tx.audit, { action: "role.created", tenantId: org.tenantId, org, actorId: p.userId, ip: p.ip, metadata: { roleId: role.id, name, scope: role.scope, permissions: role.permissions.map((x) => x.code) } });
+      return await deps.unit("roles.create", ["roles", "events"], async ({ roles, events }) => {
+        const role = await roles.create({ tenantId: org.tenantId, organizationId: org.id, name, description: input.description ?? "", scope: input.scope ?? "SELF", permissionIds: perms.map((x) => x.id) });
+        await events.record({ type: "role.created", tenantId: org.tenantId, org, actor: actorOf(p), data: { roleId: role.id, name, scope: role.scope, permissions: role.permissions.map((x) => x.code) } });
         return role;
       });
     } catch (e) {
@@ -134,15 +134,15 @@ export function createRoleService(deps: RoleServiceDeps) {
     const sys = await system();
     requireHolds(p, systemCodesOf(role.permissions, sys?.id ?? null), "change a role that carries");
     await checkGrantable(p, org, perms);
-    return deps.transaction(async (tx) => {
-      const next = await tx.roles.setPermissions(org.tenantId, role.id, perms.map((x) => x.id));
+    return deps.unit("roles.set_permissions", ["roles", "events"], async ({ roles, events }) => {
+      const next = await roles.setPermissions(org.tenantId, role.id, perms.map((x) => x.id));
       if (!next) throw notFound("Role");
       const before = new Set(role.permissions.map((x) => x.code));
       const after = new Set(next.permissions.map((x) => x.code));
       const added = [...after].filter((c) => !before.has(c));
       const removed = [...before].filter((c) => !after.has(c));
       if (added.length || removed.length)
-        await recordAudit(tx.audit, { action: "role.permissions_changed", tenantId: org.tenantId, org, actorId: p.userId, ip: p.ip, metadata: { roleId: role.id, added, removed } });
+        await events.record({ type: "role.permissions_changed", tenantId: org.tenantId, org, actor: actorOf(p), data: { roleId: role.id, added, removed } });
       return next;
     });
   }
@@ -163,20 +163,20 @@ export function createRoleService(deps: RoleServiceDeps) {
   /** Assigns a role to a user at an org. Idempotent: a repeat writes nothing and records nothing. */
   async function assign(p: Principal, roleId: number, userId: number, organizationId: number): Promise<void> {
     const { role, user, target } = await prepare(p, roleId, userId, organizationId, "assign");
-    await deps.transaction(async (tx) => {
-      const written = await tx.roles.assign({ tenantId: role.tenantId, userId: user.id, roleId: role.id, organizationId: target.id });
+    await deps.unit("roles.assign", ["roles", "events"], async ({ roles, events }) => {
+      const written = await roles.assign({ tenantId: role.tenantId, userId: user.id, roleId: role.id, organizationId: target.id });
       if (written)
-        await recordAudit(tx.audit, { action: "role.assigned", tenantId: role.tenantId, org: target, userId: user.id, actorId: p.userId, ip: p.ip, metadata: { roleId: role.id, roleName: role.name } });
+        await events.record({ type: "role.assigned", tenantId: role.tenantId, org: target, actor: actorOf(p), target: { userId: user.id }, data: { roleId: role.id, roleName: role.name } });
     });
   }
 
   /** Revokes a role from a user at an org. Idempotent. */
   async function revoke(p: Principal, roleId: number, userId: number, organizationId: number): Promise<void> {
     const { role, user, target } = await prepare(p, roleId, userId, organizationId, "revoke");
-    await deps.transaction(async (tx) => {
-      const removed = await tx.roles.revoke({ tenantId: role.tenantId, userId: user.id, roleId: role.id, organizationId: target.id });
+    await deps.unit("roles.revoke", ["roles", "events"], async ({ roles, events }) => {
+      const removed = await roles.revoke({ tenantId: role.tenantId, userId: user.id, roleId: role.id, organizationId: target.id });
       if (removed)
-        await recordAudit(tx.audit, { action: "role.revoked", tenantId: role.tenantId, org: target, userId: user.id, actorId: p.userId, ip: p.ip, metadata: { roleId: role.id, roleName: role.name } });
+        await events.record({ type: "role.revoked", tenantId: role.tenantId, org: target, actor: actorOf(p), target: { userId: user.id }, data: { roleId: role.id, roleName: role.name } });
     });
   }
 

@@ -1,31 +1,80 @@
-/** The caller's devices: GET /api/users/me/devices, DELETE /api/users/me/devices/{deviceId}. */
+/**
+ * POST /api/auth/refresh and /api/auth/logout (plain body or the web cookie), and the caller's
+ * devices: GET /api/users/me/devices, DELETE /api/users/me/devices/{deviceId}.
+ */
 import { Elysia, t } from "elysia";
-import { clientIp } from "../../http/context";
-import type { Services } from "../../services";
-import { DeviceView } from "../auth/model";
+import { clientIp, noContent200 } from "../../http/context";
+import type { Guard } from "../../http/guard";
+import { noStore, presentedRefreshToken, refreshCookieOf, setRefreshCookie, tokenPairBody, type CookiePolicy } from "../../http/session-cookie";
+import { DeviceView, LogoutBody, RefreshBody, TokenPairResponse } from "../auth/model";
+import type { SessionService } from "./service";
+import { ok } from "../../http/responses";
 
-export function sessionRoutes(svc: Services) {
+export function sessionRoutes({ sessions, guard, cookies }: { sessions: SessionService; guard: Guard; cookies: CookiePolicy }) {
   const tags = ["Sessions"];
+  const authTags = ["Authentication"];
   const security = [{ bearer: [] }];
   const callerOf = async (request: Request, server: unknown) => {
     const ip = clientIp(request, server as Parameters<typeof clientIp>[1]);
-    const p = await svc.guard.user(request.headers, ip);
+    const p = await guard.user(request.headers, ip);
     return { userId: p.userId, tenantId: p.tenantId, orgId: p.orgId, orgPath: p.orgPath, ip };
   };
   return new Elysia({ name: "session-routes" })
+    .post(
+      "/api/auth/refresh",
+      async ({ body, request, server, cookie, set }) => {
+        const refreshToken = presentedRefreshToken(body, cookie);
+        const audience = (body as { audience?: string } | undefined)?.audience;
+        const pair = await sessions.refresh({ refreshToken, audience }, clientIp(request, server));
+        return tokenPairBody(cookies, pair, cookie, set);
+      },
+      {
+        body: t.Optional(RefreshBody),
+        response: ok(TokenPairResponse),
+        detail: {
+          authTags,
+          security: [],
+          summary: "Exchange a refresh token for a new pair",
+          description:
+            "The refresh token is single use: the answer carries its successor. Presenting a used one again revokes the whole session (401 REFRESH_TOKEN_REUSED). " +
+            "Without a body the `sso_refresh` cookie is read and the rotated token is set as the cookie again (no refresh token in the body). " +
+            "`audience` mints for that audience from now on; otherwise the session's audience. The session keeps its active organization.",
+        },
+      },
+    )
+    .post(
+      "/api/auth/logout",
+      async ({ body, request, server, cookie, set }) => {
+        const hadCookie = refreshCookieOf(cookie) !== undefined;
+        const refreshToken = presentedRefreshToken(body, cookie);
+        await sessions.logout(refreshToken, clientIp(request, server));
+        noStore(set);
+        if (hadCookie) setRefreshCookie(cookies, cookie, "", 0);
+        return noContent200();
+      },
+      {
+        body: t.Optional(LogoutBody),
+        detail: {
+          authTags,
+          security: [],
+          summary: "End the session of a refresh token",
+          description: "Takes the refresh token from the body, or from the `sso_refresh` cookie when no body is sent, and clears that cookie. Idempotent: an unknown or already ended session answers 200 too.",
+        },
+      },
+    )
     .get(
       "/api/users/me/devices",
       async ({ request, server }) => {
-        const devices = await svc.sessionService.listDevices(await callerOf(request, server));
+        const devices = await sessions.listDevices(await callerOf(request, server));
         return devices.map((d) => ({ deviceId: d.deviceId, name: d.name, platform: d.platform, lastSeenAt: d.lastSeenAt.toISOString(), createdAt: d.createdAt.toISOString() }));
       },
-      { response: { 200: t.Array(DeviceView) }, detail: { tags, security, summary: "The caller's devices", description: "Any user access token of this issuer, whatever its audience." } },
+      { response: ok(t.Array(DeviceView)), detail: { tags, security, summary: "The caller's devices", description: "Any user access token of this issuer, whatever its audience." } },
     )
     .delete(
       "/api/users/me/devices/:deviceId",
       async ({ params, request, server }) => {
-        await svc.sessionService.removeDevice(await callerOf(request, server), params.deviceId);
-        return new Response(null, { status: 200 });
+        await sessions.removeDevice(await callerOf(request, server), params.deviceId);
+        return noContent200();
       },
       {
         params: t.Object({ deviceId: t.String({ minLength: 1, maxLength: 128 }) }),

@@ -4,9 +4,9 @@
  */
 import type { Clock } from "../../kernel/clock";
 import { DomainError, invalidToken, notFound } from "../../kernel/errors";
-import { recordAudit } from "../audit";
+import type { Unit } from "../../kernel/unit";
+import type { DomainEvent, EventJournal } from "../events";
 import type { Application } from "../apps/ports";
-import type { AuditRepo } from "../audit/ports";
 import { newRefreshToken, parseRefreshToken, type AuthService, type TokenPair } from "../auth";
 import type { OrgRepo } from "../orgs/ports";
 import type { RoleRepo } from "../roles/ports";
@@ -20,7 +20,9 @@ export interface SessionServiceDeps {
   users: UserRepo;
   orgs: OrgRepo;
   roles: RoleRepo;
-  audit: AuditRepo;
+  /** Records an event that changes nothing else (units.record). */
+  record(e: DomainEvent): Promise<void>;
+  unit: Unit<{ devices: DeviceRepo; events: EventJournal }>;
   /** One-round-trip read of user, org, suspension and grants (the refresh hot path). */
   tokenContext: TokenContextReader;
   auth: Pick<AuthService, "mintAccess" | "resolveAudience">;
@@ -55,7 +57,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     if (r.status === "invalid") throw dead();
     if (r.status === "reused") {
       const d = r.family.data;
-      await recordAudit(deps.audit, { action: "auth.refresh.reuse_detected", tenantId: d.tenantId, org: { id: d.orgId, path: d.orgPath }, userId: d.userId, ip, metadata: { sessionId: r.family.familyId, mode: d.mode, ...(d.deviceId ? { deviceId: d.deviceId } : {}) } });
+      await deps.record({ type: "auth.refresh.reuse_detected", tenantId: d.tenantId, org: { id: d.orgId, path: d.orgPath }, actor: { ip }, target: { userId: d.userId }, data: { sessionId: r.family.familyId, mode: d.mode, ...(d.deviceId ? { deviceId: d.deviceId } : {}) } });
       throw new DomainError("REFRESH_TOKEN_REUSED", "This refresh token was already used, so the session was ended as a precaution. Sign in again.");
     }
     const { familyId, data: d, expiresAt } = r.family;
@@ -96,7 +98,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     if (!fam) return;
     await deps.families.revoke(fam.familyId);
     const d = fam.data;
-    await recordAudit(deps.audit, { action: "auth.logout", tenantId: d.tenantId, org: { id: d.orgId, path: d.orgPath }, userId: d.userId, ip, metadata: { sessionId: fam.familyId, mode: d.mode, ...(d.deviceId ? { deviceId: d.deviceId } : {}) } });
+    await deps.record({ type: "auth.logout", tenantId: d.tenantId, org: { id: d.orgId, path: d.orgPath }, actor: { ip }, target: { userId: d.userId }, data: { sessionId: fam.familyId, mode: d.mode, ...(d.deviceId ? { deviceId: d.deviceId } : {}) } });
   }
 
   /** The caller's devices, oldest first. */
@@ -106,9 +108,12 @@ export function createSessionService(deps: SessionServiceDeps) {
 
   /** Logs one of the caller's devices out and forgets it; 404 when it is not the caller's. */
   async function removeDevice(caller: DeviceCaller, deviceId: string): Promise<void> {
-    if (!(await deps.devices.delete(caller.userId, deviceId))) throw notFound("Device");
+    await deps.unit("devices.remove", ["devices", "events"], async ({ devices, events }) => {
+      if (!(await devices.delete(caller.userId, deviceId))) throw notFound("Device");
+      await events.record({ type: "device.removed", tenantId: caller.tenantId, org: { id: caller.orgId, path: caller.orgPath }, actor: { ip: caller.ip }, target: { userId: caller.userId }, data: { deviceId } });
+    });
+    // Families may live in Redis, outside the unit: end the device's sessions after the commit.
     await deps.families.revokeDevice(caller.userId, deviceId);
-    await recordAudit(deps.audit, { action: "device.removed", tenantId: caller.tenantId, org: { id: caller.orgId, path: caller.orgPath }, userId: caller.userId, ip: caller.ip, metadata: { deviceId } });
   }
 
   return { refresh, logout, listDevices, removeDevice };

@@ -9,6 +9,8 @@ import type { CryptoBox } from "../../kernel/crypto-box";
 import { invalidToken } from "../../kernel/errors";
 import type { LeaseStore } from "../../kernel/lease";
 import { randomToken } from "../../kernel/secrets";
+import type { Unit } from "../../kernel/unit";
+import type { EventJournal } from "../events";
 import type { KeyRepo, StoredKey } from "./ports";
 
 export const ACCESS_TOKEN_TTL = 900;
@@ -22,7 +24,11 @@ export interface KeyServiceDeps {
   issuer: string;
   rotationDays: number;
   instanceId: string;
-  onRotated?: (kid: string) => Promise<void> | void;
+  /** Key creation and its `key.rotated` event commit together. */
+  unit: Unit<{ keys: KeyRepo; events: EventJournal }>;
+  /** The platform tenant, whose audit trail records key rotation. */
+  platformTenantId: number;
+  onRotated?: (kid: string) => void;
 }
 
 interface LoadedKey {
@@ -104,24 +110,24 @@ export function createKeyService(deps: KeyServiceDeps) {
       const now = deps.clock.now();
       let published = await deps.keys.published(now);
       let created: string | null = null;
-      if (published.length === 0) {
-        const k = await makeKey(now);
-        await deps.keys.insert(k);
+      const add = async (k: StoredKey) => {
+        await deps.unit("keys.rotate", ["keys", "events"], async ({ keys, events }) => {
+          await keys.insert(k);
+          await events.record({ type: "key.rotated", tenantId: deps.platformTenantId, data: { kid: k.kid, activatesAt: k.activatesAt.toISOString() } });
+        });
         created = k.kid;
-      } else {
+      };
+      if (published.length === 0) await add(await makeKey(now));
+      else {
         const newest = published[0];
         const due = newest.activatesAt.getTime() + (t.rotation - t.lead) * 1000 <= now.getTime();
-        if (due) {
-          const k = await makeKey(new Date(now.getTime() + t.lead * 1000));
-          await deps.keys.insert(k);
-          created = k.kid;
-        }
+        if (due) await add(await makeKey(new Date(now.getTime() + t.lead * 1000)));
       }
       published = await deps.keys.published(now);
       const current = published.find((k) => k.activatesAt <= now);
       if (current) await deps.keys.retireOthers(current.kid, current.activatesAt, new Date(current.activatesAt.getTime() + t.retention * 1000));
       await reload();
-      if (created && deps.onRotated) await deps.onRotated(created);
+      if (created) deps.onRotated?.(created);
       return created;
     } finally {
       await deps.leases.release("keys.rotation", deps.instanceId);

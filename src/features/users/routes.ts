@@ -1,9 +1,11 @@
 /** /api/users (SPEC 4.4): USER_MANAGE + reach; `/api/users/me/export` takes any user token. */
 import { Elysia, t } from "elysia";
 import { clientIp, iso, noContent200, pageSize } from "../../http/context";
-import type { Services } from "../../services";
 import type { UserExport as Export } from "./service";
 import { CreateUserBody, CreatedUser, UpdateUserBody, UserExport, UserIdParams, UserListQuery, UserSummary } from "./model";
+import type { UserService } from "./service";
+import type { Guard } from "../../http/guard";
+import { ok } from "../../http/responses";
 
 /** The export as JSON (no password hash, no MFA secret, no session tokens). */
 export function exportDto(e: Export) {
@@ -19,37 +21,37 @@ export function exportDto(e: Export) {
   };
 }
 
-export function userRoutes(svc: Services) {
+export function userRoutes({ users, guard }: { users: UserService; guard: Guard }) {
   const tags = ["Users"];
   const security = [{ bearer: [] }];
-  const caller = (request: Request, server: Parameters<typeof clientIp>[1]) => svc.guard.management(request.headers, clientIp(request, server));
+  const caller = (request: Request, server: Parameters<typeof clientIp>[1]) => guard.management(request.headers, clientIp(request, server));
   return new Elysia({ name: "user-routes" })
     .get(
       "/api/users/me/export",
-      async ({ request, server }) => exportDto(await svc.users.exportSelf(await svc.guard.user(request.headers, clientIp(request, server)))),
-      { response: { 200: UserExport }, detail: { tags, security, summary: "Export everything the service holds about the caller" } },
+      async ({ request, server }) => exportDto(await users.exportSelf(await guard.user(request.headers, clientIp(request, server)))),
+      { response: ok(UserExport), detail: { tags, security, summary: "Export everything the service holds about the caller" } },
     )
     .get(
       "/api/users",
       async ({ request, server, query }) => {
         const p = await caller(request, server);
-        const list = await svc.users.list(p, query.organizationId, pageSize(query.size, 200));
+        const list = await users.list(p, query.organizationId, pageSize(query.size, 200));
         return list.map(({ user: u, roles }) => ({ id: u.id, email: u.email, fullName: u.fullName, status: u.status, hasPassword: u.passwordHash !== null, organizationId: u.organizationId, roles }));
       },
-      { query: UserListQuery, response: { 200: t.Array(UserSummary) }, detail: { tags, security, summary: "Users whose home org is the organization or who hold a role there" } },
+      { query: UserListQuery, response: ok(t.Array(UserSummary)), detail: { tags, security, summary: "Users whose home org is the organization or who hold a role there" } },
     )
     .post(
       "/api/users",
       async ({ request, server, body }) => {
-        const u = await svc.users.create(await caller(request, server), body);
+        const u = await users.create(await caller(request, server), body);
         return { id: u.id, email: u.email, organizationId: u.organizationId };
       },
-      { body: CreateUserBody, response: { 200: CreatedUser }, detail: { tags, security, summary: "Create a user (with or without a password, optionally with a first role)" } },
+      { body: CreateUserBody, response: ok(CreatedUser), detail: { tags, security, summary: "Create a user (with or without a password, optionally with a first role)" } },
     )
     .put(
       "/api/users/:id",
       async ({ request, server, params, body }) => {
-        await svc.users.update(await caller(request, server), params.id, body);
+        await users.update(await caller(request, server), params.id, body);
         return noContent200();
       },
       { params: UserIdParams, body: UpdateUserBody, detail: { tags, security, summary: "Rename a user or move their home organization" } },
@@ -57,7 +59,7 @@ export function userRoutes(svc: Services) {
     .post(
       "/api/users/:id/enable",
       async ({ request, server, params }) => {
-        await svc.users.enable(await caller(request, server), params.id);
+        await users.enable(await caller(request, server), params.id);
         return noContent200();
       },
       { params: UserIdParams, detail: { tags, security, summary: "Re-enable a disabled user" } },
@@ -65,7 +67,7 @@ export function userRoutes(svc: Services) {
     .post(
       "/api/users/:id/disable",
       async ({ request, server, params }) => {
-        await svc.users.disable(await caller(request, server), params.id);
+        await users.disable(await caller(request, server), params.id);
         return noContent200();
       },
       { params: UserIdParams, detail: { tags, security, summary: "Disable a user and end all their sessions" } },
@@ -73,14 +75,14 @@ export function userRoutes(svc: Services) {
     .post(
       "/api/users/:id/erase",
       async ({ request, server, params }) => {
-        await svc.users.erase(await caller(request, server), params.id);
+        await users.erase(await caller(request, server), params.id);
         return noContent200();
       },
       { params: UserIdParams, detail: { tags, security, summary: "Erase a user's personal data (irreversible)" } },
     )
     .get(
       "/api/users/:id/export",
-      async ({ request, server, params }) => exportDto(await svc.users.exportUser(await caller(request, server), params.id)),
-      { params: UserIdParams, response: { 200: UserExport }, detail: { tags, security, summary: "Export everything the service holds about a user" } },
+      async ({ request, server, params }) => exportDto(await users.exportUser(await caller(request, server), params.id)),
+      { params: UserIdParams, response: ok(UserExport), detail: { tags, security, summary: "Export everything the service holds about a user" } },
     );
 }

@@ -3,17 +3,18 @@
  * org, move/rename, disable/enable (disabling ends every session), erase (irreversible) and the
  * data-subject export.
  */
-import { requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import { actorOf, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
 import { reachableOrg as reachableOrgOf } from "../orgs";
 import { membershipsOf } from "../auth";
 import type { Clock } from "../../kernel/clock";
 import { ConflictError, conflict, forbidden, notFound } from "../../kernel/errors";
 import type { PasswordHasher } from "../../kernel/passwords";
-import { recordAudit, type AuditEntry, type AuditRepo } from "../audit";
+import type { AuditEntry, AuditRepo } from "../audit";
+import type { Unit } from "../../kernel/unit";
+import type { EventJournal } from "../events";
 import type { Org, OrgRepo } from "../orgs";
 import type { Role, RoleRepo } from "../roles";
-import type { Device, DeviceRepo, FamilyRecord, FamilyStore } from "../sessions/ports";
-import type { Repos } from "../../stores";
+import type { Device, DeviceRepo, FamilyRecord, FamilyStore, OneTimeTokenRepo } from "../sessions/ports";
 import type { User, UserRepo } from "./ports";
 
 export interface UserServiceDeps {
@@ -25,7 +26,7 @@ export interface UserServiceDeps {
   families: FamilyStore;
   hasher: PasswordHasher;
   clock: Clock;
-  transaction<T>(fn: (tx: Repos) => Promise<T>): Promise<T>;
+  unit: Unit<{ users: UserRepo; roles: RoleRepo; devices: DeviceRepo; oneTimeTokens: OneTimeTokenRepo; audit: Pick<AuditRepo, "scrubUser">; events: EventJournal }>;
   /** From the roles feature: the role as the caller may see it, and the no-escalation check. */
   reachableRole(p: Principal, roleId: number): Promise<{ role: Role; org: Org }>;
   checkAssignment(p: Principal, role: Role, roleOrg: Org, target: Org, verb: "assign" | "revoke"): Promise<void>;
@@ -86,12 +87,12 @@ export function createUserService(deps: UserServiceDeps) {
     const email = input.email.trim().toLowerCase();
     const passwordHash = input.password ? await deps.hasher.hash(input.password) : null;
     try {
-      return await deps.transaction(async (tx) => {
-        const user = await tx.users.create({ tenantId: org.tenantId, organizationId: org.id, email, fullName: input.fullName.trim(), passwordHash });
-        await recordAudit(tx.audit, { action: "user.created", tenantId: org.tenantId, org, userId: user.id, actorId: p.userId, ip: p.ip, metadata: { email, hasPassword: !!passwordHash } });
+      return await deps.unit("users.create", ["users", "roles", "events"], async ({ users, roles, events }) => {
+        const user = await users.create({ tenantId: org.tenantId, organizationId: org.id, email, fullName: input.fullName.trim(), passwordHash });
+        await events.record({ type: "user.created", tenantId: org.tenantId, org, actor: actorOf(p), target: { userId: user.id }, data: { email, hasPassword: !!passwordHash } });
         if (role) {
-          await tx.roles.assign({ tenantId: org.tenantId, userId: user.id, roleId: role.id, organizationId: org.id });
-          await recordAudit(tx.audit, { action: "role.assigned", tenantId: org.tenantId, org, userId: user.id, actorId: p.userId, ip: p.ip, metadata: { roleId: role.id, roleName: role.name } });
+          await roles.assign({ tenantId: org.tenantId, userId: user.id, roleId: role.id, organizationId: org.id });
+          await events.record({ type: "role.assigned", tenantId: org.tenantId, org, actor: actorOf(p), target: { userId: user.id }, data: { roleId: role.id, roleName: role.name } });
         }
         return user;
       });
@@ -124,10 +125,10 @@ export function createUserService(deps: UserServiceDeps) {
       target = next;
       clean.organizationId = next.id;
     }
-    return deps.transaction(async (tx) => {
-      const next = await tx.users.update(user.tenantId, user.id, clean);
+    return deps.unit("users.update", ["users", "events"], async ({ users, events }) => {
+      const next = await users.update(user.tenantId, user.id, clean);
       if (!next) throw notFound("User");
-      await recordAudit(tx.audit, { action: "user.updated", tenantId: user.tenantId, org: target, userId: user.id, actorId: p.userId, ip: p.ip, metadata: { changes: clean, ...(clean.organizationId ? { fromOrganizationId: user.organizationId } : {}) } });
+      await events.record({ type: "user.updated", tenantId: user.tenantId, org: target, actor: actorOf(p), target: { userId: user.id }, data: { changes: clean, ...(clean.organizationId ? { fromOrganizationId: user.organizationId } : {}) } });
       return next;
     });
   }
@@ -140,9 +141,9 @@ export function createUserService(deps: UserServiceDeps) {
     if (!enabled) notSelf(p, user, "disable");
     const status = enabled ? "ACTIVE" : "DISABLED";
     if (user.status !== status) {
-      await deps.transaction(async (tx) => {
-        await tx.users.update(user.tenantId, user.id, { status });
-        await recordAudit(tx.audit, { action: enabled ? "user.enabled" : "user.disabled", tenantId: user.tenantId, org, userId: user.id, actorId: p.userId, ip: p.ip });
+      await deps.unit(enabled ? "users.enable" : "users.disable", ["users", "events"], async ({ users, events }) => {
+        await users.update(user.tenantId, user.id, { status });
+        await events.record({ type: enabled ? "user.enabled" : "user.disabled", tenantId: user.tenantId, org, actor: actorOf(p), target: { userId: user.id } });
       });
     }
     // Sessions may live in Redis, outside the transaction: revoke after the commit (and again on a repeat).
@@ -159,13 +160,13 @@ export function createUserService(deps: UserServiceDeps) {
     const { user, org } = await reachableUser(p, id);
     notSelf(p, user, "erase");
     if (user.status !== "ERASED") {
-      await deps.transaction(async (tx) => {
-        await tx.users.erase(user.tenantId, user.id, erasedEmail(user.id));
-        await tx.devices.deleteUser(user.id);
-        await tx.oneTimeTokens.deleteUser(user.id);
-        await tx.roles.removeAllFor(user.id);
-        await tx.audit.scrubUser(user.id);
-        await recordAudit(tx.audit, { action: "user.erased", tenantId: user.tenantId, org, userId: user.id, actorId: p.userId, ip: p.ip });
+      await deps.unit("users.erase", ["users", "devices", "oneTimeTokens", "roles", "audit", "events"], async ({ users, devices, oneTimeTokens, roles, audit, events }) => {
+        await users.erase(user.tenantId, user.id, erasedEmail(user.id));
+        await devices.deleteUser(user.id);
+        await oneTimeTokens.deleteUser(user.id);
+        await roles.removeAllFor(user.id);
+        await audit.scrubUser(user.id);
+        await events.record({ type: "user.erased", tenantId: user.tenantId, org, actor: actorOf(p), target: { userId: user.id } });
       });
     }
     await deps.families.revokeUser(user.id);

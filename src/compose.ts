@@ -1,0 +1,145 @@
+/**
+ * The one composition root of the object graph: ports in, services, bootstrap, signing keys and
+ * the Elysia app out. `src/main.ts` calls it on the stores the configuration names; the tests call
+ * it on fresh test stores. Knows no concrete adapter.
+ */
+import type { Config } from "./config";
+import type { Clock } from "./kernel/clock";
+import type { CryptoBox } from "./kernel/crypto-box";
+import { createPasswordHasher } from "./kernel/passwords";
+import type { FaultInjector } from "./kernel/unit";
+import type { Logger, Metrics } from "./http/observability";
+import { createGuard } from "./http/guard";
+import { createApp } from "./app";
+import { mountRoutes } from "./routes";
+import { createAuditService } from "./features/audit";
+import { createAuthService } from "./features/auth";
+import { createPasswordService, type Mailer } from "./features/passwords";
+import { createSessionService } from "./features/sessions";
+import { createAppService } from "./features/apps";
+import { createOrgService } from "./features/orgs";
+import { bootstrap } from "./features/platform/bootstrap";
+import { createPlatformService } from "./features/platform/service";
+import { createRoleService } from "./features/roles";
+import { createUserService } from "./features/users";
+import { CLIENTS_CACHE_CHANNEL, clientCacheMessage, createClientDirectory, createClientService } from "./features/clients";
+import { createOAuthService } from "./features/oauth";
+import { createSystemService } from "./features/system";
+import { createKeyService } from "./features/tokens";
+import type { PrimaryStore, SessionStore } from "./stores";
+import { createUnits } from "./units";
+
+export interface GraphDeps {
+  config: Config;
+  store: PrimaryStore;
+  sessions: SessionStore;
+  box: CryptoBox;
+  clock: Clock;
+  log: Logger;
+  metrics: Metrics;
+  instanceId: string;
+  /** Outbound mail (SSO_MAILER); without one, mails are only logged. */
+  mailer?: Mailer;
+  /** Tests only: simulated crashes between the writes of a unit. */
+  faults?: FaultInjector;
+}
+
+/**
+ * Builds the whole graph: recovers unfinished units, bootstraps an empty store, loads (or makes)
+ * the signing keys, wires every service and mounts every route. Each route module receives the one
+ * service it serves (and the guard).
+ */
+export async function composeGraph(d: GraphDeps) {
+  const { config, store, sessions, clock, log } = d;
+  const hasher = createPasswordHasher(config.hashConcurrency);
+  const units = createUnits(store, { clock, faults: d.faults });
+  const recovered = await store.recover();
+  if (recovered) log.warn("rolled forward unfinished units of work", { count: recovered });
+  const boot = await bootstrap(
+    { tenants: store.tenants, apps: store.apps, leases: store.leases, unit: units.unit },
+    { issuer: config.issuer, adminEmail: config.bootstrapAdminEmail, adminPassword: config.bootstrapAdminPassword, hasher, clock, instanceId: d.instanceId },
+  );
+  const platformTenantId = boot.platformTenantId;
+  const { unit, record } = units;
+
+  const keys = createKeyService({
+    keys: store.keys,
+    leases: store.leases,
+    box: d.box,
+    clock,
+    issuer: config.issuer,
+    rotationDays: config.keyRotationDays,
+    instanceId: d.instanceId,
+    unit,
+    platformTenantId,
+    onRotated: (kid) => log.info("signing key created", { kid }),
+  });
+  await keys.init();
+  const guard = createGuard({ verify: keys.verify, issuer: config.issuer, platformTenantId });
+  const auth = createAuthService({
+    users: store.users,
+    orgs: store.orgs,
+    roles: store.roles,
+    apps: store.apps,
+    devices: store.devices,
+    families: sessions.families,
+    counters: sessions.counters,
+    tokenContext: store.tokenContext,
+    rateLimit: config.rateLimit,
+    record,
+    hasher,
+    sign: keys.sign,
+    clock,
+    issuer: config.issuer,
+    platformTenantId,
+  });
+  const sessionService = createSessionService({ families: sessions.families, devices: store.devices, users: store.users, orgs: store.orgs, roles: store.roles, tokenContext: store.tokenContext, record, unit, auth, clock });
+  const passwords = createPasswordService({
+    users: store.users,
+    orgs: store.orgs,
+    oneTimeTokens: store.oneTimeTokens,
+    families: sessions.families,
+    counters: sessions.counters,
+    unit,
+    hasher,
+    mailer: d.mailer ?? { send: async (m) => log.info("mail (no mailer configured; not delivered)", { subject: m.subject }) },
+    clock,
+    issuer: config.issuer,
+    limitIp: auth.limitIp,
+    onBackgroundError: (e) => log.warn("password mail failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
+  });
+  // Client records, org status and app identifiers for /oauth2/token, invalidated across
+  // instances on CLIENTS_CACHE_CHANNEL and bounded by a 5 s TTL (see features/clients/directory.ts).
+  const clientDirectory = createClientDirectory({ clients: store.clients, orgs: store.orgs, apps: store.apps, clock });
+  const clientsSubscribed = store.subscribe(CLIENTS_CACHE_CHANNEL, clientDirectory.onMessage).catch((e) => {
+    log.warn("client cache invalidation channel unavailable; relying on its TTL", { error: String((e as Error)?.message ?? e) });
+  });
+  const publish = (channel: string, message: string) => store.publish(channel, message);
+  const clients = createClientService({ clients: store.clients, orgs: store.orgs, apps: store.apps, unit, publish, clock });
+  const oauth = createOAuthService({ directory: clientDirectory, sign: keys.sign, clock, issuer: config.issuer, counters: config.rateLimit ? sessions.counters : null });
+  // Suspension and activation reach every instance's client cache at once (its 5 s TTL is the backstop).
+  const orgs = createOrgService({ orgs: store.orgs, unit, onStatusChanged: (org) => publish(CLIENTS_CACHE_CHANNEL, clientCacheMessage.org(org.id)).catch(() => {}) });
+  const roles = createRoleService({ roles: store.roles, orgs: store.orgs, apps: store.apps, users: store.users, unit, platformTenantId });
+  const users = createUserService({
+    users: store.users, orgs: store.orgs, roles: store.roles, devices: store.devices, audit: store.audit, families: sessions.families, hasher, clock, unit,
+    reachableRole: roles.reachableRole, checkAssignment: roles.checkAssignment,
+  });
+  const apps = createAppService({ apps: store.apps, orgs: store.orgs, tenants: store.tenants, unit, defaultMaxApplications: config.defaultMaxApplications });
+  const platform = createPlatformService({ tenants: store.tenants, orgs: store.orgs, apps: store.apps, clock, unit, defaultMaxApplications: config.defaultMaxApplications });
+  const audit = createAuditService({ audit: store.audit, orgs: store.orgs });
+  const system = createSystemService({
+    issuer: config.issuer,
+    checks: [["store", () => store.ping()], ["sessions", () => sessions.ping()]],
+    jwks: () => keys.jwks(),
+    renderMetrics: () => d.metrics.render(),
+  });
+
+  const cookies = { secure: !config.issuer.startsWith("http://") };
+  const app = createApp(
+    { log, metrics: d.metrics },
+    mountRoutes({ system, auth, sessions: sessionService, passwords, orgs, users, roles, apps, clients, oauth, audit, platform, guard, cookies }),
+  );
+  return { app, boot, config, store, sessions, clock, log, metrics: d.metrics, hasher, keys, passwords, clientDirectory, clientsSubscribed, units };
+}
+
+export type Graph = Awaited<ReturnType<typeof composeGraph>>;

@@ -1,0 +1,1 @@
+export { createSystemService, type SystemService } from "./service";

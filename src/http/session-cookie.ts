@@ -1,0 +1,58 @@
+/**
+ * The web session's refresh cookie (CONTRACT §4) and the wire shape of token pairs, shared by the
+ * sign-in routes (auth) and the refresh/logout routes (sessions).
+ */
+import { DomainError, fieldError } from "../kernel/errors";
+import type { TokenPair } from "../features/auth";
+
+export const REFRESH_COOKIE = "sso_refresh";
+export const REFRESH_COOKIE_PATH = "/api/auth";
+
+/** How the cookie is set: `secure` unless the issuer is plain http (local development). */
+export interface CookiePolicy {
+  secure: boolean;
+}
+
+type CookieJar = Record<string, { set(v: Record<string, unknown>): unknown; value: unknown }>;
+
+/** RFC 6749 §5.1: token responses are never cached. */
+export function noStore(set: { headers: Record<string, unknown> }) {
+  set.headers["cache-control"] = "no-store";
+  set.headers["pragma"] = "no-cache";
+}
+
+/** Sets or clears (empty value) the HttpOnly refresh cookie: SameSite=Strict, Path=/api/auth. */
+export function setRefreshCookie(policy: CookiePolicy, cookie: unknown, value: string, maxAgeSeconds: number) {
+  (cookie as CookieJar)[REFRESH_COOKIE].set({ value, httpOnly: true, sameSite: "strict", path: REFRESH_COOKIE_PATH, secure: policy.secure, maxAge: maxAgeSeconds });
+}
+
+/** The refresh token of the `sso_refresh` cookie, if any. */
+export function refreshCookieOf(cookie: unknown): string | undefined {
+  const v = (cookie as CookieJar)[REFRESH_COOKIE]?.value;
+  return typeof v === "string" && v ? v : undefined;
+}
+
+/** Shapes a TokenPair for the wire; in web mode the refresh token goes into the HttpOnly cookie, not the body. */
+export function tokenPairBody(policy: CookiePolicy, pair: TokenPair, cookie: unknown, set: { headers: Record<string, unknown> }) {
+  noStore(set);
+  const body: { accessToken: string; tokenType: "Bearer"; expiresInSeconds: number; refreshToken?: string; deviceId?: string } = { accessToken: pair.accessToken, tokenType: "Bearer", expiresInSeconds: pair.expiresInSeconds };
+  if (pair.mode === "web") setRefreshCookie(policy, cookie, pair.refreshToken, pair.refreshTtlSeconds);
+  else body.refreshToken = pair.refreshToken;
+  if (pair.deviceId) body.deviceId = pair.deviceId;
+  return body;
+}
+
+/**
+ * The refresh token of a refresh/logout call: the body's when a body is sent (then it is
+ * required), else the `sso_refresh` cookie's; neither is 401 UNAUTHENTICATED.
+ */
+export function presentedRefreshToken(body: unknown, cookie: unknown): string {
+  if (body !== undefined && body !== null && body !== "") {
+    const token = (body as { refreshToken?: unknown }).refreshToken;
+    if (typeof token !== "string" || !token) throw fieldError("refreshToken", "is required when a body is sent");
+    return token;
+  }
+  const fromCookie = refreshCookieOf(cookie);
+  if (!fromCookie) throw new DomainError("UNAUTHENTICATED", "Send the refresh token in the body ({\"refreshToken\": ...}) or, for a web session, in the sso_refresh cookie.");
+  return fromCookie;
+}

@@ -1,0 +1,53 @@
+/**
+ * The unit-of-work runner over the primary store: builds each unit's scope from the ports it
+ * names, with the event journal bound to the same atomic scope, so the change, its audit entry and
+ * its outbox rows commit together or not at all. Built once by the composition root.
+ */
+import { createEventJournal, isWebhookEvent, type DomainEvent, type EventJournal } from "./features/events";
+import type { AuditRepo } from "./features/audit/ports";
+import type { Clock } from "./kernel/clock";
+import { withFaults, type FaultInjector, type Unit } from "./kernel/unit";
+import type { PrimaryStore, Repos } from "./stores";
+
+/**
+ * Every port a unit may name. Audit entries and outbox rows are written only through `events`;
+ * the audit port offers a unit nothing but the erasure scrub.
+ */
+export type UnitPorts = Omit<Repos, "tokenContext" | "leases" | "audit" | "outbox"> & {
+  events: EventJournal;
+  audit: Pick<AuditRepo, "scrubUser">;
+};
+export type PortName = keyof UnitPorts;
+
+export interface Units {
+  unit: Unit<UnitPorts>;
+  /**
+   * Records an event that changes nothing else (a sign-in, a logout). An event that fills the
+   * outbox runs as a unit of its own; one that only appends an audit entry is a single atomic write.
+   */
+  record(e: DomainEvent): Promise<void>;
+}
+
+export function createUnits(store: PrimaryStore, deps: { clock: Clock; faults?: FaultInjector }): Units {
+  const { faults, clock } = deps;
+  const port = <T extends object>(unit: string, name: string, p: T): T => (faults ? withFaults(p, unit, name, faults) : p);
+
+  function scopeOf(name: string, tx: Repos, ports: readonly string[]): Record<string, unknown> {
+    const scope: Record<string, unknown> = Object.create(null);
+    for (const p of ports) {
+      if (p === "events") scope.events = createEventJournal({ audit: port(name, "audit", tx.audit), webhooks: port(name, "webhooks", tx.webhooks), outbox: port(name, "outbox", tx.outbox) }, { clock });
+      else if (p === "audit") scope.audit = port(name, "audit", { scrubUser: tx.audit.scrubUser });
+      else if (p in tx && p !== "tokenContext" && p !== "leases" && p !== "outbox") scope[p] = port(name, p, (tx as unknown as Record<string, object>)[p]);
+      else throw new Error(`unit "${name}" names an unknown port "${p}"`);
+    }
+    return scope;
+  }
+
+  const unit: Unit<UnitPorts> = (name, ports, fn) => store.transaction((tx) => fn(scopeOf(name, tx, ports) as never));
+  const direct = createEventJournal({ audit: store.audit, webhooks: store.webhooks, outbox: store.outbox }, { clock });
+
+  return {
+    unit,
+    record: (e) => (isWebhookEvent(e.type) || faults ? unit(e.type, ["events"], ({ events }) => events.record(e)) : direct.record(e)),
+  };
+}
