@@ -6,7 +6,7 @@ import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
 import { DomainError } from "./kernel/errors";
 import { OAuthError, oauthErrorResponse } from "./http/oauth-error";
-import type { Logger, Metrics } from "./http/observability";
+import { answeredStatus, type Logger, type Metrics } from "./http/observability";
 import { problemResponse } from "./http/problem";
 import { TokenRequestError } from "./features/oauth";
 
@@ -127,7 +127,7 @@ export function createApp(svc: { log: Logger; metrics: Metrics }, routes: Elysia
       if (!t) return;
       const ms = performance.now() - t.t0;
       const rv = (ctx as { responseValue?: unknown }).responseValue;
-      const status = t.status ?? (rv instanceof Response ? rv.status : typeof ctx.set.status === "number" ? ctx.set.status : 200);
+      const status = answeredStatus(t.status, rv, ctx.set.status);
       const route = (ctx as { route?: string }).route || "unmatched";
       svc.metrics.observe(ctx.request.method, route, status, ms / 1000);
       svc.log.info("request", { method: ctx.request.method, route, status, ms: Math.round(ms * 100) / 100, requestId: t.id });

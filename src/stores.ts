@@ -37,6 +37,8 @@ export interface Repos {
 }
 
 export interface PrimaryStore extends Repos {
+  /** How units are made atomic: one SQL transaction, or an intent journal rolled forward by `recover()`. */
+  readonly atomicity: "transaction" | "intent-journal";
   /**
    * The atomic scope under every unit of work (src/units.ts; services never call it). Contract:
    * when the promise settles, either every write `fn` made through `tx` is visible, or none is

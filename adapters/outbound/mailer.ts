@@ -10,8 +10,7 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
-import type { Logger } from "../../src/http/observability";
-import { maskEmail } from "../../src/http/observability";
+import { maskEmail, type Logger } from "../../src/kernel/log";
 import type { Mail, Mailer } from "../../src/features/passwords/ports";
 import { randomToken } from "../../src/kernel/secrets";
 

@@ -63,6 +63,7 @@ function primary(
 ): PrimaryStore {
   return {
     ...createPgRepos(db, tokenContext),
+    atomicity: "transaction",
     async transaction(fn) {
       try {
         // tokenContext is a read-only hot-path query; inside a transaction it reads committed data.

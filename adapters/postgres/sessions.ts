@@ -84,33 +84,34 @@ export function createPgFamilies(db: Db): FamilyStore {
 }
 
 export function createPgCounters(db: Db): CounterStore {
-  const ttlOf = (expiresAt: Date) => Math.max(0, Math.ceil((expiresAt.getTime() - Date.now()) / 1000));
+  // Windows are compared with the caller's clock (the service's injected clock), not the server's.
+  const ttlOf = (expiresAt: Date, now: Date) => Math.max(0, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000));
   return {
-    async hit(key, windowSeconds) {
-      const window = sql`now() + make_interval(secs => ${windowSeconds})`;
+    async hit(key, windowSeconds, now) {
+      const ends = new Date(now.getTime() + windowSeconds * 1000);
+      // Typed parameters: raw SQL fragments carry no column type for the driver to serialize by.
+      const nowP = sql`${now.toISOString()}::timestamptz`;
+      const endsP = sql`${ends.toISOString()}::timestamptz`;
       const [r] = await db
         .insert(c)
-        .values({ key, count: 1, expiresAt: sql`${window}` as unknown as Date })
+        .values({ key, count: 1, expiresAt: ends })
         .onConflictDoUpdate({
           target: c.key,
           set: {
-            count: sql`case when ${c.expiresAt} <= now() then 1 else ${c.count} + 1 end`,
-            expiresAt: sql`case when ${c.expiresAt} <= now() then ${window} else ${c.expiresAt} end`,
+            count: sql`case when ${c.expiresAt} <= ${nowP} then 1 else ${c.count} + 1 end`,
+            expiresAt: sql`case when ${c.expiresAt} <= ${nowP} then ${endsP} else ${c.expiresAt} end`,
           },
         })
         .returning({ count: c.count, expiresAt: c.expiresAt });
-      return { count: r.count, ttlSeconds: ttlOf(r.expiresAt) };
+      return { count: r.count, ttlSeconds: ttlOf(r.expiresAt, now) };
     },
-    async peek(key) {
-      const [r] = await db.select().from(c).where(and(eq(c.key, key), sql`${c.expiresAt} > now()`));
-      return r ? { count: r.count, ttlSeconds: ttlOf(r.expiresAt) } : { count: 0, ttlSeconds: 0 };
+    async peek(key, now) {
+      const [r] = await db.select().from(c).where(and(eq(c.key, key), gt(c.expiresAt, now)));
+      return r ? { count: r.count, ttlSeconds: ttlOf(r.expiresAt, now) } : { count: 0, ttlSeconds: 0 };
     },
-    async set(key, value, windowSeconds) {
-      const window = sql`now() + make_interval(secs => ${windowSeconds})`;
-      await db
-        .insert(c)
-        .values({ key, count: value, expiresAt: sql`${window}` as unknown as Date })
-        .onConflictDoUpdate({ target: c.key, set: { count: value, expiresAt: sql`${window}` } });
+    async set(key, value, windowSeconds, now) {
+      const ends = new Date(now.getTime() + windowSeconds * 1000);
+      await db.insert(c).values({ key, count: value, expiresAt: ends }).onConflictDoUpdate({ target: c.key, set: { count: value, expiresAt: ends } });
     },
     async reset(key) {
       await db.delete(c).where(eq(c.key, key));

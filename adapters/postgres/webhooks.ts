@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, lte, or, isNull, lt, sql } from "drizzle-orm";
-import type { OutboxMessage, OutboxRepo, Webhook, WebhookRepo } from "../../src/features/webhooks/ports";
+import { and, asc, desc, eq, inArray, lte, or, isNull, lt, sql } from "drizzle-orm";
+import type { Delivery, OutboxMessage, OutboxRepo, Webhook, WebhookRepo } from "../../src/features/webhooks/ports";
 import { ancestorPaths } from "../../src/kernel/tenancy";
 import { schema, type Db } from "./db";
 
@@ -43,6 +43,18 @@ export function createPgWebhooks(db: Db): WebhookRepo {
 
 export function createPgOutbox(db: Db): OutboxRepo {
   return {
+    async listByWebhook(tenant, webhookId, limit) {
+      const rows = await db
+        .select()
+        .from(q)
+        .where(and(eq(q.webhookId, webhookId), tenant === "any" ? undefined : eq(q.tenantId, tenant)))
+        .orderBy(desc(q.id))
+        .limit(limit);
+      return rows.map((r): Delivery => ({
+        id: r.id, tenantId: r.tenantId, webhookId: r.webhookId, messageId: r.messageId, eventType: r.eventType, payload: r.payload, attempts: r.attempts,
+        status: r.status as Delivery["status"], lastError: r.lastError, nextAttemptAt: r.nextAttemptAt, createdAt: r.createdAt, deliveredAt: r.deliveredAt,
+      }));
+    },
     async enqueue(messages) {
       if (messages.length) await db.insert(q).values(messages);
     },

@@ -6,7 +6,7 @@
  *   sel:{selector}  hash { f: familyId, v: verifierHash }       TTL = family expiry + 1 day
  *   fam:{familyId}  hash { cur, data, exp, revoked, user, dev } TTL = family expiry + 1 day
  *   user:{userId}   set of familyIds                            (revocation by user / device)
- *   cnt:{key}       integer counter                             TTL fixed at the first hit
+ *   cnt:{key}       hash { c: count, e: window end (ms) }       TTL = window + 1 min
  *
  * Selectors outlive the family's expiry by a day so that a replayed consumed token is still
  * recognised as reuse (and not merely as unknown) while the family could matter.
@@ -75,13 +75,24 @@ end
 return 1
 `;
 
+/**
+ * KEYS: counter. ARGV: nowMs, windowMs. The window's end is stored with the count and compared with
+ * the caller's clock (the service's injected clock), so windows follow the same time as every
+ * other expiry; Redis's own TTL (window + 1 min, real time) only collects the key afterwards.
+ */
 const HIT = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('TTL', KEYS[1])
-if ttl < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return {n, ttl}
+local now = tonumber(ARGV[1])
+local v = redis.call('HMGET', KEYS[1], 'c', 'e')
+if (not v[1]) or tonumber(v[2]) <= now then
+  local e = now + tonumber(ARGV[2])
+  redis.call('HSET', KEYS[1], 'c', 1, 'e', e)
+  redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) + 60000)
+  return {1, e}
+end
+return {redis.call('HINCRBY', KEYS[1], 'c', 1), tonumber(v[2])}
 `;
+
+const secondsLeft = (endsMs: number, now: Date) => Math.max(0, Math.ceil((endsMs - now.getTime()) / 1000));
 
 /** Store failures surface as UnavailableError (503), never as a driver message. */
 function wrap<T extends object>(obj: T): T {
@@ -104,7 +115,7 @@ type Scripts = Redis & {
   ssoRotate(sel: string, nsel: string, famPrefix: string, vh: string, now: number, nvh: string, patch: string, rawSel: string, rawNext: string, grace: number): Promise<string[]>;
   ssoRevoke(famPrefix: string, ...ids: string[]): Promise<number>;
   ssoRevokeUser(userSet: string, famPrefix: string, deviceId: string): Promise<number>;
-  ssoHit(key: string, window: number): Promise<[number, number]>;
+  ssoHit(key: string, nowMs: number, windowMs: number): Promise<[number, number]>;
 };
 
 export async function openRedis(url: string, prefix: string): Promise<SessionStore & { redis: Redis }> {
@@ -181,16 +192,16 @@ export async function openRedis(url: string, prefix: string): Promise<SessionSto
   };
 
   const counters: CounterStore = {
-    async hit(key, windowSeconds) {
-      const [count, ttl] = await r.ssoHit(`cnt:${key}`, windowSeconds);
-      return { count: Number(count), ttlSeconds: Number(ttl) };
+    async hit(key, windowSeconds, now) {
+      const [count, ends] = await r.ssoHit(`cnt:${key}`, now.getTime(), windowSeconds * 1000);
+      return { count: Number(count), ttlSeconds: secondsLeft(Number(ends), now) };
     },
-    async peek(key) {
-      const [[, v], [, ttl]] = (await redis.multi().get(`cnt:${key}`).ttl(`cnt:${key}`).exec()) as [unknown, unknown][];
-      return v ? { count: Number(v), ttlSeconds: Math.max(0, Number(ttl)) } : { count: 0, ttlSeconds: 0 };
+    async peek(key, now) {
+      const [c, e] = await redis.hmget(`cnt:${key}`, "c", "e");
+      return c && Number(e) > now.getTime() ? { count: Number(c), ttlSeconds: secondsLeft(Number(e), now) } : { count: 0, ttlSeconds: 0 };
     },
-    async set(key, value, windowSeconds) {
-      await redis.set(`cnt:${key}`, String(value), "EX", windowSeconds);
+    async set(key, value, windowSeconds, now) {
+      await redis.multi().hset(`cnt:${key}`, "c", value, "e", now.getTime() + windowSeconds * 1000).pexpire(`cnt:${key}`, windowSeconds * 1000 + 60_000).exec();
     },
     async reset(key) {
       await redis.del(`cnt:${key}`);

@@ -2,17 +2,13 @@
 export type Level = "debug" | "info" | "warn" | "error";
 const ORDER: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
-export interface Logger {
-  debug(msg: string, fields?: Record<string, unknown>): void;
-  info(msg: string, fields?: Record<string, unknown>): void;
-  warn(msg: string, fields?: Record<string, unknown>): void;
-  error(msg: string, fields?: Record<string, unknown>): void;
-}
+import type { Logger } from "../kernel/log";
+export type { Logger };
 
 const SECRET_KEYS = /pass(word)?|secret|token|authorization|cookie|verifier|otp|recovery/i;
 
-/** Masks an email to its first character and domain: `a***@example.com`. */
-export const maskEmail = (email: string) => email.replace(/^(.)[^@]*@/, "$1***@");
+import { maskEmail } from "../kernel/log";
+export { maskEmail };
 
 function scrub(fields: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -87,3 +83,8 @@ export function createMetrics() {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/** The status an answered request went out with: an error's rendered status, a Response's, `set.status`, else 200. */
+export function answeredStatus(rendered: number | undefined, response: unknown, setStatus: unknown): number {
+  return rendered ?? (response instanceof Response ? response.status : typeof setStatus === "number" ? setStatus : 200);
+}

@@ -1,8 +1,8 @@
 /**
  * Contract of the sessions ports: FamilyStore and CounterStore (Redis, or the primary store when
  * REDIS_URL is unset), DeviceRepo and OneTimeTokenRepo (primary store). Time-dependent steps use
- * an explicit `now`, so expiry needs no sleeping (except the counter window, which is the
- * store's own clock by contract).
+ * an explicit `now` (the service passes its injected clock), so no test sleeps for a window or an
+ * expiry to pass.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { CounterStore, DeviceRepo, FamilyStore, OneTimeTokenRepo, SessionData } from "../../src/features/sessions/ports";
@@ -207,39 +207,36 @@ export const sessionsContract: ContractSuite = {
     describe("CounterStore", () => {
       test("50 concurrent hits return 1..50 exactly once each", async () => {
         const key = `c:${randomToken(8)}`;
-        const results = await Promise.all(Array.from({ length: 50 }, () => counters.hit(key, 60)));
+        const now = new Date();
+        const results = await Promise.all(Array.from({ length: 50 }, () => counters.hit(key, 60, now)));
         expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
-        expect((await counters.peek(key)).count).toBe(50);
+        expect((await counters.peek(key, now)).count).toBe(50);
       });
 
-      test("the window is fixed at the first hit and a new one starts after it ends", async () => {
+      test("the window is fixed at the first hit (by the caller's clock) and a new one starts after it ends", async () => {
         const key = `c:${randomToken(8)}`;
-        const first = await counters.hit(key, 2);
-        expect(first).toEqual({ count: 1, ttlSeconds: expect.any(Number) });
-        expect(first.ttlSeconds).toBeGreaterThan(0);
-        expect(first.ttlSeconds).toBeLessThanOrEqual(2);
-        await Bun.sleep(1100);
-        const second = await counters.hit(key, 60);
-        expect(second.count).toBe(2);
-        expect(second.ttlSeconds).toBeLessThanOrEqual(2); // not extended to 60
-        await Bun.sleep(1200);
-        expect((await counters.peek(key)).count).toBe(0);
-        expect((await counters.hit(key, 60)).count).toBe(1);
+        const t0 = Date.now();
+        const at = (s: number) => new Date(t0 + s * 1000);
+        expect(await counters.hit(key, 900, at(0))).toEqual({ count: 1, ttlSeconds: 900 });
+        const second = await counters.hit(key, 60, at(300));
+        expect(second).toEqual({ count: 2, ttlSeconds: 600 }); // not extended to 60 from now, nor shortened
+        expect(await counters.peek(key, at(899))).toEqual({ count: 2, ttlSeconds: 1 });
+        expect(await counters.peek(key, at(900))).toEqual({ count: 0, ttlSeconds: 0 });
+        expect(await counters.hit(key, 60, at(901))).toEqual({ count: 1, ttlSeconds: 60 });
       });
 
       test("set, peek and reset", async () => {
         const key = `c:${randomToken(8)}`;
-        expect(await counters.peek(key)).toEqual({ count: 0, ttlSeconds: 0 });
-        await counters.set(key, 5, 900);
-        const p = await counters.peek(key);
-        expect(p.count).toBe(5);
-        expect(p.ttlSeconds).toBeGreaterThan(890);
-        expect((await counters.hit(key, 1)).count).toBe(6);
+        const now = new Date();
+        expect(await counters.peek(key, now)).toEqual({ count: 0, ttlSeconds: 0 });
+        await counters.set(key, 5, 900, now);
+        expect(await counters.peek(key, now)).toEqual({ count: 5, ttlSeconds: 900 });
+        expect((await counters.hit(key, 1, now)).count).toBe(6);
         await counters.reset(key);
-        expect((await counters.peek(key)).count).toBe(0);
-        expect((await counters.hit(key, 60)).count).toBe(1);
+        expect((await counters.peek(key, now)).count).toBe(0);
+        expect((await counters.hit(key, 60, now)).count).toBe(1);
         const other = `c:${randomToken(8)}`;
-        expect((await counters.peek(other)).count).toBe(0);
+        expect((await counters.peek(other, now)).count).toBe(0);
       });
     });
 

@@ -5,6 +5,7 @@ import { directoryContract } from "./directory.contract";
 import { platformContract } from "./platform.contract";
 import { tokenContextContract } from "./token-context.contract";
 import { sessionsContract } from "./sessions.contract";
+import { unitsContract } from "./units.contract";
 
 export const suites: ContractSuite[] = [
   platformContract,
@@ -12,4 +13,5 @@ export const suites: ContractSuite[] = [
   sessionsContract,
   clientsContract,
   directoryContract,
+  unitsContract,
 ];

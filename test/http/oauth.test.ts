@@ -261,7 +261,7 @@ describe("POST /oauth2/token: rate limit", () => {
   test("with SSO_RATE_LIMIT=off nothing is counted", async () => {
     const c = await registerClient({ orgId: w.orgA.id });
     expect((await token({ client: c })).status).toBe(200);
-    expect((await t.svc.sessions.counters.peek(clientRateKey(c.clientId))).count).toBe(0);
+    expect((await t.svc.sessions.counters.peek(clientRateKey(c.clientId), new Date())).count).toBe(0);
   });
 
   test("with rate limiting on, a client over its budget gets 429 with Retry-After; other clients are unaffected", async () => {
@@ -274,9 +274,9 @@ describe("POST /oauth2/token: rate limit", () => {
       const post = (c: Client) =>
         on.call("POST", "/oauth2/token", { headers: { authorization: basic(c.clientId, c.clientSecret), "content-type": "application/x-www-form-urlencoded" }, raw: "grant_type=client_credentials" });
       expect((await post(busy)).status).toBe(200);
-      expect((await on.svc.sessions.counters.peek(clientRateKey(busy.clientId))).count).toBe(1);
+      expect((await on.svc.sessions.counters.peek(clientRateKey(busy.clientId), new Date())).count).toBe(1);
       // Spend the rest of the window's budget directly in the counter store rather than with 300 requests.
-      await on.svc.sessions.counters.set(clientRateKey(busy.clientId), CLIENT_RATE_LIMIT.max, CLIENT_RATE_LIMIT.windowSeconds);
+      await on.svc.sessions.counters.set(clientRateKey(busy.clientId), CLIENT_RATE_LIMIT.max, CLIENT_RATE_LIMIT.windowSeconds, new Date());
       const r = await post(busy);
       expect(r.status).toBe(429);
       expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -285,9 +285,9 @@ describe("POST /oauth2/token: rate limit", () => {
       expect(r.headers.get("cache-control")).toBe("no-store");
       expect((await post(calm)).status).toBe(200);
       // Bad secrets do not spend a client's budget.
-      const before = (await on.svc.sessions.counters.peek(clientRateKey(calm.clientId))).count;
+      const before = (await on.svc.sessions.counters.peek(clientRateKey(calm.clientId), new Date())).count;
       expect((await post({ clientId: calm.clientId, clientSecret: "wrong" })).status).toBe(401);
-      expect((await on.svc.sessions.counters.peek(clientRateKey(calm.clientId))).count).toBe(before);
+      expect((await on.svc.sessions.counters.peek(clientRateKey(calm.clientId), new Date())).count).toBe(before);
     } finally {
       await on.close();
     }

@@ -40,12 +40,18 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
   };
 }
 
-export async function openTestStores(kind: "embedded" | "postgres" = TEST_STORE): Promise<TestStores> {
+/**
+ * `redis` (postgres only) chooses where sessions and counters live: Redis at REDIS_URL (the
+ * default when it is set) or the primary store.
+ */
+export async function openTestStores(kind: "embedded" | "postgres" = TEST_STORE, opts: { redis?: boolean } = {}): Promise<TestStores> {
   if (kind === "postgres") {
     const db = await freshDatabase();
     const store = await openPostgres(db.url, 5);
     const redisPrefix = `t${randomToken(6)}:`;
-    const sessions = REDIS_URL ? await openRedis(REDIS_URL, redisPrefix) : createPgSessionStore(store);
+    const useRedis = opts.redis ?? !!REDIS_URL;
+    if (useRedis && !REDIS_URL) throw new Error("REDIS_URL is unset: cannot open the Redis session store");
+    const sessions = useRedis ? await openRedis(REDIS_URL!, redisPrefix) : createPgSessionStore(store);
     return {
       store,
       sessions,

@@ -96,16 +96,16 @@ export interface AuthDeps {
  * Fixed-window per-IP limiter over a CounterStore. A request without a known peer address (an
  * in-process call) shares the "unknown" bucket.
  */
-export function createIpLimiter(counters: CounterStore, enabled: boolean) {
+export function createIpLimiter(counters: CounterStore, enabled: boolean, clock: Clock) {
   return async function limit(bucket: string, ip: string | null, perMinute: number): Promise<void> {
     if (!enabled) return;
-    const { count, ttlSeconds } = await counters.hit(`ip:${bucket}:${ip ?? "unknown"}`, 60);
+    const { count, ttlSeconds } = await counters.hit(`ip:${bucket}:${ip ?? "unknown"}`, 60, clock.now());
     if (count > perMinute) throw new DomainError("RATE_LIMITED", "Too many requests from this address. Wait and retry.", { retryAfter: Math.max(1, ttlSeconds) });
   };
 }
 
 export function createAuthService(deps: AuthDeps) {
-  const limitIp = createIpLimiter(deps.counters, deps.rateLimit);
+  const limitIp = createIpLimiter(deps.counters, deps.rateLimit, deps.clock);
   const audiences = new Map<string, { app: Application; until: number }>();
 
   /**
@@ -218,7 +218,7 @@ export function createAuthService(deps: AuthDeps) {
     const app = await resolveAudience(input.audience);
     const email = input.email.trim().toLowerCase();
     const lockKey = lockoutKey(email);
-    const slot = await deps.counters.hit(lockKey, LIMITS.lockoutWindowSeconds);
+    const slot = await deps.counters.hit(lockKey, LIMITS.lockoutWindowSeconds, deps.clock.now());
     if (slot.count > LIMITS.lockoutFailures) throw accountLocked(slot.ttlSeconds);
     const user = await deps.users.findByEmail(email);
     const ok = await deps.hasher.verify(input.password, user?.passwordHash ?? null);
@@ -227,7 +227,7 @@ export function createAuthService(deps: AuthDeps) {
       if (user) await deps.record({ type: "auth.login.failed", tenantId: user.tenantId, org, actor: { ip }, target: { userId: user.id }, data: { reason: !ok ? "bad_password" : "inactive" } });
       if (slot.count === LIMITS.lockoutFailures) {
         // The 5th failure still answers 401; the lock runs 15 minutes from now.
-        await deps.counters.set(lockKey, LIMITS.lockoutFailures, LIMITS.lockoutSeconds);
+        await deps.counters.set(lockKey, LIMITS.lockoutFailures, LIMITS.lockoutSeconds, deps.clock.now());
         if (user) await deps.record({ type: "auth.login.locked", tenantId: user.tenantId, org, actor: { ip }, target: { userId: user.id }, data: { failures: LIMITS.lockoutFailures, lockSeconds: LIMITS.lockoutSeconds } });
       }
       throw invalidCredentials();

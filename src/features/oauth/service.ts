@@ -79,7 +79,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
 
     // Counted after authentication, so nobody can exhaust another client's budget with bad secrets.
     if (deps.counters) {
-      const hit = await deps.counters.hit(clientRateKey(client.clientId), CLIENT_RATE_LIMIT.windowSeconds);
+      const hit = await deps.counters.hit(clientRateKey(client.clientId), CLIENT_RATE_LIMIT.windowSeconds, deps.clock.now());
       if (hit.count > CLIENT_RATE_LIMIT.max)
         throw new TokenRequestError("rate_limited", `Too many token requests for this client; cache the token until shortly before it expires (${MACHINE_TOKEN_TTL} s).`, hit.ttlSeconds);
     }

@@ -78,13 +78,15 @@ export interface CounterStore {
   /**
    * Atomically adds 1 to `key` and returns the new count with the seconds left in its window.
    * N concurrent hits return 1..N, each exactly once. The window (TTL) is fixed at the first hit
-   * and not extended by later hits; after it ends the next hit starts again at 1.
+   * and not extended by later hits; after it ends the next hit starts again at 1. Time is the
+   * caller's `now` (the injected clock): a window ends when `now` passes its end, whatever the
+   * store's own clock says.
    */
-  hit(key: string, windowSeconds: number): Promise<{ count: number; ttlSeconds: number }>;
-  /** Current count without changing it (0 when absent or expired). */
-  peek(key: string): Promise<{ count: number; ttlSeconds: number }>;
-  /** Sets `key` to `value` with a new window of `windowSeconds` (lockouts). */
-  set(key: string, value: number, windowSeconds: number): Promise<void>;
+  hit(key: string, windowSeconds: number, now: Date): Promise<{ count: number; ttlSeconds: number }>;
+  /** Current count without changing it (0 when absent or its window ended before `now`). */
+  peek(key: string, now: Date): Promise<{ count: number; ttlSeconds: number }>;
+  /** Sets `key` to `value` with a new window of `windowSeconds` from `now` (lockouts). */
+  set(key: string, value: number, windowSeconds: number, now: Date): Promise<void>;
   /** Deletes `key`; the next hit starts at 1. */
   reset(key: string): Promise<void>;
 }

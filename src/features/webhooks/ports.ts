@@ -33,7 +33,18 @@ export interface WebhookRepo {
   subscribers(tenantId: number, orgPath: string, eventType: string): Promise<Webhook[]>;
 }
 
+/** An outbox row as the deliveries list shows it. */
+export interface Delivery extends OutboxMessage {
+  status: "PENDING" | "DELIVERED" | "FAILED" | "CANCELLED";
+  lastError: string | null;
+  nextAttemptAt: Date;
+  createdAt: Date;
+  deliveredAt: Date | null;
+}
+
 export interface OutboxRepo {
+  /** Deliveries of one webhook, newest first (another tenant's webhook id lists nothing). */
+  listByWebhook(tenant: number | "any", webhookId: number, limit: number): Promise<Delivery[]>;
   /** Enqueues one delivery per webhook; call inside the transaction that makes the change. */
   enqueue(messages: Omit<OutboxMessage, "id" | "attempts">[]): Promise<void>;
   /**
