@@ -8,6 +8,7 @@ import { DomainError } from "./kernel/errors";
 import { OAuthError, oauthErrorResponse } from "./http/oauth-error";
 import { answeredStatus, type Logger, type Metrics } from "./http/observability";
 import { problemResponse } from "./http/problem";
+import { readJsonBody } from "./http/body";
 import { TokenRequestError } from "./features/oauth";
 
 const MiB = 1024 * 1024;
@@ -85,37 +86,8 @@ export function createApp(svc: { log: Logger; metrics: Metrics }, routes: Elysia
         return problemResponse(new DomainError("PAYLOAD_TOO_LARGE", `The request body is larger than ${limit} MiB.`));
       }
     })
-    // Bodies without Content-Length (chunked) are read here with the same cap, so the 1 MiB limit
-    // holds for them too; everything else goes to Elysia's parsers (its length was checked above).
-    .onParse(async ({ request, contentType }) => {
-      if (!request.body || request.headers.has("content-length") || isOAuth(request)) return;
-      const limit = bodyLimitFor(new URL(request.url).pathname);
-      const reader = request.body.getReader();
-      const chunks: Uint8Array[] = [];
-      let size = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.byteLength;
-        if (size > limit) {
-          await reader.cancel().catch(() => {});
-          throw new DomainError("PAYLOAD_TOO_LARGE", `The request body is larger than ${limit / MiB} MiB.`);
-        }
-        chunks.push(value);
-      }
-      const text = new TextDecoder().decode(Buffer.concat(chunks));
-      const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
-      if (type === "application/json" || type.endsWith("+json")) {
-        if (!text) return {};
-        try {
-          return JSON.parse(text);
-        } catch {
-          throw new DomainError("VALIDATION_FAILED", "The request body is not valid JSON.", { errors: [{ field: "body", message: "could not be parsed" }] });
-        }
-      }
-      if (type === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(text));
-      return text;
-    })
+    // Every JSON body is read here (src/http/body.ts): size cap, media type (415), strict keys.
+    .onParse(({ request }) => (isOAuth(request) ? undefined : readJsonBody(request, bodyLimitFor(new URL(request.url).pathname))))
     .onError((ctx) => {
       const res = renderError(ctx.code, ctx.error, ctx.request);
       const t = timings.get(ctx.request);

@@ -94,20 +94,6 @@ export async function composeGraph(d: GraphDeps) {
     platformTenantId,
   });
   const sessionService = createSessionService({ families: sessions.families, devices: store.devices, users: store.users, orgs: store.orgs, roles: store.roles, tokenContext: store.tokenContext, record, unit, auth, clock });
-  const passwords = createPasswordService({
-    users: store.users,
-    orgs: store.orgs,
-    oneTimeTokens: store.oneTimeTokens,
-    families: sessions.families,
-    counters: sessions.counters,
-    unit,
-    hasher,
-    mailer: d.mailer ?? { send: async (m) => log.info("mail (no mailer configured; not delivered)", { subject: m.subject }) },
-    clock,
-    issuer: config.issuer,
-    limitIp: auth.limitIp,
-    onBackgroundError: (e) => log.warn("password mail failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
-  });
   // Client records, org status and app identifiers for /oauth2/token, invalidated across
   // instances on CLIENTS_CACHE_CHANNEL and bounded by a 5 s TTL (see features/clients/directory.ts).
   const clientDirectory = createClientDirectory({ clients: store.clients, orgs: store.orgs, apps: store.apps, clock });
@@ -120,9 +106,24 @@ export async function composeGraph(d: GraphDeps) {
   // Suspension and activation reach every instance's client cache at once (its 5 s TTL is the backstop).
   const orgs = createOrgService({ orgs: store.orgs, unit, onStatusChanged: (org) => publish(CLIENTS_CACHE_CHANNEL, clientCacheMessage.org(org.id)).catch(() => {}) });
   const roles = createRoleService({ roles: store.roles, orgs: store.orgs, apps: store.apps, users: store.users, unit, platformTenantId });
+  const passwords = createPasswordService({
+    users: store.users,
+    orgs: store.orgs,
+    oneTimeTokens: store.oneTimeTokens,
+    families: sessions.families,
+    counters: sessions.counters,
+    unit,
+    hasher,
+    mailer: d.mailer ?? { send: async (m) => log.info("mail (no mailer configured; not delivered)", { subject: m.subject }) },
+    clock,
+    issuer: config.issuer,
+    limitIp: auth.limitIp,
+    requireAuthorityOver: roles.requireAuthorityOver,
+    onBackgroundError: (e) => log.warn("password mail failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
+  });
   const users = createUserService({
     users: store.users, orgs: store.orgs, roles: store.roles, devices: store.devices, audit: store.audit, families: sessions.families, hasher, clock, unit,
-    reachableRole: roles.reachableRole, checkAssignment: roles.checkAssignment,
+    reachableRole: roles.reachableRole, checkAssignment: roles.checkAssignment, requireAuthorityOver: roles.requireAuthorityOver,
   });
   const apps = createAppService({ apps: store.apps, orgs: store.orgs, tenants: store.tenants, unit, defaultMaxApplications: config.defaultMaxApplications });
   const platform = createPlatformService({ tenants: store.tenants, orgs: store.orgs, apps: store.apps, clock, unit, defaultMaxApplications: config.defaultMaxApplications });

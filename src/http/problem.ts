@@ -17,6 +17,7 @@ const TABLE: Record<ErrorCode, { status: number; title: string }> = {
   NOT_FOUND: { status: 404, title: "Not found" },
   CONFLICT: { status: 409, title: "Conflict" },
   PAYLOAD_TOO_LARGE: { status: 413, title: "Payload too large" },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, title: "Unsupported media type" },
   ACCOUNT_LOCKED: { status: 429, title: "Account locked" },
   RATE_LIMITED: { status: 429, title: "Too many requests" },
   INTERNAL: { status: 500, title: "Internal error" },

@@ -18,6 +18,7 @@ export type ErrorCode =
   | "INVALID_TOKEN"
   | "MFA_INVALID_CODE"
   | "PAYLOAD_TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE"
   | "UNAVAILABLE"
   | "INTERNAL";
 

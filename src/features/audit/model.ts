@@ -1,22 +1,23 @@
 /** Wire shapes of GET /api/audit (SPEC 2.12, 4.11). */
 import { t } from "elysia";
+import { Int, QueryInt } from "../../http/wire";
 
 export const AuditEntry = t.Object({
-  id: t.Integer(),
+  id: Int(),
   action: t.String({ description: "dotted lower-case, e.g. user.created" }),
-  userId: t.Union([t.Integer(), t.Null()], { description: "the affected user, else the actor" }),
-  organizationId: t.Union([t.Integer(), t.Null()]),
+  userId: t.Union([Int(), t.Null()], { description: "the affected user, else the actor" }),
+  organizationId: t.Union([Int(), t.Null()]),
   createdAt: t.String({ format: "date-time" }),
   ipAddress: t.Union([t.String(), t.Null()]),
   metadata: t.Record(t.String(), t.Unknown(), { description: "free-form; `actorId` names the actor" }),
 });
 
 export const AuditQuery = t.Object({
-  organizationId: t.Integer({ minimum: 1, description: "entries of this org's subtree" }),
+  organizationId: QueryInt({ minimum: 1, description: "entries of this org's subtree" }),
   action: t.Optional(t.String({ maxLength: 200 })),
-  userId: t.Optional(t.Integer({ minimum: 1 })),
+  userId: t.Optional(QueryInt({ minimum: 1 })),
   q: t.Optional(t.String({ maxLength: 200, description: "literal, case-insensitive substring of action or metadata" })),
   from: t.Optional(t.String({ format: "date-time", description: "inclusive" })),
   to: t.Optional(t.String({ format: "date-time", description: "exclusive" })),
-  size: t.Optional(t.Integer({ description: "1..1000, default 100" })),
+  size: t.Optional(QueryInt({ description: "1..1000, default 100" })),
 });

@@ -1,5 +1,6 @@
 /** Wire shapes of the authentication endpoints (TypeBox → validation and OpenAPI). */
 import { t } from "elysia";
+import { Int } from "../../http/wire";
 
 export const DeviceInfo = t.Object(
   {
@@ -23,33 +24,40 @@ export const TokenPairResponse = t.Object({
   accessToken: t.String(),
   refreshToken: t.Optional(t.String()),
   tokenType: t.Literal("Bearer"),
-  expiresInSeconds: t.Integer(),
+  expiresInSeconds: Int(),
   deviceId: t.Optional(t.String()),
 });
 
-export const MfaChallenge = t.Object({ mfaRequired: t.Literal(true), pendingToken: t.String(), expiresInSeconds: t.Integer() });
+export const MfaChallenge = t.Object({ mfaRequired: t.Literal(true), pendingToken: t.String(), expiresInSeconds: Int() });
 
 export const Membership = t.Object({
-  organizationId: t.Integer(),
-  tenantId: t.Integer(),
+  organizationId: Int(),
+  tenantId: Int(),
   name: t.String(),
   path: t.String(),
   status: t.String(),
-  roles: t.Array(t.Object({ id: t.Integer(), name: t.String() })),
+  roles: t.Array(t.Object({ id: Int(), name: t.String() })),
 });
 
 export const SwitchOrgBody = t.Object({
-  organizationId: t.Integer({ minimum: 1 }),
+  organizationId: Int({ minimum: 1 }),
   audience: t.Optional(t.String({ maxLength: 2048 })),
 });
 
+/** The shape of every refresh token this service issues (`selector.verifier`, base64url); anything else is malformed (400). */
+const RefreshToken = t.String({
+  pattern: "^[A-Za-z0-9_-]{16,64}\\.[A-Za-z0-9_-]{32,128}$",
+  maxLength: 200,
+  description: "Required when a body is sent; without a body the `sso_refresh` cookie is read. A token of another shape is 400; a well-formed unknown, spent or expired one is 401.",
+});
+
 export const RefreshBody = t.Object({
-  refreshToken: t.String({ minLength: 1, maxLength: 512, description: "Required when a body is sent; without a body the `sso_refresh` cookie is read." }),
+  refreshToken: RefreshToken,
   audience: t.Optional(t.String({ maxLength: 2048 })),
 });
 
 export const LogoutBody = t.Object({
-  refreshToken: t.String({ minLength: 1, maxLength: 512, description: "Required when a body is sent; without a body the `sso_refresh` cookie is read." }),
+  refreshToken: RefreshToken,
 });
 
 export const DeviceView = t.Object({

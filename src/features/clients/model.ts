@@ -1,14 +1,15 @@
 /** Wire shapes of the API-client endpoints (TypeBox → validation and OpenAPI). SPEC 2.10, 4.3. */
 import { t } from "elysia";
+import { Int, QueryInt } from "../../http/wire";
 
 /** CONTRACT §5: the scope grammar; also a subset of RFC 6749 §3.3 scope-token characters. */
 export const SCOPE_PATTERN = "^[A-Za-z0-9._:/-]{1,128}$";
 
 export const CreateClientBody = t.Object({
   name: t.String({ minLength: 1, maxLength: 200, description: "Display name of the machine identity." }),
-  orgId: t.Integer({ minimum: 1, description: "Organization the client belongs to (its tokens carry this org and its tenant)." }),
+  orgId: Int({ minimum: 1, description: "Organization the client belongs to (its tokens carry this org and its tenant)." }),
   applicationId: t.Optional(
-    t.Integer({ minimum: 1, description: "Binds the client to an application of the same tenant: tokens get that application's identifier as `aud`." }),
+    Int({ minimum: 1, description: "Binds the client to an application of the same tenant: tokens get that application's identifier as `aud`." }),
   ),
   scopes: t.Optional(
     t.Array(t.String({ pattern: SCOPE_PATTERN }), {
@@ -19,15 +20,15 @@ export const CreateClientBody = t.Object({
 });
 
 export const ListClientsQuery = t.Object({
-  organizationId: t.Integer({ minimum: 1, description: "Organization whose clients are listed." }),
+  organizationId: QueryInt({ minimum: 1, description: "Organization whose clients are listed." }),
 });
 
 export const ClientSummary = t.Object({
   clientId: t.String(),
   name: t.String(),
   scopes: t.Array(t.String()),
-  applicationId: t.Nullable(t.Integer(), { description: "The bound application, null when unbound (then `aud` is the client id)." }),
-  organizationId: t.Integer(),
+  applicationId: t.Nullable(Int(), { description: "The bound application, null when unbound (then `aud` is the client id)." }),
+  organizationId: Int(),
   createdAt: t.String({ format: "date-time" }),
 });
 

@@ -1,5 +1,6 @@
 /** Wire shapes of POST /oauth2/token (RFC 6749 §4.4, §5.1, §5.2). */
 import { t } from "elysia";
+import { Int } from "../../http/wire";
 
 export const TokenRequestBody = t.Object({
   grant_type: t.String({ description: "Must be `client_credentials`." }),
@@ -10,7 +11,7 @@ export const TokenRequestBody = t.Object({
 export const TokenResponse = t.Object({
   access_token: t.String({ description: "RS256 JWT (`typ: at+jwt`, `token_use: machine`)." }),
   token_type: t.Literal("Bearer"),
-  expires_in: t.Integer({ description: "Seconds (900)." }),
+  expires_in: Int({ description: "Seconds (900)." }),
   scope: t.String({ description: "What was granted, space-separated." }),
 });
 

@@ -1,10 +1,11 @@
 /** Wire shapes of the organization endpoints (SPEC 2.5, 2.14, 4.6). */
 import { t } from "elysia";
+import { Int, QueryInt } from "../../http/wire";
 
 export const Organization = t.Object({
-  id: t.Integer(),
-  tenantId: t.Integer(),
-  parentId: t.Union([t.Integer(), t.Null()], { description: "null for a tenant's root org" }),
+  id: Int(),
+  tenantId: Int(),
+  parentId: t.Union([Int(), t.Null()], { description: "null for a tenant's root org" }),
   path: t.String({ description: "`/{tenantId}/{rootOrgId}/…/{id}/`" }),
   type: t.String(),
   name: t.String(),
@@ -24,7 +25,7 @@ export const OrgSlice = t.Object({
 export const CreateOrgBody = t.Object({
   name: t.String({ minLength: 1, maxLength: 200 }),
   slug: t.String({ minLength: 1, maxLength: 63, description: "^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$, unique in the tenant" }),
-  parentId: t.Optional(t.Integer({ minimum: 1, description: "default: the caller's active organization" })),
+  parentId: t.Optional(Int({ minimum: 1, description: "default: the caller's active organization" })),
   type: t.Optional(t.String({ minLength: 1, maxLength: 64, description: "free string, default `organization`" })),
 });
 
@@ -33,23 +34,23 @@ export const UpdateOrgBody = t.Object({
   type: t.Optional(t.String({ minLength: 1, maxLength: 64 })),
 });
 
-export const OrgIdParams = t.Object({ id: t.Integer({ minimum: 1 }) });
-export const ParentParams = t.Object({ parentOrgId: t.Integer({ minimum: 1 }) });
+export const OrgIdParams = t.Object({ id: QueryInt({ minimum: 1 }) });
+export const ParentParams = t.Object({ parentOrgId: QueryInt({ minimum: 1 }) });
 
 export const CursorQuery = t.Object({
   after: t.Optional(t.String({ maxLength: 64, description: "opaque cursor from `nextCursor`" })),
-  size: t.Optional(t.Integer({ description: "1..1000, default 100" })),
+  size: t.Optional(QueryInt({ description: "1..1000, default 100" })),
 });
 
 export const SearchQuery = t.Object({
   q: t.Optional(t.String({ maxLength: 200, default: "", description: "literal, case-insensitive substring of name or slug" })),
   status: t.Optional(t.Union([t.Literal("ACTIVE"), t.Literal("SUSPENDED")])),
-  size: t.Optional(t.Integer({ description: "1..1000, default 50" })),
+  size: t.Optional(QueryInt({ description: "1..1000, default 50" })),
 });
 
 export const VisibleOrgsResponse = t.Object({
-  parentOrgId: t.Integer(),
-  childOrgIds: t.Array(t.Integer()),
+  parentOrgId: Int(),
+  childOrgIds: t.Array(Int()),
   nextCursor: t.Union([t.String(), t.Null()]),
   hasNext: t.Boolean(),
 });

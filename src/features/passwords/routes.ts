@@ -4,6 +4,7 @@
  */
 import { Elysia, t } from "elysia";
 import { clientIp, noContent200 } from "../../http/context";
+import { QueryInt } from "../../http/wire";
 import { ForgotBody, ResetBody, SetupLinkResponse } from "./model";
 import type { PasswordService } from "./service";
 import type { Guard } from "../../http/guard";
@@ -54,7 +55,7 @@ export function passwordRoutes({ passwords, guard }: { passwords: PasswordServic
         return { token: link.token, expiresAt: link.expiresAt.toISOString() };
       },
       {
-        params: t.Object({ id: t.Integer({ minimum: 1 }) }),
+        params: t.Object({ id: QueryInt({ minimum: 1 }) }),
         response: ok(SetupLinkResponse),
         detail: {
           tags: ["Users"],

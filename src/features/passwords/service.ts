@@ -34,6 +34,8 @@ export interface PasswordDeps {
   issuer: string;
   /** The per-IP limiter shared with login (no-op when SSO_RATE_LIMIT=off). */
   limitIp(bucket: string, ip: string | null, perMinute: number): Promise<void>;
+  /** From the roles feature: least privilege over another user (403 unless the caller outranks them). */
+  requireAuthorityOver(p: Principal, userId: number): Promise<void>;
   /** Where failures of background work (the forgot-password mail) are reported. */
   onBackgroundError(error: unknown): void;
 }
@@ -116,6 +118,7 @@ export function createPasswordService(deps: PasswordDeps) {
     if (!user || user.status === "ERASED") throw notFound("User");
     const org = await deps.orgs.get(user.tenantId, user.organizationId);
     requireReach(p, org, "User");
+    await deps.requireAuthorityOver(p, user.id);
     const token = randomToken(32);
     const expiresAt = addDays(deps.clock.now(), SETUP_TTL_DAYS);
     await deps.unit("passwords.setup_link", ["oneTimeTokens", "events"], async ({ oneTimeTokens, events }) => {

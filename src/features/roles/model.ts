@@ -1,11 +1,12 @@
 /** Wire shapes of the role endpoints (SPEC 2.7, 4.5; CONTRACT §2). */
 import { t } from "elysia";
+import { Int, QueryInt } from "../../http/wire";
 
-export const PermissionRef = t.Object({ id: t.Integer(), code: t.String(), applicationId: t.Integer() });
+export const PermissionRef = t.Object({ id: Int(), code: t.String(), applicationId: Int() });
 
 export const Role = t.Object({
-  id: t.Integer(),
-  organizationId: t.Integer(),
+  id: Int(),
+  organizationId: Int(),
   name: t.String(),
   description: t.String(),
   scope: t.Union([t.Literal("SELF"), t.Literal("SUBTREE")]),
@@ -13,11 +14,11 @@ export const Role = t.Object({
 });
 
 const Codes = t.Array(t.String({ minLength: 1, maxLength: 128 }), { maxItems: 500, description: "codes of the org's applications (and its ancestors') or system codes" });
-const Ids = t.Array(t.Integer({ minimum: 1 }), { maxItems: 500 });
+const Ids = t.Array(Int({ minimum: 1 }), { maxItems: 500 });
 
 export const CreateRoleBody = t.Object({
   name: t.String({ minLength: 1, maxLength: 200 }),
-  organizationId: t.Optional(t.Integer({ minimum: 1, description: "default: the caller's active organization" })),
+  organizationId: t.Optional(Int({ minimum: 1, description: "default: the caller's active organization" })),
   description: t.Optional(t.String({ maxLength: 1000 })),
   permissionCodes: t.Optional(Codes),
   permissionIds: t.Optional(Ids),
@@ -26,11 +27,11 @@ export const CreateRoleBody = t.Object({
 
 export const SetPermissionsBody = t.Object({ permissionCodes: t.Optional(Codes), permissionIds: t.Optional(Ids) });
 
-export const AssignBody = t.Object({ userId: t.Integer({ minimum: 1 }), organizationId: t.Integer({ minimum: 1 }) });
+export const AssignBody = t.Object({ userId: Int({ minimum: 1 }), organizationId: Int({ minimum: 1 }) });
 
-export const RoleIdParams = t.Object({ roleId: t.Integer({ minimum: 1 }) });
+export const RoleIdParams = t.Object({ roleId: QueryInt({ minimum: 1 }) });
 
 export const RoleListQuery = t.Object({
-  organizationId: t.Integer({ minimum: 1 }),
-  size: t.Optional(t.Integer({ description: "1..1000, default 200" })),
+  organizationId: QueryInt({ minimum: 1 }),
+  size: t.Optional(QueryInt({ description: "1..1000, default 200" })),
 });

@@ -6,8 +6,8 @@
  */
 import { SYSTEM_CODES, actorOf, reachesSubtree, requireHolds, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
 import { reachableOrg as reachableOrgOf } from "../orgs";
-import { ConflictError, conflict, fieldError, notFound, validation, type FieldError } from "../../kernel/errors";
-import { pathIds } from "../../kernel/tenancy";
+import { ConflictError, conflict, fieldError, forbidden, notFound, validation, type FieldError } from "../../kernel/errors";
+import { pathIds, reaches } from "../../kernel/tenancy";
 import type { Unit } from "../../kernel/unit";
 import type { EventJournal } from "../events";
 import type { Application, AppRepo, Permission } from "../apps";
@@ -106,6 +106,34 @@ export function createRoleService(deps: RoleServiceDeps) {
       throw fieldError("organizationId", "a SUBTREE role with system permissions needs your reach over that whole subtree");
   }
 
+  /**
+   * Least privilege over another user (docs/security.md, "Acting on other users"): the caller must
+   * hold every system code the target holds anywhere, reach every organization where the target
+   * holds one (the whole subtree for a SUBTREE role), and only a platform administrator may act on
+   * a holder of PLATFORM_ADMIN. Acting on oneself passes. Otherwise 403 FORBIDDEN.
+   */
+  async function requireAuthorityOver(p: Principal, userId: number): Promise<void> {
+    if (userId === p.userId) return;
+    const assignments = await deps.roles.assignmentsOf(userId);
+    if (!assignments.length) return;
+    const sys = await system();
+    const roles = new Map<number, Role | null>();
+    for (const a of assignments) if (!roles.has(a.roleId)) roles.set(a.roleId, await deps.roles.get(a.tenantId, a.roleId));
+    const privileged = assignments.filter((a) => systemCodesOf(roles.get(a.roleId)?.permissions ?? [], sys?.id ?? null).length > 0);
+    if (!privileged.length) return;
+    const codes = new Set(privileged.flatMap((a) => systemCodesOf(roles.get(a.roleId)!.permissions, sys?.id ?? null)));
+    const refuse = () => forbidden("This user holds system permissions (or holds them at organizations) beyond your own; only an administrator with at least the same permissions and reach can act on this account.");
+    if (codes.has("PLATFORM_ADMIN") && !p.platformAdmin) throw refuse();
+    for (const c of codes) if (!(c === "PLATFORM_ADMIN" ? p.platformAdmin : p.platformAdmin || p.permissions.has(c))) throw refuse();
+    const orgs = new Map((await deps.orgs.getMany(privileged[0].tenantId, [...new Set(privileged.map((a) => a.organizationId))])).map((o) => [o.id, o]));
+    for (const a of privileged) {
+      const org = orgs.get(a.organizationId);
+      if (!org) throw refuse();
+      const subtree = roles.get(a.roleId)!.scope === "SUBTREE";
+      if (subtree ? !reachesSubtree(p, org.path) : !reaches(p, org.path)) throw refuse();
+    }
+  }
+
   /** Creates a role at `organizationId` (default: the caller's active org). */
   async function create(p: Principal, input: { name: string; organizationId?: number; description?: string; permissionCodes?: string[]; permissionIds?: number[]; scope?: RoleScope }): Promise<Role> {
     requirePermission(p, "ROLE_MANAGE");
@@ -157,6 +185,7 @@ export function createRoleService(deps: RoleServiceDeps) {
     if (!target) throw notFound("Organization");
     requireReach(p, target);
     await checkAssignment(p, role, roleOrg, target, verb);
+    await requireAuthorityOver(p, user.id);
     return { role, user, target };
   }
 
@@ -187,7 +216,7 @@ export function createRoleService(deps: RoleServiceDeps) {
     return deps.roles.listByOrg(org.tenantId, org.id, size);
   }
 
-  return { create, setPermissions, assign, revoke, list, prepareAssignment: (p: Principal, roleId: number, userId: number, organizationId: number) => prepare(p, roleId, userId, organizationId, "assign"), checkAssignment, reachableRole };
+  return { create, setPermissions, assign, revoke, list, prepareAssignment: (p: Principal, roleId: number, userId: number, organizationId: number) => prepare(p, roleId, userId, organizationId, "assign"), checkAssignment, reachableRole, requireAuthorityOver };
 }
 
 export type RoleService = ReturnType<typeof createRoleService>;

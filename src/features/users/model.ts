@@ -1,51 +1,52 @@
 /** Wire shapes of the user endpoints (SPEC 2.8, 4.4; CONTRACT §3). */
 import { t } from "elysia";
+import { Int, QueryInt } from "../../http/wire";
 
 const Email = t.String({ minLength: 3, maxLength: 320, pattern: "^[^@\\s]+@[^@\\s]+$", description: "unique across the service, case-insensitive" });
 
 export const CreateUserBody = t.Object({
-  organizationId: t.Integer({ minimum: 1, description: "home organization" }),
+  organizationId: Int({ minimum: 1, description: "home organization" }),
   email: Email,
   fullName: t.String({ maxLength: 200 }),
   password: t.Optional(t.String({ minLength: 8, maxLength: 200, description: "absent: the user has no password until a setup link is used" })),
-  roleId: t.Optional(t.Integer({ minimum: 1, description: "a first role, assigned at the home org (needs ROLE_MANAGE too)" })),
+  roleId: t.Optional(Int({ minimum: 1, description: "a first role, assigned at the home org (needs ROLE_MANAGE too)" })),
 });
 
-export const CreatedUser = t.Object({ id: t.Integer(), email: t.String(), organizationId: t.Integer() });
+export const CreatedUser = t.Object({ id: Int(), email: t.String(), organizationId: Int() });
 
 export const UpdateUserBody = t.Object({
   fullName: t.Optional(t.String({ maxLength: 200 })),
-  organizationId: t.Optional(t.Integer({ minimum: 1, description: "new home organization (inside your reach)" })),
+  organizationId: t.Optional(Int({ minimum: 1, description: "new home organization (inside your reach)" })),
 });
 
 export const UserSummary = t.Object({
-  id: t.Integer(),
+  id: Int(),
   email: t.String(),
   fullName: t.String(),
   status: t.Union([t.Literal("ACTIVE"), t.Literal("DISABLED"), t.Literal("ERASED")]),
   hasPassword: t.Boolean(),
-  organizationId: t.Integer(),
-  roles: t.Array(t.Object({ id: t.Integer(), name: t.String() }), { description: "roles held at the listed organization" }),
+  organizationId: Int(),
+  roles: t.Array(t.Object({ id: Int(), name: t.String() }), { description: "roles held at the listed organization" }),
 });
 
 export const UserListQuery = t.Object({
-  organizationId: t.Integer({ minimum: 1 }),
-  size: t.Optional(t.Integer({ description: "1..1000, default 200" })),
+  organizationId: QueryInt({ minimum: 1 }),
+  size: t.Optional(QueryInt({ description: "1..1000, default 200" })),
 });
 
-export const UserIdParams = t.Object({ id: t.Integer({ minimum: 1 }) });
+export const UserIdParams = t.Object({ id: QueryInt({ minimum: 1 }) });
 
 const Iso = t.String({ format: "date-time" });
 
 export const UserExport = t.Object(
   {
-    user: t.Object({ id: t.Integer(), tenantId: t.Integer(), organizationId: t.Integer(), email: t.String(), fullName: t.String(), status: t.String(), hasPassword: t.Boolean(), createdAt: Iso, updatedAt: Iso }),
-    memberships: t.Array(t.Object({ organizationId: t.Integer(), tenantId: t.Integer(), name: t.String(), path: t.String(), status: t.String(), roles: t.Array(t.Object({ id: t.Integer(), name: t.String() })) })),
-    roles: t.Array(t.Object({ roleId: t.Integer(), roleName: t.String(), organizationId: t.Integer() })),
+    user: t.Object({ id: Int(), tenantId: Int(), organizationId: Int(), email: t.String(), fullName: t.String(), status: t.String(), hasPassword: t.Boolean(), createdAt: Iso, updatedAt: Iso }),
+    memberships: t.Array(t.Object({ organizationId: Int(), tenantId: Int(), name: t.String(), path: t.String(), status: t.String(), roles: t.Array(t.Object({ id: Int(), name: t.String() })) })),
+    roles: t.Array(t.Object({ roleId: Int(), roleName: t.String(), organizationId: Int() })),
     devices: t.Array(t.Object({ deviceId: t.String(), name: t.String(), platform: t.String(), lastSeenAt: Iso, createdAt: Iso })),
-    sessions: t.Array(t.Object({ mode: t.String(), organizationId: t.Integer(), audience: t.String(), deviceId: t.Union([t.String(), t.Null()]), expiresAt: Iso })),
+    sessions: t.Array(t.Object({ mode: t.String(), organizationId: Int(), audience: t.String(), deviceId: t.Union([t.String(), t.Null()]), expiresAt: Iso })),
     mfa: t.Object({ enabled: t.Boolean() }),
-    auditEntries: t.Array(t.Object({ id: t.Integer(), action: t.String(), userId: t.Union([t.Integer(), t.Null()]), organizationId: t.Union([t.Integer(), t.Null()]), createdAt: Iso, ipAddress: t.Union([t.String(), t.Null()]), metadata: t.Record(t.String(), t.Unknown()) })),
+    auditEntries: t.Array(t.Object({ id: Int(), action: t.String(), userId: t.Union([Int(), t.Null()]), organizationId: t.Union([Int(), t.Null()]), createdAt: Iso, ipAddress: t.Union([t.String(), t.Null()]), metadata: t.Record(t.String(), t.Unknown()) })),
   },
   { description: "Everything the service holds about the user (data-subject export)" },
 );

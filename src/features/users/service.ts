@@ -30,6 +30,8 @@ export interface UserServiceDeps {
   /** From the roles feature: the role as the caller may see it, and the no-escalation check. */
   reachableRole(p: Principal, roleId: number): Promise<{ role: Role; org: Org }>;
   checkAssignment(p: Principal, role: Role, roleOrg: Org, target: Org, verb: "assign" | "revoke"): Promise<void>;
+  /** From the roles feature: least privilege over another user (403 unless the caller outranks them). */
+  requireAuthorityOver(p: Principal, userId: number): Promise<void>;
 }
 
 export interface UserSummary {
@@ -53,12 +55,16 @@ export const erasedEmail = (id: number) => `erased+${id}@erased.invalid`;
 export function createUserService(deps: UserServiceDeps) {
   const reachableOrg = (p: Principal, id: number): Promise<Org> => reachableOrgOf(deps.orgs, p, id);
 
-  /** The user as the caller may see it: 404 across tenants, 403 when the home org is outside reach. */
+  /**
+   * The user as the caller may act on it: 404 across tenants, 403 when the home org is outside
+   * reach or when the user holds system permissions (or reach) beyond the caller's.
+   */
   async function reachableUser(p: Principal, id: number): Promise<{ user: User; org: Org }> {
     const user = await deps.users.get(tenantOf(p), id);
     if (!user) throw notFound("User");
     const org = await deps.orgs.get(user.tenantId, user.organizationId);
     requireReach(p, org, "User");
+    await deps.requireAuthorityOver(p, user.id);
     return { user, org };
   }
 

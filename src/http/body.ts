@@ -1,0 +1,71 @@
+/**
+ * The one JSON body reader of the API (every route but /oauth2/token, which parses its own form).
+ * - Size: the same cap with or without Content-Length (chunked bodies are counted as they arrive).
+ * - Media type: only `application/json` and `+json` types; anything else is 415, so a plain HTML form
+ *   on another site cannot post to a JSON route (login CSRF, cookie-authenticated state changes).
+ * - Keys: `__proto__`, `constructor` and `prototype` anywhere in the document are refused (400) before
+ *   any code sees the object, so no input can reach an object's prototype.
+ * - Encoding: the body must be valid UTF-8 JSON.
+ * An empty body is "no body" (""), whatever its declared type.
+ */
+import { DomainError } from "../kernel/errors";
+
+const MiB = 1024 * 1024;
+const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+export const isJsonMediaType = (contentType: string | null | undefined) => {
+  const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
+};
+
+async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new DomainError("PAYLOAD_TOO_LARGE", `The request body is larger than ${limit / MiB} MiB.`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+const badJson = (message: string, detail = "The request body is not valid JSON.") => new DomainError("VALIDATION_FAILED", detail, { errors: [{ field: "body", message }] });
+
+/** Parses `text` as JSON, refusing prototype-bearing keys at any depth. */
+export function parseJsonStrict(text: string): unknown {
+  let refused: string | null = null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text, function (key, v) {
+      if (FORBIDDEN_KEYS.has(key)) refused ??= key;
+      return v;
+    });
+  } catch {
+    // Syntax errors, and nesting too deep for the parser.
+    throw badJson("could not be parsed");
+  }
+  if (refused) throw new DomainError("VALIDATION_FAILED", `The key "${refused}" is not accepted anywhere in a request body.`, { errors: [{ field: "body", message: `contains the key "${refused}"` }] });
+  return value;
+}
+
+/** Reads and parses a JSON request body under `limit` bytes; "" when there is none. */
+export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
+  if (!request.body) return undefined;
+  const bytes = await readCapped(request.body, limit);
+  if (bytes.byteLength === 0) return "";
+  if (!isJsonMediaType(request.headers.get("content-type")))
+    throw new DomainError("UNSUPPORTED_MEDIA_TYPE", "This endpoint takes a JSON body: send it with Content-Type: application/json.");
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw badJson("is not valid UTF-8", "The request body is not valid UTF-8.");
+  }
+  return parseJsonStrict(text);
+}

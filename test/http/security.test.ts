@@ -1,0 +1,160 @@
+/**
+ * The outside-attack findings (docs/security.md), each pinned as behaviour: a weaker administrator
+ * cannot act on a stronger user; no body key reaches an object's prototype; JSON routes refuse
+ * other media types; bodies are never coerced.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { makeTestApp, type TestApp } from "../support/app";
+import { createOrg, createRole, createUser, expectProblem, ok, PASSWORD, provisionTenant, userWith, type TenantFixture } from "./directory-fixtures";
+
+let t: TestApp;
+let ten: TenantFixture;
+let team: { id: number };
+/** USER_MANAGE + ROLE_MANAGE over the team's subtree, nothing else. */
+let weak: { id: number; token: string; roleId: number };
+/** At the team: a tenant administrator (Tenant Admin role at the root), and an org manager. */
+let tenantAdmin: { id: number; email: string };
+let orgManager: { id: number; email: string };
+let plain: { id: number; email: string };
+let harmlessRole: { id: number };
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  ten = await provisionTenant(t);
+  team = await createOrg(t, ten.token, ten.rootOrgId);
+  weak = await userWith(t, ten.token, team.id, ["USER_MANAGE", "ROLE_MANAGE"], "SUBTREE");
+  tenantAdmin = await createUser(t, ten.token, team.id);
+  await ok(t.call("POST", `/api/roles/${ten.adminRoleId}/assign`, { token: ten.token, body: { userId: tenantAdmin.id, organizationId: ten.rootOrgId } }));
+  const managerRole = await createRole(t, ten.token, team.id, ["ORG_MANAGE", "USER_MANAGE"]);
+  orgManager = await createUser(t, ten.token, team.id, { roleId: managerRole.id });
+  plain = await createUser(t, ten.token, team.id);
+  harmlessRole = await createRole(t, ten.token, team.id, []);
+});
+afterAll(() => t.close());
+
+/** Every route that acts on another user, as [method, path, body]. */
+const actions = (userId: number): [string, string, unknown?][] => [
+  ["POST", `/api/users/${userId}/password-setup-link`],
+  ["PUT", `/api/users/${userId}`, { fullName: "Taken Over" }],
+  ["POST", `/api/users/${userId}/disable`],
+  ["POST", `/api/users/${userId}/enable`],
+  ["GET", `/api/users/${userId}/export`],
+  ["POST", `/api/roles/HARMLESS/assign`, { userId, organizationId: 0 }],
+  ["POST", `/api/roles/HARMLESS/revoke`, { userId, organizationId: 0 }],
+  ["POST", `/api/users/${userId}/erase`],
+];
+const call = (token: string, [method, path, body]: [string, string, unknown?]) =>
+  t.call(method, path.replace("HARMLESS", String(harmlessRole.id)), { token, body: body && JSON.parse(JSON.stringify(body).replace('"organizationId":0', `"organizationId":${team.id}`)) });
+
+describe("acting on another user needs at least that user's system permissions and reach", () => {
+  for (const [label, target] of [["a tenant administrator", () => tenantAdmin], ["an org manager", () => orgManager]] as const) {
+    test(`a USER_MANAGE + ROLE_MANAGE admin gets 403 on every user route against ${label}, and nothing changes`, async () => {
+      const victim = target();
+      for (const a of actions(victim.id)) {
+        const r = await call(weak.token, a);
+        if (r.status !== 403) throw new Error(`${a[0]} ${a[1]}: expected 403, got ${r.status} ${JSON.stringify(r.body)}`);
+        expectProblem(r, 403, "FORBIDDEN");
+      }
+      // The victim still signs in with the old password, with the old name.
+      await t.login(victim.email, PASSWORD);
+      expect((await t.svc.store.users.get(ten.tenantId, victim.id))?.fullName).toBe("Some One");
+    });
+  }
+
+  test("the same admin may act on a user holding no system permission (positive control)", async () => {
+    for (const a of actions(plain.id)) {
+      const r = await call(weak.token, a);
+      if (r.status !== 200) throw new Error(`${a[0]} ${a[1]}: expected 200, got ${r.status} ${JSON.stringify(r.body)}`);
+    }
+  });
+
+  test("an administrator holding the same codes over the whole subtree may act on the org manager", async () => {
+    const peer = await userWith(t, ten.token, team.id, ["ORG_MANAGE", "USER_MANAGE", "ROLE_MANAGE"], "SUBTREE");
+    expect((await t.call("POST", `/api/users/${orgManager.id}/password-setup-link`, { token: peer.token })).status).toBe(200);
+  });
+
+  test("a SELF-scoped admin cannot act on a holder of a SUBTREE role over more than it reaches", async () => {
+    const sub = await createOrg(t, ten.token, team.id);
+    const selfAdmin = await userWith(t, ten.token, team.id, ["USER_MANAGE", "ORG_MANAGE"], "SELF");
+    const subtreeRole = await createRole(t, ten.token, team.id, ["ORG_MANAGE"], "SUBTREE");
+    const holder = await createUser(t, ten.token, team.id, { roleId: subtreeRole.id });
+    expectProblem(await t.call("POST", `/api/users/${holder.id}/disable`, { token: selfAdmin.token }), 403, "FORBIDDEN");
+    expect(sub.id).toBeGreaterThan(0);
+  });
+
+  test("the platform administrator can be acted on only by another platform administrator", async () => {
+    const admin = await t.adminToken();
+    const me = await ok(t.call("GET", "/api/users/me/memberships", { token: admin }));
+    const platformRoot = me[0].organizationId;
+    const adminId = JSON.parse(Buffer.from(admin.split(".")[1], "base64url").toString()).uid;
+    const helper = await userWith(t, admin, platformRoot, ["USER_MANAGE", "ROLE_MANAGE", "ORG_MANAGE", "CLIENT_MANAGE", "AUDIT_VIEW"], "SUBTREE");
+    expectProblem(await t.call("POST", `/api/users/${adminId}/password-setup-link`, { token: helper.token }), 403, "FORBIDDEN");
+    expectProblem(await t.call("POST", `/api/users/${adminId}/disable`, { token: helper.token }), 403, "FORBIDDEN");
+  });
+});
+
+describe("request bodies", () => {
+  test("a __proto__, constructor or prototype key anywhere in a JSON body is 400 on every JSON route, and nothing is written", async () => {
+    const routes: [string, string][] = [
+      ["POST", "/api/users"], ["PUT", `/api/users/${plain.id}`], ["POST", "/api/organizations"], ["POST", "/api/roles"], ["POST", "/api/applications"],
+      ["POST", "/api/clients"], ["POST", "/api/auth/login"], ["POST", "/api/auth/refresh"], ["POST", "/api/auth/password/reset"], ["POST", "/api/platform/tenants"],
+    ];
+    const before = (await t.svc.store.users.listByOrg(ten.tenantId, team.id, 1000)).length;
+    for (const key of ["__proto__", "constructor", "prototype"]) {
+      for (const [method, path] of routes) {
+        const raw = `{"organizationId":${team.id},"email":"proto-${key}@t.test","fullName":"P","nested":{"a":[{"${key}":{"roleId":1}}]},"${key}":{"roleId":1}}`;
+        const r = await t.call(method, path, { token: ten.token, raw, headers: { "content-type": "application/json" } });
+        expectProblem(r, 400, "VALIDATION_FAILED");
+      }
+      // An escaped key is the same key.
+      const escaped = `{"organizationId":${team.id},"email":"esc@t.test","fullName":"P","\\u005f_proto__":{"roleId":1}}`;
+      expectProblem(await t.call("POST", "/api/users", { token: ten.token, raw: escaped, headers: { "content-type": "application/json" } }), 400, "VALIDATION_FAILED");
+    }
+    expect((await t.svc.store.users.listByOrg(ten.tenantId, team.id, 1000)).length).toBe(before);
+  });
+
+  test("JSON routes answer 415 to form, multipart and text bodies; +json types are accepted", async () => {
+    const form = new URLSearchParams({ email: "a@b.test", password: "whatever-1" }).toString();
+    expectProblem(await t.call("POST", "/api/auth/login", { raw: form, headers: { "content-type": "application/x-www-form-urlencoded" } }), 415, "UNSUPPORTED_MEDIA_TYPE");
+    const fd = new FormData();
+    fd.set("email", "a@b.test");
+    fd.set("password", "whatever-1");
+    const multipart = await t.app.handle(new Request("http://sso.test/api/auth/login", { method: "POST", body: fd }));
+    expect(multipart.status).toBe(415);
+    expectProblem(await t.call("POST", "/api/auth/login", { raw: '{"email":"a@b.test","password":"x"}', headers: { "content-type": "text/plain" } }), 415, "UNSUPPORTED_MEDIA_TYPE");
+    expectProblem(await t.call("POST", `/api/users/${plain.id}/disable`, { token: ten.token, raw: "a=b", headers: { "content-type": "application/x-www-form-urlencoded" } }), 415, "UNSUPPORTED_MEDIA_TYPE");
+    const merge = await t.call("POST", "/api/auth/login", { raw: JSON.stringify({ email: ten.adminEmail, password: PASSWORD }), headers: { "content-type": "application/vnd.api+json; charset=utf-8" } });
+    expect(merge.status).toBe(200);
+    // The token endpoint stays form-only (RFC 6749).
+    const tok = await t.call("POST", "/oauth2/token", { raw: '{"grant_type":"client_credentials"}', headers: { "content-type": "application/json" } });
+    expect(tok.status).toBe(400);
+    expect(tok.body.error).toBe("invalid_request");
+  });
+
+  test("bodies are never coerced: numeric strings and boolean strings are 400 naming the field", async () => {
+    const cases: [string, string, Record<string, unknown>, string][] = [
+      ["POST", "/api/applications", { organizationId: String(team.id), identifier: "https://coerce.test", name: "c" }, "organizationId"],
+      ["POST", "/api/applications", { organizationId: team.id, identifier: "https://coerce2.test", name: "c", webRefreshTtlDays: "30" }, "webRefreshTtlDays"],
+      ["POST", `/api/roles/${harmlessRole.id}/assign`, { userId: String(plain.id), organizationId: team.id }, "userId"],
+      ["PUT", `/api/platform/tenants/${ten.tenantId}/features`, { customClaims: "true" }, "customClaims"],
+      ["PUT", `/api/platform/tenants/${ten.tenantId}/limits`, { maxApplications: "5" }, "maxApplications"],
+    ];
+    const admin = await t.adminToken();
+    for (const [method, path, body, field] of cases) {
+      const r = await t.call(method, path, { token: path.includes("platform") ? admin : ten.token, body });
+      expectProblem(r, 400, "VALIDATION_FAILED");
+      expect(r.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+    }
+    // Query strings are text: they are parsed as the OpenAPI document declares them.
+    expect((await t.call("GET", `/api/users?organizationId=${team.id}&size=5`, { token: ten.token })).status).toBe(200);
+  });
+
+  test("a malformed refresh body is 400; a well-formed unknown token is 401", async () => {
+    for (const body of [{ refreshToken: 5 }, { refreshToken: "" }, { refreshToken: "garbage" }, [1, 2], "str", { refreshToken: "x".repeat(5000) }])
+      expectProblem(await t.call("POST", "/api/auth/refresh", { body }), 400, "VALIDATION_FAILED");
+    expectProblem(await t.call("POST", "/api/auth/refresh", { raw: "{bad", headers: { "content-type": "application/json" } }), 400, "VALIDATION_FAILED");
+    const wellFormed = `${"a".repeat(22)}.${"b".repeat(43)}`;
+    expectProblem(await t.call("POST", "/api/auth/refresh", { body: { refreshToken: wellFormed } }), 401, "INVALID_TOKEN");
+    expectProblem(await t.call("POST", "/api/auth/logout", { body: { refreshToken: 5 } }), 400, "VALIDATION_FAILED");
+  });
+});
