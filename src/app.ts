@@ -9,6 +9,7 @@ import { OAuthError, oauthErrorResponse } from "./http/oauth-error";
 import { answeredStatus, type Logger, type Metrics } from "./http/observability";
 import { problemResponse } from "./http/problem";
 import { readJsonBody } from "./http/body";
+import { createClientIpResolver } from "./http/context";
 import { TokenRequestError } from "./features/oauth";
 
 const MiB = 1024 * 1024;
@@ -43,7 +44,8 @@ function validationProblem(error: unknown): Response {
  * The root app around `routes`. Every error body, RFC 9457 and RFC 6749 alike, is rendered by
  * `renderError` below (through src/http/problem.ts and src/http/oauth-error.ts).
  */
-export function createApp(svc: { log: Logger; metrics: Metrics }, routes: Elysia<any, any, any, any, any, any, any>) {
+export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?: string[] }, routes: Elysia<any, any, any, any, any, any, any>) {
+  const resolveIp = createClientIpResolver(svc.trustedProxies ?? []);
   const timings = new WeakMap<Request, Timing>();
   const isOAuth = (request: Request) => new URL(request.url).pathname.startsWith("/oauth2/");
 
@@ -74,7 +76,8 @@ export function createApp(svc: { log: Logger; metrics: Metrics }, routes: Elysia
   }
 
   const app = new Elysia({ normalize: true })
-    .onRequest(({ request, set }) => {
+    .onRequest(({ request, set, server }) => {
+      resolveIp(request, server);
       const id = request.headers.get("x-request-id")?.slice(0, 128) || crypto.randomUUID();
       timings.set(request, { t0: performance.now(), id });
       set.headers["x-request-id"] = id;

@@ -86,12 +86,14 @@ export async function composeGraph(d: GraphDeps) {
     counters: sessions.counters,
     tokenContext: store.tokenContext,
     rateLimit: config.rateLimit,
+    loginPerIpPerMinute: config.limits.loginPerIpPerMinute,
     record,
     hasher,
     sign: keys.sign,
     clock,
     issuer: config.issuer,
     platformTenantId,
+    onBackgroundError: (e) => log.warn("background sign-in audit failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
   });
   const sessionService = createSessionService({ families: sessions.families, devices: store.devices, users: store.users, orgs: store.orgs, roles: store.roles, tokenContext: store.tokenContext, record, unit, auth, clock });
   // Client records, org status and app identifiers for /oauth2/token, invalidated across
@@ -102,7 +104,7 @@ export async function composeGraph(d: GraphDeps) {
   });
   const publish = (channel: string, message: string) => store.publish(channel, message);
   const clients = createClientService({ clients: store.clients, orgs: store.orgs, apps: store.apps, unit, publish, clock });
-  const oauth = createOAuthService({ directory: clientDirectory, sign: keys.sign, clock, issuer: config.issuer, counters: config.rateLimit ? sessions.counters : null });
+  const oauth = createOAuthService({ directory: clientDirectory, sign: keys.sign, clock, issuer: config.issuer, counters: config.rateLimit ? sessions.counters : null, clientPerMinute: config.limits.clientPerMinute });
   // Suspension and activation reach every instance's client cache at once (its 5 s TTL is the backstop).
   const orgs = createOrgService({ orgs: store.orgs, unit, onStatusChanged: (org) => publish(CLIENTS_CACHE_CHANNEL, clientCacheMessage.org(org.id)).catch(() => {}) });
   const roles = createRoleService({ roles: store.roles, orgs: store.orgs, apps: store.apps, users: store.users, unit, platformTenantId });
@@ -119,6 +121,7 @@ export async function composeGraph(d: GraphDeps) {
     issuer: config.issuer,
     limitIp: auth.limitIp,
     requireAuthorityOver: roles.requireAuthorityOver,
+    passwordPerIpPerMinute: config.limits.passwordPerIpPerMinute,
     onBackgroundError: (e) => log.warn("password mail failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
   });
   const users = createUserService({
@@ -128,19 +131,34 @@ export async function composeGraph(d: GraphDeps) {
   const apps = createAppService({ apps: store.apps, orgs: store.orgs, tenants: store.tenants, unit, defaultMaxApplications: config.defaultMaxApplications });
   const platform = createPlatformService({ tenants: store.tenants, orgs: store.orgs, apps: store.apps, clock, unit, defaultMaxApplications: config.defaultMaxApplications });
   const audit = createAuditService({ audit: store.audit, orgs: store.orgs });
+  // Set on SIGTERM/SIGINT: readiness fails at once so load balancers stop routing here.
+  let draining = false;
   const system = createSystemService({
     issuer: config.issuer,
-    checks: [["store", () => store.ping()], ["sessions", () => sessions.ping()]],
+    checks: [
+      ["store", () => store.ping()],
+      ["sessions", () => sessions.ping()],
+      ["accepting", async () => {
+        if (draining) throw new Error("shutting down");
+      }],
+    ],
     jwks: () => keys.jwks(),
     renderMetrics: () => d.metrics.render(),
   });
 
-  const cookies = { secure: !config.issuer.startsWith("http://") };
+  const cookies = { secure: !config.issuer.startsWith("http://"), origins: config.webOrigins };
   const app = createApp(
-    { log, metrics: d.metrics },
+    { log, metrics: d.metrics, trustedProxies: config.trustedProxies },
     mountRoutes({ system, auth, sessions: sessionService, passwords, orgs, users, roles, apps, clients, oauth, audit, platform, guard, cookies }),
   );
-  return { app, boot, config, store, sessions, clock, log, metrics: d.metrics, hasher, keys, passwords, clientDirectory, clientsSubscribed, units };
+  /** Resolves when work started after an answer (mail, failed-sign-in audit) has finished. */
+  const idle = async () => {
+    await Promise.all([auth.idle(), passwords.idle()]);
+  };
+  const drain = () => {
+    draining = true;
+  };
+  return { app, boot, idle, drain, config, store, sessions, clock, log, metrics: d.metrics, hasher, keys, passwords, clientDirectory, clientsSubscribed, units };
 }
 
 export type Graph = Awaited<ReturnType<typeof composeGraph>>;

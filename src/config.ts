@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
+import { normalizeEmail } from "./kernel/email";
 
 export class ConfigError extends Error {
   constructor(readonly variable: string, message: string) {
@@ -41,6 +42,12 @@ export const EnvSchema = Type.Object({
   SSO_KEY_CHECK_SECONDS: Type.Optional(Type.String({ pattern: "^[0-9]{1,6}$" })),
   SSO_HASH_CONCURRENCY: Type.Optional(Type.String({ pattern: "^[0-9]{1,3}$" })),
   SSO_DB_POOL_SIZE: Type.Optional(Type.String({ pattern: "^[0-9]{1,3}$" })),
+  SSO_WEB_ORIGINS: Type.Optional(Type.String({ description: "comma-separated origins (scheme://host[:port]) allowed to use the web-session cookie, besides the issuer's" })),
+  SSO_TRUSTED_PROXIES: Type.Optional(Type.String({ description: "comma-separated proxy addresses or CIDR ranges whose X-Forwarded-For is believed" })),
+  SSO_CLIENT_RATE_LIMIT: Type.Optional(Type.String({ pattern: "^[0-9]{1,7}$", description: "token requests per client per minute (default 300)" })),
+  SSO_LOGIN_RATE_LIMIT: Type.Optional(Type.String({ pattern: "^[0-9]{1,7}$", description: "sign-in attempts per client address per minute (default 100)" })),
+  SSO_PASSWORD_RATE_LIMIT: Type.Optional(Type.String({ pattern: "^[0-9]{1,7}$", description: "password forgot/reset requests per client address per minute (default 30)" })),
+  SSO_SHUTDOWN_GRACE_SECONDS: Type.Optional(Type.String({ pattern: "^[0-9]{1,4}$", description: "seconds in-flight requests get to finish on SIGTERM (default 10)" })),
   SSO_LOG_LEVEL: Type.Optional(Type.Union([Type.Literal("debug"), Type.Literal("info"), Type.Literal("warn"), Type.Literal("error"), Type.Literal("silent")])),
 });
 
@@ -73,6 +80,12 @@ export interface Config {
   hashConcurrency: number;
   dbPoolSize: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** Origins allowed to use the web-session cookie: the issuer's plus SSO_WEB_ORIGINS. */
+  webOrigins: string[];
+  /** Addresses/CIDRs of proxies whose X-Forwarded-For is believed (none: the socket address only). */
+  trustedProxies: string[];
+  limits: { clientPerMinute: number; loginPerIpPerMinute: number; passwordPerIpPerMinute: number };
+  shutdownGraceSeconds: number;
 }
 
 const list = (s?: string) => (s ?? "").split(",").map((x) => x.trim()).filter(Boolean);
@@ -112,6 +125,20 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const rotation = Number(e.SSO_KEY_ROTATION_DAYS ?? 30);
   if (!(rotation > 0)) throw new ConfigError("SSO_KEY_ROTATION_DAYS", "must be greater than 0");
   const issuer = (e.SSO_ISSUER ?? `http://localhost:${port}`).replace(/\/+$/, "");
+  const webOrigins = [new URL(issuer).origin];
+  for (const o of list(e.SSO_WEB_ORIGINS)) {
+    let origin: string;
+    try {
+      origin = new URL(o).origin;
+    } catch {
+      throw new ConfigError("SSO_WEB_ORIGINS", `has an entry that is not an origin: ${o} (write scheme://host[:port])`);
+    }
+    if (origin === "null" || origin !== o.replace(/\/+$/, "")) throw new ConfigError("SSO_WEB_ORIGINS", `has an entry that is not an origin: ${o} (write scheme://host[:port], no path)`);
+    webOrigins.push(origin);
+  }
+  const trustedProxies = list(e.SSO_TRUSTED_PROXIES);
+  for (const p of trustedProxies)
+    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(p)) throw new ConfigError("SSO_TRUSTED_PROXIES", `has an entry that is not an address or CIDR range: ${p}`);
   return {
     port,
     host: e.HOST ?? "0.0.0.0",
@@ -124,7 +151,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     redisPrefix: e.SSO_REDIS_PREFIX ?? "sso:",
     masterKeys: e.SSO_MASTER_KEY ? parseMasterKeys(e.SSO_MASTER_KEY) : undefined,
     mailer: e.SSO_MAILER ?? "log",
-    bootstrapAdminEmail: (e.SSO_BOOTSTRAP_ADMIN_EMAIL ?? "admin@example.com").toLowerCase(),
+    bootstrapAdminEmail: normalizeEmail(e.SSO_BOOTSTRAP_ADMIN_EMAIL ?? "admin@example.com"),
     bootstrapAdminPassword: e.SSO_BOOTSTRAP_ADMIN_PASSWORD,
     googleJwksUrl: e.SSO_GOOGLE_JWKS_URL ?? "https://www.googleapis.com/oauth2/v3/certs",
     microsoftJwksUrl: e.SSO_MICROSOFT_JWKS_URL ?? "https://login.microsoftonline.com/common/discovery/v2.0/keys",
@@ -138,5 +165,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     hashConcurrency: Math.max(1, Number(e.SSO_HASH_CONCURRENCY ?? Math.max(2, navigator.hardwareConcurrency ?? 2))),
     dbPoolSize: Math.max(1, Number(e.SSO_DB_POOL_SIZE ?? 10)),
     logLevel: e.SSO_LOG_LEVEL ?? "info",
+    webOrigins,
+    trustedProxies,
+    limits: {
+      clientPerMinute: Number(e.SSO_CLIENT_RATE_LIMIT ?? 300),
+      loginPerIpPerMinute: Number(e.SSO_LOGIN_RATE_LIMIT ?? 100),
+      passwordPerIpPerMinute: Number(e.SSO_PASSWORD_RATE_LIMIT ?? 30),
+    },
+    shutdownGraceSeconds: Number(e.SSO_SHUTDOWN_GRACE_SECONDS ?? 10),
   };
 }

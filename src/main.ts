@@ -53,14 +53,27 @@ export async function start(env: Record<string, string | undefined>, opts: { clo
   const { app, boot } = svc;
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 16 * 1024 * 1024 + 1024 });
   const stopRotation = startKeyRotation(svc.keys, config.keyCheckSeconds, log);
-  return { app, svc, config, boot, stop: async () => {
-      stopRotation();
-      await app.stop();
-      await svc.passwords.idle();
-      await sessions.close();
-      await store.close();
-    },
+  /**
+   * Graceful stop (docs/security.md, "Shutdown"): readiness fails at once, the listener closes (new
+   * connections are refused), in-flight requests finish within `graceSeconds` (then the rest are
+   * cut), the rotation job stops at a safe point with its lease released, background work drains,
+   * and the pools close.
+   */
+  const stop = async (graceSeconds = config.shutdownGraceSeconds) => {
+    svc.drain();
+    const server = app.server;
+    const drained = server ? server.stop(false) : Promise.resolve();
+    const cut = Bun.sleep(graceSeconds * 1000).then(() => "cut" as const);
+    const [outcome] = await Promise.all([Promise.race([drained.then(() => "drained" as const), cut]), stopRotation()]);
+    if (outcome === "cut") {
+      log.warn("shutdown grace ended with requests still in flight; closing them", { graceSeconds });
+      await server?.stop(true);
+    }
+    await svc.idle();
+    await sessions.close();
+    await store.close();
   };
+  return { app, svc, config, boot, stop };
 }
 
 if (import.meta.main) {
@@ -87,17 +100,23 @@ if (import.meta.main) {
       startupMs: Math.round(performance.now() - t0),
     });
     let stopping = false;
-    const shutdown = async () => {
+    const shutdown = async (signal: string) => {
       if (stopping) return;
       stopping = true;
-      log.info("shutting down");
-      // Finish in-flight work, then close the stores; never hang longer than 10 s.
-      setTimeout(() => process.exit(0), 10_000).unref();
-      await stop().catch(() => {});
-      process.exit(0);
+      log.info("shutting down", { signal, graceSeconds: config.shutdownGraceSeconds });
+      // A last resort if closing the stores itself hangs.
+      setTimeout(() => process.exit(1), (config.shutdownGraceSeconds + 10) * 1000).unref();
+      try {
+        await stop();
+        log.info("stopped cleanly");
+        process.exit(0);
+      } catch (e) {
+        log.error("shutdown failed", { error: String((e as Error)?.message ?? e).split("\n")[0] });
+        process.exit(1);
+      }
     };
-    process.on("SIGINT", shutdown);
-    process.on("SIGTERM", shutdown);
+    process.on("SIGINT", () => void shutdown("SIGINT"));
+    process.on("SIGTERM", () => void shutdown("SIGTERM"));
   } catch (e) {
     if (e instanceof ConfigError) console.error(e.message);
     else if ((e as { code?: string }).code === "UNAVAILABLE")

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { User, UserRepo, UserStatus } from "../../src/features/users/ports";
 import { schema, type Db } from "./db";
+import { normalizeEmail } from "../../src/kernel/email";
 
 const { users: u, userRoles: ur, mfaRecoveryCodes: mrc } = schema;
 const toUser = (r: typeof u.$inferSelect): User => ({
@@ -20,7 +21,7 @@ const tf = (tenant: number | "any") => (tenant === "any" ? undefined : eq(u.tena
 export function createPgUsers(db: Db): UserRepo {
   return {
     async create(input) {
-      const [r] = await db.insert(u).values({ ...input, email: input.email.toLowerCase() }).returning();
+      const [r] = await db.insert(u).values({ ...input, email: normalizeEmail(input.email) }).returning();
       return toUser(r);
     },
     async get(tenant, id) {
@@ -28,12 +29,12 @@ export function createPgUsers(db: Db): UserRepo {
       return r ? toUser(r) : null;
     },
     async findByEmail(email) {
-      const [r] = await db.select().from(u).where(eq(u.email, email.toLowerCase()));
+      const [r] = await db.select().from(u).where(eq(u.email, normalizeEmail(email)));
       return r ? toUser(r) : null;
     },
     async update(tenant, id, patch) {
       const values = { ...patch, updatedAt: new Date() };
-      if (values.email) values.email = values.email.toLowerCase();
+      if (values.email) values.email = normalizeEmail(values.email);
       const [r] = await db.update(u).set(values).where(and(eq(u.id, id), tf(tenant))).returning();
       return r ? toUser(r) : null;
     },

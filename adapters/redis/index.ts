@@ -16,15 +16,29 @@
 import Redis from "ioredis";
 import type { CounterStore, FamilyRecord, FamilyStore, SessionData } from "../../src/features/sessions/ports";
 import { UnavailableError } from "../../src/kernel/errors";
+import { timingSafeEqual } from "../../src/kernel/secrets";
 import type { SessionStore } from "../../src/stores";
 
 const GRACE_MS = 86_400_000;
 
+/**
+ * Constant-time equality of two verifier hashes (no early exit on the first differing byte), so the
+ * script's running time says nothing about how much of a presented verifier matched.
+ */
+const CT_EQUAL = `
+local function ct_equal(a, b)
+  if type(a) ~= 'string' or type(b) ~= 'string' or #a ~= #b then return false end
+  local diff = 0
+  for i = 1, #a do diff = bit.bor(diff, bit.bxor(string.byte(a, i), string.byte(b, i))) end
+  return diff == 0
+end
+`;
+
 /** KEYS: sel, nextSel, famPrefix. ARGV: verifierHash, nowMs, nextVerifierHash, patchJson|'', selector, nextSelector, graceMs */
-const ROTATE = `
+const ROTATE = `${CT_EQUAL}
 local s = redis.call('HMGET', KEYS[1], 'f', 'v')
 if not s[1] then return {'invalid'} end
-if s[2] ~= ARGV[1] then return {'invalid'} end
+if not ct_equal(s[2], ARGV[1]) then return {'invalid'} end
 local fam = KEYS[3] .. s[1]
 local f = redis.call('HMGET', fam, 'cur', 'data', 'exp', 'revoked')
 if not f[1] then return {'invalid'} end
@@ -156,7 +170,8 @@ export async function openRedis(url: string, prefix: string): Promise<SessionSto
     },
     async peek(selector, verifierHash, now) {
       const [f, v] = await redis.hmget(`sel:${selector}`, "f", "v");
-      if (!f || v !== verifierHash) return null;
+      // constant-time: comparing a secret's digest
+      if (!f || !timingSafeEqual(v ?? "", verifierHash)) return null;
       const rec = await families.get(f, now);
       const [cur] = await redis.hmget(famKey(f), "cur");
       return rec && cur === selector ? rec : null;

@@ -1,11 +1,47 @@
 /** Small helpers shared by route files: client address, JSON with no-store, cursors. */
+import { BlockList, isIP } from "node:net";
 import { fieldError } from "../kernel/errors";
 
 type ServerLike = { requestIP(req: Request): { address: string } | null } | null | undefined;
 
-/** The peer address of the request (null under app.handle in tests). */
+/** Client addresses resolved once per request by the app (see createClientIpResolver). */
+const resolved = new WeakMap<Request, string | null>();
+
+/** The client address of the request: resolved by the app's proxy policy, else the peer (null under app.handle). */
 export function clientIp(request: Request, server: ServerLike): string | null {
-  return server?.requestIP(request)?.address ?? null;
+  return resolved.has(request) ? resolved.get(request)! : unmap(server?.requestIP(request)?.address ?? null);
+}
+
+/** `::ffff:192.0.2.1` is the IPv4 address 192.0.2.1. */
+const unmap = (a: string | null) => (a && a.startsWith("::ffff:") && isIP(a.slice(7)) === 4 ? a.slice(7) : a);
+
+/**
+ * Client addresses behind proxies (docs/security.md). X-Forwarded-For is believed only from a peer
+ * in SSO_TRUSTED_PROXIES, walking right to left past trusted hops; without trusted proxies the
+ * peer address is the client, whatever the header says.
+ */
+export function createClientIpResolver(trustedProxies: string[]) {
+  const trusted = new BlockList();
+  for (const entry of trustedProxies) {
+    const [addr, prefix] = entry.split("/");
+    const type = isIP(addr) === 6 ? "ipv6" : "ipv4";
+    if (prefix !== undefined) trusted.addSubnet(addr, Number(prefix), type);
+    else trusted.addAddress(addr, type);
+  }
+  const isTrusted = (a: string) => isIP(a) !== 0 && trusted.check(a, isIP(a) === 6 ? "ipv6" : "ipv4");
+  return function resolve(request: Request, server: ServerLike): string | null {
+    let current = unmap(server?.requestIP(request)?.address ?? null);
+    if (current && trustedProxies.length) {
+      const hops = (request.headers.get("x-forwarded-for") ?? "").split(",").map((h) => unmap(h.trim())!).filter(Boolean);
+      while (isTrusted(current) && hops.length) {
+        const next = hops.pop()!;
+        if (!isIP(next)) break;
+        current = next;
+      }
+    }
+    resolved.set(request, current);
+    return current;
+  };
 }
 
 /** Opaque cursor: base64url of the last id seen. */

@@ -4,7 +4,7 @@
  */
 import { TokenRequestError } from "../features/oauth";
 
-export type OAuthErrorCode = "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error" | "temporarily_unavailable";
+export type OAuthErrorCode = "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error" | "temporarily_unavailable" | "slow_down";
 
 /** A transport-level refusal raised by the token route (wrong method, body type, Basic header). */
 export class OAuthError extends Error {
@@ -25,9 +25,12 @@ function statusOf(e: OAuthError): number {
   return e.error === "invalid_client" ? 401 : e.error === "server_error" ? 500 : e.error === "temporarily_unavailable" ? 503 : 400;
 }
 
-/** The service's refusal as the wire error: `rate_limited` is 429 `temporarily_unavailable` with Retry-After. */
+/**
+ * The service's refusal as the wire error. A client over its rate is 429 `slow_down` (the registered
+ * OAuth error of RFC 8628 §3.5 for "poll less often") with Retry-After in seconds.
+ */
 export function fromTokenRequestError(e: TokenRequestError): OAuthError {
-  return e.error === "rate_limited" ? new OAuthError("temporarily_unavailable", e.description, { rateLimited: true, retryAfter: e.retryAfter }) : new OAuthError(e.error, e.description);
+  return e.error === "rate_limited" ? new OAuthError("slow_down", e.description, { rateLimited: true, retryAfter: e.retryAfter }) : new OAuthError(e.error, e.description);
 }
 
 export function oauthErrorResponse(e: OAuthError | TokenRequestError): Response {

@@ -2,15 +2,35 @@
  * The web session's refresh cookie (CONTRACT §4) and the wire shape of token pairs, shared by the
  * sign-in routes (auth) and the refresh/logout routes (sessions).
  */
-import { DomainError, fieldError } from "../kernel/errors";
+import { DomainError, fieldError, forbidden } from "../kernel/errors";
 import type { TokenPair } from "../features/auth";
 
 export const REFRESH_COOKIE = "sso_refresh";
 export const REFRESH_COOKIE_PATH = "/api/auth";
 
-/** How the cookie is set: `secure` unless the issuer is plain http (local development). */
+/**
+ * How the cookie is set (`secure` unless the issuer is plain http, for local development) and
+ * which origins may use it: the issuer's plus SSO_WEB_ORIGINS.
+ */
 export interface CookiePolicy {
   secure: boolean;
+  origins: string[];
+}
+
+/**
+ * CSRF defence for the web session (docs/security.md): a call authenticated by the cookie must carry
+ * an `Origin` header naming an allowed origin (browsers send it on every POST). SameSite=Strict is
+ * the first line; this is the second, for same-site but cross-origin pages and older browsers.
+ */
+export function requireAllowedOrigin(policy: CookiePolicy, request: Request, required: boolean): void {
+  const origin = request.headers.get("origin");
+  if (origin === null && !required) return;
+  if (origin !== null && policy.origins.includes(origin)) return;
+  throw forbidden(
+    origin === null
+      ? "A call that uses the web-session cookie must carry an Origin header (browsers send one); other clients send the refresh token in the body."
+      : `The origin ${origin.slice(0, 200)} may not use the web session. Add it to SSO_WEB_ORIGINS if it is your own front end.`,
+  );
 }
 
 type CookieJar = Record<string, { set(v: Record<string, unknown>): unknown; value: unknown }>;
@@ -46,7 +66,7 @@ export function tokenPairBody(policy: CookiePolicy, pair: TokenPair, cookie: unk
  * The refresh token of a refresh/logout call: the body's when a body is sent (then it is
  * required), else the `sso_refresh` cookie's; neither is 401 UNAUTHENTICATED.
  */
-export function presentedRefreshToken(body: unknown, cookie: unknown): string {
+export function presentedRefreshToken(body: unknown, cookie: unknown, request: Request, policy: CookiePolicy): string {
   if (body !== undefined && body !== null && body !== "") {
     const token = (body as { refreshToken?: unknown }).refreshToken;
     if (typeof token !== "string" || !token) throw fieldError("refreshToken", "is required when a body is sent");
@@ -54,5 +74,6 @@ export function presentedRefreshToken(body: unknown, cookie: unknown): string {
   }
   const fromCookie = refreshCookieOf(cookie);
   if (!fromCookie) throw new DomainError("UNAUTHENTICATED", "Send the refresh token in the body ({\"refreshToken\": ...}) or, for a web session, in the sso_refresh cookie.");
+  requireAllowedOrigin(policy, request, true);
   return fromCookie;
 }

@@ -281,7 +281,7 @@ describe("POST /oauth2/token: rate limit", () => {
       expect(r.status).toBe(429);
       expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(Number(r.headers.get("retry-after"))).toBeLessThanOrEqual(CLIENT_RATE_LIMIT.windowSeconds);
-      expect(r.body.error).toBe("temporarily_unavailable");
+      expect(r.body.error).toBe("slow_down");
       expect(r.headers.get("cache-control")).toBe("no-store");
       expect((await post(calm)).status).toBe(200);
       // Bad secrets do not spend a client's budget.

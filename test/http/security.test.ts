@@ -158,3 +158,136 @@ describe("request bodies", () => {
     expectProblem(await t.call("POST", "/api/auth/logout", { body: { refreshToken: 5 } }), 400, "VALIDATION_FAILED");
   });
 });
+
+describe("confusable emails", () => {
+  test("invisible, control and bidirectional characters are refused; case, width of spaces and Unicode form do not make a second account", async () => {
+    const base = `confuse-${Date.now()}@t.test`;
+    await createUser(t, ten.token, team.id, { email: base });
+    for (const bad of [`confuse\u200b-${base}`, `${base.replace("@", "\u200d@")}`, `\u202e${base}`, `${base}\u0000`, `con\u00adfuse@t.test`, `${base.replace("@", "\u00a0@")}`]) {
+      const r = await t.call("POST", "/api/users", { token: ten.token, body: { organizationId: team.id, email: bad, fullName: "Twin" } });
+      expectProblem(r, 400, "VALIDATION_FAILED");
+    }
+    expectProblem(await t.call("POST", "/api/users", { token: ten.token, body: { organizationId: team.id, email: base.toUpperCase(), fullName: "Twin" } }), 409, "CONFLICT");
+    // Surrounding spaces are refused by the address pattern before anything else.
+    expect((await t.call("POST", "/api/users", { token: ten.token, body: { organizationId: team.id, email: `  ${base}  `, fullName: "Twin" } })).status).toBe(400);
+    // NFC: "é" written as e + combining acute is the same address as the precomposed one.
+    const composed = `jos\u00e9-${Date.now()}@t.test`;
+    const u = await createUser(t, ten.token, team.id, { email: composed });
+    expectProblem(await t.call("POST", "/api/users", { token: ten.token, body: { organizationId: team.id, email: composed.normalize("NFD"), fullName: "Twin" } }), 409, "CONFLICT");
+    // Sign-in and password reset look the address up in the same form.
+    expect((await t.call("POST", "/api/auth/login", { body: { email: composed.normalize("NFD").toUpperCase(), password: PASSWORD } })).status).toBe(200);
+    expect(u.id).toBeGreaterThan(0);
+  });
+
+  test("provisioning refuses a confusable admin email", async () => {
+    const admin = await t.adminToken();
+    const r = await t.call("POST", "/api/platform/tenants", { token: admin, body: { orgName: "Confusable", adminEmail: "boss\u200b@t.test", adminFullName: "Boss" } });
+    expectProblem(r, 400, "VALIDATION_FAILED");
+    expect(r.body.errors[0].field).toBe("adminEmail");
+  });
+});
+
+describe("web-session cookie calls and client addresses", () => {
+  test("refresh and logout with the cookie need an allowed Origin; a web login from a foreign page is refused", async () => {
+    const web = await t.call("POST", "/api/auth/login?web=true", { body: { email: ten.adminEmail, password: PASSWORD }, headers: { origin: "http://sso.test" } });
+    expect(web.status).toBe(200);
+    const cookie = /sso_refresh=([^;]+)/.exec(web.headers.get("set-cookie") ?? "")![1];
+    expectProblem(await t.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${cookie}` } }), 403, "FORBIDDEN");
+    expectProblem(await t.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${cookie}`, origin: "https://evil.test" } }), 403, "FORBIDDEN");
+    expectProblem(await t.call("POST", "/api/auth/logout", { headers: { cookie: `sso_refresh=${cookie}`, origin: "https://evil.test" } }), 403, "FORBIDDEN");
+    expect((await t.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${cookie}`, origin: "http://sso.test" } })).status).toBe(200);
+    expectProblem(await t.call("POST", "/api/auth/login?web=true", { body: { email: ten.adminEmail, password: PASSWORD }, headers: { origin: "https://evil.test" } }), 403, "FORBIDDEN");
+  });
+
+  test("SSO_WEB_ORIGINS adds a front-end origin", async () => {
+    const t2 = await makeTestApp({ env: { SSO_WEB_ORIGINS: "https://app.example.com" } });
+    try {
+      const web = await t2.call("POST", "/api/auth/login?web=true", { body: { email: "admin@platform.test", password: "admin-password-1" }, headers: { origin: "https://app.example.com" } });
+      expect(web.status).toBe(200);
+      const cookie = /sso_refresh=([^;]+)/.exec(web.headers.get("set-cookie") ?? "")![1];
+      expect((await t2.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${cookie}`, origin: "https://app.example.com" } })).status).toBe(200);
+    } finally {
+      await t2.close();
+    }
+  });
+});
+
+describe("limits and client addresses behind proxies", () => {
+  const served = async (env: Record<string, string>, fn: (base: string, app: TestApp) => Promise<void>) => {
+    const app = await makeTestApp({ env });
+    const server = app.app.listen({ port: 0, hostname: "127.0.0.1" });
+    try {
+      await fn(`http://127.0.0.1:${server.server!.port}`, app);
+    } finally {
+      server.stop();
+      await app.close();
+    }
+  };
+  const post = (base: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(base + path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+
+  test("X-Forwarded-For is ignored unless the peer is a trusted proxy; then the client address is the last untrusted hop", async () => {
+    await served({}, async (base, app) => {
+      await post(base, "/api/auth/login", { email: "nobody@t.test", password: "whatever-1" }, { "x-forwarded-for": "203.0.113.9" });
+      await post(base, "/api/auth/login", { email: "admin@platform.test", password: "wrong-password" }, { "x-forwarded-for": "203.0.113.9" });
+      await app.svc.idle();
+      const [entry] = await app.svc.store.audit.query({ tenant: "any", orgPath: "/", action: "auth.login.failed", size: 1 });
+      expect(entry.ipAddress).toBe("127.0.0.1");
+    });
+    await served({ SSO_TRUSTED_PROXIES: "127.0.0.0/8,10.0.0.1" }, async (base, app) => {
+      await post(base, "/api/auth/login", { email: "admin@platform.test", password: "wrong-password" }, { "x-forwarded-for": "198.51.100.7, 203.0.113.9, 10.0.0.1" });
+      await app.svc.idle();
+      const [entry] = await app.svc.store.audit.query({ tenant: "any", orgPath: "/", action: "auth.login.failed", size: 1 });
+      expect(entry.ipAddress).toBe("203.0.113.9");
+    });
+  });
+
+  test("per-address sign-in limit is configurable and counts the forwarded client address", async () => {
+    await served({ SSO_RATE_LIMIT: "on", SSO_LOGIN_RATE_LIMIT: "3", SSO_TRUSTED_PROXIES: "127.0.0.1" }, async (base) => {
+      const from = (ip: string) => post(base, "/api/auth/login", { email: `x-${ip}@t.test`, password: "whatever-1" }, { "x-forwarded-for": ip });
+      for (let i = 0; i < 3; i++) expect((await from("203.0.113.1")).status).toBe(401);
+      const over = await from("203.0.113.1");
+      expect(over.status).toBe(429);
+      expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await from("203.0.113.2")).status).toBe(401);
+    });
+  });
+
+  test("the per-client token limit is configurable: 429 slow_down with Retry-After", async () => {
+    await served({ SSO_RATE_LIMIT: "on", SSO_CLIENT_RATE_LIMIT: "2" }, async (base, app) => {
+      const admin = await app.adminToken();
+      const me = await ok(app.call("GET", "/api/users/me/memberships", { token: admin }));
+      const c = await ok(app.call("POST", "/api/clients", { token: admin, body: { name: "limited", orgId: me[0].organizationId } }));
+      const basic = `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString("base64")}`;
+      const token = () => fetch(`${base}/oauth2/token`, { method: "POST", headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials" });
+      expect((await token()).status).toBe(200);
+      expect((await token()).status).toBe(200);
+      const over = await token();
+      expect(over.status).toBe(429);
+      expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(((await over.json()) as { error: string }).error).toBe("slow_down");
+    });
+  });
+});
+
+describe("timing of failed sign-ins", () => {
+  test("a known email's failure is audited after the answer: the answer never waits on the audit write", async () => {
+    const stores = await (await import("../support/stores")).openTestStores();
+    const append = stores.store.audit.append;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    stores.store.audit = { ...stores.store.audit, append: async (e) => (e.action === "auth.login.failed" ? gate.then(() => append(e)) : append(e)) };
+    const app = await makeTestApp({ stores });
+    try {
+      // Were the audit on the answer path, this call would wait on the closed gate until the test times out.
+      const r = await app.call("POST", "/api/auth/login", { body: { email: "admin@platform.test", password: "wrong-password" } });
+      expectProblem(r, 401, "INVALID_CREDENTIALS");
+      release();
+      await app.svc.idle();
+      const entries = await stores.store.audit.query({ tenant: "any", orgPath: "/", action: "auth.login.failed", size: 5 });
+      expect(entries).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+});

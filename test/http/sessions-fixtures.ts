@@ -108,7 +108,8 @@ export async function refresh(t: TestApp, refreshToken: string, extra: Record<st
   return t.call("POST", "/api/auth/refresh", { body: { refreshToken, ...extra } });
 }
 
-/** Audit rows of a user, newest first, straight from the store. */
+/** Audit rows of a user, newest first, straight from the store (after work done past the answer). */
 export async function auditOf(t: TestApp, userId: number) {
+  await t.svc.idle();
   return t.stores.store.audit.forUser(userId, 100);
 }

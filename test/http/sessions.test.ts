@@ -125,7 +125,7 @@ describe("web sessions (cookie)", () => {
     const u = await seedUser(t, acme, acme.root.id);
     const l = await login(t, u.email, PASSWORD, {}, "?web=true");
     const c1 = refreshCookie(l.headers)!.value;
-    const r = await t.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${c1}` } });
+    const r = await t.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${c1}`, origin: ISSUER } });
     expect(r.status).toBe(200);
     expect(r.body.refreshToken).toBeUndefined();
     expect(r.body.accessToken).toBeString();
@@ -135,20 +135,20 @@ describe("web sessions (cookie)", () => {
     expect(rotated.attrs).toContain("HttpOnly");
     expect(rotated.attrs).toContain("Path=/api/auth");
 
-    const replay = await t.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${c1}` } });
+    const replay = await t.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${c1}`, origin: ISSUER } });
     expect(replay.status).toBe(401);
     expect(replay.body.code).toBe("REFRESH_TOKEN_REUSED");
 
     // A fresh web session, then logout by cookie.
     const l2 = await login(t, u.email, PASSWORD, {}, "?web=true");
     const c2 = refreshCookie(l2.headers)!.value;
-    const out = await t.call("POST", "/api/auth/logout", { headers: { cookie: `sso_refresh=${c2}` } });
+    const out = await t.call("POST", "/api/auth/logout", { headers: { cookie: `sso_refresh=${c2}`, origin: ISSUER } });
     expect(out.status).toBe(200);
     const cleared = refreshCookie(out.headers)!;
     expect(cleared.value).toBe("");
     expect(cleared.attrs).toContain("Max-Age=0");
     expect(cleared.attrs).toContain("Path=/api/auth");
-    const after = await t.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${c2}` } });
+    const after = await t.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${c2}`, origin: ISSUER } });
     expect(after.status).toBe(401);
     expect(after.body.code).toBe("INVALID_TOKEN");
   });
@@ -207,7 +207,7 @@ describe("refresh TTLs", () => {
     clock.advance(29 * DAY_MS);
     const p1 = await refresh(tc, plain.refreshToken);
     expect(p1.status).toBe(200);
-    const w1 = await tc.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${web}` } });
+    const w1 = await tc.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${web}`, origin: ISSUER } });
     expect(w1.status).toBe(200);
     // The rotated cookie lives only as long as the session: about one day left.
     const maxAge = Number(/Max-Age=(\d+)/.exec(refreshCookie(w1.headers)!.attrs)![1]);
@@ -217,7 +217,7 @@ describe("refresh TTLs", () => {
     const p2 = await refresh(tc, p1.body.refreshToken);
     expect(p2.status).toBe(401);
     expect(p2.body.code).toBe("INVALID_TOKEN");
-    const w2 = await tc.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${refreshCookie(w1.headers)!.value}` } });
+    const w2 = await tc.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${refreshCookie(w1.headers)!.value}`, origin: ISSUER } });
     expect(w2.status).toBe(401);
   });
 
@@ -244,10 +244,10 @@ describe("refresh TTLs", () => {
     expect(refreshCookie(mgmtWeb.headers)!.attrs).toContain(`Max-Age=${30 * 86400}`);
     clock.advance(DAY_MS + 1000);
     expect((await refresh(tc, device.refreshToken)).status).toBe(401);
-    const stillWeb = await tc.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${refreshCookie(web.headers)!.value}` } });
+    const stillWeb = await tc.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${refreshCookie(web.headers)!.value}`, origin: ISSUER } });
     expect(stillWeb.status).toBe(200);
     clock.advance(DAY_MS);
-    const webEnd = await tc.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${refreshCookie(stillWeb.headers)!.value}` } });
+    const webEnd = await tc.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${refreshCookie(stillWeb.headers)!.value}`, origin: ISSUER } });
     expect(webEnd.status).toBe(401);
     // Plain sessions keep the 30-day default.
     expect((await refresh(tc, plain.refreshToken)).status).toBe(200);
@@ -353,7 +353,7 @@ describe("switching the active organization", () => {
     expect(sw.body.refreshToken).toBeUndefined();
     const cookie = refreshCookie(sw.headers)!;
     expect(cookie.attrs).toContain("HttpOnly");
-    const r = await t.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${cookie.value}` } });
+    const r = await t.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${cookie.value}`, origin: ISSUER } });
     expect(claimsOf(r.body.accessToken).org_id).toBe(acme.child.id);
 
     const dev = (await login(t, u.email, PASSWORD, { device: { name: "Phone" } })).body;

@@ -90,7 +90,7 @@ export async function makeTestApp(opts: { env?: Record<string, string>; clock?: 
     login,
     adminToken: async () => (adminCached ??= (await login()).accessToken),
     close: async () => {
-      await svc.passwords.idle();
+      await svc.idle();
       await stores.close();
     },
   };

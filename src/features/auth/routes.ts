@@ -4,7 +4,7 @@
 import { Elysia, t } from "elysia";
 import { clientIp } from "../../http/context";
 import type { Guard } from "../../http/guard";
-import { tokenPairBody, type CookiePolicy } from "../../http/session-cookie";
+import { requireAllowedOrigin, tokenPairBody, type CookiePolicy } from "../../http/session-cookie";
 import { fieldError } from "../../kernel/errors";
 import { LoginBody, Membership, MfaChallenge, SwitchOrgBody, TokenPairResponse, WebQuery } from "./model";
 import type { AuthService } from "./service";
@@ -26,6 +26,8 @@ export function authRoutes({ auth, guard, cookies }: { auth: AuthService; guard:
     .post(
       "/api/auth/login",
       async ({ body, query, request, server, cookie, set }) => {
+        // A browser page of another origin may not start a cookie session (login CSRF).
+        if (query.web) requireAllowedOrigin(cookies, request, false);
         const pair = await auth.login({ ...body, web: query.web }, clientIp(request, server));
         return tokenPairBody(cookies, pair, cookie, set);
       },

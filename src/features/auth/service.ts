@@ -18,6 +18,7 @@ import type { CounterStore, DeviceRepo, FamilyStore, SessionData, SessionMode } 
 import type { User, UserRepo } from "../users/ports";
 import { ACCESS_TOKEN_TTL } from "../tokens";
 import { computeAccessClaims } from "./claims";
+import { normalizeEmail } from "../../kernel/email";
 
 /** CONTRACT §4 default refresh TTLs in days (web and device overridable per application). */
 export const REFRESH_TTL_DAYS = { web: 30, plain: 30, device: 90 } as const;
@@ -90,6 +91,10 @@ export interface AuthDeps {
   platformTenantId: number;
   /** false = SSO_RATE_LIMIT=off: no per-IP limits (the account lockout stays). */
   rateLimit: boolean;
+  /** Sign-in attempts per client address per minute (SSO_LOGIN_RATE_LIMIT; default LIMITS.loginPerIpPerMinute). */
+  loginPerIpPerMinute?: number;
+  /** Where failures of work done after the answer (failed-sign-in audit) are reported. */
+  onBackgroundError?(error: unknown): void;
 }
 
 /**
@@ -106,6 +111,17 @@ export function createIpLimiter(counters: CounterStore, enabled: boolean, clock:
 
 export function createAuthService(deps: AuthDeps) {
   const limitIp = createIpLimiter(deps.counters, deps.rateLimit, deps.clock);
+  const pending = new Set<Promise<void>>();
+  /** Work that must not delay (or time) the answer; failures go to `onBackgroundError`. */
+  function afterAnswer(work: () => Promise<void>) {
+    const job = work().catch((e) => deps.onBackgroundError?.(e));
+    pending.add(job);
+    void job.finally(() => pending.delete(job));
+  }
+  /** Resolves when every background job started so far has finished (graceful shutdown, tests). */
+  const idle = async () => {
+    await Promise.allSettled([...pending]);
+  };
   const audiences = new Map<string, { app: Application; until: number }>();
 
   /**
@@ -214,22 +230,26 @@ export function createAuthService(deps: AuthDeps) {
    * clears the counter.
    */
   async function login(input: { email: string; password: string } & SessionRequest, ip: string | null): Promise<TokenPair> {
-    await limitIp("login", ip, LIMITS.loginPerIpPerMinute);
+    await limitIp("login", ip, deps.loginPerIpPerMinute ?? LIMITS.loginPerIpPerMinute);
     const app = await resolveAudience(input.audience);
-    const email = input.email.trim().toLowerCase();
+    const email = normalizeEmail(input.email);
     const lockKey = lockoutKey(email);
     const slot = await deps.counters.hit(lockKey, LIMITS.lockoutWindowSeconds, deps.clock.now());
     if (slot.count > LIMITS.lockoutFailures) throw accountLocked(slot.ttlSeconds);
     const user = await deps.users.findByEmail(email);
     const ok = await deps.hasher.verify(input.password, user?.passwordHash ?? null);
     if (!user || !ok || user.status !== "ACTIVE") {
-      const org = user ? await deps.orgs.get(user.tenantId, user.organizationId) : null;
-      if (user) await deps.record({ type: "auth.login.failed", tenantId: user.tenantId, org, actor: { ip }, target: { userId: user.id }, data: { reason: !ok ? "bad_password" : "inactive" } });
-      if (slot.count === LIMITS.lockoutFailures) {
-        // The 5th failure still answers 401; the lock runs 15 minutes from now.
-        await deps.counters.set(lockKey, LIMITS.lockoutFailures, LIMITS.lockoutSeconds, deps.clock.now());
-        if (user) await deps.record({ type: "auth.login.locked", tenantId: user.tenantId, org, actor: { ip }, target: { userId: user.id }, data: { failures: LIMITS.lockoutFailures, lockSeconds: LIMITS.lockoutSeconds } });
-      }
+      const locks = slot.count === LIMITS.lockoutFailures;
+      // The 5th failure still answers 401; the lock runs 15 minutes from now (known and unknown emails alike).
+      if (locks) await deps.counters.set(lockKey, LIMITS.lockoutFailures, LIMITS.lockoutSeconds, deps.clock.now());
+      // Timing (docs/security.md): a known email's failure is audited after the answer, so known
+      // and unknown emails do the same work before it.
+      if (user)
+        afterAnswer(async () => {
+          const org = await deps.orgs.get(user.tenantId, user.organizationId);
+          await deps.record({ type: "auth.login.failed", tenantId: user.tenantId, org, actor: { ip }, target: { userId: user.id }, data: { reason: !ok ? "bad_password" : "inactive" } });
+          if (locks) await deps.record({ type: "auth.login.locked", tenantId: user.tenantId, org, actor: { ip }, target: { userId: user.id }, data: { failures: LIMITS.lockoutFailures, lockSeconds: LIMITS.lockoutSeconds } });
+        });
       throw invalidCredentials();
     }
     if (deps.hasher.needsRehash(user.passwordHash!)) {
@@ -271,7 +291,7 @@ export function createAuthService(deps: AuthDeps) {
     return pair;
   }
 
-  return { login, issueSession, memberships, switchOrganization, startSession, mintAccess, resolveAudience, assertOrgUsable, refreshTtlDays, limitIp };
+  return { idle, login, issueSession, memberships, switchOrganization, startSession, mintAccess, resolveAudience, assertOrgUsable, refreshTtlDays, limitIp };
 }
 
 /** CONTRACT §4 memberships: each org (id order) with the roles assigned there. */
@@ -289,7 +309,7 @@ export function membershipsOf(orgs: Org[], assignments: { organizationId: number
 }
 
 /** The per-email sign-in attempt counter (the email is hashed: no addresses in the counter store). */
-export const lockoutKey = (email: string) => `login:${sha256Hex(email.trim().toLowerCase()).slice(0, 40)}`;
+export const lockoutKey = (email: string) => `login:${sha256Hex(normalizeEmail(email)).slice(0, 40)}`;
 
 /** A new refresh token `selector.verifier` (both base64url of random bytes); only the verifier's hash is stored. */
 export function newRefreshToken() {

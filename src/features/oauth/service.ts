@@ -39,6 +39,8 @@ export interface OAuthServiceDeps {
   issuer: string;
   /** Null turns the per-client limit off (SSO_RATE_LIMIT=off). */
   counters: CounterStore | null;
+  /** Token requests per client per minute (SSO_CLIENT_RATE_LIMIT; default CLIENT_RATE_LIMIT.max). */
+  clientPerMinute?: number;
 }
 
 export interface ClientCredentialsRequest {
@@ -80,7 +82,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     // Counted after authentication, so nobody can exhaust another client's budget with bad secrets.
     if (deps.counters) {
       const hit = await deps.counters.hit(clientRateKey(client.clientId), CLIENT_RATE_LIMIT.windowSeconds, deps.clock.now());
-      if (hit.count > CLIENT_RATE_LIMIT.max)
+      if (hit.count > (deps.clientPerMinute ?? CLIENT_RATE_LIMIT.max))
         throw new TokenRequestError("rate_limited", `Too many token requests for this client; cache the token until shortly before it expires (${MACHINE_TOKEN_TTL} s).`, hit.ttlSeconds);
     }
 

@@ -15,6 +15,7 @@ import type { OrgRepo } from "../orgs/ports";
 import type { CounterStore, FamilyStore, OneTimeTokenRepo } from "../sessions";
 import type { UserRepo } from "../users/ports";
 import type { Mailer } from "./ports";
+import { normalizeEmail } from "../../kernel/email";
 
 export const RESET_TTL_SECONDS = 30 * 60;
 export const SETUP_TTL_DAYS = 7;
@@ -34,6 +35,8 @@ export interface PasswordDeps {
   issuer: string;
   /** The per-IP limiter shared with login (no-op when SSO_RATE_LIMIT=off). */
   limitIp(bucket: string, ip: string | null, perMinute: number): Promise<void>;
+  /** Password requests per client address per minute (SSO_PASSWORD_RATE_LIMIT). */
+  passwordPerIpPerMinute?: number;
   /** From the roles feature: least privilege over another user (403 unless the caller outranks them). */
   requireAuthorityOver(p: Principal, userId: number): Promise<void>;
   /** Where failures of background work (the forgot-password mail) are reported. */
@@ -48,9 +51,9 @@ export function createPasswordService(deps: PasswordDeps) {
    * the answer). Only ACTIVE accounts get a mail; a new reset token replaces earlier ones.
    */
   async function forgot(email: string, ip: string | null): Promise<void> {
-    await deps.limitIp("password", ip, LIMITS.passwordPerIpPerMinute);
+    await deps.limitIp("password", ip, deps.passwordPerIpPerMinute ?? LIMITS.passwordPerIpPerMinute);
     const work = async () => {
-      const user = await deps.users.findByEmail(email.trim());
+      const user = await deps.users.findByEmail(normalizeEmail(email));
       if (!user || user.status !== "ACTIVE") return;
       const token = randomToken(32);
       const expiresAt = addSeconds(deps.clock.now(), RESET_TTL_SECONDS);
@@ -87,7 +90,7 @@ export function createPasswordService(deps: PasswordDeps) {
    * tokens die and the sign-in lockout is cleared.
    */
   async function reset(token: string, newPassword: string, ip: string | null): Promise<void> {
-    await deps.limitIp("password", ip, LIMITS.passwordPerIpPerMinute);
+    await deps.limitIp("password", ip, deps.passwordPerIpPerMinute ?? LIMITS.passwordPerIpPerMinute);
     if (newPassword.length < PASSWORD_MIN || newPassword.length > PASSWORD_MAX) throw fieldError("newPassword", `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
     const hash = sha256Hex(token);
     const now = deps.clock.now();

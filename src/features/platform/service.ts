@@ -14,6 +14,7 @@ import type { Org, OrgRepo, Tenant, TenantRepo } from "../orgs";
 import type { RoleRepo } from "../roles";
 import type { UserRepo } from "../users";
 import type { OneTimeTokenRepo } from "../sessions";
+import { acceptEmail } from "../../kernel/email";
 
 export interface PlatformServiceDeps {
   tenants: TenantRepo;
@@ -80,7 +81,7 @@ export function createPlatformService(deps: PlatformServiceDeps) {
     const now = deps.clock.now();
     const orgName = input.orgName.trim();
     const slug = slugify(orgName);
-    const adminEmail = input.adminEmail.trim().toLowerCase();
+    const adminEmail = acceptEmail(input.adminEmail, "adminEmail");
     const sandboxExpiresAt = input.ttlDays ? addDays(now, input.ttlDays) : null;
     const setupToken = randomToken(32);
     const expiresAt = addDays(now, SETUP_TOKEN_DAYS);

@@ -23,7 +23,7 @@ export function sessionRoutes({ sessions, guard, cookies }: { sessions: SessionS
     .post(
       "/api/auth/refresh",
       async ({ body, request, server, cookie, set }) => {
-        const refreshToken = presentedRefreshToken(body, cookie);
+        const refreshToken = presentedRefreshToken(body, cookie, request, cookies);
         const audience = (body as { audience?: string } | undefined)?.audience;
         const pair = await sessions.refresh({ refreshToken, audience }, clientIp(request, server));
         return tokenPairBody(cookies, pair, cookie, set);
@@ -46,7 +46,7 @@ export function sessionRoutes({ sessions, guard, cookies }: { sessions: SessionS
       "/api/auth/logout",
       async ({ body, request, server, cookie, set }) => {
         const hadCookie = refreshCookieOf(cookie) !== undefined;
-        const refreshToken = presentedRefreshToken(body, cookie);
+        const refreshToken = presentedRefreshToken(body, cookie, request, cookies);
         await sessions.logout(refreshToken, clientIp(request, server));
         noStore(set);
         if (hadCookie) setRefreshCookie(cookies, cookie, "", 0);

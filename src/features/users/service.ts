@@ -16,6 +16,7 @@ import type { Org, OrgRepo } from "../orgs";
 import type { Role, RoleRepo } from "../roles";
 import type { Device, DeviceRepo, FamilyRecord, FamilyStore, OneTimeTokenRepo } from "../sessions/ports";
 import type { User, UserRepo } from "./ports";
+import { acceptEmail } from "../../kernel/email";
 
 export interface UserServiceDeps {
   users: UserRepo;
@@ -90,7 +91,7 @@ export function createUserService(deps: UserServiceDeps) {
       await deps.checkAssignment(p, r.role, r.org, org, "assign");
       role = r.role;
     }
-    const email = input.email.trim().toLowerCase();
+    const email = acceptEmail(input.email);
     const passwordHash = input.password ? await deps.hasher.hash(input.password) : null;
     try {
       return await deps.unit("users.create", ["users", "roles", "events"], async ({ users, roles, events }) => {

@@ -1,0 +1,67 @@
+// Graceful shutdown of the real process (docs/security.md, "Shutdown"): on SIGTERM every request
+// already in flight gets its complete answer, new connections are refused, the process exits 0.
+import { afterAll, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startService } from "../support/process";
+
+const dir = mkdtempSync(join(tmpdir(), "sso-shutdown-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const ADMIN = { email: "admin@shutdown.test", password: "shutdown-password-1" };
+
+test("SIGTERM with token and login requests in flight: every one is answered in full, then the process exits 0", async () => {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const url = `http://127.0.0.1:${port}`;
+  const svc = await startService({
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    SSO_ISSUER: url,
+    SSO_DATA_DIR: dir,
+    SSO_BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
+    SSO_BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+    SSO_RATE_LIMIT: "off",
+    SSO_HASH_CONCURRENCY: "1",
+    SSO_LOG_LEVEL: "info",
+  });
+  try {
+    const json = { "content-type": "application/json" };
+    const login = () => fetch(`${url}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify(ADMIN) });
+    const admin = (await (await login()).json()) as { accessToken: string };
+    const me = (await (await fetch(`${url}/api/users/me/memberships`, { headers: { authorization: `Bearer ${admin.accessToken}` } })).json()) as { organizationId: number }[];
+    const client = (await (
+      await fetch(`${url}/api/clients`, { method: "POST", headers: { ...json, authorization: `Bearer ${admin.accessToken}` }, body: JSON.stringify({ name: "drain", orgId: me[0].organizationId }) })
+    ).json()) as { clientId: string; clientSecret: string };
+    const basic = `Basic ${Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString("base64")}`;
+    const token = () => fetch(`${url}/oauth2/token`, { method: "POST", headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials" });
+
+    // Sign-ins queue on one argon2id slot, so they are still in flight when the signal arrives (five:
+    // the per-account lockout counts attempts, and a sixth concurrent one would be refused).
+    let answeredBeforeSignal = 0;
+    let signalled = false;
+    const settle = (p: Promise<Response>) =>
+      p.then(async (r) => {
+        const body = await r.text();
+        if (!signalled) answeredBeforeSignal++;
+        return { status: r.status, body };
+      });
+    const inFlight = [...Array.from({ length: 5 }, () => settle(login())), ...Array.from({ length: 50 }, () => settle(token()))];
+    await Bun.sleep(30);
+    signalled = true;
+    svc.proc.kill("SIGTERM");
+    const results = await Promise.all(inFlight.map((p) => p.catch((e: Error) => ({ status: 0, body: String(e.message) }))));
+    expect(results.filter((r) => r.status !== 200)).toEqual([]);
+    for (const r of results) expect(() => JSON.parse(r.body)).not.toThrow();
+    // The test is only meaningful if requests were still in flight at the signal.
+    expect(answeredBeforeSignal).toBeLessThan(results.length);
+
+    // New connections are refused once the listener is closed; the process ends cleanly.
+    await Bun.sleep(50);
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    expect(await svc.proc.exited).toBe(0);
+    expect(svc.output()).toContain("stopped cleanly");
+  } finally {
+    if (svc.proc.exitCode === null) svc.proc.kill("SIGKILL");
+  }
+}, 60_000);
