@@ -13,7 +13,7 @@ describe("health, discovery and keys", () => {
     expect((await t.call("GET", "/healthz")).body).toEqual({ status: "ok" });
     const r = await t.call("GET", "/readyz");
     expect(r.status).toBe(200);
-    expect(r.body.checks).toEqual({ store: "ok", sessions: "ok" });
+    expect(r.body.checks).toEqual({ store: "ok", sessions: "ok", accepting: "ok" });
   });
 
   test("JWKS publishes RSA public keys only, cacheable for 300 s", async () => {
@@ -167,5 +167,21 @@ describe("docs and metrics", () => {
     expect(r.body).toContain('http_requests_total{method="GET",route="/healthz",status="200"}');
     expect(r.body).toContain("http_request_duration_seconds_bucket");
     expect(r.body).toContain("process_resident_memory_bytes");
+  });
+});
+
+describe("draining", () => {
+  test("once shutdown begins, readiness is a 503 UNAVAILABLE problem naming the check", async () => {
+    const own = await makeTestApp();
+    try {
+      own.svc.drain();
+      const r = await own.call("GET", "/readyz");
+      expect(r.status).toBe(503);
+      expect(r.headers.get("content-type")).toBe("application/problem+json");
+      expect(r.body).toMatchObject({ code: "UNAVAILABLE", checks: { store: "ok", sessions: "ok", accepting: "unavailable" } });
+      expect((await own.call("GET", "/healthz")).status).toBe(200);
+    } finally {
+      await own.close();
+    }
   });
 });
