@@ -26,6 +26,8 @@ import { CLIENTS_CACHE_CHANNEL, clientCacheMessage, createClientDirectory, creat
 import { createOAuthService } from "./features/oauth";
 import { createSystemService } from "./features/system";
 import { createKeyService } from "./features/tokens";
+import { createWebhookService, type WebhookSender } from "./features/webhooks";
+import { createWebhookDelivery } from "./jobs/webhook-delivery";
 import type { PrimaryStore, SessionStore } from "./stores";
 import { createUnits } from "./units";
 
@@ -40,8 +42,13 @@ export interface GraphDeps {
   instanceId: string;
   /** Outbound mail (SSO_MAILER); without one, mails are only logged. */
   mailer?: Mailer;
+  /** Outbound webhook deliveries (the SSRF-guarded sender adapter). */
+  webhookSender: WebhookSender;
   /** Tests only: simulated crashes between the writes of a unit. */
   faults?: FaultInjector;
+  /** Webhook delivery poll interval and per-attempt timeout (ms); tests shorten them. */
+  webhookPollMs?: number;
+  webhookTimeoutMs?: number;
 }
 
 /**
@@ -131,6 +138,10 @@ export async function composeGraph(d: GraphDeps) {
   const apps = createAppService({ apps: store.apps, orgs: store.orgs, tenants: store.tenants, unit, defaultMaxApplications: config.defaultMaxApplications });
   const platform = createPlatformService({ tenants: store.tenants, orgs: store.orgs, apps: store.apps, clock, unit, defaultMaxApplications: config.defaultMaxApplications });
   const audit = createAuditService({ audit: store.audit, orgs: store.orgs });
+  const webhooks = createWebhookService({ webhooks: store.webhooks, outbox: store.outbox, orgs: store.orgs, apps: store.apps, unit, record, box: d.box, clock, allowPrivate: config.webhookAllowPrivate });
+  // Started by src/main.ts (and by tests that deliver); a committed unit that enqueued deliveries nudges it.
+  const delivery = createWebhookDelivery({ outbox: store.outbox, webhooks: store.webhooks, box: d.box, sender: d.webhookSender, clock, log, metrics: d.metrics, pollMs: d.webhookPollMs, timeoutMs: d.webhookTimeoutMs });
+  units.onOutboxFilled(() => delivery.nudge());
   // Set on SIGTERM/SIGINT: readiness fails at once so load balancers stop routing here.
   let draining = false;
   const system = createSystemService({
@@ -149,7 +160,7 @@ export async function composeGraph(d: GraphDeps) {
   const cookies = { secure: !config.issuer.startsWith("http://"), origins: config.webOrigins };
   const app = createApp(
     { log, metrics: d.metrics, trustedProxies: config.trustedProxies },
-    mountRoutes({ system, auth, sessions: sessionService, passwords, orgs, users, roles, apps, clients, oauth, audit, platform, guard, cookies }),
+    mountRoutes({ system, auth, sessions: sessionService, passwords, orgs, users, roles, apps, clients, oauth, audit, platform, webhooks, guard, cookies }),
   );
   /** Resolves when work started after an answer (mail, failed-sign-in audit) has finished. */
   const idle = async () => {
@@ -158,7 +169,7 @@ export async function composeGraph(d: GraphDeps) {
   const drain = () => {
     draining = true;
   };
-  return { app, boot, idle, drain, config, store, sessions, clock, log, metrics: d.metrics, hasher, keys, passwords, clientDirectory, clientsSubscribed, units };
+  return { app, boot, idle, drain, delivery, config, store, sessions, clock, log, metrics: d.metrics, hasher, keys, passwords, clientDirectory, clientsSubscribed, units };
 }
 
 export type Graph = Awaited<ReturnType<typeof composeGraph>>;

@@ -6,6 +6,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { join } from "node:path";
 import { openEmbedded, openPostgres, createPgSessionStore } from "../adapters/postgres";
 import { createMailer } from "../adapters/outbound/mailer";
+import { createWebhookSender } from "../adapters/outbound/webhook-sender";
 import { openRedis } from "../adapters/redis";
 import { ConfigError, loadConfig, parseMasterKeys, type Config } from "./config";
 import { systemClock, type Clock } from "./kernel/clock";
@@ -49,10 +50,11 @@ export async function start(env: Record<string, string | undefined>, opts: { clo
   const masterKeys = config.masterKeys ?? embeddedMasterKey(config.dataDir, log);
   const { store, sessions } = await openStores(config, log);
   const instanceId = `${process.pid}-${randomToken(6)}`;
-  const svc = await composeGraph({ config, store, sessions, box: await createCryptoBox(masterKeys), clock: opts.clock ?? systemClock, log, metrics: createMetrics(), instanceId, mailer: createMailer(config.mailer, log) });
+  const svc = await composeGraph({ config, store, sessions, box: await createCryptoBox(masterKeys), clock: opts.clock ?? systemClock, log, metrics: createMetrics(), instanceId, mailer: createMailer(config.mailer, log), webhookSender: createWebhookSender({ allowPrivate: config.webhookAllowPrivate }) });
   const { app, boot } = svc;
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 16 * 1024 * 1024 + 1024 });
   const stopRotation = startKeyRotation(svc.keys, config.keyCheckSeconds, log);
+  svc.delivery.start();
   /**
    * Graceful stop (docs/security.md, "Shutdown"): readiness fails at once, the listener closes (new
    * connections are refused), in-flight requests finish within `graceSeconds` (then the rest are
@@ -64,7 +66,7 @@ export async function start(env: Record<string, string | undefined>, opts: { clo
     const server = app.server;
     const drained = server ? server.stop(false) : Promise.resolve();
     const cut = Bun.sleep(graceSeconds * 1000).then(() => "cut" as const);
-    const [outcome] = await Promise.all([Promise.race([drained.then(() => "drained" as const), cut]), stopRotation()]);
+    const [outcome] = await Promise.all([Promise.race([drained.then(() => "drained" as const), cut]), stopRotation(), svc.delivery.stop()]);
     if (outcome === "cut") {
       log.warn("shutdown grace ended with requests still in flight; closing them", { graceSeconds });
       await server?.stop(true);

@@ -17,6 +17,7 @@ import type { RoleService } from "./features/roles";
 import type { SessionService } from "./features/sessions";
 import type { SystemService } from "./features/system";
 import type { UserService } from "./features/users";
+import type { WebhookService } from "./features/webhooks";
 import { appRoutes } from "./features/apps/routes";
 import { auditRoutes } from "./features/audit/routes";
 import { authRoutes } from "./features/auth/routes";
@@ -29,6 +30,7 @@ import { roleRoutes } from "./features/roles/routes";
 import { sessionRoutes } from "./features/sessions/routes";
 import { systemRoutes } from "./features/system/routes";
 import { userRoutes } from "./features/users/routes";
+import { webhookRoutes } from "./features/webhooks/routes";
 
 export interface RouteServices {
   system: SystemService;
@@ -43,6 +45,7 @@ export interface RouteServices {
   oauth: OAuthService;
   audit: AuditService;
   platform: PlatformService;
+  webhooks: WebhookService;
   guard: Guard;
   cookies: CookiePolicy;
 }
@@ -61,5 +64,6 @@ export function mountRoutes(s: RouteServices) {
     .use(roleRoutes({ roles: s.roles, guard }))
     .use(appRoutes({ apps: s.apps, guard }))
     .use(auditRoutes({ audit: s.audit, guard }))
-    .use(platformRoutes({ platform: s.platform, guard }));
+    .use(platformRoutes({ platform: s.platform, guard }))
+    .use(webhookRoutes({ webhooks: s.webhooks, guard }));
 }

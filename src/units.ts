@@ -26,16 +26,23 @@ export interface Units {
    * outbox runs as a unit of its own; one that only appends an audit entry is a single atomic write.
    */
   record(e: DomainEvent): Promise<void>;
+  /** Called after a unit that enqueued webhook deliveries has committed. */
+  onOutboxFilled(listener: () => void): void;
 }
 
 export function createUnits(store: PrimaryStore, deps: { clock: Clock; faults?: FaultInjector }): Units {
   const { faults, clock } = deps;
+  const filledListeners: (() => void)[] = [];
   const port = <T extends object>(unit: string, name: string, p: T): T => (faults ? withFaults(p, unit, name, faults) : p);
 
-  function scopeOf(name: string, tx: Repos, ports: readonly string[]): Record<string, unknown> {
+  function scopeOf(name: string, tx: Repos, ports: readonly string[], filled: { outbox: boolean }): Record<string, unknown> {
     const scope: Record<string, unknown> = Object.create(null);
     for (const p of ports) {
-      if (p === "events") scope.events = createEventJournal({ audit: port(name, "audit", tx.audit), webhooks: port(name, "webhooks", tx.webhooks), outbox: port(name, "outbox", tx.outbox) }, { clock });
+      if (p === "events")
+        scope.events = createEventJournal(
+          { audit: port(name, "audit", tx.audit), webhooks: port(name, "webhooks", tx.webhooks), outbox: port(name, "outbox", tx.outbox) },
+          { clock, onEnqueued: () => (filled.outbox = true) },
+        );
       else if (p === "audit") scope.audit = port(name, "audit", { scrubUser: tx.audit.scrubUser });
       else if (p in tx && p !== "tokenContext" && p !== "leases" && p !== "outbox") scope[p] = port(name, p, (tx as unknown as Record<string, object>)[p]);
       else throw new Error(`unit "${name}" names an unknown port "${p}"`);
@@ -43,11 +50,18 @@ export function createUnits(store: PrimaryStore, deps: { clock: Clock; faults?: 
     return scope;
   }
 
-  const unit: Unit<UnitPorts> = (name, ports, fn) => store.transaction((tx) => fn(scopeOf(name, tx, ports) as never));
+  const unit: Unit<UnitPorts> = async (name, ports, fn) => {
+    const filled = { outbox: false };
+    const result = await store.transaction((tx) => fn(scopeOf(name, tx, ports, filled) as never));
+    // Committed: deliveries it enqueued may go out now (the delivery job's nudge).
+    if (filled.outbox) for (const l of filledListeners) l();
+    return result;
+  };
   const direct = createEventJournal({ audit: store.audit, webhooks: store.webhooks, outbox: store.outbox }, { clock });
 
   return {
     unit,
+    onOutboxFilled: (listener) => void filledListeners.push(listener),
     record: (e) => (isWebhookEvent(e.type) || faults ? unit(e.type, ["events"], ({ events }) => events.record(e)) : direct.record(e)),
   };
 }

@@ -291,10 +291,13 @@ export const webhookDeliveries = pgTable(
     nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
     lockedUntil: ts("locked_until"),
     lastError: text("last_error"),
+    /** HTTP status of the last attempt (null: no answer, see last_error). */
+    lastStatus: integer("last_status"),
+    lastAttemptAt: ts("last_attempt_at"),
     createdAt: created(),
     deliveredAt: ts("delivered_at"),
   },
-  (t) => [index("webhook_deliveries_due").on(t.status, t.nextAttemptAt), index("webhook_deliveries_hook").on(t.webhookId)],
+  (t) => [index("webhook_deliveries_due").on(t.status, t.nextAttemptAt), index("webhook_deliveries_hook").on(t.webhookId, t.id)],
 );
 
 export const importJobs = pgTable(

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, lte, or, isNull, lt, sql } from "drizzle-orm";
-import type { Delivery, OutboxMessage, OutboxRepo, Webhook, WebhookRepo } from "../../src/features/webhooks/ports";
+import type { Delivery, DeliveryStatus, OutboxMessage, OutboxRepo, Webhook, WebhookRepo } from "../../src/features/webhooks/ports";
 import { ancestorPaths } from "../../src/kernel/tenancy";
 import { schema, type Db } from "./db";
 
@@ -41,44 +41,66 @@ export function createPgWebhooks(db: Db): WebhookRepo {
   };
 }
 
+const toDelivery = (r: typeof q.$inferSelect): Delivery => ({
+  id: r.id, tenantId: r.tenantId, webhookId: r.webhookId, messageId: r.messageId, eventType: r.eventType, payload: r.payload, attempts: r.attempts,
+  status: r.status as DeliveryStatus, lastStatus: r.lastStatus, lastError: r.lastError, lastAttemptAt: r.lastAttemptAt, nextAttemptAt: r.nextAttemptAt, createdAt: r.createdAt, deliveredAt: r.deliveredAt,
+});
+
 export function createPgOutbox(db: Db): OutboxRepo {
+  const tenantOf = (tenant: number | "any") => (tenant === "any" ? undefined : eq(q.tenantId, tenant));
   return {
-    async listByWebhook(tenant, webhookId, limit) {
-      const rows = await db
-        .select()
-        .from(q)
-        .where(and(eq(q.webhookId, webhookId), tenant === "any" ? undefined : eq(q.tenantId, tenant)))
-        .orderBy(desc(q.id))
-        .limit(limit);
-      return rows.map((r): Delivery => ({
-        id: r.id, tenantId: r.tenantId, webhookId: r.webhookId, messageId: r.messageId, eventType: r.eventType, payload: r.payload, attempts: r.attempts,
-        status: r.status as Delivery["status"], lastError: r.lastError, nextAttemptAt: r.nextAttemptAt, createdAt: r.createdAt, deliveredAt: r.deliveredAt,
-      }));
-    },
     async enqueue(messages) {
       if (messages.length) await db.insert(q).values(messages);
     },
     async claimDue(now, limit, lockSeconds) {
       const until = new Date(now.getTime() + lockSeconds * 1000);
-      // SKIP LOCKED + a lock horizon: two instances never claim the same attempt.
+      // SKIP LOCKED + a lock horizon: two instances never claim the same attempt; paused webhooks' rows stay put.
       const due = db
         .select({ id: q.id })
         .from(q)
+        .innerJoin(w, and(eq(w.id, q.webhookId), eq(w.active, true)))
         .where(and(eq(q.status, "PENDING"), lte(q.nextAttemptAt, now), or(isNull(q.lockedUntil), lt(q.lockedUntil, now))))
         .orderBy(asc(q.id))
         .limit(limit)
-        .for("update", { skipLocked: true });
+        .for("update", { of: q, skipLocked: true });
       const rows = await db.update(q).set({ lockedUntil: until, attempts: sql`${q.attempts} + 1` }).where(inArray(q.id, due)).returning();
-      return rows.map((r): OutboxMessage => ({ id: r.id, tenantId: r.tenantId, webhookId: r.webhookId, messageId: r.messageId, eventType: r.eventType, payload: r.payload, attempts: r.attempts }));
+      return rows
+        .sort((a, b) => a.id - b.id)
+        .map((r): OutboxMessage => ({ id: r.id, tenantId: r.tenantId, webhookId: r.webhookId, messageId: r.messageId, eventType: r.eventType, payload: r.payload, attempts: r.attempts }));
     },
-    async markDelivered(id, at) {
-      await db.update(q).set({ status: "DELIVERED", deliveredAt: at, lockedUntil: null }).where(eq(q.id, id));
+    async markDelivered(id, o) {
+      await db.update(q).set({ status: "DELIVERED", deliveredAt: o.at, lastAttemptAt: o.at, lastStatus: o.status ?? null, lastError: null, lockedUntil: null }).where(eq(q.id, id));
     },
-    async markFailed(id, error, nextAttemptAt) {
+    async markFailed(id, o, nextAttemptAt) {
+      const base = { lastAttemptAt: o.at, lastStatus: o.status ?? null, lastError: o.error ?? null, lockedUntil: null };
       await db
         .update(q)
-        .set(nextAttemptAt ? { lastError: error, nextAttemptAt, lockedUntil: null } : { lastError: error, status: "FAILED", lockedUntil: null })
+        .set(nextAttemptAt ? { ...base, nextAttemptAt } : { ...base, status: "FAILED" })
         .where(eq(q.id, id));
+    },
+    async release(id) {
+      await db.update(q).set({ lockedUntil: null, attempts: sql`greatest(${q.attempts} - 1, 0)` }).where(eq(q.id, id));
+    },
+    async listByWebhook(tenant, webhookId, limit, beforeId) {
+      const rows = await db
+        .select()
+        .from(q)
+        .where(and(eq(q.webhookId, webhookId), tenantOf(tenant), beforeId ? lt(q.id, beforeId) : undefined))
+        .orderBy(desc(q.id))
+        .limit(limit);
+      return rows.map(toDelivery);
+    },
+    async redeliver(tenant, webhookId, deliveryId, now) {
+      const [r] = await db
+        .update(q)
+        .set({ status: "PENDING", nextAttemptAt: now, lockedUntil: null, deliveredAt: null })
+        .where(and(eq(q.id, deliveryId), eq(q.webhookId, webhookId), eq(q.status, "FAILED"), tenantOf(tenant)))
+        .returning();
+      return r ? toDelivery(r) : null;
+    },
+    async backlog() {
+      const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(q).where(eq(q.status, "PENDING"));
+      return Number(r?.n ?? 0);
     },
   };
 }

@@ -40,7 +40,19 @@ const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 export function createMetrics() {
   const series = new Map<string, { method: string; route: string; status: number; count: number; sum: number; buckets: number[] }>();
   const started = Date.now();
+  const counters = new Map<string, { help: string; value: number }>();
+  const gauges = new Map<string, { help: string; value: number }>();
   return {
+    /** Adds `by` to the counter `name` (created on first use). */
+    count(name: string, help: string, by = 1) {
+      const c = counters.get(name) ?? { help, value: 0 };
+      c.value += by;
+      counters.set(name, c);
+    },
+    /** Sets the gauge `name`. */
+    gauge(name: string, help: string, value: number) {
+      gauges.set(name, { help, value });
+    },
     observe(method: string, route: string, status: number, seconds: number) {
       const key = `${method} ${route} ${status}`;
       let s = series.get(key);
@@ -77,6 +89,8 @@ export function createMetrics() {
         "# HELP process_uptime_seconds Seconds since the process started.", "# TYPE process_uptime_seconds gauge", `process_uptime_seconds ${(Date.now() - started) / 1000}`,
         ...extra,
       );
+      for (const [name, c] of counters) lines.push(`# HELP ${name} ${c.help}`, `# TYPE ${name} counter`, `${name} ${c.value}`);
+      for (const [name, g] of gauges) lines.push(`# HELP ${name} ${g.help}`, `# TYPE ${name} gauge`, `${name} ${g.value}`);
       return lines.join("\n") + "\n";
     },
   };

@@ -85,7 +85,7 @@ export const platformContract: ContractSuite = {
 
     test("outbox: concurrent claimers never get the same due message; delivered and failed are final", async () => {
       const hook = await s.store.webhooks.create({ tenantId: tenantB, organizationId: orgB.id, applicationId: 201, url: "https://h.example/q", eventTypes: [], secretEnc: "v1.q", active: true });
-      await s.store.outbox.enqueue(Array.from({ length: 20 }, (_, i) => ({ tenantId: tenantB, webhookId: hook.id, messageId: `msg_${i}`, eventType: "user.enabled", payload: { i } })));
+      await s.store.outbox.enqueue(Array.from({ length: 20 }, (_, i) => ({ tenantId: tenantB, webhookId: hook.id, messageId: `msg_${i}`, eventType: "user.enabled", payload: { i }, nextAttemptAt: new Date() })));
       const now = new Date(Date.now() + 1000);
       const claims = await Promise.all(Array.from({ length: 4 }, () => s.store.outbox.claimDue(now, 8, 30)));
       const ids = claims.flat().map((m) => m.id);
@@ -95,17 +95,56 @@ export const platformContract: ContractSuite = {
       // Locked messages are not claimed again before the lock ends.
       expect(await s.store.outbox.claimDue(now, 50, 30)).toEqual([]);
       const [first, second] = claims.flat();
-      await s.store.outbox.markDelivered(first.id, now);
-      await s.store.outbox.markFailed(second.id, "HTTP 500", new Date(now.getTime() - 1));
+      await s.store.outbox.markDelivered(first.id, { at: now, status: 204 });
+      await s.store.outbox.markFailed(second.id, { at: now, status: 500, error: "HTTP 500" }, new Date(now.getTime() - 1));
       const retry = await s.store.outbox.claimDue(now, 50, 30);
       expect(retry.map((m) => m.id)).toEqual([second.id]);
       expect(retry[0].attempts).toBe(2);
-      await s.store.outbox.markFailed(second.id, "HTTP 500", null);
+      await s.store.outbox.markFailed(second.id, { at: now, error: "connect ECONNREFUSED" }, null);
       const later = new Date(now.getTime() + 3_600_000);
       const rest = await s.store.outbox.claimDue(later, 50, 30);
       expect(rest.map((m) => m.id)).not.toContain(first.id);
       expect(rest.map((m) => m.id)).not.toContain(second.id);
       expect(rest.length).toBe(18);
+      const [failed] = (await s.store.outbox.listByWebhook(tenantB, hook.id, 100)).filter((d) => d.id === second.id);
+      expect(failed).toMatchObject({ status: "FAILED", attempts: 2, lastStatus: null, lastError: "connect ECONNREFUSED", messageId: second.messageId });
+      const [delivered] = (await s.store.outbox.listByWebhook(tenantB, hook.id, 100)).filter((d) => d.id === first.id);
+      expect(delivered).toMatchObject({ status: "DELIVERED", lastStatus: 204, lastError: null });
+      expect(delivered.deliveredAt?.getTime()).toBe(now.getTime());
+    });
+
+    test("outbox: paging, redelivery of failed only, release, backlog, paused webhooks unclaimed, tenant-filtered", async () => {
+      const hook = await s.store.webhooks.create({ tenantId: tenantB, organizationId: orgB.id, applicationId: 202, url: "https://h.example/r", eventTypes: [], secretEnc: "v1.r", active: true });
+      await s.store.outbox.enqueue(Array.from({ length: 5 }, (_, i) => ({ tenantId: tenantB, webhookId: hook.id, messageId: `msg_r${i}`, eventType: "user.enabled", payload: { i }, nextAttemptAt: new Date() })));
+      const page1 = await s.store.outbox.listByWebhook(tenantB, hook.id, 3);
+      const page2 = await s.store.outbox.listByWebhook(tenantB, hook.id, 3, page1[2].id);
+      expect([...page1, ...page2].map((d) => d.messageId)).toEqual(["msg_r4", "msg_r3", "msg_r2", "msg_r1", "msg_r0"]);
+      expect(await s.store.outbox.listByWebhook(tenantA, hook.id, 10)).toEqual([]);
+      const backlog = await s.store.outbox.backlog();
+      expect(backlog).toBeGreaterThanOrEqual(5);
+      // Paused: nothing of this webhook is claimed; resumed: all of it is.
+      await s.store.webhooks.update(tenantB, hook.id, { active: false });
+      const far = new Date(Date.now() + 86_400_000);
+      expect((await s.store.outbox.claimDue(far, 100, 30)).filter((m) => m.webhookId === hook.id)).toEqual([]);
+      await s.store.webhooks.update(tenantB, hook.id, { active: true });
+      const mine = (await s.store.outbox.claimDue(far, 100, 30)).filter((m) => m.webhookId === hook.id);
+      expect(mine.length).toBe(5);
+      // release gives one back at once, attempt uncounted.
+      await s.store.outbox.release(mine[0].id);
+      const again = (await s.store.outbox.claimDue(far, 100, 30)).filter((m) => m.webhookId === hook.id);
+      expect(again.map((m) => [m.id, m.attempts])).toEqual([[mine[0].id, 1]]);
+      // Only a FAILED delivery can be redelivered, in its own webhook and tenant; same message id.
+      expect(await s.store.outbox.redeliver(tenantB, hook.id, mine[1].id, far)).toBeNull();
+      await s.store.outbox.markFailed(mine[1].id, { at: far, status: 410, error: "HTTP 410" }, null);
+      expect(await s.store.outbox.redeliver(tenantA, hook.id, mine[1].id, far)).toBeNull();
+      expect(await s.store.outbox.redeliver(tenantB, hook.id + 1, mine[1].id, far)).toBeNull();
+      const re = await s.store.outbox.redeliver(tenantB, hook.id, mine[1].id, far);
+      expect(re).toMatchObject({ id: mine[1].id, status: "PENDING", messageId: mine[1].messageId });
+      const retried = (await s.store.outbox.claimDue(new Date(far.getTime() + 1), 100, 30)).filter((m) => m.webhookId === hook.id);
+      expect(retried.map((m) => m.id)).toEqual([mine[1].id]);
+      // Deleting the webhook cancels what is still pending.
+      await s.store.webhooks.delete(tenantB, hook.id);
+      expect((await s.store.outbox.listByWebhook("any", hook.id, 10)).filter((d) => d.status === "PENDING")).toEqual([]);
     });
 
     test("imports: refs are per tenant and kind; jobs list newest first per caller tenant", async () => {

@@ -3,12 +3,14 @@
  * app.handle(new Request(...)). Bootstrapped with a known admin.
  */
 import { createMailer } from "../../adapters/outbound/mailer";
+import { createWebhookSender } from "../../adapters/outbound/webhook-sender";
 import { loadConfig, type Config } from "../../src/config";
 import { systemClock, type Clock } from "../../src/kernel/clock";
 import { createCryptoBox } from "../../src/kernel/crypto-box";
 import { createLogger, createMetrics } from "../../src/http/observability";
 import { composeGraph, type Graph } from "../../src/compose";
 import type { FaultInjector } from "../../src/kernel/unit";
+import type { WebhookSender } from "../../src/features/webhooks";
 import { openTestStores, type TestStores } from "./stores";
 
 export const ISSUER = "http://sso.test";
@@ -30,7 +32,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function makeTestApp(opts: { env?: Record<string, string>; clock?: Clock; stores?: TestStores; faults?: FaultInjector } = {}): Promise<TestApp> {
+export async function makeTestApp(opts: { env?: Record<string, string>; clock?: Clock; stores?: TestStores; faults?: FaultInjector; webhookSender?: WebhookSender; webhookTimeoutMs?: number } = {}): Promise<TestApp> {
   const stores = opts.stores ?? (await openTestStores());
   const config = loadConfig({
     SSO_ISSUER: ISSUER,
@@ -54,6 +56,9 @@ export async function makeTestApp(opts: { env?: Record<string, string>; clock?: 
     instanceId: `test-${crypto.randomUUID()}`,
     mailer: createMailer(config.mailer, createLogger("silent")),
     faults: opts.faults,
+    webhookSender: opts.webhookSender ?? createWebhookSender({ allowPrivate: config.webhookAllowPrivate }),
+    webhookTimeoutMs: opts.webhookTimeoutMs,
+    webhookPollMs: 50,
   });
   const app = svc.app;
 
@@ -90,6 +95,7 @@ export async function makeTestApp(opts: { env?: Record<string, string>; clock?: 
     login,
     adminToken: async () => (adminCached ??= (await login()).accessToken),
     close: async () => {
+      await svc.delivery.stop();
       await svc.idle();
       await stores.close();
     },

@@ -41,7 +41,7 @@ export function webhookData(e: DomainEvent & { type: WebhookEventType }): Record
 /** A Standard Webhooks message id (stable across the retries of one delivery). */
 export const newMessageId = () => `msg_${randomToken(18)}`;
 
-export function createEventJournal(ports: JournalPorts, deps: { clock: Clock }): EventJournal {
+export function createEventJournal(ports: JournalPorts, deps: { clock: Clock; onEnqueued?: () => void }): EventJournal {
   return {
     async record(e) {
       const actorId = e.actor?.userId ?? null;
@@ -58,8 +58,10 @@ export function createEventJournal(ports: JournalPorts, deps: { clock: Clock }):
       if (!isWebhookEvent(e.type) || !e.org) return;
       const hooks = await ports.webhooks.subscribers(e.tenantId, e.org.path, e.type);
       if (!hooks.length) return;
-      const body = { type: e.type, timestamp: deps.clock.now().toISOString(), data: webhookData(e as DomainEvent & { type: WebhookEventType }) };
-      await ports.outbox.enqueue(hooks.map((h) => ({ tenantId: e.tenantId, webhookId: h.id, messageId: newMessageId(), eventType: e.type, payload: body })));
+      const now = deps.clock.now();
+      const body = { type: e.type, timestamp: now.toISOString(), data: webhookData(e as DomainEvent & { type: WebhookEventType }) };
+      await ports.outbox.enqueue(hooks.map((h) => ({ tenantId: e.tenantId, webhookId: h.id, messageId: newMessageId(), eventType: e.type, payload: body, nextAttemptAt: now })));
+      deps.onEnqueued?.();
     },
   };
 }

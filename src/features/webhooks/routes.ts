@@ -1,0 +1,109 @@
+/** /api/webhooks: registration, updates, secret rotation, deliveries and redelivery (ORG_MANAGE). */
+import { Elysia, t } from "elysia";
+import { clientIp, decodeCursor, encodeCursor, iso, noContent200, pageSize } from "../../http/context";
+import type { Guard } from "../../http/guard";
+import { ok } from "../../http/responses";
+import { CreateWebhookBody, DeliveriesQuery, DeliveryPage, DeliveryParams, DeliveryView, RegisteredWebhook, RotatedSecret, UpdateWebhookBody, WebhookIdParams, WebhookListQuery, WebhookSummary } from "./model";
+import type { Delivery, Webhook } from "./ports";
+import type { WebhookService } from "./service";
+
+const summary = (w: Webhook) => ({
+  id: w.id,
+  applicationId: w.applicationId,
+  organizationId: w.organizationId,
+  url: w.url,
+  eventTypes: w.eventTypes.join(","),
+  active: w.active,
+  createdAt: w.createdAt.toISOString(),
+});
+
+const deliveryView = (d: Delivery) => ({
+  id: d.id,
+  webhookId: d.webhookId,
+  webhookMessageId: d.messageId,
+  eventType: d.eventType,
+  status: d.status,
+  attempt: d.attempts,
+  responseStatus: d.lastStatus,
+  error: d.lastError,
+  lastAttemptAt: iso(d.lastAttemptAt),
+  nextAttemptAt: d.status === "PENDING" ? iso(d.nextAttemptAt) : null,
+  createdAt: iso(d.createdAt),
+  deliveredAt: iso(d.deliveredAt),
+});
+
+export function webhookRoutes({ webhooks, guard }: { webhooks: WebhookService; guard: Guard }) {
+  const tags = ["Webhooks"];
+  const security = [{ bearer: [] }];
+  const caller = (request: Request, server: unknown) => guard.management(request.headers, clientIp(request, server as Parameters<typeof clientIp>[1]));
+  const noStore = (set: { headers: Record<string, unknown> }) => {
+    set.headers["cache-control"] = "no-store";
+  };
+  return new Elysia({ name: "webhook-routes" })
+    .get("/api/webhooks", async ({ query, request, server }) => (await webhooks.list(await caller(request, server), query.organizationId)).map(summary), {
+      query: WebhookListQuery,
+      response: ok(t.Array(WebhookSummary)),
+      detail: { tags, security, summary: "Webhooks registered at an organization", description: "ORG_MANAGE and the organization inside the token's reach. Secrets are never listed." },
+    })
+    .post(
+      "/api/webhooks",
+      async ({ body, request, server, set }) => {
+        const r = await webhooks.register(await caller(request, server), body);
+        noStore(set);
+        return { id: r.webhook.id, url: r.webhook.url, secret: r.secret, eventTypes: r.webhook.eventTypes };
+      },
+      {
+        body: CreateWebhookBody,
+        response: ok(RegisteredWebhook),
+        detail: {
+          tags,
+          security,
+          summary: "Register the webhook of an application",
+          description:
+            "One per application (409 for a second). `eventTypes` must be known types (SPEC 6); empty means all. The `secret` (whsec_…) is shown only here and at rotation. " +
+            "Deliveries are POSTed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (v1, HMAC-SHA256); see docs/webhooks.md.",
+        },
+      },
+    )
+    .put("/api/webhooks/:id", async ({ params, body, request, server }) => summary(await webhooks.update(await caller(request, server), params.id, body)), {
+      params: WebhookIdParams,
+      body: UpdateWebhookBody,
+      response: ok(WebhookSummary),
+      detail: { tags, security, summary: "Change the URL or event filter, or pause/resume (`active`)" },
+    })
+    .delete(
+      "/api/webhooks/:id",
+      async ({ params, request, server }) => {
+        await webhooks.remove(await caller(request, server), params.id);
+        return noContent200();
+      },
+      { params: WebhookIdParams, detail: { tags, security, summary: "Delete the webhook; pending deliveries are cancelled" } },
+    )
+    .post(
+      "/api/webhooks/:id/rotate-secret",
+      async ({ params, request, server, set }) => {
+        const r = await webhooks.rotateSecret(await caller(request, server), params.id);
+        noStore(set);
+        return r;
+      },
+      { params: WebhookIdParams, response: ok(RotatedSecret), detail: { tags, security, summary: "Rotate the signing secret", description: "The old secret stops working at once: every later attempt, retries included, is signed with the new one." } },
+    )
+    .get(
+      "/api/webhooks/:id/deliveries",
+      async ({ params, query, request, server }) => {
+        const page = await webhooks.deliveries(await caller(request, server), params.id, pageSize(query.size, 50), decodeCursor(query.cursor, "cursor") || undefined);
+        return { items: page.items.map(deliveryView), next: page.nextBefore ? encodeCursor(page.nextBefore) : null };
+      },
+      {
+        params: WebhookIdParams,
+        query: DeliveriesQuery,
+        response: ok(DeliveryPage),
+        detail: { tags, security, summary: "Recent deliveries, newest first", description: "Each with its webhook-id, status, attempt count, last response status or error, and next retry." },
+      },
+    )
+    .post(
+      "/api/webhooks/:id/deliveries/:deliveryId/redeliver",
+      async ({ params, request, server }) => deliveryView(await webhooks.redeliver(await caller(request, server), params.id, params.deliveryId)),
+      { params: DeliveryParams, response: ok(DeliveryView), detail: { tags, security, summary: "Send a failed delivery again", description: "Only a FAILED delivery (404 otherwise). It keeps its webhook-id, so receivers can deduplicate." } },
+    );
+}
