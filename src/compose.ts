@@ -140,7 +140,7 @@ export async function composeGraph(d: GraphDeps) {
   const audit = createAuditService({ audit: store.audit, orgs: store.orgs });
   const webhooks = createWebhookService({ webhooks: store.webhooks, outbox: store.outbox, orgs: store.orgs, apps: store.apps, unit, record, box: d.box, clock, allowPrivate: config.webhookAllowPrivate });
   // Started by src/main.ts (and by tests that deliver); a committed unit that enqueued deliveries nudges it.
-  const delivery = createWebhookDelivery({ outbox: store.outbox, webhooks: store.webhooks, box: d.box, sender: d.webhookSender, clock, log, metrics: d.metrics, pollMs: d.webhookPollMs, timeoutMs: d.webhookTimeoutMs });
+  const delivery = createWebhookDelivery({ outbox: store.outbox, webhooks: store.webhooks, box: d.box, sender: d.webhookSender, clock, log, metrics: d.metrics, pollMs: d.webhookPollMs, timeoutMs: d.webhookTimeoutMs ?? config.webhookTimeoutSeconds * 1000 });
   units.onOutboxFilled(() => delivery.nudge());
   // Set on SIGTERM/SIGINT: readiness fails at once so load balancers stop routing here.
   let draining = false;

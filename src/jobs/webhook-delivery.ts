@@ -49,7 +49,7 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
   const pollMs = deps.pollMs ?? 250;
   const batch = deps.batch ?? 16;
   const timeoutMs = deps.timeoutMs ?? 10_000;
-  const lockSeconds = deps.lockSeconds ?? Math.ceil(timeoutMs / 1000) + 20;
+  const lockSeconds = deps.lockSeconds ?? Math.ceil(timeoutMs / 1000) + 5;
   const secrets = new Map<string, string>();
   const m = deps.metrics;
 
