@@ -203,8 +203,8 @@ export interface LoadOptions {
   url: string;
   connections: number;
   seconds: number;
-  /** Called per request (a fresh RequestInit each time, so bodies are never reused). Default GET. */
-  makeRequest?: () => RequestInit;
+  /** Called per request (a fresh RequestInit each time, so bodies are never reused; `url` overrides the target). Default GET. */
+  makeRequest?: () => RequestInit & { url?: string };
   expectStatus?: number;
   /** Unmeasured run before the measured window (JIT, connection pool). Default 0. */
   warmupSeconds?: number;
@@ -263,11 +263,11 @@ async function runLoad({
 
   const worker = async () => {
     while (!stop.signal.aborted && performance.now() < deadline) {
-      const init = makeRequest ? makeRequest() : { method: "GET" };
+      const { url: target, ...init } = makeRequest ? makeRequest() : { method: "GET" };
       const t0 = performance.now();
       let status: string;
       try {
-        const res = await fetch(url, { ...init, signal: stop.signal });
+        const res = await fetch(target ?? url, { ...init, signal: stop.signal });
         await res.arrayBuffer(); // read the whole body: latency is to the last byte
         status = String(res.status);
       } catch {

@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark, on loopback, each figure printed beside the ceiling measured in
  * the same run on this machine. Writes the whole result to bench/results/latest.json.
  *
- *   bun bench/run.ts [--seconds 8] [--quick] [--no-postgres] [--only token,sessions,directory]
+ *   bun bench/run.ts [--seconds 8] [--quick] [--no-postgres] [--only token,sessions,webhooks,directory]
  *
  * Postgres runs use a fresh database on DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/test)
  * and Redis at REDIS_URL (default redis://127.0.0.1:6379). Stop other work on the machine first:
@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { benchDirectory } from "./directory";
 import { benchSessions, formatSessionsBench } from "./sessions";
 import { benchToken, formatTokenBench } from "./token";
+import { benchWebhooks, formatWebhookBench } from "./webhooks";
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -22,7 +23,7 @@ const arg = (name: string) => {
 const quick = process.argv.includes("--quick");
 const seconds = Number(arg("seconds") ?? (quick ? 3 : 8));
 const postgres = !process.argv.includes("--no-postgres");
-const only = new Set((arg("only") ?? "token,sessions,directory").split(","));
+const only = new Set((arg("only") ?? "token,sessions,webhooks,directory").split(","));
 process.env.DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 process.env.REDIS_URL ??= "redis://127.0.0.1:6379";
 const redisUrl = process.env.REDIS_URL;
@@ -45,6 +46,12 @@ if (only.has("sessions")) {
   const r = await benchSessions({ seconds, postgres, redisUrl, databaseUrl: process.env.DATABASE_URL });
   console.log(formatSessionsBench(r) + "\n");
   results.sessions = r;
+}
+
+if (only.has("webhooks")) {
+  const r = await benchWebhooks({ seconds, postgres });
+  console.log(formatWebhookBench(r) + "\n");
+  results.webhooks = r;
 }
 
 if (only.has("directory") && postgres) {

@@ -58,11 +58,12 @@ export interface BenchSessionsResult {
   runs: SessionsStoreResult[];
 }
 
-const ADMIN = { email: "bench-admin@platform.test", password: "bench-admin-password-1" };
+export const BENCH_ADMIN = { email: "bench-admin@platform.test", password: "bench-admin-password-1" };
+const ADMIN = BENCH_ADMIN;
 const USER_PASSWORD = "bench-user-password-1";
 const round = (n: number, d = 3) => Math.round(n * 10 ** d) / 10 ** d;
 
-const json = async (url: string, body: unknown, token?: string) => {
+export const json = async (url: string, body: unknown, token?: string) => {
   const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`bench: ${new URL(url).pathname} answered ${res.status}: ${text.slice(0, 300)}`);
@@ -115,13 +116,15 @@ async function refreshChains(url: string, tokens: string[], seconds: number): Pr
   return { requests, errors, rps: round(latencies.length / elapsed, 1), p50: round(pct(50), 2), p99: round(pct(99), 2), seconds: round(elapsed), connections: tokens.length, statuses };
 }
 
-async function withService<T>(store: "embedded" | "postgres", opts: BenchSessionsOptions, fn: (svc: RunningService) => Promise<T>): Promise<T> {
+/** Runs `fn` against a fresh service process on `store` (embedded in a temp dir, or a fresh Postgres database + Redis). */
+export async function withService<T>(store: "embedded" | "postgres", opts: Pick<BenchSessionsOptions, "databaseUrl" | "redisUrl"> & { env?: Record<string, string> }, fn: (svc: RunningService) => Promise<T>): Promise<T> {
   const env: Record<string, string> = {
     SSO_RATE_LIMIT: "off",
     SSO_LOG_LEVEL: "warn",
-    SSO_BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
-    SSO_BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+    SSO_BOOTSTRAP_ADMIN_EMAIL: BENCH_ADMIN.email,
+    SSO_BOOTSTRAP_ADMIN_PASSWORD: BENCH_ADMIN.password,
     SSO_ISSUER: "http://sso.bench.local",
+    ...opts.env,
   };
   let cleanup = async () => {};
   if (store === "embedded") {

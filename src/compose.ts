@@ -27,6 +27,8 @@ import { createOAuthService } from "./features/oauth";
 import { createSystemService } from "./features/system";
 import { createKeyService } from "./features/tokens";
 import { createWebhookService, type WebhookSender } from "./features/webhooks";
+import { createMfaService } from "./features/mfa";
+import { createSocialService } from "./features/social";
 import { createWebhookDelivery } from "./jobs/webhook-delivery";
 import type { PrimaryStore, SessionStore } from "./stores";
 import { createUnits } from "./units";
@@ -83,7 +85,10 @@ export async function composeGraph(d: GraphDeps) {
   });
   await keys.init();
   const guard = createGuard({ verify: keys.verify, issuer: config.issuer, platformTenantId });
+  const mfa = createMfaService({ users: store.users, mfa: store.mfa, unit, record, box: d.box, clock, issuerName: new URL(config.issuer).host });
   const auth = createAuthService({
+    oneTimeTokens: store.oneTimeTokens,
+    secondFactor: mfa,
     users: store.users,
     orgs: store.orgs,
     roles: store.roles,
@@ -101,6 +106,16 @@ export async function composeGraph(d: GraphDeps) {
     issuer: config.issuer,
     platformTenantId,
     onBackgroundError: (e) => log.warn("background sign-in audit failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
+  });
+  const social = createSocialService({
+    users: store.users,
+    orgs: store.orgs,
+    socialIdentities: store.socialIdentities,
+    unit,
+    clock,
+    jwksUrls: { google: config.googleJwksUrl, microsoft: config.microsoftJwksUrl },
+    defaultClientIds: { google: config.googleClientIds, microsoft: config.microsoftClientIds },
+    auth,
   });
   const sessionService = createSessionService({ families: sessions.families, devices: store.devices, users: store.users, orgs: store.orgs, roles: store.roles, tokenContext: store.tokenContext, record, unit, auth, clock });
   // Client records, org status and app identifiers for /oauth2/token, invalidated across
@@ -160,7 +175,7 @@ export async function composeGraph(d: GraphDeps) {
   const cookies = { secure: !config.issuer.startsWith("http://"), origins: config.webOrigins };
   const app = createApp(
     { log, metrics: d.metrics, trustedProxies: config.trustedProxies },
-    mountRoutes({ system, auth, sessions: sessionService, passwords, orgs, users, roles, apps, clients, oauth, audit, platform, webhooks, guard, cookies }),
+    mountRoutes({ system, auth, social, mfa, sessions: sessionService, passwords, orgs, users, roles, apps, clients, oauth, audit, platform, webhooks, guard, cookies }),
   );
   /** Resolves when work started after an answer (mail, failed-sign-in audit) has finished. */
   const idle = async () => {

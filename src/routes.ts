@@ -18,6 +18,8 @@ import type { SessionService } from "./features/sessions";
 import type { SystemService } from "./features/system";
 import type { UserService } from "./features/users";
 import type { WebhookService } from "./features/webhooks";
+import type { MfaService } from "./features/mfa";
+import type { SocialService } from "./features/social";
 import { appRoutes } from "./features/apps/routes";
 import { auditRoutes } from "./features/audit/routes";
 import { authRoutes } from "./features/auth/routes";
@@ -31,10 +33,14 @@ import { sessionRoutes } from "./features/sessions/routes";
 import { systemRoutes } from "./features/system/routes";
 import { userRoutes } from "./features/users/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
+import { mfaRoutes } from "./features/mfa/routes";
+import { socialRoutes } from "./features/social/routes";
 
 export interface RouteServices {
   system: SystemService;
   auth: AuthService;
+  social: SocialService;
+  mfa: MfaService;
   sessions: SessionService;
   passwords: PasswordService;
   orgs: OrgService;
@@ -55,6 +61,8 @@ export function mountRoutes(s: RouteServices) {
   return new Elysia({ name: "feature-routes" })
     .use(systemRoutes({ system: s.system }))
     .use(authRoutes({ auth: s.auth, guard, cookies }))
+    .use(socialRoutes({ social: s.social, cookies }))
+    .use(mfaRoutes({ mfa: s.mfa, guard }))
     .use(sessionRoutes({ sessions: s.sessions, guard, cookies }))
     .use(passwordRoutes({ passwords: s.passwords, guard }))
     .use(clientRoutes({ clients: s.clients, guard }))

@@ -14,6 +14,8 @@ import type { CounterStore, DeviceRepo, FamilyStore, OneTimeTokenRepo } from "./
 import type { TokenContextReader } from "./features/sessions/ports";
 import type { KeyRepo } from "./features/tokens/ports";
 import type { UserRepo } from "./features/users/ports";
+import type { MfaRepo } from "./features/mfa/ports";
+import type { SocialIdentityRepo } from "./features/social/ports";
 import type { OutboxRepo, WebhookRepo } from "./features/webhooks/ports";
 
 /** Repositories of the primary store. */
@@ -34,6 +36,8 @@ export interface Repos {
   claims: ClaimsRepo;
   leases: LeaseStore;
   tokenContext: TokenContextReader;
+  mfa: MfaRepo;
+  socialIdentities: SocialIdentityRepo;
 }
 
 export interface PrimaryStore extends Repos {

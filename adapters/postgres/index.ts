@@ -29,6 +29,7 @@ import { createPgCounters, createPgDevices, createPgFamilies, createPgOneTimeTok
 import { createPgliteTokenContext, createPostgresTokenContext } from "./token-context";
 import type { TokenContextReader } from "../../src/features/sessions/ports";
 import { createPgUsers } from "./users";
+import { createPgMfa, createPgSocialIdentities } from "./mfa";
 import { createPgOutbox, createPgWebhooks } from "./webhooks";
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -53,6 +54,8 @@ export function createPgRepos(db: Db, tokenContext: TokenContextReader): Repos {
     claims: guarded(createPgClaims(db)),
     leases: guarded(createPgLeases(db)),
     tokenContext,
+    mfa: guarded(createPgMfa(db)),
+    socialIdentities: guarded(createPgSocialIdentities(db)),
   };
 }
 

@@ -160,6 +160,19 @@ export const mfaRecoveryCodes = pgTable(
   (t) => [index("mfa_recovery_user").on(t.userId)],
 );
 
+/** A user's link to a social provider account: (provider, subject) names one user, for good. */
+export const socialIdentities = pgTable(
+  "social_identities",
+  {
+    provider: text("provider").notNull(),
+    subject: text("subject").notNull(),
+    tenantId: ref("tenant_id").notNull(),
+    userId: ref("user_id").notNull(),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index("social_identities_user").on(t.userId)],
+);
+
 export const devices = pgTable(
   "devices",
   {

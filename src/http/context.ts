@@ -70,3 +70,13 @@ export function iso(d: Date | null): string | null {
 
 /** A 200 with no body, for operations that declare no response (SPEC §4). */
 export const noContent200 = () => new Response(null, { status: 200 });
+
+/**
+ * Elysia normalizes a body to its schema's shape before validating it, which turns a `device` of the
+ * wrong type (a string, a number) into an empty object; this check runs on the parsed body first (400).
+ */
+export function refuseNonObjectDevice({ body }: { body: unknown }) {
+  const device = (body as { device?: unknown } | null)?.device;
+  if (device !== undefined && (device === null || typeof device !== "object" || Array.isArray(device))) throw fieldError("device", "must be an object (DeviceInfo)");
+}
+

@@ -3,7 +3,7 @@
  * sign-in routes (auth) and the refresh/logout routes (sessions).
  */
 import { DomainError, fieldError, forbidden } from "../kernel/errors";
-import type { TokenPair } from "../features/auth";
+import type { MfaChallenge, TokenPair } from "../features/auth";
 
 export const REFRESH_COOKIE = "sso_refresh";
 export const REFRESH_COOKIE_PATH = "/api/auth";
@@ -76,4 +76,13 @@ export function presentedRefreshToken(body: unknown, cookie: unknown, request: R
   if (!fromCookie) throw new DomainError("UNAUTHENTICATED", "Send the refresh token in the body ({\"refreshToken\": ...}) or, for a web session, in the sso_refresh cookie.");
   requireAllowedOrigin(policy, request, true);
   return fromCookie;
+}
+
+/** The answer of a sign-in (login, social): the token pair, or the MFA challenge (CONTRACT §4) as it is. */
+export function signInAnswer(policy: CookiePolicy, r: TokenPair | MfaChallenge, cookie: unknown, set: { headers: Record<string, unknown> }) {
+  if ("mfaRequired" in r) {
+    noStore(set);
+    return { mfaRequired: true as const, pendingToken: r.pendingToken, expiresInSeconds: r.expiresInSeconds };
+  }
+  return tokenPairBody(policy, r, cookie, set);
 }

@@ -6,6 +6,7 @@ import { platformContract } from "./platform.contract";
 import { tokenContextContract } from "./token-context.contract";
 import { sessionsContract } from "./sessions.contract";
 import { unitsContract } from "./units.contract";
+import { mfaContract } from "./mfa.contract";
 
 export const suites: ContractSuite[] = [
   platformContract,
@@ -14,4 +15,5 @@ export const suites: ContractSuite[] = [
   clientsContract,
   directoryContract,
   unitsContract,
+  mfaContract,
 ];

@@ -67,3 +67,13 @@ export const DeviceView = t.Object({
   lastSeenAt: t.String({ format: "date-time" }),
   createdAt: t.String({ format: "date-time" }),
 });
+
+/** `web` with no default: absent means "as the sign-in that started the challenge". */
+export const VerifyWebQuery = t.Object({ web: t.Optional(t.Boolean({ description: "Web mode (cookie); absent: as the sign-in that started the challenge." })) });
+
+export const MfaVerifyBody = t.Object({
+  pendingToken: t.String({ minLength: 1, maxLength: 200 }),
+  code: t.String({ minLength: 1, maxLength: 64, description: "a 6-digit TOTP, or one of the recovery codes" }),
+  audience: t.Optional(t.String({ maxLength: 2048 })),
+  device: t.Optional(DeviceInfo),
+});

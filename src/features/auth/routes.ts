@@ -2,22 +2,12 @@
  * POST /api/auth/login, GET /api/users/me/memberships and POST /api/users/me/active-organization.
  */
 import { Elysia, t } from "elysia";
-import { clientIp } from "../../http/context";
+import { clientIp, refuseNonObjectDevice } from "../../http/context";
 import type { Guard } from "../../http/guard";
-import { requireAllowedOrigin, tokenPairBody, type CookiePolicy } from "../../http/session-cookie";
-import { fieldError } from "../../kernel/errors";
-import { LoginBody, Membership, MfaChallenge, SwitchOrgBody, TokenPairResponse, WebQuery } from "./model";
+import { requireAllowedOrigin, signInAnswer, tokenPairBody, type CookiePolicy } from "../../http/session-cookie";
+import { LoginBody, Membership, MfaChallenge, MfaVerifyBody, SwitchOrgBody, TokenPairResponse, VerifyWebQuery, WebQuery } from "./model";
 import type { AuthService } from "./service";
 import { ok } from "../../http/responses";
-
-/**
- * Elysia normalizes a body to its schema's shape before validating it, which turns a `device` of the
- * wrong type (a string, a number) into an empty object; this check runs on the parsed body first (400).
- */
-function refuseNonObjectDevice({ body }: { body: unknown }) {
-  const device = (body as { device?: unknown } | null)?.device;
-  if (device !== undefined && (device === null || typeof device !== "object" || Array.isArray(device))) throw fieldError("device", "must be an object (DeviceInfo)");
-}
 
 export function authRoutes({ auth, guard, cookies }: { auth: AuthService; guard: Guard; cookies: CookiePolicy }) {
   const tags = ["Authentication"];
@@ -28,8 +18,8 @@ export function authRoutes({ auth, guard, cookies }: { auth: AuthService; guard:
       async ({ body, query, request, server, cookie, set }) => {
         // A browser page of another origin may not start a cookie session (login CSRF).
         if (query.web) requireAllowedOrigin(cookies, request, false);
-        const pair = await auth.login({ ...body, web: query.web }, clientIp(request, server));
-        return tokenPairBody(cookies, pair, cookie, set);
+        const r = await auth.login({ ...body, web: query.web }, clientIp(request, server));
+        return signInAnswer(cookies, r, cookie, set);
       },
       {
         transform: refuseNonObjectDevice,
@@ -44,6 +34,28 @@ export function authRoutes({ auth, guard, cookies }: { auth: AuthService; guard:
             "Plain mode returns the refresh token in the body; `web=true` sets the HttpOnly `sso_refresh` cookie (SameSite=Strict, Path=/api/auth) instead; a `device` object starts a device session and answers a server-issued `deviceId`. " +
             "Without `audience` (or with the issuer) the token is a management token. Bad credentials, disabled or erased accounts: 401 INVALID_CREDENTIALS. " +
             "5 failures for one email in 15 minutes lock it for 15 minutes (429 ACCOUNT_LOCKED with Retry-After); more than 100 attempts a minute from one address: 429 RATE_LIMITED.",
+        },
+      },
+    )
+    .post(
+      "/api/auth/mfa/verify",
+      async ({ body, query, request, server, cookie, set }) => {
+        if (query.web) requireAllowedOrigin(cookies, request, false);
+        const pair = await auth.verifySecondFactor({ ...body, web: query.web }, clientIp(request, server));
+        return tokenPairBody(cookies, pair, cookie, set);
+      },
+      {
+        transform: refuseNonObjectDevice,
+        body: MfaVerifyBody,
+        query: VerifyWebQuery,
+        response: ok(TokenPairResponse),
+        detail: {
+          tags,
+          security: [],
+          summary: "Complete a sign-in with the second factor",
+          description:
+            "Takes the `pendingToken` of the MFA challenge and a 6-digit TOTP (the current step or one either side, each step once) or an unused recovery code. " +
+            "`audience`, `web` and `device` are taken from this call, else from the sign-in that started the challenge. A wrong code is 401 MFA_INVALID_CODE; after 5 the pending token ends (401 INVALID_TOKEN).",
         },
       },
     )

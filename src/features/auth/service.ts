@@ -14,7 +14,7 @@ import type { Application, AppRepo } from "../apps/ports";
 import type { Org, OrgRepo } from "../orgs/ports";
 import type { EffectiveGrant, RoleRepo } from "../roles/ports";
 import type { TokenContextReader } from "../sessions/ports";
-import type { CounterStore, DeviceRepo, FamilyStore, SessionData, SessionMode } from "../sessions/ports";
+import type { CounterStore, DeviceRepo, FamilyStore, OneTimeTokenRepo, SessionData, SessionMode } from "../sessions/ports";
 import type { User, UserRepo } from "../users/ports";
 import { ACCESS_TOKEN_TTL } from "../tokens";
 import { computeAccessClaims } from "./claims";
@@ -57,6 +57,17 @@ export interface TokenPair {
   refreshTtlSeconds: number;
 }
 
+/** CONTRACT §4: the answer of a sign-in whose user has MFA on (no tokens yet). */
+export interface MfaChallenge {
+  mfaRequired: true;
+  pendingToken: string;
+  expiresInSeconds: number;
+}
+
+/** A pending MFA sign-in lives 5 minutes and ends after 5 wrong codes (CONTRACT §4). */
+export const MFA_PENDING_SECONDS = 300;
+export const MFA_MAX_WRONG_CODES = 5;
+
 /** How a session is to be started: the audience and the mode inputs of login / social / MFA verify. */
 export interface SessionRequest {
   audience?: string;
@@ -91,6 +102,10 @@ export interface AuthDeps {
   platformTenantId: number;
   /** false = SSO_RATE_LIMIT=off: no per-IP limits (the account lockout stays). */
   rateLimit: boolean;
+  /** Pending MFA sign-ins (kind `mfa_pending`). */
+  oneTimeTokens: OneTimeTokenRepo;
+  /** The second-factor check of the mfa feature. */
+  secondFactor: { check(userId: number, tenantId: number, code: string): Promise<{ ok: boolean; via?: string }> };
   /** Sign-in attempts per client address per minute (SSO_LOGIN_RATE_LIMIT; default LIMITS.loginPerIpPerMinute). */
   loginPerIpPerMinute?: number;
   /** Where failures of work done after the answer (failed-sign-in audit) are reported. */
@@ -229,7 +244,7 @@ export function createAuthService(deps: AuthDeps) {
    * 5th failure locks the email for 15 minutes (later attempts: 429 ACCOUNT_LOCKED), a success
    * clears the counter.
    */
-  async function login(input: { email: string; password: string } & SessionRequest, ip: string | null): Promise<TokenPair> {
+  async function login(input: { email: string; password: string } & SessionRequest, ip: string | null): Promise<TokenPair | MfaChallenge> {
     await limitIp("login", ip, deps.loginPerIpPerMinute ?? LIMITS.loginPerIpPerMinute);
     const app = await resolveAudience(input.audience);
     const email = normalizeEmail(input.email);
@@ -255,8 +270,53 @@ export function createAuthService(deps: AuthDeps) {
     if (deps.hasher.needsRehash(user.passwordHash!)) {
       await deps.users.update(user.tenantId, user.id, { passwordHash: await deps.hasher.hash(input.password) });
     }
-    const [, pair] = await Promise.all([deps.counters.reset(lockKey), issueSession(user, { ...input, audience: app.identifier }, ip, "password")]);
-    return pair;
+    const [, result] = await Promise.all([deps.counters.reset(lockKey), completeSignIn(user, { web: input.web, device: input.device, audience: app.identifier }, ip, "password")]);
+    return result;
+  }
+
+  /**
+   * The last step of a sign-in whose first factor was proven (password, social id_token): a user
+   * with MFA on gets a challenge (a single-use pending token, 5 minutes, dies after 5 wrong codes)
+   * holding how the session is to be started; everyone else gets the session.
+   */
+  async function completeSignIn(user: User, req: SessionRequest, ip: string | null, method: string): Promise<TokenPair | MfaChallenge> {
+    if (user.status !== "ACTIVE") throw invalidCredentials();
+    if (!user.mfaEnabled) return issueSession(user, req, ip, method);
+    const pendingToken = randomToken(32);
+    const expiresAt = new Date(deps.clock.now().getTime() + MFA_PENDING_SECONDS * 1000);
+    const data: Record<string, unknown> = { method, ...(req.audience !== undefined ? { audience: req.audience } : {}), ...(req.web !== undefined ? { web: req.web } : {}), ...(req.device ? { device: req.device } : {}) };
+    await deps.oneTimeTokens.create(sha256Hex(pendingToken), { kind: "mfa_pending", tenantId: user.tenantId, userId: user.id, data, attempts: 0, expiresAt });
+    return { mfaRequired: true, pendingToken, expiresInSeconds: MFA_PENDING_SECONDS };
+  }
+
+  /**
+   * Second factor of a challenged sign-in (CONTRACT §4, §11): the pending token and a TOTP (one step
+   * of drift, each step once) or an unused recovery code. `audience`, `web` and `device` come from
+   * this call, else from the sign-in that started the challenge. A wrong code is 401
+   * MFA_INVALID_CODE and counts against the pending token (5 kill it), not against the email
+   * lockout; an unknown, spent, expired or killed pending token is 401 INVALID_TOKEN.
+   */
+  async function verifySecondFactor(input: { pendingToken: string; code: string } & SessionRequest, ip: string | null): Promise<TokenPair> {
+    const hash = sha256Hex(input.pendingToken);
+    const dead = () => invalidToken("This pending token is invalid, expired, already used, or ended by 5 wrong codes. Sign in again.");
+    const rec = await deps.oneTimeTokens.peek(hash, "mfa_pending", deps.clock.now());
+    if (!rec) throw dead();
+    const user = await deps.users.get(rec.tenantId, rec.userId);
+    if (!user || user.status !== "ACTIVE") throw dead();
+    const r = await deps.secondFactor.check(user.id, user.tenantId, input.code);
+    if (!r.ok) {
+      const wrong = await deps.oneTimeTokens.recordFailure(hash, MFA_MAX_WRONG_CODES);
+      afterAnswer(async () => {
+        const org = await deps.orgs.get(user.tenantId, user.organizationId);
+        await deps.record({ type: "auth.mfa.failed", tenantId: user.tenantId, org, actor: { ip }, target: { userId: user.id }, data: { wrongCodes: wrong } });
+      });
+      const left = Math.max(0, MFA_MAX_WRONG_CODES - wrong);
+      throw new DomainError("MFA_INVALID_CODE", left ? `That code is not valid (or was already used). ${left} attempt${left === 1 ? "" : "s"} left with this pending token.` : "That code is not valid, and this pending token has ended. Sign in again.");
+    }
+    // Single use: of concurrent verifications with good codes, one wins.
+    if (!(await deps.oneTimeTokens.consume(hash, "mfa_pending", deps.clock.now()))) throw dead();
+    const d = rec.data as { method?: string; audience?: string; web?: boolean; device?: DeviceInfo };
+    return issueSession(user, { audience: input.audience ?? d.audience, web: input.web ?? d.web, device: input.device ?? d.device }, ip, `${d.method ?? "password"}+${r.via}`);
   }
 
   /** Orgs the user may switch into: the home org plus every org where a role is assigned. */
@@ -291,7 +351,7 @@ export function createAuthService(deps: AuthDeps) {
     return pair;
   }
 
-  return { idle, login, issueSession, memberships, switchOrganization, startSession, mintAccess, resolveAudience, assertOrgUsable, refreshTtlDays, limitIp };
+  return { idle, login, completeSignIn, verifySecondFactor, issueSession, memberships, switchOrganization, startSession, mintAccess, resolveAudience, assertOrgUsable, refreshTtlDays, limitIp };
 }
 
 /** CONTRACT §4 memberships: each org (id order) with the roles assigned there. */

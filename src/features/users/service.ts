@@ -15,6 +15,7 @@ import type { EventJournal } from "../events";
 import type { Org, OrgRepo } from "../orgs";
 import type { Role, RoleRepo } from "../roles";
 import type { Device, DeviceRepo, FamilyRecord, FamilyStore, OneTimeTokenRepo } from "../sessions/ports";
+import type { SocialIdentityRepo } from "../social";
 import type { User, UserRepo } from "./ports";
 import { acceptEmail } from "../../kernel/email";
 
@@ -27,7 +28,7 @@ export interface UserServiceDeps {
   families: FamilyStore;
   hasher: PasswordHasher;
   clock: Clock;
-  unit: Unit<{ users: UserRepo; roles: RoleRepo; devices: DeviceRepo; oneTimeTokens: OneTimeTokenRepo; audit: Pick<AuditRepo, "scrubUser">; events: EventJournal }>;
+  unit: Unit<{ users: UserRepo; roles: RoleRepo; devices: DeviceRepo; oneTimeTokens: OneTimeTokenRepo; socialIdentities: SocialIdentityRepo; audit: Pick<AuditRepo, "scrubUser">; events: EventJournal }>;
   /** From the roles feature: the role as the caller may see it, and the no-escalation check. */
   reachableRole(p: Principal, roleId: number): Promise<{ role: Role; org: Org }>;
   checkAssignment(p: Principal, role: Role, roleOrg: Org, target: Org, verb: "assign" | "revoke"): Promise<void>;
@@ -167,9 +168,10 @@ export function createUserService(deps: UserServiceDeps) {
     const { user, org } = await reachableUser(p, id);
     notSelf(p, user, "erase");
     if (user.status !== "ERASED") {
-      await deps.unit("users.erase", ["users", "devices", "oneTimeTokens", "roles", "audit", "events"], async ({ users, devices, oneTimeTokens, roles, audit, events }) => {
+      await deps.unit("users.erase", ["users", "devices", "oneTimeTokens", "roles", "socialIdentities", "audit", "events"], async ({ users, devices, oneTimeTokens, roles, socialIdentities, audit, events }) => {
         await users.erase(user.tenantId, user.id, erasedEmail(user.id));
         await devices.deleteUser(user.id);
+        await socialIdentities.deleteUser(user.id);
         await oneTimeTokens.deleteUser(user.id);
         await roles.removeAllFor(user.id);
         await audit.scrubUser(user.id);
