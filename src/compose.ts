@@ -29,9 +29,13 @@ import { createKeyService } from "./features/tokens";
 import { createWebhookService, type WebhookSender } from "./features/webhooks";
 import { createMfaService } from "./features/mfa";
 import { createSocialService } from "./features/social";
+import { createClaimsMinter, createClaimsService } from "./features/claims";
 import { createWebhookDelivery } from "./jobs/webhook-delivery";
 import type { PrimaryStore, SessionStore } from "./stores";
 import { createUnits } from "./units";
+
+/** Cross-instance channel: an org id whose token-claims mapping changed. */
+export const CLAIMS_CHANNEL = "sso_claims";
 
 export interface GraphDeps {
   config: Config;
@@ -85,8 +89,14 @@ export async function composeGraph(d: GraphDeps) {
   });
   await keys.init();
   const guard = createGuard({ verify: keys.verify, issuer: config.issuer, platformTenantId });
+  // Custom claims: each instance caches mappings 10 s; a change is announced on CLAIMS_CHANNEL at once.
+  const claimsMinter = createClaimsMinter({ claims: store.claims, tenants: store.tenants });
+  await store.subscribe(CLAIMS_CHANNEL, (orgId) => claimsMinter.invalidate(Number(orgId))).catch((e) => {
+    log.warn("claims invalidation channel unavailable; relying on the cache TTL", { error: String((e as Error)?.message ?? e) });
+  });
   const mfa = createMfaService({ users: store.users, mfa: store.mfa, unit, record, box: d.box, clock, issuerName: new URL(config.issuer).host });
   const auth = createAuthService({
+    customClaims: claimsMinter,
     oneTimeTokens: store.oneTimeTokens,
     secondFactor: mfa,
     users: store.users,
@@ -153,6 +163,18 @@ export async function composeGraph(d: GraphDeps) {
   const apps = createAppService({ apps: store.apps, orgs: store.orgs, tenants: store.tenants, unit, defaultMaxApplications: config.defaultMaxApplications });
   const platform = createPlatformService({ tenants: store.tenants, orgs: store.orgs, apps: store.apps, clock, unit, defaultMaxApplications: config.defaultMaxApplications });
   const audit = createAuditService({ audit: store.audit, orgs: store.orgs });
+  const claims = createClaimsService({
+    claims: store.claims,
+    apps: store.apps,
+    orgs: store.orgs,
+    tenants: store.tenants,
+    unit,
+    clock,
+    onChanged: async (orgId) => {
+      claimsMinter.invalidate(orgId);
+      await store.publish(CLAIMS_CHANNEL, String(orgId)).catch(() => {});
+    },
+  });
   const webhooks = createWebhookService({ webhooks: store.webhooks, outbox: store.outbox, orgs: store.orgs, apps: store.apps, unit, record, box: d.box, clock, allowPrivate: config.webhookAllowPrivate });
   // Started by src/main.ts (and by tests that deliver); a committed unit that enqueued deliveries nudges it.
   const delivery = createWebhookDelivery({ outbox: store.outbox, webhooks: store.webhooks, box: d.box, sender: d.webhookSender, clock, log, metrics: d.metrics, pollMs: d.webhookPollMs, timeoutMs: d.webhookTimeoutMs ?? config.webhookTimeoutSeconds * 1000 });
@@ -175,7 +197,7 @@ export async function composeGraph(d: GraphDeps) {
   const cookies = { secure: !config.issuer.startsWith("http://"), origins: config.webOrigins };
   const app = createApp(
     { log, metrics: d.metrics, trustedProxies: config.trustedProxies },
-    mountRoutes({ system, auth, social, mfa, sessions: sessionService, passwords, orgs, users, roles, apps, clients, oauth, audit, platform, webhooks, guard, cookies }),
+    mountRoutes({ system, auth, social, mfa, claims, sessions: sessionService, passwords, orgs, users, roles, apps, clients, oauth, audit, platform, webhooks, guard, cookies }),
   );
   /** Resolves when work started after an answer (mail, failed-sign-in audit) has finished. */
   const idle = async () => {

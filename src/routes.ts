@@ -20,6 +20,7 @@ import type { UserService } from "./features/users";
 import type { WebhookService } from "./features/webhooks";
 import type { MfaService } from "./features/mfa";
 import type { SocialService } from "./features/social";
+import type { ClaimsService } from "./features/claims";
 import { appRoutes } from "./features/apps/routes";
 import { auditRoutes } from "./features/audit/routes";
 import { authRoutes } from "./features/auth/routes";
@@ -35,12 +36,14 @@ import { userRoutes } from "./features/users/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
 import { mfaRoutes } from "./features/mfa/routes";
 import { socialRoutes } from "./features/social/routes";
+import { claimsRoutes } from "./features/claims/routes";
 
 export interface RouteServices {
   system: SystemService;
   auth: AuthService;
   social: SocialService;
   mfa: MfaService;
+  claims: ClaimsService;
   sessions: SessionService;
   passwords: PasswordService;
   orgs: OrgService;
@@ -73,5 +76,6 @@ export function mountRoutes(s: RouteServices) {
     .use(appRoutes({ apps: s.apps, guard }))
     .use(auditRoutes({ audit: s.audit, guard }))
     .use(platformRoutes({ platform: s.platform, guard }))
-    .use(webhookRoutes({ webhooks: s.webhooks, guard }));
+    .use(webhookRoutes({ webhooks: s.webhooks, guard }))
+    .use(claimsRoutes({ claims: s.claims, guard }));
 }

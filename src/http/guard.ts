@@ -37,6 +37,7 @@ export function createGuard(deps: GuardDeps) {
       tenantId,
       orgId: Number(c.org_id),
       orgPath: String(c.org_path),
+      orgName: String(c.org_name ?? ""),
       scopeSelf: (c.scope_self as string[]) ?? [],
       scopeSubtree: (c.scope_subtree as string[]) ?? [],
       permissions: perms,

@@ -13,6 +13,8 @@ export interface Principal extends Reach {
   email: string;
   orgId: number;
   orgPath: string;
+  /** The active org's name as the token carries it. */
+  orgName?: string;
   permissions: Set<string>;
   audience: string;
   /** True when the token's audience is this service (a management token). */

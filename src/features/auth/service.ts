@@ -18,6 +18,7 @@ import type { CounterStore, DeviceRepo, FamilyStore, OneTimeTokenRepo, SessionDa
 import type { User, UserRepo } from "../users/ports";
 import { ACCESS_TOKEN_TTL } from "../tokens";
 import { computeAccessClaims } from "./claims";
+import { applyMapping, type Mapping, type Source, type SourceValues } from "../claims";
 import { normalizeEmail } from "../../kernel/email";
 
 /** CONTRACT §4 default refresh TTLs in days (web and device overridable per application). */
@@ -102,6 +103,8 @@ export interface AuthDeps {
   platformTenantId: number;
   /** false = SSO_RATE_LIMIT=off: no per-IP limits (the account lockout stays). */
   rateLimit: boolean;
+  /** Custom claims of audience applications (the claims feature); absent: none are added. */
+  customClaims?: { forOwner(tenantId: number, orgId: number): Promise<{ mapping: Mapping; sources: Set<Source> } | null> };
   /** Pending MFA sign-ins (kind `mfa_pending`). */
   oneTimeTokens: OneTimeTokenRepo;
   /** The second-factor check of the mfa feature. */
@@ -163,12 +166,18 @@ export function createAuthService(deps: AuthDeps) {
     if (await deps.orgs.isBlocked(org.tenantId, org.path, deps.clock.now())) throw orgSuspended();
   }
 
-  /** Mints an access token for (user, org, audience) in session `sid`; pass `grants` when already loaded. */
-  async function mintAccess(user: Pick<User, "id" | "email">, org: Org, app: Application, sid: string, deviceId?: string, grants?: EffectiveGrant[]): Promise<string> {
+  /**
+   * Mints an access token for (user, org, audience) in session `sid`; pass `grants` when already
+   * loaded. The audience's owning org's custom claims (SPEC 2.15) are added after the standard
+   * claims and never replace one; `roles` costs nothing extra, `memberships` one lookup, and only
+   * when the mapping reads them.
+   */
+  async function mintAccess(user: Pick<User, "id" | "email" | "tenantId">, org: Org, app: Application, sid: string, deviceId?: string, grants?: EffectiveGrant[]): Promise<string> {
+    const effective = grants ?? (await deps.roles.effectiveGrants(user.id, org.path));
     const claims = computeAccessClaims({
       user,
       org,
-      grants: grants ?? (await deps.roles.effectiveGrants(user.id, org.path)),
+      grants: effective,
       audience: app,
       platformTenantId: deps.platformTenantId,
       issuer: deps.issuer,
@@ -178,6 +187,24 @@ export function createAuthService(deps: AuthDeps) {
       iat: nowSeconds(deps.clock),
       ttl: ACCESS_TOKEN_TTL,
     });
+    const custom = !app.isSystem && deps.customClaims ? await deps.customClaims.forOwner(app.tenantId, app.organizationId) : null;
+    if (custom) {
+      const values: SourceValues = {
+        permissions: claims.permissions,
+        org_id: claims.org_id,
+        org_name: claims.org_name,
+        org_path: claims.org_path,
+        scope_self: claims.scope_self,
+        scope_subtree: claims.scope_subtree,
+        tenant_id: claims.tenant_id,
+        uid: claims.uid,
+        sub: claims.sub,
+        device_id: claims.device_id,
+      };
+      if (custom.sources.has("roles")) values.roles = [...new Set(effective.filter((g) => g.permissions.some((x) => x.applicationId === app.id)).map((g) => g.roleName))].sort();
+      if (custom.sources.has("memberships")) values.memberships = (await memberships(user.id, user.tenantId)).map((m) => ({ id: m.organizationId, name: m.name, path: m.path }));
+      for (const [k, v] of Object.entries(applyMapping(custom.mapping, values))) if (!(k in claims)) claims[k] = v;
+    }
     return deps.sign(claims);
   }
 
