@@ -30,6 +30,7 @@ import { createWebhookService, type WebhookSender } from "./features/webhooks";
 import { createMfaService } from "./features/mfa";
 import { createSocialService } from "./features/social";
 import { createClaimsMinter, createClaimsService } from "./features/claims";
+import { createImportService } from "./features/import";
 import { createWebhookDelivery } from "./jobs/webhook-delivery";
 import type { PrimaryStore, SessionStore } from "./stores";
 import { createUnits } from "./units";
@@ -163,6 +164,7 @@ export async function composeGraph(d: GraphDeps) {
   const apps = createAppService({ apps: store.apps, orgs: store.orgs, tenants: store.tenants, unit, defaultMaxApplications: config.defaultMaxApplications });
   const platform = createPlatformService({ tenants: store.tenants, orgs: store.orgs, apps: store.apps, clock, unit, defaultMaxApplications: config.defaultMaxApplications });
   const audit = createAuditService({ audit: store.audit, orgs: store.orgs });
+  const imports = createImportService({ imports: store.imports, orgs: store.orgs, tenants: store.tenants, apps: store.apps, unit, clock, defaultMaxApplications: config.defaultMaxApplications });
   const claims = createClaimsService({
     claims: store.claims,
     apps: store.apps,
@@ -197,7 +199,7 @@ export async function composeGraph(d: GraphDeps) {
   const cookies = { secure: !config.issuer.startsWith("http://"), origins: config.webOrigins };
   const app = createApp(
     { log, metrics: d.metrics, trustedProxies: config.trustedProxies },
-    mountRoutes({ system, auth, social, mfa, claims, sessions: sessionService, passwords, orgs, users, roles, apps, clients, oauth, audit, platform, webhooks, guard, cookies }),
+    mountRoutes({ system, auth, social, mfa, claims, imports, sessions: sessionService, passwords, orgs, users, roles, apps, clients, oauth, audit, platform, webhooks, guard, cookies }),
   );
   /** Resolves when work started after an answer (mail, failed-sign-in audit) has finished. */
   const idle = async () => {

@@ -21,6 +21,7 @@ import type { WebhookService } from "./features/webhooks";
 import type { MfaService } from "./features/mfa";
 import type { SocialService } from "./features/social";
 import type { ClaimsService } from "./features/claims";
+import type { ImportService } from "./features/import";
 import { appRoutes } from "./features/apps/routes";
 import { auditRoutes } from "./features/audit/routes";
 import { authRoutes } from "./features/auth/routes";
@@ -37,6 +38,7 @@ import { webhookRoutes } from "./features/webhooks/routes";
 import { mfaRoutes } from "./features/mfa/routes";
 import { socialRoutes } from "./features/social/routes";
 import { claimsRoutes } from "./features/claims/routes";
+import { importRoutes } from "./features/import/routes";
 
 export interface RouteServices {
   system: SystemService;
@@ -44,6 +46,7 @@ export interface RouteServices {
   social: SocialService;
   mfa: MfaService;
   claims: ClaimsService;
+  imports: ImportService;
   sessions: SessionService;
   passwords: PasswordService;
   orgs: OrgService;
@@ -77,5 +80,6 @@ export function mountRoutes(s: RouteServices) {
     .use(auditRoutes({ audit: s.audit, guard }))
     .use(platformRoutes({ platform: s.platform, guard }))
     .use(webhookRoutes({ webhooks: s.webhooks, guard }))
-    .use(claimsRoutes({ claims: s.claims, guard }));
+    .use(claimsRoutes({ claims: s.claims, guard }))
+    .use(importRoutes({ imports: s.imports, guard }));
 }
