@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark, on loopback, each figure printed beside the ceiling measured in
  * the same run on this machine. Writes the whole result to bench/results/latest.json.
  *
- *   bun bench/run.ts [--seconds 8] [--quick] [--no-postgres] [--only token,sessions,webhooks,directory]
+ *   bun bench/run.ts [--seconds 8] [--quick] [--no-postgres] [--only token,sessions,claims,webhooks,import,directory]
  *
  * Postgres runs use a fresh database on DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/test)
  * and Redis at REDIS_URL (default redis://127.0.0.1:6379). Stop other work on the machine first:
@@ -15,6 +15,8 @@ import { benchDirectory } from "./directory";
 import { benchSessions, formatSessionsBench } from "./sessions";
 import { benchToken, formatTokenBench } from "./token";
 import { benchWebhooks, formatWebhookBench } from "./webhooks";
+import { benchImport, formatImportBench } from "./import";
+import { benchClaims, formatClaimsBench } from "./claims";
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -23,7 +25,7 @@ const arg = (name: string) => {
 const quick = process.argv.includes("--quick");
 const seconds = Number(arg("seconds") ?? (quick ? 3 : 8));
 const postgres = !process.argv.includes("--no-postgres");
-const only = new Set((arg("only") ?? "token,sessions,webhooks,directory").split(","));
+const only = new Set((arg("only") ?? "token,sessions,claims,webhooks,import,directory").split(","));
 process.env.DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 process.env.REDIS_URL ??= "redis://127.0.0.1:6379";
 const redisUrl = process.env.REDIS_URL;
@@ -48,10 +50,22 @@ if (only.has("sessions")) {
   results.sessions = r;
 }
 
+if (only.has("claims")) {
+  const r = await benchClaims({ seconds: Math.min(seconds, 4) });
+  console.log(formatClaimsBench(r) + "\n");
+  results.claims = r;
+}
+
 if (only.has("webhooks")) {
   const r = await benchWebhooks({ seconds, postgres });
   console.log(formatWebhookBench(r) + "\n");
   results.webhooks = r;
+}
+
+if (only.has("import")) {
+  const r = await benchImport({ users: quick ? 20_000 : 100_000, orgs: quick ? 2_000 : 10_000, postgres });
+  console.log(formatImportBench(r) + "\n");
+  results.import = r;
 }
 
 if (only.has("directory") && postgres) {

@@ -13,8 +13,8 @@ import { createClientIpResolver } from "./http/context";
 import { TokenRequestError } from "./features/oauth";
 
 const MiB = 1024 * 1024;
-/** CONTRACT §1: 1 MiB bodies, 16 MiB for import. */
-export const bodyLimitFor = (path: string) => (path.startsWith("/api/import") ? 16 * MiB : MiB);
+/** CONTRACT §1: 1 MiB bodies, 16 MiB for import (SSO_IMPORT_MAX_MIB raises the import limit). */
+export const bodyLimitFor = (path: string, importMiB = 16) => (path.startsWith("/api/import") ? importMiB * MiB : MiB);
 
 /** Driver messages can carry bound parameters (hashes, emails): log only their first line. */
 const firstLine = (message: unknown) => String(message ?? "").split("\nparams:")[0].split("\n")[0].slice(0, 300);
@@ -44,7 +44,8 @@ function validationProblem(error: unknown): Response {
  * The root app around `routes`. Every error body, RFC 9457 and RFC 6749 alike, is rendered by
  * `renderError` below (through src/http/problem.ts and src/http/oauth-error.ts).
  */
-export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?: string[] }, routes: Elysia<any, any, any, any, any, any, any>) {
+export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?: string[]; importMaxMiB?: number }, routes: Elysia<any, any, any, any, any, any, any>) {
+  const limitFor = (path: string) => bodyLimitFor(path, svc.importMaxMiB);
   const resolveIp = createClientIpResolver(svc.trustedProxies ?? []);
   const timings = new WeakMap<Request, Timing>();
   const isOAuth = (request: Request) => new URL(request.url).pathname.startsWith("/oauth2/");
@@ -83,14 +84,14 @@ export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?:
       set.headers["x-request-id"] = id;
       const len = Number(request.headers.get("content-length") ?? 0);
       const path = new URL(request.url).pathname;
-      if (len > bodyLimitFor(path)) {
-        const limit = bodyLimitFor(path) / MiB;
+      if (len > limitFor(path)) {
+        const limit = limitFor(path) / MiB;
         if (isOAuth(request)) return oauthErrorResponse(new OAuthError("invalid_request", `The request body is larger than ${limit} MiB.`, { tooLarge: true }));
         return problemResponse(new DomainError("PAYLOAD_TOO_LARGE", `The request body is larger than ${limit} MiB.`));
       }
     })
     // Every JSON body is read here (src/http/body.ts): size cap, media type (415), strict keys.
-    .onParse(({ request }) => (isOAuth(request) ? undefined : readJsonBody(request, bodyLimitFor(new URL(request.url).pathname))))
+    .onParse(({ request }) => (isOAuth(request) ? undefined : readJsonBody(request, limitFor(new URL(request.url).pathname))))
     .onError((ctx) => {
       const res = renderError(ctx.code, ctx.error, ctx.request);
       const t = timings.get(ctx.request);

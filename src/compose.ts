@@ -198,7 +198,7 @@ export async function composeGraph(d: GraphDeps) {
 
   const cookies = { secure: !config.issuer.startsWith("http://"), origins: config.webOrigins };
   const app = createApp(
-    { log, metrics: d.metrics, trustedProxies: config.trustedProxies },
+    { log, metrics: d.metrics, trustedProxies: config.trustedProxies, importMaxMiB: config.importMaxMiB },
     mountRoutes({ system, auth, social, mfa, claims, imports, sessions: sessionService, passwords, orgs, users, roles, apps, clients, oauth, audit, platform, webhooks, guard, cookies }),
   );
   /** Resolves when work started after an answer (mail, failed-sign-in audit) has finished. */
@@ -208,7 +208,7 @@ export async function composeGraph(d: GraphDeps) {
   const drain = () => {
     draining = true;
   };
-  return { app, boot, idle, drain, delivery, config, store, sessions, clock, log, metrics: d.metrics, hasher, keys, passwords, clientDirectory, clientsSubscribed, units };
+  return { app, boot, idle, drain, delivery, auth, config, store, sessions, clock, log, metrics: d.metrics, hasher, keys, passwords, clientDirectory, clientsSubscribed, units };
 }
 
 export type Graph = Awaited<ReturnType<typeof composeGraph>>;

@@ -48,6 +48,7 @@ export const EnvSchema = Type.Object({
   SSO_LOGIN_RATE_LIMIT: Type.Optional(Type.String({ pattern: "^[0-9]{1,7}$", description: "sign-in attempts per client address per minute (default 100)" })),
   SSO_PASSWORD_RATE_LIMIT: Type.Optional(Type.String({ pattern: "^[0-9]{1,7}$", description: "password forgot/reset requests per client address per minute (default 30)" })),
   SSO_WEBHOOK_TIMEOUT_SECONDS: Type.Optional(Type.String({ pattern: "^[0-9]{1,2}$", description: "seconds a webhook receiver gets to answer one attempt (default 10)" })),
+  SSO_IMPORT_MAX_MIB: Type.Optional(Type.String({ pattern: "^[0-9]{1,3}$", description: "largest /api/import body in MiB (default 16)" })),
   SSO_SHUTDOWN_GRACE_SECONDS: Type.Optional(Type.String({ pattern: "^[0-9]{1,4}$", description: "seconds in-flight requests get to finish on SIGTERM (default 10)" })),
   SSO_LOG_LEVEL: Type.Optional(Type.Union([Type.Literal("debug"), Type.Literal("info"), Type.Literal("warn"), Type.Literal("error"), Type.Literal("silent")])),
 });
@@ -88,6 +89,7 @@ export interface Config {
   limits: { clientPerMinute: number; loginPerIpPerMinute: number; passwordPerIpPerMinute: number };
   shutdownGraceSeconds: number;
   webhookTimeoutSeconds: number;
+  importMaxMiB: number;
 }
 
 const list = (s?: string) => (s ?? "").split(",").map((x) => x.trim()).filter(Boolean);
@@ -176,5 +178,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     shutdownGraceSeconds: Number(e.SSO_SHUTDOWN_GRACE_SECONDS ?? 10),
     webhookTimeoutSeconds: Math.max(1, Number(e.SSO_WEBHOOK_TIMEOUT_SECONDS ?? 10)),
+    importMaxMiB: Math.min(512, Math.max(1, Number(e.SSO_IMPORT_MAX_MIB ?? 16))),
   };
 }

@@ -52,7 +52,7 @@ export async function start(env: Record<string, string | undefined>, opts: { clo
   const instanceId = `${process.pid}-${randomToken(6)}`;
   const svc = await composeGraph({ config, store, sessions, box: await createCryptoBox(masterKeys), clock: opts.clock ?? systemClock, log, metrics: createMetrics(), instanceId, mailer: createMailer(config.mailer, log), webhookSender: createWebhookSender({ allowPrivate: config.webhookAllowPrivate }) });
   const { app, boot } = svc;
-  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 16 * 1024 * 1024 + 1024 });
+  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: Math.max(16, config.importMaxMiB) * 1024 * 1024 + 1024 });
   const stopRotation = startKeyRotation(svc.keys, config.keyCheckSeconds, log);
   svc.delivery.start();
   /**
