@@ -80,3 +80,9 @@ export function refuseNonObjectDevice({ body }: { body: unknown }) {
   if (device !== undefined && (device === null || typeof device !== "object" || Array.isArray(device))) throw fieldError("device", "must be an object (DeviceInfo)");
 }
 
+
+/** CONTRACT §1, RFC 6749 §5.1: a response carrying a token or a secret is never cached. */
+export function noStore(set: { headers: Record<string, unknown> }) {
+  set.headers["cache-control"] = "no-store";
+  set.headers["pragma"] = "no-cache";
+}

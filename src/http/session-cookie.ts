@@ -3,6 +3,7 @@
  * sign-in routes (auth) and the refresh/logout routes (sessions).
  */
 import { DomainError, fieldError, forbidden } from "../kernel/errors";
+import { noStore } from "./context";
 import type { MfaChallenge, TokenPair } from "../features/auth";
 
 export const REFRESH_COOKIE = "sso_refresh";
@@ -35,11 +36,7 @@ export function requireAllowedOrigin(policy: CookiePolicy, request: Request, req
 
 type CookieJar = Record<string, { set(v: Record<string, unknown>): unknown; value: unknown }>;
 
-/** RFC 6749 §5.1: token responses are never cached. */
-export function noStore(set: { headers: Record<string, unknown> }) {
-  set.headers["cache-control"] = "no-store";
-  set.headers["pragma"] = "no-cache";
-}
+export { noStore };
 
 /** Sets or clears (empty value) the HttpOnly refresh cookie: SameSite=Strict, Path=/api/auth. */
 export function setRefreshCookie(policy: CookiePolicy, cookie: unknown, value: string, maxAgeSeconds: number) {

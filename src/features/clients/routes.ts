@@ -1,6 +1,6 @@
 /** GET/POST /api/clients: thin HTTP edge over the client service. */
 import { Elysia, t } from "elysia";
-import { clientIp } from "../../http/context";
+import { clientIp, noStore } from "../../http/context";
 import { ClientSummary, CreateClientBody, ListClientsQuery, RegisteredClient } from "./model";
 import type { ApiClient } from "./ports";
 import type { ClientService } from "./service";
@@ -38,9 +38,7 @@ export function clientRoutes({ clients, guard }: { clients: ClientService; guard
       async ({ body, request, server, set }) => {
         const p = await guard.management(request.headers, clientIp(request, server));
         const r = await clients.register(p, body);
-        // RFC 6749 §5.1 / CONTRACT §1: a response carrying a secret is never cached.
-        set.headers["cache-control"] = "no-store";
-        set.headers["pragma"] = "no-cache";
+        noStore(set);
         return { clientId: r.client.clientId, clientSecret: r.clientSecret };
       },
       {

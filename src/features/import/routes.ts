@@ -1,6 +1,6 @@
 /** POST /api/import/validate, POST /api/import/commit, GET /api/import/jobs. */
 import { Elysia, t } from "elysia";
-import { clientIp, iso, pageSize } from "../../http/context";
+import { clientIp, iso, pageSize, noStore } from "../../http/context";
 import type { Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 import { ImportReport, ImportRequest, JobSummary, JobsQuery } from "./model";
@@ -10,9 +10,6 @@ export function importRoutes({ imports, guard }: { imports: ImportService; guard
   const tags = ["Import"];
   const security = [{ bearer: [] }];
   const caller = (request: Request, server: unknown) => guard.management(request.headers, clientIp(request, server as Parameters<typeof clientIp>[1]));
-  const noStore = (set: { headers: Record<string, unknown> }) => {
-    set.headers["cache-control"] = "no-store";
-  };
   const target = "Exactly one of `rootParentOrgId` (ORG_MANAGE and reach over that subtree) and `rootTenant` (PLATFORM_ADMIN); both or neither is 400. Bodies up to 16 MiB.";
   return new Elysia({ name: "import-routes" })
     .post("/api/import/validate", async ({ body, request, server }) => imports.validate(await caller(request, server), body), {

@@ -1,6 +1,6 @@
 /** POST /api/mfa/setup/begin, /api/mfa/setup/confirm, /api/mfa/disable (any user access token of this issuer). */
 import { Elysia } from "elysia";
-import { clientIp, noContent200 } from "../../http/context";
+import { clientIp, noContent200, noStore } from "../../http/context";
 import type { Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 import { ConfirmBody, MfaSetupResponse, RecoveryCodesResponse } from "./model";
@@ -13,9 +13,6 @@ export function mfaRoutes({ mfa, guard }: { mfa: MfaService; guard: Guard }) {
     const ip = clientIp(request, server as Parameters<typeof clientIp>[1]);
     const p = await guard.user(request.headers, ip);
     return { userId: p.userId, tenantId: p.tenantId, orgId: p.orgId, orgPath: p.orgPath, ip };
-  };
-  const noStore = (set: { headers: Record<string, unknown> }) => {
-    set.headers["cache-control"] = "no-store";
   };
   return new Elysia({ name: "mfa-routes" })
     .post(

@@ -3,7 +3,7 @@
  * POST /api/users/{id}/password-setup-link.
  */
 import { Elysia, t } from "elysia";
-import { clientIp, noContent200 } from "../../http/context";
+import { clientIp, noContent200, noStore } from "../../http/context";
 import { QueryInt } from "../../http/wire";
 import { ForgotBody, ResetBody, SetupLinkResponse } from "./model";
 import type { PasswordService } from "./service";
@@ -51,7 +51,7 @@ export function passwordRoutes({ passwords, guard }: { passwords: PasswordServic
         const ip = clientIp(request, server);
         const p = await guard.management(request.headers, ip);
         const link = await passwords.createSetupLink(p, params.id);
-        set.headers["cache-control"] = "no-store";
+        noStore(set);
         return { token: link.token, expiresAt: link.expiresAt.toISOString() };
       },
       {

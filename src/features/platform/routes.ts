@@ -1,6 +1,6 @@
 /** /api/platform/** (CONTRACT §6): PLATFORM_ADMIN only. */
 import { Elysia, t } from "elysia";
-import { clientIp, iso } from "../../http/context";
+import { clientIp, iso, noStore } from "../../http/context";
 import { FeaturesRequest, FeaturesResponse, LimitsRequest, LimitsResponse, ProvisionRequest, Provisioned, SandboxSummary, TenantParams, UsageResponse } from "./model";
 import type { PlatformService } from "./service";
 import type { Guard } from "../../http/guard";
@@ -15,7 +15,7 @@ export function platformRoutes({ platform, guard }: { platform: PlatformService;
       "/api/platform/tenants",
       async ({ request, server, body, set }) => {
         const r = await platform.provision(await caller(request, server), body);
-        set.headers["cache-control"] = "no-store";
+        noStore(set);
         return { tenantId: r.tenantId, rootOrgId: r.rootOrgId, orgName: r.orgName, slug: r.slug, adminEmail: r.adminEmail, setupToken: r.setupToken, expiresAt: iso(r.expiresAt) };
       },
       { body: ProvisionRequest, response: ok(Provisioned), detail: { tags, security, summary: "Provision a tenant: root org, tenant-admin role, admin user and a setup token" } },

@@ -1,6 +1,6 @@
 /** /api/webhooks: registration, updates, secret rotation, deliveries and redelivery (ORG_MANAGE). */
 import { Elysia, t } from "elysia";
-import { clientIp, decodeCursor, encodeCursor, iso, noContent200, pageSize } from "../../http/context";
+import { clientIp, decodeCursor, encodeCursor, iso, noContent200, pageSize, noStore } from "../../http/context";
 import type { Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 import { CreateWebhookBody, DeliveriesQuery, DeliveryPage, DeliveryParams, DeliveryView, RegisteredWebhook, RotatedSecret, UpdateWebhookBody, WebhookIdParams, WebhookListQuery, WebhookSummary } from "./model";
@@ -36,9 +36,6 @@ export function webhookRoutes({ webhooks, guard }: { webhooks: WebhookService; g
   const tags = ["Webhooks"];
   const security = [{ bearer: [] }];
   const caller = (request: Request, server: unknown) => guard.management(request.headers, clientIp(request, server as Parameters<typeof clientIp>[1]));
-  const noStore = (set: { headers: Record<string, unknown> }) => {
-    set.headers["cache-control"] = "no-store";
-  };
   return new Elysia({ name: "webhook-routes" })
     .get("/api/webhooks", async ({ query, request, server }) => (await webhooks.list(await caller(request, server), query.organizationId)).map(summary), {
       query: WebhookListQuery,
