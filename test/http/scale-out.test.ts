@@ -78,6 +78,32 @@ if (!RUN) {
       expect((await post(b, "/api/auth/refresh", { refreshToken: login.body.refreshToken })).status).toBe(401);
     });
 
+    test("a token-claims change on one instance reaches the other's cache at once", async () => {
+      const { accessToken: admin } = (await post(a, "/api/auth/login", { email: ADMIN, password: PASSWORD })).body;
+      const call = async (svc: RunningService, method: string, path: string, body?: unknown) => {
+        const r = await fetch(svc.url + path, { method, headers: { "content-type": "application/json", authorization: `Bearer ${admin}` }, body: body === undefined ? undefined : JSON.stringify(body) });
+        if (r.status !== 200) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+        return r.json();
+      };
+      const [{ organizationId: root, tenantId }] = await call(a, "GET", "/api/users/me/memberships");
+      await call(a, "PUT", `/api/platform/tenants/${tenantId}/features`, { customClaims: true });
+      const app = await call(a, "POST", "/api/applications", { organizationId: root, identifier: "https://claims.scale.test", name: "claims" });
+      const tier = async () => {
+        const r = await post(b, "/api/auth/login", { email: ADMIN, password: PASSWORD, audience: app.identifier });
+        return JSON.parse(Buffer.from(r.body.accessToken.split(".")[1], "base64url").toString()).tier;
+      };
+      await call(a, "PUT", "/api/token-claims", { enabled: true, mapping: { add: [{ key: "tier", value: 1 }] } });
+      expect(await tier()).toBe(1); // B has cached the mapping now
+      await call(a, "PUT", "/api/token-claims", { enabled: true, mapping: { add: [{ key: "tier", value: 2 }] } });
+      // Well inside the 10 s cache lifetime: the change arrives through LISTEN/NOTIFY.
+      let seen = await tier();
+      for (let i = 0; i < 20 && seen !== 2; i++) {
+        await Bun.sleep(50);
+        seen = await tier();
+      }
+      expect(seen).toBe(2);
+    });
+
     test("the lockout counter is shared: failures on both instances add up", async () => {
       const email = "locked-across@platform.test";
       for (const svc of [a, b, a, b, a]) expect((await post(svc, "/api/auth/login", { email, password: "wrong-password" })).status).toBe(401);
