@@ -10,6 +10,7 @@ import { answeredStatus, type Logger, type Metrics } from "./http/observability"
 import { problemResponse } from "./http/problem";
 import { readJsonBody } from "./http/body";
 import { createClientIpResolver } from "./http/context";
+import { corsHeaders, preflight } from "./http/cors";
 import { TokenRequestError } from "./features/oauth";
 
 const MiB = 1024 * 1024;
@@ -44,7 +45,17 @@ function validationProblem(error: unknown): Response {
  * The root app around `routes`. Every error body, RFC 9457 and RFC 6749 alike, is rendered by
  * `renderError` below (through src/http/problem.ts and src/http/oauth-error.ts).
  */
-export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?: string[]; importMaxMiB?: number }, routes: Elysia<any, any, any, any, any, any, any>) {
+export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?: string[]; importMaxMiB?: number; corsOrigins?: string[] }, routes: Elysia<any, any, any, any, any, any, any>) {
+  const cors = { origins: svc.corsOrigins ?? [] };
+  /** Methods each route pattern answers, for 405; built on first use from the mounted routes. */
+  let table: { re: RegExp; method: string }[] | null = null;
+  const methodsOf = (path: string) => {
+    table ??= (app.routes as { method: string; path: string }[]).map((r) => ({
+      method: r.method,
+      re: new RegExp(`^${r.path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\/:[^/]+/g, "/[^/]+")}$`),
+    }));
+    return [...new Set(table.filter((r) => r.re.test(path)).map((r) => r.method))].filter((m) => m !== "HEAD").sort();
+  };
   const limitFor = (path: string) => bodyLimitFor(path, svc.importMaxMiB);
   const resolveIp = createClientIpResolver(svc.trustedProxies ?? []);
   const timings = new WeakMap<Request, Timing>();
@@ -69,7 +80,12 @@ export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?:
       if (isOAuth(request)) return oauthErrorResponse(new OAuthError("invalid_request", "The request body could not be parsed."));
       return problemResponse(new DomainError("VALIDATION_FAILED", "The request body is not valid JSON (or does not match its Content-Type).", { errors: [{ field: "body", message: "could not be parsed" }] }));
     }
-    if (code === "NOT_FOUND") return problemResponse(new DomainError("NOT_FOUND", "No such endpoint. See /openapi.json for the API."));
+    if (code === "NOT_FOUND") {
+      // RFC 9110 §15.5.6: a path that exists with other methods is 405 with Allow.
+      const allowed = methodsOf(new URL(request.url).pathname);
+      if (allowed.length) return problemResponse(new DomainError("METHOD_NOT_ALLOWED", `This endpoint takes ${allowed.join(", ")}.`), { allow: allowed.join(", ") });
+      return problemResponse(new DomainError("NOT_FOUND", "No such endpoint. See /openapi.json for the API."));
+    }
     const msg = firstLine((error as Error)?.message);
     svc.log.error("unhandled error", { requestId: timings.get(request)?.id, code: String(code), error: msg, stack: (error as Error)?.stack?.split("\n").filter((l) => l.trim().startsWith("at ")).slice(0, 6).join(" | ") });
     if (isOAuth(request)) return oauthErrorResponse(new OAuthError("server_error", "An unexpected error occurred."));
@@ -84,6 +100,9 @@ export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?:
       set.headers["x-request-id"] = id;
       const len = Number(request.headers.get("content-length") ?? 0);
       const path = new URL(request.url).pathname;
+      const pre = preflight(cors, request, path);
+      if (pre) return pre;
+      Object.assign(set.headers, corsHeaders(cors, request, path));
       if (len > limitFor(path)) {
         const limit = limitFor(path) / MiB;
         if (isOAuth(request)) return oauthErrorResponse(new OAuthError("invalid_request", `The request body is larger than ${limit} MiB.`, { tooLarge: true }));
@@ -94,6 +113,7 @@ export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?:
     .onParse(({ request }) => (isOAuth(request) ? undefined : readJsonBody(request, limitFor(new URL(request.url).pathname))))
     .onError((ctx) => {
       const res = renderError(ctx.code, ctx.error, ctx.request);
+      for (const [k, v] of Object.entries(corsHeaders(cors, ctx.request, new URL(ctx.request.url).pathname))) res.headers.set(k, v);
       const t = timings.get(ctx.request);
       if (t) t.status = res.status;
       return res;

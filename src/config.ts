@@ -43,6 +43,7 @@ export const EnvSchema = Type.Object({
   SSO_HASH_CONCURRENCY: Type.Optional(Type.String({ pattern: "^[0-9]{1,3}$" })),
   SSO_DB_POOL_SIZE: Type.Optional(Type.String({ pattern: "^[0-9]{1,3}$" })),
   SSO_WEB_ORIGINS: Type.Optional(Type.String({ description: "comma-separated origins (scheme://host[:port]) allowed to use the web-session cookie, besides the issuer's" })),
+  SSO_CORS_ORIGINS: Type.Optional(Type.String({ description: "comma-separated origins (scheme://host[:port]) whose browsers may call the sign-in, session and token endpoints" })),
   SSO_TRUSTED_PROXIES: Type.Optional(Type.String({ description: "comma-separated proxy addresses or CIDR ranges whose X-Forwarded-For is believed" })),
   SSO_CLIENT_RATE_LIMIT: Type.Optional(Type.String({ pattern: "^[0-9]{1,7}$", description: "token requests per client per minute (default 300)" })),
   SSO_LOGIN_RATE_LIMIT: Type.Optional(Type.String({ pattern: "^[0-9]{1,7}$", description: "sign-in attempts per client address per minute (default 100)" })),
@@ -84,6 +85,8 @@ export interface Config {
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Origins allowed to use the web-session cookie: the issuer's plus SSO_WEB_ORIGINS. */
   webOrigins: string[];
+  /** Origins allowed by CORS on the sign-in, session and token endpoints (SSO_CORS_ORIGINS). */
+  corsOrigins: string[];
   /** Addresses/CIDRs of proxies whose X-Forwarded-For is believed (none: the socket address only). */
   trustedProxies: string[];
   limits: { clientPerMinute: number; loginPerIpPerMinute: number; passwordPerIpPerMinute: number };
@@ -129,17 +132,20 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const rotation = Number(e.SSO_KEY_ROTATION_DAYS ?? 30);
   if (!(rotation > 0)) throw new ConfigError("SSO_KEY_ROTATION_DAYS", "must be greater than 0");
   const issuer = (e.SSO_ISSUER ?? `http://localhost:${port}`).replace(/\/+$/, "");
-  const webOrigins = [new URL(issuer).origin];
-  for (const o of list(e.SSO_WEB_ORIGINS)) {
-    let origin: string;
-    try {
-      origin = new URL(o).origin;
-    } catch {
-      throw new ConfigError("SSO_WEB_ORIGINS", `has an entry that is not an origin: ${o} (write scheme://host[:port])`);
-    }
-    if (origin === "null" || origin !== o.replace(/\/+$/, "")) throw new ConfigError("SSO_WEB_ORIGINS", `has an entry that is not an origin: ${o} (write scheme://host[:port], no path)`);
-    webOrigins.push(origin);
-  }
+  const origins = (variable: string, value: string | undefined) =>
+    list(value).map((o) => {
+      let origin: string;
+      try {
+        origin = new URL(o).origin;
+      } catch {
+        throw new ConfigError(variable, `has an entry that is not an origin: ${o} (write scheme://host[:port])`);
+      }
+      if (origin === "null" || origin !== o.replace(/\/+$/, "")) throw new ConfigError(variable, `has an entry that is not an origin: ${o} (write scheme://host[:port], no path)`);
+      return origin;
+    });
+  const corsOrigins = origins("SSO_CORS_ORIGINS", e.SSO_CORS_ORIGINS);
+  // A front end allowed to call the session endpoints cross-origin may use the cookie too.
+  const webOrigins = [...new Set([new URL(issuer).origin, ...origins("SSO_WEB_ORIGINS", e.SSO_WEB_ORIGINS), ...corsOrigins])];
   const trustedProxies = list(e.SSO_TRUSTED_PROXIES);
   for (const p of trustedProxies)
     if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(p)) throw new ConfigError("SSO_TRUSTED_PROXIES", `has an entry that is not an address or CIDR range: ${p}`);
@@ -170,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dbPoolSize: Math.max(1, Number(e.SSO_DB_POOL_SIZE ?? 10)),
     logLevel: e.SSO_LOG_LEVEL ?? "info",
     webOrigins,
+    corsOrigins,
     trustedProxies,
     limits: {
       clientPerMinute: Number(e.SSO_CLIENT_RATE_LIMIT ?? 300),

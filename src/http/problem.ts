@@ -15,6 +15,7 @@ const TABLE: Record<ErrorCode, { status: number; title: string }> = {
   FEATURE_NOT_ENABLED: { status: 403, title: "Feature not enabled" },
   ORG_SUSPENDED: { status: 403, title: "Organization suspended" },
   NOT_FOUND: { status: 404, title: "Not found" },
+  METHOD_NOT_ALLOWED: { status: 405, title: "Method not allowed" },
   CONFLICT: { status: 409, title: "Conflict" },
   PAYLOAD_TOO_LARGE: { status: 413, title: "Payload too large" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: "Unsupported media type" },

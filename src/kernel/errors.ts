@@ -8,6 +8,7 @@ export type ErrorCode =
   | "INVALID_CREDENTIALS"
   | "FORBIDDEN"
   | "NOT_FOUND"
+  | "METHOD_NOT_ALLOWED"
   | "CONFLICT"
   | "QUOTA_EXCEEDED"
   | "FEATURE_NOT_ENABLED"

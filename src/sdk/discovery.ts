@@ -1,4 +1,4 @@
-/** Reads the issuer's discovery document (`/.well-known/openid-configuration`). */
+/** Reads the issuer's authorization server metadata (RFC 8414: `/.well-known/oauth-authorization-server`). */
 import { DiscoveryError } from "./errors";
 
 export interface DiscoveryDocument {
@@ -16,7 +16,7 @@ export const normalizeIssuer = (issuer: string) => issuer.replace(/\/+$/, "");
  * so a document served elsewhere cannot redirect key discovery) and carry `jwks_uri`.
  */
 export async function discover(issuer: string, opts: { fetch?: typeof fetch; timeoutMs?: number } = {}): Promise<DiscoveryDocument> {
-  const url = `${normalizeIssuer(issuer)}/.well-known/openid-configuration`;
+  const url = `${normalizeIssuer(issuer)}/.well-known/oauth-authorization-server`;
   let res: Response;
   try {
     res = await (opts.fetch ?? fetch)(url, { headers: { accept: "application/json" }, redirect: "error", signal: AbortSignal.timeout(opts.timeoutMs ?? 5000) });

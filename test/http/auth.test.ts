@@ -83,7 +83,7 @@ describe("audience and claims", () => {
     const { payload, protectedHeader } = await jwtVerify(r.body.accessToken, jwks, { issuer: ISSUER, audience: ISSUER, algorithms: ["RS256"], typ: "at+jwt" });
     expect(protectedHeader.alg).toBe("RS256");
     expect(Object.keys(payload).sort()).toEqual(
-      ["aud", "exp", "iat", "iss", "jti", "org_id", "org_name", "org_path", "permissions", "scope_self", "scope_subtree", "sid", "sub", "tenant_id", "token_use", "uid"].sort(),
+      ["aud", "client_id", "exp", "iat", "iss", "jti", "org_id", "org_name", "org_path", "permissions", "scope", "scope_self", "scope_subtree", "sid", "sub", "tenant_id", "token_use", "uid"].sort(),
     );
     expect(payload).toMatchObject({
       token_use: "access",
@@ -96,6 +96,8 @@ describe("audience and claims", () => {
       scope_self: [acme.root.path],
       scope_subtree: [],
       permissions: ["USER_MANAGE"],
+      scope: "USER_MANAGE",
+      client_id: ISSUER,
       aud: ISSUER,
       iss: ISSUER,
     });

@@ -29,15 +29,18 @@ describe("health, discovery and keys", () => {
     }
   });
 
-  test("discovery documents name the issuer, JWKS and token endpoint", async () => {
-    for (const path of ["/.well-known/openid-configuration", "/.well-known/oauth-authorization-server"]) {
-      const r = await t.call("GET", path);
-      expect(r.body.issuer).toBe(ISSUER);
-      expect(r.body.jwks_uri).toBe(`${ISSUER}/.well-known/jwks.json`);
-      expect(r.body.token_endpoint).toBe(`${ISSUER}/oauth2/token`);
-      expect(r.body.grant_types_supported).toContain("client_credentials");
-      expect(r.body.token_endpoint_auth_methods_supported).toEqual(["client_secret_basic"]);
-    }
+  test("RFC 8414 metadata lists exactly what exists; no OpenID Connect document is claimed", async () => {
+    const r = await t.call("GET", "/.well-known/oauth-authorization-server");
+    expect(r.body).toEqual({
+      issuer: ISSUER,
+      token_endpoint: `${ISSUER}/oauth2/token`,
+      jwks_uri: `${ISSUER}/.well-known/jwks.json`,
+      grant_types_supported: ["client_credentials"],
+      response_types_supported: [],
+      token_endpoint_auth_methods_supported: ["client_secret_basic"],
+      service_documentation: `${ISSUER}/docs`,
+    });
+    expect((await t.call("GET", "/.well-known/openid-configuration")).status).toBe(404);
   });
 });
 

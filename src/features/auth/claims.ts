@@ -46,6 +46,11 @@ export function computeAccessClaims(i: AccessClaimsInput): Record<string, unknow
     scope_self: [i.org.path],
     scope_subtree: subtree ? [i.org.path] : [],
     permissions,
+    // RFC 9068 §2.2: `client_id` names the client the token was issued to: for a sign-in, the
+    // application it was started for (its identifier; the issuer for a management token). `scope`
+    // repeats the permissions space-separated (RFC 9068 §2.2.3) for scope-checking middleware.
+    client_id: i.audience.identifier,
+    scope: permissions.join(" "),
     aud: i.audience.identifier,
     iss: i.issuer,
     iat: i.iat,

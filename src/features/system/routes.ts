@@ -23,6 +23,5 @@ export function systemRoutes({ system }: { system: SystemService }) {
       },
       { detail: { tags, summary: "Published signing keys (public parts only)" }, response: t.Object({ keys: t.Array(t.Record(t.String(), t.Unknown())) }) },
     )
-    .get("/.well-known/openid-configuration", () => system.discovery(), { detail: { tags, summary: "Discovery document" } })
     .get("/.well-known/oauth-authorization-server", () => system.discovery(), { detail: { tags, summary: "OAuth 2.0 authorization server metadata (RFC 8414)" } });
 }

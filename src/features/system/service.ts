@@ -16,19 +16,19 @@ export interface SystemDeps {
 
 export function createSystemService(deps: SystemDeps) {
   const { issuer } = deps;
+  /**
+   * RFC 8414 metadata, listing exactly what exists: the token endpoint with the client-credentials
+   * grant and HTTP Basic client authentication, and the key set. There is no authorization endpoint,
+   * so no response type is supported, and no OpenID Connect document is served (the service issues
+   * no id_tokens; docs/decisions.md, "Discovery").
+   */
   const discovery = {
     issuer,
-    jwks_uri: `${issuer}/.well-known/jwks.json`,
     token_endpoint: `${issuer}/oauth2/token`,
+    jwks_uri: `${issuer}/.well-known/jwks.json`,
     grant_types_supported: ["client_credentials"],
+    response_types_supported: [] as string[],
     token_endpoint_auth_methods_supported: ["client_secret_basic"],
-    response_types_supported: ["token"],
-    subject_types_supported: ["public"],
-    id_token_signing_alg_values_supported: ["RS256"],
-    token_endpoint_auth_signing_alg_values_supported: ["RS256"],
-    access_token_signing_alg_values_supported: ["RS256"],
-    scopes_supported: ["api.default"],
-    claims_supported: ["sub", "uid", "org_id", "org_name", "org_path", "tenant_id", "scope_self", "scope_subtree", "permissions", "aud", "iss", "exp", "iat", "jti", "sid", "device_id", "token_use", "scope", "client_id", "app_id"],
     service_documentation: `${issuer}/docs`,
   };
 
