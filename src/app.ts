@@ -11,6 +11,7 @@ import { problemResponse } from "./http/problem";
 import { readJsonBody } from "./http/body";
 import { createClientIpResolver } from "./http/context";
 import { corsHeaders, preflight } from "./http/cors";
+import { finishOpenApi } from "./http/openapi";
 import { TokenRequestError } from "./features/oauth";
 
 const MiB = 1024 * 1024;
@@ -45,7 +46,8 @@ function validationProblem(error: unknown): Response {
  * The root app around `routes`. Every error body, RFC 9457 and RFC 6749 alike, is rendered by
  * `renderError` below (through src/http/problem.ts and src/http/oauth-error.ts).
  */
-export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?: string[]; importMaxMiB?: number; corsOrigins?: string[] }, routes: Elysia<any, any, any, any, any, any, any>) {
+export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?: string[]; importMaxMiB?: number; corsOrigins?: string[]; issuer?: string }, routes: Elysia<any, any, any, any, any, any, any>) {
+  let finished: Record<string, unknown> | null = null;
   const cors = { origins: svc.corsOrigins ?? [] };
   /** Methods each route pattern answers, for 405; built on first use from the mounted routes. */
   let table: { re: RegExp; method: string }[] | null = null;
@@ -128,6 +130,12 @@ export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?:
       svc.metrics.observe(ctx.request.method, route, status, ms / 1000);
       svc.log.info("request", { method: ctx.request.method, route, status, ms: Math.round(ms * 100) / 100, requestId: t.id });
     })
+    // The generated document is finished once (src/http/openapi.ts) before it leaves.
+    .mapResponse(({ request, responseValue }) => {
+      if (new URL(request.url).pathname !== "/openapi.json" || !responseValue || typeof responseValue !== "object" || responseValue instanceof Response) return;
+      finished ??= finishOpenApi(responseValue as Record<string, unknown>, app.routes as never, svc.issuer ?? new URL(request.url).origin);
+      return Response.json(finished, { headers: { "cache-control": "public, max-age=60" } });
+    })
     .use(
       openapi({
         path: "/docs",
@@ -136,7 +144,7 @@ export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?:
         exclude: { paths: ["/docs", "/openapi.json"] },
         documentation: {
           openapi: "3.1.0",
-          info: { title: "Identity and Access Service", version: "v1", description: "Single sign-on: people and machines, RS256 tokens verified offline from the JWKS." },
+          info: { title: "Identity and Access Service", version: "v1", description: "Single sign-on: people and machines, RS256 tokens verified offline from the JWKS.", license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" } },
           components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" }, basic: { type: "http", scheme: "basic" } } },
         },
       }),

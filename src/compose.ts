@@ -198,7 +198,7 @@ export async function composeGraph(d: GraphDeps) {
 
   const cookies = { secure: !config.issuer.startsWith("http://"), origins: config.webOrigins };
   const app = createApp(
-    { log, metrics: d.metrics, trustedProxies: config.trustedProxies, importMaxMiB: config.importMaxMiB, corsOrigins: config.corsOrigins },
+    { log, metrics: d.metrics, trustedProxies: config.trustedProxies, importMaxMiB: config.importMaxMiB, corsOrigins: config.corsOrigins, issuer: config.issuer },
     mountRoutes({ system, auth, social, mfa, claims, imports, sessions: sessionService, passwords, orgs, users, roles, apps, clients, oauth, audit, platform, webhooks, guard, cookies }),
   );
   /** Resolves when work started after an answer (mail, failed-sign-in audit) has finished. */

@@ -32,7 +32,7 @@ export function sessionRoutes({ sessions, guard, cookies }: { sessions: SessionS
         body: t.Optional(RefreshBody),
         response: ok(TokenPairResponse),
         detail: {
-          authTags,
+          tags: authTags,
           security: [],
           summary: "Exchange a refresh token for a new pair",
           description:
@@ -55,7 +55,7 @@ export function sessionRoutes({ sessions, guard, cookies }: { sessions: SessionS
       {
         body: t.Optional(LogoutBody),
         detail: {
-          authTags,
+          tags: authTags,
           security: [],
           summary: "End the session of a refresh token",
           description: "Takes the refresh token from the body, or from the `sso_refresh` cookie when no body is sent, and clears that cookie. Idempotent: an unknown or already ended session answers 200 too.",
