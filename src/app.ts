@@ -12,6 +12,7 @@ import { readJsonBody } from "./http/body";
 import { createClientIpResolver } from "./http/context";
 import { corsHeaders, preflight } from "./http/cors";
 import { finishOpenApi } from "./http/openapi";
+import { docsRoutes } from "./http/docs";
 import { TokenRequestError } from "./features/oauth";
 
 const MiB = 1024 * 1024;
@@ -140,8 +141,9 @@ export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?:
       openapi({
         path: "/docs",
         specPath: "/openapi.json",
-        provider: "scalar",
-        exclude: { paths: ["/docs", "/openapi.json"] },
+        // The UI is served by src/http/docs.ts from the pinned npm package, not from a CDN.
+        provider: null,
+        exclude: { paths: [/^\/docs/, "/openapi.json"] },
         documentation: {
           openapi: "3.1.0",
           info: { title: "Identity and Access Service", version: "v1", description: "Single sign-on: people and machines, RS256 tokens verified offline from the JWKS.", license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" } },
@@ -149,6 +151,7 @@ export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?:
         },
       }),
     )
+    .use(docsRoutes("Identity and Access Service: API reference"))
     .use(routes);
   return app;
 }
