@@ -51,13 +51,17 @@ export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?:
   let finished: Record<string, unknown> | null = null;
   const cors = { origins: svc.corsOrigins ?? [] };
   /** Methods each route pattern answers, for 405; built on first use from the mounted routes. */
-  let table: { re: RegExp; method: string }[] | null = null;
+  let table: { re: RegExp; method: string; fixed: boolean }[] | null = null;
   const methodsOf = (path: string) => {
     table ??= (app.routes as { method: string; path: string }[]).map((r) => ({
       method: r.method,
+      fixed: !r.path.includes(":"),
       re: new RegExp(`^${r.path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\/:[^/]+/g, "/[^/]+")}$`),
     }));
-    return [...new Set(table.filter((r) => r.re.test(path)).map((r) => r.method))].filter((m) => m !== "HEAD").sort();
+    const hits = table.filter((r) => r.re.test(path));
+    // A fixed path (/api/applications/quota) is its own resource, not an id of a parameterized one.
+    const own = hits.some((r) => r.fixed) ? hits.filter((r) => r.fixed) : hits;
+    return [...new Set(own.map((r) => r.method))].filter((m) => m !== "HEAD").sort();
   };
   const limitFor = (path: string) => bodyLimitFor(path, svc.importMaxMiB);
   const resolveIp = createClientIpResolver(svc.trustedProxies ?? []);
@@ -86,6 +90,7 @@ export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?:
     if (code === "NOT_FOUND") {
       // RFC 9110 §15.5.6: a path that exists with other methods is 405 with Allow.
       const allowed = methodsOf(new URL(request.url).pathname);
+      if (allowed.length && isOAuth(request)) return oauthErrorResponse(new OAuthError("invalid_request", `The token endpoint takes ${allowed.join(", ")} with an application/x-www-form-urlencoded body.`, { wrongMethod: true }));
       if (allowed.length) return problemResponse(new DomainError("METHOD_NOT_ALLOWED", `This endpoint takes ${allowed.join(", ")}.`), { allow: allowed.join(", ") });
       return problemResponse(new DomainError("NOT_FOUND", "No such endpoint. See /openapi.json for the API."));
     }

@@ -67,5 +67,10 @@ export async function readJsonBody(request: Request, limit: number): Promise<unk
   } catch {
     throw badJson("is not valid UTF-8", "The request body is not valid UTF-8.");
   }
-  return parseJsonStrict(text);
+  const value = parseJsonStrict(text);
+  // Every JSON body of this API is an object; an array, string, number or null is refused here,
+  // before a route whose fields are all optional could take it for an empty object.
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    throw new DomainError("VALIDATION_FAILED", "The request body must be a JSON object.", { errors: [{ field: "body", message: "must be a JSON object" }] });
+  return value;
 }

@@ -26,8 +26,7 @@ const problem = {
 };
 const validationProblem = {
   ...problem,
-  description: "RFC 9457 problem details with the failing fields",
-  required: [...problem.required, "errors"],
+  description: "RFC 9457 problem details; `errors` lists the failing fields (VALIDATION_FAILED). A spent token sent in a body is 400 INVALID_TOKEN, without `errors`.",
   properties: { ...problem.properties, errors: { type: "array", items: { type: "object", required: ["field", "message"], properties: { field: { type: "string" }, message: { type: "string" } } } } },
 };
 const oauthError = {

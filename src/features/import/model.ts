@@ -27,6 +27,9 @@ export const ImportRequest = t.Object({
   ),
   users: t.Optional(t.Array(t.Object({ externalId: Ext, orgExternalId: Ext, email: t.String({ maxLength: 320 }), fullName: t.String({ maxLength: 200 }), passwordBcrypt: t.Optional(t.String({ maxLength: 100 })) }), Many)),
   assignments: t.Optional(t.Array(t.Object({ userExternalId: Ext, roleExternalId: Ext, orgExternalId: Ext }), { maxItems: 500_000 })),
+}, {
+  // Documents the target rule (the service enforces it: 400 for both or neither).
+  oneOf: [{ required: ["rootParentOrgId"] }, { required: ["rootTenant"] }],
 });
 
 const Counts = t.Object({ created: Int(), updated: Int(), skipped: Int(), failed: Int() });

@@ -48,13 +48,6 @@ async function parseTokenForm({ request, contentType }: { request: Request; cont
 
 export function oauthRoutes({ oauth }: { oauth: OAuthService }) {
   return new Elysia({ name: "oauth-routes" })
-    .get(
-      "/oauth2/token",
-      () => {
-        throw new OAuthError("invalid_request", "The token endpoint takes POST with an application/x-www-form-urlencoded body.", { wrongMethod: true });
-      },
-      { detail: { hide: true } },
-    )
     .post(
     "/oauth2/token",
     async ({ body, request, set }) => {
