@@ -19,7 +19,7 @@ describe("computeAccessClaims", () => {
     const c = computeAccessClaims({ ...base, grants: [], audience: APP });
     expect(c).toEqual({
       token_use: "access", sub: "a@b.example", uid: 42, org_id: 30, org_name: "Team", org_path: "/5/10/20/30/", tenant_id: 5,
-      scope_self: ["/5/10/20/30/"], scope_subtree: [], permissions: [], aud: "https://api.example", iss: "https://sso.example",
+      scope_self: ["/5/10/20/30/"], scope_subtree: [], permissions: [], scope: "", client_id: "https://api.example", aud: "https://api.example", iss: "https://sso.example",
       iat: 1_700_000_000, exp: 1_700_000_900, jti: "jti-1", sid: "sid-1",
     });
     expect(computeAccessClaims({ ...base, grants: [], audience: APP, deviceId: "dev-9" }).device_id).toBe("dev-9");
