@@ -25,6 +25,7 @@ const firstLine = (message: unknown) => String(message ?? "").split("\nparams:")
 interface Timing {
   t0: number;
   id: string;
+  path: string;
   /** Status of an error response rendered by onError (set.status does not carry it). */
   status?: number;
 }
@@ -66,7 +67,9 @@ export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?:
   const limitFor = (path: string) => bodyLimitFor(path, svc.importMaxMiB);
   const resolveIp = createClientIpResolver(svc.trustedProxies ?? []);
   const timings = new WeakMap<Request, Timing>();
-  const isOAuth = (request: Request) => new URL(request.url).pathname.startsWith("/oauth2/");
+  /** The request's path, parsed once per request (onRequest stores it). */
+  const pathOf = (request: Request) => timings.get(request)?.path ?? new URL(request.url).pathname;
+  const isOAuth = (request: Request) => pathOf(request).startsWith("/oauth2/");
 
   function renderError(code: unknown, error: unknown, request: Request): Response {
     if (error instanceof OAuthError || error instanceof TokenRequestError) return oauthErrorResponse(error);
@@ -89,7 +92,7 @@ export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?:
     }
     if (code === "NOT_FOUND") {
       // RFC 9110 §15.5.6: a path that exists with other methods is 405 with Allow.
-      const allowed = methodsOf(new URL(request.url).pathname);
+      const allowed = methodsOf(pathOf(request));
       if (allowed.length && isOAuth(request)) return oauthErrorResponse(new OAuthError("invalid_request", `The token endpoint takes ${allowed.join(", ")} with an application/x-www-form-urlencoded body.`, { wrongMethod: true }));
       if (allowed.length) return problemResponse(new DomainError("METHOD_NOT_ALLOWED", `This endpoint takes ${allowed.join(", ")}.`), { allow: allowed.join(", ") });
       return problemResponse(new DomainError("NOT_FOUND", "No such endpoint. See /openapi.json for the API."));
@@ -104,10 +107,10 @@ export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?:
     .onRequest(({ request, set, server }) => {
       resolveIp(request, server);
       const id = request.headers.get("x-request-id")?.slice(0, 128) || crypto.randomUUID();
-      timings.set(request, { t0: performance.now(), id });
+      const path = new URL(request.url).pathname;
+      timings.set(request, { t0: performance.now(), id, path });
       set.headers["x-request-id"] = id;
       const len = Number(request.headers.get("content-length") ?? 0);
-      const path = new URL(request.url).pathname;
       const pre = preflight(cors, request, path);
       if (pre) return pre;
       Object.assign(set.headers, corsHeaders(cors, request, path));
@@ -118,10 +121,10 @@ export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?:
       }
     })
     // Every JSON body is read here (src/http/body.ts): size cap, media type (415), strict keys.
-    .onParse(({ request }) => (isOAuth(request) ? undefined : readJsonBody(request, limitFor(new URL(request.url).pathname))))
+    .onParse(({ request }) => (isOAuth(request) ? undefined : readJsonBody(request, limitFor(pathOf(request)))))
     .onError((ctx) => {
       const res = renderError(ctx.code, ctx.error, ctx.request);
-      for (const [k, v] of Object.entries(corsHeaders(cors, ctx.request, new URL(ctx.request.url).pathname))) res.headers.set(k, v);
+      for (const [k, v] of Object.entries(corsHeaders(cors, ctx.request, pathOf(ctx.request)))) res.headers.set(k, v);
       const t = timings.get(ctx.request);
       if (t) t.status = res.status;
       return res;
@@ -138,7 +141,7 @@ export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?:
     })
     // The generated document is finished once (src/http/openapi.ts) before it leaves.
     .mapResponse(({ request, responseValue }) => {
-      if (new URL(request.url).pathname !== "/openapi.json" || !responseValue || typeof responseValue !== "object" || responseValue instanceof Response) return;
+      if (pathOf(request) !== "/openapi.json" || !responseValue || typeof responseValue !== "object" || responseValue instanceof Response) return;
       finished ??= finishOpenApi(responseValue as Record<string, unknown>, app.routes as never, svc.issuer ?? new URL(request.url).origin);
       return Response.json(finished, { headers: { "cache-control": "public, max-age=60" } });
     })

@@ -12,6 +12,7 @@ import { DomainError } from "../kernel/errors";
 
 const MiB = 1024 * 1024;
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+const MAYBE_FORBIDDEN = /__proto__|constructor|prototype|\\u/;
 
 export const isJsonMediaType = (contentType: string | null | undefined) => {
   const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
@@ -37,8 +38,19 @@ async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Prom
 
 const badJson = (message: string, detail = "The request body is not valid JSON.") => new DomainError("VALIDATION_FAILED", detail, { errors: [{ field: "body", message }] });
 
-/** Parses `text` as JSON, refusing prototype-bearing keys at any depth. */
+/**
+ * Parses `text` as JSON, refusing prototype-bearing keys at any depth. The plain parser runs when
+ * the text cannot spell such a key (none of the three names, no \u escape); otherwise a reviver
+ * inspects every key as parsed, escapes decoded.
+ */
 export function parseJsonStrict(text: string): unknown {
+  if (!MAYBE_FORBIDDEN.test(text)) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw badJson("could not be parsed");
+    }
+  }
   let refused: string | null = null;
   let value: unknown;
   try {
@@ -57,7 +69,8 @@ export function parseJsonStrict(text: string): unknown {
 /** Reads and parses a JSON request body under `limit` bytes; "" when there is none. */
 export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
   if (!request.body) return undefined;
-  const bytes = await readCapped(request.body, limit);
+  // A declared length was checked against the limit before this runs: read it natively.
+  const bytes = request.headers.has("content-length") ? new Uint8Array(await request.arrayBuffer()) : await readCapped(request.body, limit);
   if (bytes.byteLength === 0) return "";
   if (!isJsonMediaType(request.headers.get("content-type")))
     throw new DomainError("UNSUPPORTED_MEDIA_TYPE", "This endpoint takes a JSON body: send it with Content-Type: application/json.");

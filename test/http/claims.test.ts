@@ -48,11 +48,14 @@ describe("saving a mapping", () => {
         { key: "dup", value: 1 },
         { key: "dup", value: 2 },
         { key: "dup.inner", value: 3 },
+        { key: "x.__proto__.polluted", value: true },
+        { key: "constructor", value: 1 },
       ],
     });
     expectProblem(bad, 400, "VALIDATION_FAILED");
     const fields = bad.body.errors.map((e: { field: string }) => e.field);
-    expect(fields).toEqual(expect.arrayContaining(["mapping.add.0.key", "mapping.add.1.key", "mapping.add.2", "mapping.add.3", "mapping.add.4.from", "mapping.add.6.key", "mapping.add.7.key"]));
+    expect(fields).toEqual(expect.arrayContaining(["mapping.add.0.key", "mapping.add.1.key", "mapping.add.2", "mapping.add.3", "mapping.add.4.from", "mapping.add.6.key", "mapping.add.7.key", "mapping.add.8.key", "mapping.add.9.key"]));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     const many = await put(ten.token, { add: Array.from({ length: 51 }, (_, i) => ({ key: `k${i}`, value: i })) });
     expectProblem(many, 400, "VALIDATION_FAILED");
     // Nothing of the refused ones was saved.
@@ -134,5 +137,14 @@ describe("claims on real tokens", () => {
     await t.svc.idle();
     const audit = await t.svc.store.audit.query({ tenant: ten.tenantId, orgPath: `/${ten.tenantId}/`, action: "claims.updated", size: 50 });
     expect(audit.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("minting never reaches a prototype", () => {
+  test("even a mapping stored behind validation's back cannot pollute Object.prototype", async () => {
+    const { applyMapping } = await import("../../src/features/claims");
+    const out = applyMapping({ add: [{ key: "__proto__.polluted", value: true }, { key: "a.constructor.prototype.polluted", value: true }] }, {});
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
   });
 });

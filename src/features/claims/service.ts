@@ -27,6 +27,8 @@ export const RESERVED_CLAIMS = new Set([
 ]);
 export const MAX_ENTRIES = 50;
 const SEGMENT = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
+/** Names that would reach an object's prototype while the claims are built (docs/security.md). */
+const FORBIDDEN_SEGMENTS = new Set(["__proto__", "constructor", "prototype"]);
 const MAX_VALUE_BYTES = 4096;
 
 /** Values of the sources for one token; `roles` and `memberships` are absent unless loaded. */
@@ -48,6 +50,7 @@ export function validateMapping(mapping: unknown): Mapping {
     if (typeof key !== "string" || !key) return errors.push({ field: `${at}.key`, message: "is required" });
     const segments = key.split(".");
     if (segments.length > 5 || !segments.every((s) => SEGMENT.test(s))) errors.push({ field: `${at}.key`, message: "must be 1 to 5 dot-separated names of letters, digits, _ and - (starting with a letter or _)" });
+    else if (segments.some((s) => FORBIDDEN_SEGMENTS.has(s))) errors.push({ field: `${at}.key`, message: "must not use __proto__, constructor or prototype as a name" });
     else if (RESERVED_CLAIMS.has(segments[0])) errors.push({ field: `${at}.key`, message: `"${segments[0]}" is a standard claim; a mapping can never set or replace it` });
     for (const other of keys) if (other === key || other.startsWith(`${key}.`) || key.startsWith(`${other}.`)) errors.push({ field: `${at}.key`, message: `"${key}" duplicates or overlaps "${other}"` });
     keys.add(key);
@@ -76,7 +79,8 @@ export const sourcesOf = (m: Mapping): Set<Source> => new Set(m.add.flatMap((e) 
  * sources is gathered into one flat array. A key fed only by absent sources is left out.
  */
 export function applyMapping(m: Mapping, values: SourceValues): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  // Built from prototype-less objects: no key can reach a prototype, whatever was saved.
+  const out: Record<string, unknown> = Object.create(null);
   for (const e of m.add) {
     let v: unknown;
     if (e.from === undefined) v = e.value;
