@@ -145,6 +145,7 @@ describe("minting never reaches a prototype", () => {
     const { applyMapping } = await import("../../src/features/claims");
     const out = applyMapping({ add: [{ key: "__proto__.polluted", value: true }, { key: "a.constructor.prototype.polluted", value: true }] }, {});
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(out)).toBeNull();
+    expect(JSON.parse(JSON.stringify(out))).toEqual({ __proto__: { polluted: true }, a: { constructor: { prototype: { polluted: true } } } });
   });
 });

@@ -100,7 +100,8 @@ export function applyMapping(m: Mapping, values: SourceValues): Record<string, u
     for (const seg of path.slice(0, -1)) node = (node[seg] ??= Object.create(null)) as Record<string, unknown>;
     node[path[path.length - 1]] = v;
   }
-  return JSON.parse(JSON.stringify(out));
+  // Prototype-less all the way down; JSON serialization (the signer, the preview) is unaffected.
+  return out;
 }
 
 export interface ClaimsServiceDeps {
