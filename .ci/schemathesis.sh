@@ -17,9 +17,13 @@ env "$@" PORT="$PORT" HOST=127.0.0.1 SSO_ISSUER="http://127.0.0.1:$PORT" SSO_DAT
   SSO_BOOTSTRAP_ADMIN_EMAIL=st-admin@example.com SSO_BOOTSTRAP_ADMIN_PASSWORD=st-password-1 node_modules/.bin/bun src/main.ts > "$DATA/service.log" 2>&1 &
 PID=$!
 trap 'kill $PID 2>/dev/null || true; rm -rf "$DATA"' EXIT
-for _ in $(seq 1 60); do curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null && break; sleep 0.5; done
-TOKEN=$(curl -sf "http://127.0.0.1:$PORT/api/auth/login" -H 'content-type: application/json' \
-  -d '{"email":"st-admin@example.com","password":"st-password-1"}' | python3 -c 'import sys, json; print(json.load(sys.stdin)["accessToken"])')
+for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null && break; sleep 0.5; done
+LOGIN=$(curl -s "http://127.0.0.1:$PORT/api/auth/login" -H 'content-type: application/json' -d '{"email":"st-admin@example.com","password":"st-password-1"}')
+if ! TOKEN=$(printf '%s' "$LOGIN" | python3 -c 'import sys, json; print(json.load(sys.stdin)["accessToken"])' 2>/dev/null); then
+  echo "error: the service did not sign the admin in: ${LOGIN:-no answer}" >&2
+  tail -20 "$DATA/service.log" >&2
+  exit 1
+fi
 timeout 600 st run "http://127.0.0.1:$PORT/openapi.json" -H "Authorization: Bearer $TOKEN" \
   --max-examples "${ST_EXAMPLES:-25}" --phases examples,coverage,fuzzing --request-timeout 10 --generation-deterministic \
   --exclude-checks positive_data_acceptance,unsupported_method --exclude-path-regex '^/api/import' --max-failures 20
