@@ -13,6 +13,26 @@ import { DomainError } from "../kernel/errors";
 const MiB = 1024 * 1024;
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 const MAYBE_FORBIDDEN = /__proto__|constructor|prototype|\\u/;
+/** Deepest nesting of objects and arrays a body may have (no payload of this API needs more than a few). */
+export const MAX_DEPTH = 64;
+
+/** The deepest nesting of `[`/`{` in JSON text, ignoring brackets inside strings. */
+function depthOf(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > max) max = depth;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return max;
+}
 
 export const isJsonMediaType = (contentType: string | null | undefined) => {
   const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
@@ -44,6 +64,8 @@ const badJson = (message: string, detail = "The request body is not valid JSON."
  * inspects every key as parsed, escapes decoded.
  */
 export function parseJsonStrict(text: string): unknown {
+  // Deep nesting would exhaust the stack of the validators that walk the value after parsing.
+  if (text.length > 2 * MAX_DEPTH && depthOf(text) > MAX_DEPTH) throw badJson(`nests deeper than ${MAX_DEPTH} levels`, `The request body nests deeper than ${MAX_DEPTH} levels.`);
   if (!MAYBE_FORBIDDEN.test(text)) {
     try {
       return JSON.parse(text);

@@ -113,6 +113,18 @@ describe("request bodies", () => {
     expect((await t.svc.store.users.listByOrg(ten.tenantId, team.id, 1000)).length).toBe(before);
   });
 
+  test("a body nested deeper than 64 levels is 400 on every kind of route (never a validator's stack overflow)", async () => {
+    const deep = (n: number) => '{"a":'.repeat(n) + "1" + "}".repeat(n);
+    for (const [method, path] of [["PUT", "/api/token-claims"], ["POST", "/api/users"], ["POST", "/api/import/validate"], ["POST", "/api/auth/login"]] as const) {
+      for (const n of [65, 5_000, 100_000]) {
+        const r = await t.call(method, path, { token: ten.token, raw: deep(n), headers: { "content-type": "application/json" } });
+        if (r.status !== 400) throw new Error(`${method} ${path} depth ${n}: ${r.status}`);
+      }
+    }
+    // 64 levels are fine as far as the reader goes (the route then judges the content).
+    expect((await t.call("POST", "/api/auth/login", { raw: deep(64), headers: { "content-type": "application/json" } })).status).toBe(400);
+  });
+
   test("JSON routes answer 415 to form, multipart and text bodies; +json types are accepted", async () => {
     const form = new URLSearchParams({ email: "a@b.test", password: "whatever-1" }).toString();
     expectProblem(await t.call("POST", "/api/auth/login", { raw: form, headers: { "content-type": "application/x-www-form-urlencoded" } }), 415, "UNSUPPORTED_MEDIA_TYPE");
