@@ -5,6 +5,7 @@
 import type { JWTPayload } from "jose";
 import { DomainError, invalidToken } from "../kernel/errors";
 import type { Principal } from "../kernel/authz";
+import { clientIp } from "./context";
 
 export interface GuardDeps {
   verify(token: string): Promise<JWTPayload>;
@@ -62,3 +63,10 @@ export function createGuard(deps: GuardDeps) {
 }
 
 export type Guard = ReturnType<typeof createGuard>;
+
+/** The caller of a `/api/users/me/**` or `/api/mfa/**` operation: any user token of this issuer, as the services take it. */
+export async function selfCaller(guard: Guard, request: Request, server: unknown) {
+  const ip = clientIp(request, server as Parameters<typeof clientIp>[1]);
+  const p = await guard.user(request.headers, ip);
+  return { userId: p.userId, tenantId: p.tenantId, orgId: p.orgId, orgPath: p.orgPath, ip };
+}

@@ -1,7 +1,7 @@
 /** POST /api/mfa/setup/begin, /api/mfa/setup/confirm, /api/mfa/disable (any user access token of this issuer). */
 import { Elysia } from "elysia";
-import { clientIp, noContent200, noStore } from "../../http/context";
-import type { Guard } from "../../http/guard";
+import { noContent200, noStore } from "../../http/context";
+import { selfCaller, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 import { ConfirmBody, MfaSetupResponse, RecoveryCodesResponse } from "./model";
 import type { MfaService } from "./service";
@@ -9,11 +9,7 @@ import type { MfaService } from "./service";
 export function mfaRoutes({ mfa, guard }: { mfa: MfaService; guard: Guard }) {
   const tags = ["MFA"];
   const security = [{ bearer: [] }];
-  const caller = async (request: Request, server: unknown) => {
-    const ip = clientIp(request, server as Parameters<typeof clientIp>[1]);
-    const p = await guard.user(request.headers, ip);
-    return { userId: p.userId, tenantId: p.tenantId, orgId: p.orgId, orgPath: p.orgPath, ip };
-  };
+  const caller = (request: Request, server: unknown) => selfCaller(guard, request, server);
   return new Elysia({ name: "mfa-routes" })
     .post(
       "/api/mfa/setup/begin",

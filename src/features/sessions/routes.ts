@@ -4,7 +4,7 @@
  */
 import { Elysia, t } from "elysia";
 import { clientIp, noContent200 } from "../../http/context";
-import type { Guard } from "../../http/guard";
+import { selfCaller, type Guard } from "../../http/guard";
 import { noStore, presentedRefreshToken, refreshCookieOf, setRefreshCookie, tokenPairBody, type CookiePolicy } from "../../http/session-cookie";
 import { DeviceView, LogoutBody, RefreshBody, TokenPairResponse } from "../auth/model";
 import type { SessionService } from "./service";
@@ -14,11 +14,7 @@ export function sessionRoutes({ sessions, guard, cookies }: { sessions: SessionS
   const tags = ["Sessions"];
   const authTags = ["Authentication"];
   const security = [{ bearer: [] }];
-  const callerOf = async (request: Request, server: unknown) => {
-    const ip = clientIp(request, server as Parameters<typeof clientIp>[1]);
-    const p = await guard.user(request.headers, ip);
-    return { userId: p.userId, tenantId: p.tenantId, orgId: p.orgId, orgPath: p.orgPath, ip };
-  };
+  const callerOf = (request: Request, server: unknown) => selfCaller(guard, request, server);
   return new Elysia({ name: "session-routes" })
     .post(
       "/api/auth/refresh",
