@@ -164,7 +164,7 @@ export async function composeGraph(d: GraphDeps) {
   const apps = createAppService({ apps: store.apps, orgs: store.orgs, tenants: store.tenants, unit, defaultMaxApplications: config.defaultMaxApplications });
   const platform = createPlatformService({ tenants: store.tenants, orgs: store.orgs, apps: store.apps, clock, unit, defaultMaxApplications: config.defaultMaxApplications });
   const audit = createAuditService({ audit: store.audit, orgs: store.orgs });
-  const imports = createImportService({ imports: store.imports, orgs: store.orgs, tenants: store.tenants, apps: store.apps, unit, clock, defaultMaxApplications: config.defaultMaxApplications });
+  const imports = createImportService({ imports: store.imports, orgs: store.orgs, tenants: store.tenants, apps: store.apps, roles: store.roles, unit, clock, defaultMaxApplications: config.defaultMaxApplications });
   const claims = createClaimsService({
     claims: store.claims,
     apps: store.apps,

@@ -122,6 +122,18 @@ describe("validate", () => {
     for (const e of r.errors) expect(typeof e.message).toBe("string");
   });
 
+  test("no escalation through a role imported earlier: assigning it needs its system codes", async () => {
+    const tag = uniq("esc");
+    const base = { rootParentOrgId: ten.rootOrgId, organizations: [{ externalId: `${tag}-o`, name: "Esc", slug: `${tag}-o` }] };
+    await ok(commit(ten.token, { ...base, roles: [{ externalId: `${tag}-admin`, orgExternalId: `${tag}-o`, name: "Strong", permissionCodes: ["USER_MANAGE", "ROLE_MANAGE"] }] }));
+    const weak = await userWith(t, ten.token, ten.rootOrgId, ["ORG_MANAGE"], "SUBTREE");
+    const r = await ok(
+      validate(weak.token, { ...base, users: [{ externalId: `${tag}-me`, orgExternalId: `${tag}-o`, email: `${tag}-me@import.test`, fullName: "Me" }], assignments: [{ userExternalId: `${tag}-me`, roleExternalId: `${tag}-admin`, orgExternalId: `${tag}-o` }] }),
+    );
+    expect(r.status).toBe("INVALID");
+    expect(r.errors).toEqual(expect.arrayContaining([expect.objectContaining({ entityType: "assignments", field: "roleExternalId", message: expect.stringContaining("USER_MANAGE") })]));
+  });
+
   test("the plan's application cap is reported", async () => {
     const capped = await provisionTenant(t);
     await ok(t.call("PUT", `/api/platform/tenants/${capped.tenantId}/limits`, { token: admin, body: { maxApplications: 1 } }));

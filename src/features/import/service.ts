@@ -59,6 +59,7 @@ export interface ImportServiceDeps {
   orgs: OrgRepo;
   tenants: TenantRepo;
   apps: AppRepo;
+  roles: RoleRepo;
   unit: Unit<{ imports: ImportRepo; orgs: OrgRepo; tenants: TenantRepo; apps: AppRepo; roles: RoleRepo; users: UserRepo; events: EventJournal }>;
   clock: Clock;
   defaultMaxApplications: number;
@@ -82,6 +83,7 @@ interface ReadPorts {
   orgs: OrgRepo;
   tenants: TenantRepo;
   apps: AppRepo;
+  roles: RoleRepo;
 }
 
 /** A planned entity: created (new id), updated (existing id, changed fields) or skipped (existing, unchanged). */
@@ -359,6 +361,18 @@ export function createImportService(deps: ImportServiceDeps) {
     // ---- assignments: user, role and org resolve; the org at or below the role's org.
     const asgRefsUsers = await refsOf("users", (req.assignments ?? []).map((x) => x.userExternalId).filter((x) => typeof x === "string" && !users.has(x)));
     const asgRefsRoles = await refsOf("roles", (req.assignments ?? []).map((x) => x.roleExternalId).filter((x) => typeof x === "string" && !roles.has(x)));
+    // Roles imported earlier: their org (for the at-or-below rule) and system codes (no escalation).
+    const earlier = new Map<number, { orgPath: string; sysCodes: string[] }>();
+    if (tenantId !== null) {
+      const sysPermIds = new Set(sysPerms.map((x) => x.id));
+      for (const ref of new Map([...asgRefsRoles.values()].map((r) => [r.entityId, r])).values()) {
+        const role = await ports.roles.get(tenantId, ref.entityId);
+        if (!role) continue;
+        const roleOrg = existingOrgs.get(role.organizationId) ?? (await ports.orgs.get(tenantId, role.organizationId));
+        if (roleOrg) earlier.set(role.id, { orgPath: roleOrg.path, sysCodes: role.permissions.filter((x) => sysPermIds.has(x.id)).map((x) => x.code) });
+      }
+    }
+    const holds = (c: string) => (c === "PLATFORM_ADMIN" ? p.platformAdmin : p.platformAdmin || p.permissions.has(c));
     const assignments: (BulkAssignment & { key: string })[] = [];
     const asgSeen = new Set<string>();
     for (const rec of req.assignments ?? []) {
@@ -371,6 +385,10 @@ export function createImportService(deps: ImportServiceDeps) {
       if (roleId === undefined) fail("assignments", key, "roleExternalId", `no role "${rec.roleExternalId}" in the payload or imported before`);
       if (!org) fail("assignments", key, "orgExternalId", `no organization "${rec.orgExternalId}" in the payload or imported before`);
       else if (role && !org.path.startsWith(role.orgPath)) fail("assignments", key, "orgExternalId", "must be the role's organization or one below it");
+      const prior = !role && roleId !== undefined ? earlier.get(roleId) : undefined;
+      if (!role && roleId !== undefined && !prior) fail("assignments", key, "roleExternalId", `role "${rec.roleExternalId}" no longer exists`);
+      if (prior && org && !org.path.startsWith(prior.orgPath)) fail("assignments", key, "orgExternalId", "must be the role's organization or one below it");
+      for (const c of prior?.sysCodes ?? []) if (!holds(c)) fail("assignments", key, "roleExternalId", `you cannot assign a role carrying ${c}, which you do not hold`);
       if (userId === undefined || roleId === undefined || !org || asgSeen.has(key)) continue;
       asgSeen.add(key);
       assignments.push({ key, tenantId: tenantId ?? 0, userId, roleId, organizationId: org.id });
