@@ -70,3 +70,8 @@ export async function selfCaller(guard: Guard, request: Request, server: unknown
   const p = await guard.user(request.headers, ip);
   return { userId: p.userId, tenantId: p.tenantId, orgId: p.orgId, orgPath: p.orgPath, ip };
 }
+
+/** The caller of a management operation: a user or client token carrying management codes (see `management`). */
+export function managementCaller(guard: Guard, request: Request, server: unknown): Promise<Principal> {
+  return guard.management(request.headers, clientIp(request, server as Parameters<typeof clientIp>[1]));
+}

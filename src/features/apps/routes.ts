@@ -1,10 +1,10 @@
 /** /api/applications (SPEC 4.7): ORG_MANAGE for applications, ROLE_MANAGE for their permissions. */
 import { Elysia, t } from "elysia";
-import { clientIp, noContent200 } from "../../http/context";
+import { noContent200 } from "../../http/context";
 import type { Application as DomainApp, Permission as DomainPermission } from "./ports";
 import { AppIdParams, Application, CreateAppBody, CreatePermissionBody, OrgQuery, Permission, PermissionParams, QuotaResponse, UpdateAppBody } from "./model";
 import type { AppService } from "./service";
-import type { Guard } from "../../http/guard";
+import { managementCaller, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 
 export const appDto = (a: DomainApp) => ({
@@ -22,7 +22,7 @@ const permissionDto = (x: DomainPermission) => ({ id: x.id, applicationId: x.app
 export function appRoutes({ apps, guard }: { apps: AppService; guard: Guard }) {
   const tags = ["Applications"];
   const security = [{ bearer: [] }];
-  const caller = (request: Request, server: Parameters<typeof clientIp>[1]) => guard.management(request.headers, clientIp(request, server));
+  const caller = (request: Request, server: unknown) => managementCaller(guard, request, server);
   return new Elysia({ name: "app-routes" })
     .get(
       "/api/applications/quota",

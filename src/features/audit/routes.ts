@@ -1,16 +1,16 @@
 /** GET /api/audit (SPEC 4.11): AUDIT_VIEW + reach; read-only, newest first. */
 import { Elysia, t } from "elysia";
-import { clientIp, iso, pageSize } from "../../http/context";
+import { iso, pageSize } from "../../http/context";
 import { AuditEntry, AuditQuery } from "./model";
 import type { AuditService } from "./service";
-import type { Guard } from "../../http/guard";
+import { managementCaller, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 
 export function auditRoutes({ audit, guard }: { audit: AuditService; guard: Guard }) {
   return new Elysia({ name: "audit-routes" }).get(
     "/api/audit",
     async ({ request, server, query }) => {
-      const p = await guard.management(request.headers, clientIp(request, server));
+      const p = await managementCaller(guard, request, server);
       const entries = await audit.search(p, {
         organizationId: query.organizationId,
         action: query.action || undefined,

@@ -1,7 +1,6 @@
 /** GET/PUT /api/token-claims and POST /api/token-claims/preview (ORG_MANAGE, the caller's active org). */
 import { Elysia } from "elysia";
-import { clientIp } from "../../http/context";
-import type { Guard } from "../../http/guard";
+import { managementCaller, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 import { ClaimsRecord, Mapping, PreviewResponse } from "./model";
 import type { ClaimsService } from "./service";
@@ -9,7 +8,7 @@ import type { ClaimsService } from "./service";
 export function claimsRoutes({ claims, guard }: { claims: ClaimsService; guard: Guard }) {
   const tags = ["Token claims"];
   const security = [{ bearer: [] }];
-  const caller = (request: Request, server: unknown) => guard.management(request.headers, clientIp(request, server as Parameters<typeof clientIp>[1]));
+  const caller = (request: Request, server: unknown) => managementCaller(guard, request, server);
   const about = "The mapping belongs to the caller's active organization, which must own the applications it applies to; it is added to user access tokens whose audience is one of them.";
   return new Elysia({ name: "claims-routes" })
     .get("/api/token-claims", async ({ request, server }) => claims.get(await caller(request, server)), {

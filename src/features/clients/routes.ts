@@ -1,10 +1,10 @@
 /** GET/POST /api/clients: thin HTTP edge over the client service. */
 import { Elysia, t } from "elysia";
-import { clientIp, noStore } from "../../http/context";
+import { noStore } from "../../http/context";
 import { ClientSummary, CreateClientBody, ListClientsQuery, RegisteredClient } from "./model";
 import type { ApiClient } from "./ports";
 import type { ClientService } from "./service";
-import type { Guard } from "../../http/guard";
+import { managementCaller, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 
 /** Wire shape of a client: never the secret or its hash. */
@@ -24,7 +24,7 @@ export function clientRoutes({ clients, guard }: { clients: ClientService; guard
     .get(
       "/api/clients",
       async ({ query, request, server }) => {
-        const p = await guard.management(request.headers, clientIp(request, server));
+        const p = await managementCaller(guard, request, server);
         return (await clients.list(p, query.organizationId)).map(summary);
       },
       {
@@ -36,7 +36,7 @@ export function clientRoutes({ clients, guard }: { clients: ClientService; guard
     .post(
       "/api/clients",
       async ({ body, request, server, set }) => {
-        const p = await guard.management(request.headers, clientIp(request, server));
+        const p = await managementCaller(guard, request, server);
         const r = await clients.register(p, body);
         noStore(set);
         return { clientId: r.client.clientId, clientSecret: r.clientSecret };

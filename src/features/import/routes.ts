@@ -1,7 +1,7 @@
 /** POST /api/import/validate, POST /api/import/commit, GET /api/import/jobs. */
 import { Elysia, t } from "elysia";
-import { clientIp, iso, pageSize, noStore } from "../../http/context";
-import type { Guard } from "../../http/guard";
+import { iso, pageSize, noStore } from "../../http/context";
+import { managementCaller, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 import { ImportReport, ImportRequest, JobSummary, JobsQuery } from "./model";
 import type { ImportService } from "./service";
@@ -9,7 +9,7 @@ import type { ImportService } from "./service";
 export function importRoutes({ imports, guard }: { imports: ImportService; guard: Guard }) {
   const tags = ["Import"];
   const security = [{ bearer: [] }];
-  const caller = (request: Request, server: unknown) => guard.management(request.headers, clientIp(request, server as Parameters<typeof clientIp>[1]));
+  const caller = (request: Request, server: unknown) => managementCaller(guard, request, server);
   const target = "Exactly one of `rootParentOrgId` (ORG_MANAGE and reach over that subtree) and `rootTenant` (PLATFORM_ADMIN); both or neither is 400. Bodies up to 16 MiB.";
   return new Elysia({ name: "import-routes" })
     .post("/api/import/validate", async ({ body, request, server }) => imports.validate(await caller(request, server), body), {

@@ -1,10 +1,10 @@
 /** /api/organizations and /api/tenant-hierarchy (SPEC 4.6): ORG_MANAGE + reach. */
 import { Elysia, t } from "elysia";
-import { clientIp, decodeCursor, encodeCursor, iso, pageSize } from "../../http/context";
+import { decodeCursor, encodeCursor, iso, pageSize } from "../../http/context";
 import type { Org } from "./ports";
 import { CreateOrgBody, CursorQuery, Organization, OrgIdParams, OrgSlice, ParentParams, SearchQuery, UpdateOrgBody, VisibleOrgsResponse } from "./model";
 import type { OrgService } from "./service";
-import type { Guard } from "../../http/guard";
+import { managementCaller, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 
 export const orgDto = (o: Org) => ({
@@ -24,7 +24,7 @@ export const orgDto = (o: Org) => ({
 export function orgRoutes({ orgs, guard }: { orgs: OrgService; guard: Guard }) {
   const tags = ["Organizations"];
   const security = [{ bearer: [] }];
-  const caller = (request: Request, server: Parameters<typeof clientIp>[1]) => guard.management(request.headers, clientIp(request, server));
+  const caller = (request: Request, server: unknown) => managementCaller(guard, request, server);
   return new Elysia({ name: "org-routes" })
     .get(
       "/api/organizations",

@@ -1,15 +1,15 @@
 /** /api/platform/** (CONTRACT §6): PLATFORM_ADMIN only. */
 import { Elysia, t } from "elysia";
-import { clientIp, iso, noStore } from "../../http/context";
+import { iso, noStore } from "../../http/context";
 import { FeaturesRequest, FeaturesResponse, LimitsRequest, LimitsResponse, ProvisionRequest, Provisioned, SandboxSummary, TenantParams, UsageResponse } from "./model";
 import type { PlatformService } from "./service";
-import type { Guard } from "../../http/guard";
+import { managementCaller, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 
 export function platformRoutes({ platform, guard }: { platform: PlatformService; guard: Guard }) {
   const tags = ["Platform"];
   const security = [{ bearer: [] }];
-  const caller = (request: Request, server: Parameters<typeof clientIp>[1]) => guard.management(request.headers, clientIp(request, server));
+  const caller = (request: Request, server: unknown) => managementCaller(guard, request, server);
   return new Elysia({ name: "platform-routes" })
     .post(
       "/api/platform/tenants",

@@ -1,10 +1,10 @@
 /** /api/roles (SPEC 4.5): ROLE_MANAGE + reach, no escalation. */
 import { Elysia, t } from "elysia";
-import { clientIp, noContent200, pageSize } from "../../http/context";
+import { noContent200, pageSize } from "../../http/context";
 import type { Role as DomainRole } from "./ports";
 import { AssignBody, CreateRoleBody, Role, RoleIdParams, RoleListQuery, SetPermissionsBody } from "./model";
 import type { RoleService } from "./service";
-import type { Guard } from "../../http/guard";
+import { managementCaller, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 
 export const roleDto = (r: DomainRole) => ({ id: r.id, organizationId: r.organizationId, name: r.name, description: r.description, scope: r.scope, permissions: r.permissions.map((x) => ({ id: x.id, code: x.code, applicationId: x.applicationId })) });
@@ -12,7 +12,7 @@ export const roleDto = (r: DomainRole) => ({ id: r.id, organizationId: r.organiz
 export function roleRoutes({ roles, guard }: { roles: RoleService; guard: Guard }) {
   const tags = ["Roles"];
   const security = [{ bearer: [] }];
-  const caller = (request: Request, server: Parameters<typeof clientIp>[1]) => guard.management(request.headers, clientIp(request, server));
+  const caller = (request: Request, server: unknown) => managementCaller(guard, request, server);
   return new Elysia({ name: "role-routes" })
     .get(
       "/api/roles",

@@ -4,7 +4,7 @@ import { clientIp, iso, noContent200, pageSize } from "../../http/context";
 import type { UserExport as Export } from "./service";
 import { CreateUserBody, CreatedUser, UpdateUserBody, UserExport, UserIdParams, UserListQuery, UserSummary } from "./model";
 import type { UserService } from "./service";
-import type { Guard } from "../../http/guard";
+import { managementCaller, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 
 /** The export as JSON (no password hash, no MFA secret, no session tokens). */
@@ -24,7 +24,7 @@ export function exportDto(e: Export) {
 export function userRoutes({ users, guard }: { users: UserService; guard: Guard }) {
   const tags = ["Users"];
   const security = [{ bearer: [] }];
-  const caller = (request: Request, server: Parameters<typeof clientIp>[1]) => guard.management(request.headers, clientIp(request, server));
+  const caller = (request: Request, server: unknown) => managementCaller(guard, request, server);
   return new Elysia({ name: "user-routes" })
     .get(
       "/api/users/me/export",

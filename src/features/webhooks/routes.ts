@@ -1,7 +1,7 @@
 /** /api/webhooks: registration, updates, secret rotation, deliveries and redelivery (ORG_MANAGE). */
 import { Elysia, t } from "elysia";
-import { clientIp, decodeCursor, encodeCursor, iso, noContent200, pageSize, noStore } from "../../http/context";
-import type { Guard } from "../../http/guard";
+import { decodeCursor, encodeCursor, iso, noContent200, pageSize, noStore } from "../../http/context";
+import { managementCaller, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 import { CreateWebhookBody, DeliveriesQuery, DeliveryPage, DeliveryParams, DeliveryView, RegisteredWebhook, RotatedSecret, UpdateWebhookBody, WebhookIdParams, WebhookListQuery, WebhookSummary } from "./model";
 import type { Delivery, Webhook } from "./ports";
@@ -35,7 +35,7 @@ const deliveryView = (d: Delivery) => ({
 export function webhookRoutes({ webhooks, guard }: { webhooks: WebhookService; guard: Guard }) {
   const tags = ["Webhooks"];
   const security = [{ bearer: [] }];
-  const caller = (request: Request, server: unknown) => guard.management(request.headers, clientIp(request, server as Parameters<typeof clientIp>[1]));
+  const caller = (request: Request, server: unknown) => managementCaller(guard, request, server);
   return new Elysia({ name: "webhook-routes" })
     .get("/api/webhooks", async ({ query, request, server }) => (await webhooks.list(await caller(request, server), query.organizationId)).map(summary), {
       query: WebhookListQuery,
