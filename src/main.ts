@@ -8,6 +8,7 @@ import { openEmbedded, openPostgres, createPgSessionStore } from "../adapters/po
 import { createMailer } from "../adapters/outbound/mailer";
 import { createWebhookSender } from "../adapters/outbound/webhook-sender";
 import { openRedis } from "../adapters/redis";
+import { createMongoSessionStore, openMongo } from "../adapters/mongo";
 import { ConfigError, loadConfig, parseMasterKeys, type Config } from "./config";
 import { systemClock, type Clock } from "./kernel/clock";
 import { createCryptoBox } from "./kernel/crypto-box";
@@ -33,7 +34,14 @@ function embeddedMasterKey(dataDir: string, log: Logger): Uint8Array[] {
 
 /** Opens the primary store and the session store named by the configuration. */
 export async function openStores(config: Config, log: Logger): Promise<{ store: PrimaryStore; sessions: SessionStore }> {
-  if (config.storage === "mongo") throw new ConfigError("SSO_STORAGE", "is mongo, but the MongoDB adapter is not available in this build yet; use embedded or postgres");
+  if (config.storage === "mongo") {
+    // Cache invalidation rides on Redis pub/sub when REDIS_URL is set, else on a polled collection.
+    const mongo = await openMongo(config.mongodbUrl!, { poolSize: config.dbPoolSize, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
+    if (!mongo.ttlIndexes) log.info("the MongoDB server has no TTL indexes (FerretDB v1): expired documents are swept every minute");
+    if (config.redisUrl) return { store: mongo, sessions: await openRedis(config.redisUrl, config.redisPrefix) };
+    log.info("REDIS_URL is unset: sessions and rate counters use MongoDB; cache invalidation polls every 0.5 s");
+    return { store: mongo, sessions: createMongoSessionStore(mongo) };
+  }
   const store = config.storage === "postgres" ? await openPostgres(config.databaseUrl!, config.dbPoolSize) : await openEmbedded(config.dataDir);
   let sessions: SessionStore;
   if (config.redisUrl) sessions = await openRedis(config.redisUrl, config.redisPrefix);

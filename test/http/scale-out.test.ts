@@ -1,28 +1,27 @@
-// Two real server processes on one Postgres and one Redis: sessions, reuse detection and the
+// Two real server processes on one Postgres (or MongoDB) and one Redis: sessions, reuse detection and the
 // lockout counter are shared, so any instance can serve any request (CONTRACT §4, §10).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import Redis from "ioredis";
 import { randomToken } from "../../src/kernel/secrets";
 import { startService, type RunningService } from "../support/process";
-import { freshDatabase, REDIS_URL, TEST_STORE } from "../support/stores";
+import { freshServerStore, REDIS_URL, SERVER_STORE, TEST_STORE } from "../support/stores";
 
-const RUN = TEST_STORE === "postgres" && !!REDIS_URL;
+const RUN = SERVER_STORE && !!REDIS_URL;
 
 if (!RUN) {
-  console.warn("NOT RUN here: scale-out test (needs TEST_STORE=postgres and REDIS_URL); the CI postgres pass runs it");
+  console.warn("NOT RUN here: scale-out test (needs TEST_STORE=postgres or mongo, and REDIS_URL); the CI postgres and mongo passes run it");
 } else {
   const ADMIN = "scale-admin@platform.test";
   const PASSWORD = "scale-out-password-1";
   const prefix = `so${randomToken(6).replace(/[^A-Za-z0-9]/g, "x")}:`;
-  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let db: Awaited<ReturnType<typeof freshServerStore>>;
   let a: RunningService;
   let b: RunningService;
 
   beforeAll(async () => {
-    db = await freshDatabase();
+    db = await freshServerStore();
     const env = {
-      SSO_STORAGE: "postgres",
-      DATABASE_URL: db.url,
+      ...db.env,
       REDIS_URL: REDIS_URL!,
       SSO_REDIS_PREFIX: prefix,
       SSO_MASTER_KEY: Buffer.alloc(32, 9).toString("base64"),
@@ -47,7 +46,7 @@ if (!RUN) {
   const post = (svc: RunningService, path: string, body: unknown) =>
     fetch(`${svc.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: r.status === 200 && path !== "/api/auth/logout" ? await r.json() : await r.text().then((x) => (x ? JSON.parse(x) : null)) }));
 
-  describe("two instances, one Postgres, one Redis", () => {
+  describe(`two instances, one ${TEST_STORE === "mongo" ? "MongoDB" : "Postgres"}, one Redis`, () => {
     test("login on one, refresh on the other, replay on the first revokes the family", async () => {
       const login = await post(a, "/api/auth/login", { email: ADMIN, password: PASSWORD });
       expect(login.status).toBe(200);
@@ -95,7 +94,7 @@ if (!RUN) {
       await call(a, "PUT", "/api/token-claims", { enabled: true, mapping: { add: [{ key: "tier", value: 1 }] } });
       expect(await tier()).toBe(1); // B has cached the mapping now
       await call(a, "PUT", "/api/token-claims", { enabled: true, mapping: { add: [{ key: "tier", value: 2 }] } });
-      // Well inside the 10 s cache lifetime: the change arrives through LISTEN/NOTIFY.
+      // Well inside the 10 s cache lifetime: the change arrives through LISTEN/NOTIFY (Postgres) or Redis pub/sub (Mongo).
       let seen = await tier();
       for (let i = 0; i < 20 && seen !== 2; i++) {
         await Bun.sleep(50);

@@ -20,6 +20,9 @@ describe("configuration fails fast with one clear line", () => {
     [{ PORT: "not-a-port" }, "PORT"],
     [{ SSO_STORAGE: "postgres" }, "DATABASE_URL"],
     [{ SSO_STORAGE: "postgres", DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test" }, "SSO_MASTER_KEY"],
+    [{ SSO_STORAGE: "mongo" }, "MONGODB_URL"],
+    [{ SSO_STORAGE: "mongo", MONGODB_URL: "mongodb://127.0.0.1:27017/sso" }, "SSO_MASTER_KEY"],
+    [{ SSO_STORAGE: "mongo", MONGODB_URL: "http://127.0.0.1:27017/sso", SSO_MASTER_KEY: Buffer.alloc(32, 1).toString("base64") }, "MONGODB_URL"],
     [{ SSO_MASTER_KEY: "too-short" }, "SSO_MASTER_KEY"],
     [{ SSO_ISSUER: "ftp://nope" }, "SSO_ISSUER"],
     [{ SSO_RATE_LIMIT: "maybe" }, "SSO_RATE_LIMIT"],
@@ -41,6 +44,13 @@ describe("configuration fails fast with one clear line", () => {
     expect(r.stderr.trim().split("\n").length).toBe(1);
     expect(r.stderr).toContain("unreachable");
   });
+
+  test("an unreachable MongoDB stops the start with one line and a non-zero exit", async () => {
+    const r = await runFailing({ SSO_STORAGE: "mongo", MONGODB_URL: "mongodb://127.0.0.1:1/none", SSO_MASTER_KEY: Buffer.alloc(32, 1).toString("base64") });
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split("\n").length).toBe(1);
+    expect(r.stderr).toContain("unreachable");
+  }, 30_000);
 
   test("an unreachable Redis stops the start with one line and a non-zero exit", async () => {
     const r = await runFailing({ SSO_DATA_DIR: tempDir(), REDIS_URL: "redis://127.0.0.1:1" });

@@ -2,7 +2,7 @@
 // - SIGKILL right after the API call answered (the receiver stalls, so nothing was delivered):
 //   after a restart on the same store the event still arrives, with the same webhook-id;
 //   on the embedded store and on the store named by TEST_STORE.
-// - Three instances on one Postgres + Redis: every delivery arrives exactly once and the work
+// - Three instances on one Postgres (or MongoDB) + Redis: every delivery arrives exactly once and the work
 //   is shared by more than one instance.
 import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -13,7 +13,7 @@ import { Webhook as Verifier } from "standardwebhooks";
 import { randomToken } from "../../src/kernel/secrets";
 import { freePort, startService, type RunningService } from "../support/process";
 import { startReceiver } from "../support/receiver";
-import { freshDatabase, REDIS_URL, TEST_STORE } from "../support/stores";
+import { freshServerStore, REDIS_URL, SERVER_STORE, TEST_STORE } from "../support/stores";
 
 const ADMIN = { email: "hooks-admin@platform.test", password: "hooks-password-1" };
 const MASTER_KEY = Buffer.alloc(32, 5).toString("base64");
@@ -37,15 +37,15 @@ async function setUp(svc: RunningService, url: string) {
   return { token, root, hook };
 }
 
-type Store = "embedded" | "postgres";
-const stores: Store[] = TEST_STORE === "postgres" ? ["embedded", "postgres"] : ["embedded"];
+type Store = "embedded" | "postgres" | "mongo";
+const stores: Store[] = SERVER_STORE ? ["embedded", TEST_STORE] : ["embedded"];
 
 for (const kind of stores) {
   describe(`durability [${kind}]`, () => {
     test("an event whose delivery was cut by SIGKILL arrives after a restart, with its webhook-id", async () => {
       const rx = startReceiver();
       rx.answer = "stall";
-      const db = kind === "postgres" ? await freshDatabase() : null;
+      const db = kind === "embedded" ? null : await freshServerStore(kind);
       const dir = mkdtempSync(join(tmpdir(), "sso-hooks-"));
       dirs.push(dir);
       const port = await freePort();
@@ -59,7 +59,7 @@ for (const kind of stores) {
         SSO_RATE_LIMIT: "off",
         SSO_WEBHOOK_ALLOW_PRIVATE: "true",
         SSO_WEBHOOK_TIMEOUT_SECONDS: "1",
-        ...(db ? { SSO_STORAGE: "postgres", DATABASE_URL: db.url, SSO_MASTER_KEY: MASTER_KEY } : {}),
+        ...(db ? { ...db.env, SSO_MASTER_KEY: MASTER_KEY } : {}),
       };
       let svc = await startService(env, { timeoutMs: 60_000 });
       try {
@@ -94,15 +94,14 @@ for (const kind of stores) {
   });
 }
 
-if (TEST_STORE === "postgres" && REDIS_URL) {
-  describe("three instances on one Postgres + Redis", () => {
+if (SERVER_STORE && REDIS_URL) {
+  describe(`three instances on one ${TEST_STORE} + Redis`, () => {
     test("every delivery arrives exactly once, and more than one instance delivers", async () => {
       const rx = startReceiver();
-      const db = await freshDatabase();
+      const db = await freshServerStore();
       const prefix = `wh${randomToken(6).replace(/[^A-Za-z0-9]/g, "x")}:`;
       const env = {
-        SSO_STORAGE: "postgres",
-        DATABASE_URL: db.url,
+        ...db.env,
         REDIS_URL: REDIS_URL!,
         SSO_REDIS_PREFIX: prefix,
         SSO_MASTER_KEY: MASTER_KEY,
@@ -145,5 +144,5 @@ if (TEST_STORE === "postgres" && REDIS_URL) {
     }, 180_000);
   });
 } else {
-  console.warn("NOT RUN here: three-instance webhook test (needs TEST_STORE=postgres and REDIS_URL); the CI postgres pass runs it");
+  console.warn("NOT RUN here: three-instance webhook test (needs TEST_STORE=postgres or mongo, and REDIS_URL); the CI postgres and mongo passes run it");
 }

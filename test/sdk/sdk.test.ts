@@ -44,7 +44,7 @@ const registerClient = async (body: Record<string, unknown>) => {
 };
 
 beforeAll(async () => {
-  s = await startSeededServer({ postgres: TEST_STORE === "postgres", redisUrl: REDIS_URL });
+  s = await startSeededServer({ postgres: TEST_STORE === "postgres", mongo: TEST_STORE === "mongo", redisUrl: REDIS_URL });
   adminToken = await login(SERVER_ADMIN.email, SERVER_ADMIN.password);
 }, 90_000);
 afterAll(async () => {

@@ -7,12 +7,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openEmbedded, openPostgres } from "../../adapters/postgres";
+import { openMongo } from "../../adapters/mongo";
 import { systemClock } from "../../src/kernel/clock";
 import { createPasswordHasher } from "../../src/kernel/passwords";
 import { randomToken } from "../../src/kernel/secrets";
 import { bootstrap } from "../../src/features/platform/bootstrap";
 import { freePort, startService, type RunningService } from "../support/process";
-import { freshDatabase } from "../support/stores";
+import { freshServerStore } from "../support/stores";
 import { seedWorld, type World } from "./world";
 import { createUnits } from "../../src/units";
 
@@ -25,13 +26,13 @@ export interface SeededServer extends RunningService {
   close(): Promise<void>;
 }
 
-/** Starts the service on a seeded store. `postgres` needs DATABASE_URL's server (and REDIS_URL when given). */
-export async function startSeededServer(opts: { postgres?: boolean; redisUrl?: string; env?: Record<string, string> } = {}): Promise<SeededServer> {
+/** Starts the service on a seeded store. `postgres` needs DATABASE_URL's server, `mongo` MONGODB_URL's (and REDIS_URL when given). */
+export async function startSeededServer(opts: { postgres?: boolean; mongo?: boolean; redisUrl?: string; env?: Record<string, string> } = {}): Promise<SeededServer> {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "sso-sdk-"));
-  const db = opts.postgres ? await freshDatabase() : null;
-  const store = db ? await openPostgres(db.url, 2) : await openEmbedded(dataDir);
+  const db = opts.postgres ? await freshServerStore("postgres") : opts.mongo ? await freshServerStore("mongo") : null;
+  const store = db?.kind === "postgres" ? await openPostgres(db.env.DATABASE_URL, 2) : db?.kind === "mongo" ? await openMongo(db.env.MONGODB_URL, { poolSize: 2 }) : await openEmbedded(dataDir);
   const hasher = createPasswordHasher(2);
   let world: World;
   try {
@@ -49,7 +50,7 @@ export async function startSeededServer(opts: { postgres?: boolean; redisUrl?: s
     SSO_BOOTSTRAP_ADMIN_EMAIL: SERVER_ADMIN.email,
     SSO_BOOTSTRAP_ADMIN_PASSWORD: SERVER_ADMIN.password,
     SSO_RATE_LIMIT: "off",
-    ...(db ? { SSO_STORAGE: "postgres", DATABASE_URL: db.url, SSO_MASTER_KEY: MASTER_KEY } : {}),
+    ...(db ? { ...db.env, SSO_MASTER_KEY: MASTER_KEY } : {}),
     ...(db && opts.redisUrl ? { REDIS_URL: opts.redisUrl, SSO_REDIS_PREFIX: `sdk${randomToken(4).replace(/[^A-Za-z0-9]/g, "x")}:` } : {}),
     ...opts.env,
   };

@@ -1,15 +1,22 @@
 /**
  * Opens a fresh, isolated set of stores for one test file, on the backend named by TEST_STORE:
  *   embedded (default) — in-memory PGlite, sessions in the primary store;
- *   postgres           — a new database on DATABASE_URL's server, Redis at REDIS_URL (own key prefix).
+ *   postgres           — a new database on DATABASE_URL's server, Redis at REDIS_URL (own key prefix);
+ *   mongo              — a new database on MONGODB_URL's server (FerretDB in CI), Redis likewise.
  */
+import { MongoClient } from "mongodb";
 import postgres from "postgres";
 import { createPgSessionStore, openEmbedded, openPostgres } from "../../adapters/postgres";
 import { openRedis } from "../../adapters/redis";
+import { createMongoSessionStore, openMongo } from "../../adapters/mongo";
 import { randomToken } from "../../src/kernel/secrets";
 import type { PrimaryStore, SessionStore } from "../../src/stores";
 
-export const TEST_STORE = (process.env.TEST_STORE ?? "embedded") as "embedded" | "postgres";
+export type TestStoreKind = "embedded" | "postgres" | "mongo";
+export const TEST_STORE = (process.env.TEST_STORE ?? "embedded") as TestStoreKind;
+if (!["embedded", "postgres", "mongo"].includes(TEST_STORE)) throw new Error(`TEST_STORE=${TEST_STORE}: use embedded, postgres or mongo`);
+export const MONGODB_URL = process.env.MONGODB_URL;
+if (TEST_STORE === "mongo" && !MONGODB_URL) throw new Error("TEST_STORE=mongo needs MONGODB_URL (start a server with: bash .ci/ferretdb.sh start)");
 export const DATABASE_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 export const REDIS_URL = process.env.REDIS_URL;
 
@@ -18,6 +25,8 @@ export interface TestStores {
   sessions: SessionStore;
   /** Connection URL of the fresh database (postgres only), for spawning real server processes. */
   databaseUrl?: string;
+  /** Connection URL of the fresh database (mongo only). */
+  mongodbUrl?: string;
   redisPrefix?: string;
   close(): Promise<void>;
 }
@@ -44,7 +53,34 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
  * `redis` (postgres only) chooses where sessions and counters live: Redis at REDIS_URL (the
  * default when it is set) or the primary store.
  */
-export async function openTestStores(kind: "embedded" | "postgres" = TEST_STORE, opts: { redis?: boolean } = {}): Promise<TestStores> {
+/** A fresh database name on the Mongo test server, as a URL. */
+export function freshMongoUrl(): { url: string; name: string } {
+  const name = `sso_t_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, "x")}`;
+  const u = new URL(MONGODB_URL!);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), name };
+}
+
+export async function openTestStores(kind: TestStoreKind = TEST_STORE, opts: { redis?: boolean } = {}): Promise<TestStores> {
+  if (kind === "mongo") {
+    const { url } = freshMongoUrl();
+    const redisPrefix = `t${randomToken(6)}:`;
+    const useRedis = opts.redis ?? !!REDIS_URL;
+    if (useRedis && !REDIS_URL) throw new Error("REDIS_URL is unset: cannot open the Redis session store");
+    const store = await openMongo(url, { poolSize: 5, redisUrl: useRedis ? REDIS_URL : undefined, redisPrefix, busPollMs: 100 });
+    const sessions = useRedis ? await openRedis(REDIS_URL!, redisPrefix) : createMongoSessionStore(store);
+    return {
+      store,
+      sessions,
+      mongodbUrl: url,
+      redisPrefix,
+      async close() {
+        await sessions.close();
+        await store.ctx.db.dropDatabase().catch(() => {});
+        await store.close();
+      },
+    };
+  }
   if (kind === "postgres") {
     const db = await freshDatabase();
     const store = await openPostgres(db.url, 5);
@@ -68,3 +104,27 @@ export async function openTestStores(kind: "embedded" | "postgres" = TEST_STORE,
   const sessions = createPgSessionStore(store);
   return { store, sessions, close: () => store.close() };
 }
+
+/**
+ * A fresh database on the shared server of TEST_STORE (postgres or mongo), as the environment a
+ * spawned service process needs (SSO_STORAGE and its URL), for multi-process tests.
+ */
+export async function freshServerStore(kind: "postgres" | "mongo" = TEST_STORE === "mongo" ? "mongo" : "postgres"): Promise<{ kind: "postgres" | "mongo"; env: Record<string, string>; drop(): Promise<void> }> {
+  if (kind === "mongo") {
+    const { url, name } = freshMongoUrl();
+    return {
+      kind,
+      env: { SSO_STORAGE: "mongo", MONGODB_URL: url },
+      async drop() {
+        const c = new MongoClient(MONGODB_URL!, { serverSelectionTimeoutMS: 5000 });
+        await c.db(name).dropDatabase().catch(() => {});
+        await c.close();
+      },
+    };
+  }
+  const db = await freshDatabase();
+  return { kind, env: { SSO_STORAGE: "postgres", DATABASE_URL: db.url }, drop: () => db.drop() };
+}
+
+/** True in the passes that have a shared server store (postgres or mongo). */
+export const SERVER_STORE = TEST_STORE === "postgres" || TEST_STORE === "mongo";

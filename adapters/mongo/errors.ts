@@ -1,0 +1,51 @@
+/** Translates MongoDB driver errors into the domain's vocabulary, so services never see driver errors. */
+import { ConflictError, DomainError, UnavailableError } from "../../src/kernel/errors";
+
+const UNAVAILABLE_NAMES = /^(MongoNetworkError|MongoNetworkTimeoutError|MongoServerSelectionError|MongoTopologyClosedError|MongoNotConnectedError|PoolClearedError|PoolClosedError|MongoPoolClearedError|MongoPoolClosedError)$/;
+/** Server codes for values the request carried that a document cannot hold ($-prefixed or dotted keys, bad values). */
+const BAD_VALUE_CODES = new Set([2, 52, 55, 57, 17260]);
+
+function* chain(e: unknown): Generator<Record<string, unknown>> {
+  let cur: unknown = e;
+  for (let i = 0; i < 6 && cur && typeof cur === "object"; i++) {
+    yield cur as Record<string, unknown>;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+}
+
+export function translateMongoError(e: unknown): unknown {
+  if (e instanceof DomainError) return e;
+  for (const c of chain(e)) {
+    const code = typeof c.code === "number" ? c.code : undefined;
+    if (code === 11000 || code === 11001) {
+      const pattern = c.keyPattern && typeof c.keyPattern === "object" ? Object.keys(c.keyPattern as object).join("_") : "unique";
+      return new ConflictError(pattern);
+    }
+    if (typeof c.name === "string" && UNAVAILABLE_NAMES.test(c.name)) return new UnavailableError(e);
+    if (code !== undefined && BAD_VALUE_CODES.has(code))
+      return new DomainError("VALIDATION_FAILED", "A value in the request cannot be stored: it is out of range or uses a reserved key.", {
+        errors: [{ field: "request", message: "contains a value out of range or a reserved key" }],
+      });
+    if (c.name === "BSONError" || c.name === "BSONVersionError")
+      return new DomainError("VALIDATION_FAILED", "A value in the request cannot be stored.", { errors: [{ field: "request", message: "contains a value that cannot be stored" }] });
+  }
+  return e;
+}
+
+/** Wraps every async method of a repository so driver errors are translated at the adapter edge. */
+export function guarded<T extends object>(repo: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(repo)) {
+    out[k] =
+      typeof v === "function"
+        ? async (...args: unknown[]) => {
+            try {
+              return await (v as (...a: unknown[]) => unknown).apply(repo, args);
+            } catch (e) {
+              throw translateMongoError(e);
+            }
+          }
+        : v;
+  }
+  return out as T;
+}

@@ -1,0 +1,253 @@
+/**
+ * The MongoDB adapter (`SSO_STORAGE=mongo`, `MONGODB_URL`): every port of the primary store on the
+ * official driver, with no multi-document transactions, no change streams and no replica set
+ * required (a standalone mongod or FerretDB v1 work; a replica set is used like a standalone).
+ *
+ * - Units of work: the journaled writes of db.ts (undo records written ahead of each write, one
+ *   single-document commit decision, recovery at start and every `recoverEveryMs`).
+ * - Race-prone steps (consume, rotate, counters, leases, claims) are single-document
+ *   findOneAndUpdate calls.
+ * - Cross-instance cache invalidation: Redis pub/sub when a Redis URL is given, otherwise the
+ *   `_bus` collection polled every `busPollMs` (500 ms by default).
+ * - Expired documents are swept every minute (FerretDB v1 has no TTL indexes; MongoDB also gets them).
+ */
+import Redis from "ioredis";
+import { MongoClient, type Db } from "mongodb";
+import { UnavailableError } from "../../src/kernel/errors";
+import type { PrimaryStore, Repos, SessionStore } from "../../src/stores";
+import { createMongoApps } from "./apps";
+import { createMongoAudit } from "./audit";
+import { createMongoClaims } from "./claims";
+import { createMongoClients } from "./clients";
+import { finish, JOURNAL, nextId, undo, UnitJournal, type Ctx, type UndoRecord } from "./db";
+import { guarded, translateMongoError } from "./errors";
+import { createMongoImports } from "./imports";
+import { createMongoKeys } from "./keys";
+import { createMongoLeases } from "./leases";
+import { createMongoMfa } from "./mfa";
+import { createMongoOrgs, createMongoTenants } from "./orgs";
+import { createMongoRoles } from "./roles";
+import { C, ensureIndexes, EXPIRING } from "./schema";
+import { createMongoCounters, createMongoDevices, createMongoFamilies, createMongoOneTimeTokens } from "./sessions";
+import { createMongoSocialIdentities } from "./social";
+import { createMongoTokenContext } from "./token-context";
+import { createMongoUsers } from "./users";
+import { createMongoOutbox, createMongoWebhooks } from "./webhooks";
+
+export interface MongoOptions {
+  poolSize?: number;
+  /** Cross-instance channel over Redis pub/sub (REDIS_URL); without it the `_bus` collection is polled. */
+  redisUrl?: string;
+  redisPrefix?: string;
+  /** How long a unit may go without writing before another instance may undo it (default 5 min). */
+  unitLeaseMs?: number;
+  /** Recovery pass interval (default 30 s; 0 = only at start and when called). */
+  recoverEveryMs?: number;
+  busPollMs?: number;
+}
+
+export type MongoStore = PrimaryStore & { ctx: Ctx; ttlIndexes: boolean };
+
+export function createMongoRepos(ctx: Ctx): Repos {
+  return {
+    tenants: guarded(createMongoTenants(ctx)),
+    orgs: guarded(createMongoOrgs(ctx)),
+    users: guarded(createMongoUsers(ctx)),
+    roles: guarded(createMongoRoles(ctx)),
+    apps: guarded(createMongoApps(ctx)),
+    clients: guarded(createMongoClients(ctx)),
+    keys: guarded(createMongoKeys(ctx)),
+    devices: guarded(createMongoDevices(ctx)),
+    oneTimeTokens: guarded(createMongoOneTimeTokens(ctx)),
+    audit: guarded(createMongoAudit(ctx)),
+    webhooks: guarded(createMongoWebhooks(ctx)),
+    outbox: guarded(createMongoOutbox(ctx)),
+    imports: guarded(createMongoImports(ctx)),
+    claims: guarded(createMongoClaims(ctx)),
+    leases: guarded(createMongoLeases(ctx)),
+    tokenContext: guarded(createMongoTokenContext(ctx)),
+    mfa: guarded(createMongoMfa(ctx)),
+    socialIdentities: guarded(createMongoSocialIdentities(ctx)),
+  };
+}
+
+interface JournalDoc {
+  _id: string;
+  committed: boolean;
+  leaseUntil: Date;
+  undo: UndoRecord[];
+}
+
+const markedOf = (records: UndoRecord[]) => new Set(records.filter((r) => r.m).map((r) => r.c));
+
+/** Undoes one unit from its stored journal and drops the journal (idempotent). */
+async function rollBack(db: Db, id: string): Promise<void> {
+  const j = await db.collection<JournalDoc>(JOURNAL).findOne({ _id: id });
+  if (!j || j.committed) return;
+  await undo(db, j.undo);
+  await db.collection<JournalDoc>(JOURNAL).deleteOne({ _id: id, committed: false });
+}
+
+/** Database name: the URL's path, else "sso". */
+function dbName(url: string): string {
+  const m = /^mongodb(?:\+srv)?:\/\/[^/]+\/([^?]*)/.exec(url);
+  return m && m[1] ? decodeURIComponent(m[1]) : "sso";
+}
+
+/** Connects, creates indexes, and returns the primary store. Fails loudly when the server cannot be reached. */
+export async function openMongo(url: string, opts: MongoOptions = {}): Promise<MongoStore> {
+  const client = new MongoClient(url, { maxPoolSize: opts.poolSize ?? 20, serverSelectionTimeoutMS: 5000, connectTimeoutMS: 5000, ignoreUndefined: true });
+  try {
+    await client.connect();
+  } catch (e) {
+    await client.close().catch(() => {});
+    throw translateMongoError(e);
+  }
+  const db = client.db(dbName(url));
+  const { ttl } = await ensureIndexes(db).catch((e) => {
+    void client.close();
+    throw translateMongoError(e);
+  });
+  const ctx: Ctx = { db, unit: null };
+  const leaseMs = opts.unitLeaseMs ?? 300_000;
+  const journal = db.collection<JournalDoc>(JOURNAL);
+
+  async function recover(): Promise<number> {
+    const now = new Date();
+    let n = 0;
+    for (const j of await journal.find({ $or: [{ committed: true }, { leaseUntil: { $lt: now } }] }).toArray()) {
+      if (j.committed) {
+        await finish(db, j._id, markedOf(j.undo));
+        n++;
+        continue;
+      }
+      // Take the abandoned unit over (one instance wins), then undo it.
+      const mine = await journal.findOneAndUpdate({ _id: j._id, committed: false, leaseUntil: j.leaseUntil }, { $set: { leaseUntil: new Date(Date.now() + leaseMs) } });
+      if (!mine) continue;
+      await undo(db, mine.undo);
+      await journal.deleteOne({ _id: j._id, committed: false });
+      n++;
+    }
+    return n;
+  }
+
+  // Cross-instance messages.
+  const handlers = new Map<string, ((m: string) => void)[]>();
+  const deliver = (channel: string, message: string) => {
+    for (const h of handlers.get(channel) ?? []) h(message);
+  };
+  let pub: Redis | null = null;
+  let sub: Redis | null = null;
+  const redisPrefix = `${opts.redisPrefix ?? "sso:"}bus:`;
+  if (opts.redisUrl) {
+    pub = new Redis(opts.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    sub = new Redis(opts.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    await Promise.all([pub.connect(), sub.connect()]).catch((e) => {
+      throw new UnavailableError(e);
+    });
+    sub.on("message", (ch: string, message: string) => deliver(ch.slice(redisPrefix.length), message));
+  }
+  const bus = db.collection<{ _id: number; channel: string; message: string; at: Date }>(C.bus);
+  let busSeen = ((await bus.find({}).sort({ _id: -1 }).limit(1).toArray())[0]?._id as number | undefined) ?? 0;
+  let polling = false;
+  const poll = async () => {
+    if (polling || !handlers.size) return;
+    polling = true;
+    try {
+      for (const m of await bus.find({ _id: { $gt: busSeen } }).sort({ _id: 1 }).limit(1000).toArray()) {
+        busSeen = m._id;
+        deliver(m.channel, m.message);
+      }
+    } catch {
+      /* the store is away; the next tick retries */
+    } finally {
+      polling = false;
+    }
+  };
+
+  const timers: ReturnType<typeof setInterval>[] = [];
+  const every = (ms: number, f: () => Promise<unknown>) => {
+    if (ms <= 0) return;
+    const t = setInterval(() => void f().catch(() => {}), ms);
+    t.unref?.();
+    timers.push(t);
+  };
+  every(opts.recoverEveryMs ?? 30_000, recover);
+  if (!pub) every(opts.busPollMs ?? 500, poll);
+  const sweep = async () => {
+    const now = Date.now();
+    for (const [name, { field, graceSeconds }] of Object.entries(EXPIRING)) await db.collection(name).deleteMany({ [field]: { $lt: new Date(now - graceSeconds * 1000) } });
+  };
+  every(60_000, sweep);
+
+  const repos = createMongoRepos(ctx);
+  const store: MongoStore = {
+    ...repos,
+    ctx,
+    ttlIndexes: ttl,
+    atomicity: "intent-journal",
+    async transaction(fn) {
+      const unit = new UnitJournal(db, "unit", leaseMs);
+      let result;
+      try {
+        result = await fn(createMongoRepos({ db, unit }));
+      } catch (e) {
+        // Undo at once; if the store is away, the recovery pass undoes it once the lease has passed.
+        if (unit.hasWrites) await rollBack(db, unit.id).catch(() => {});
+        throw translateMongoError(e);
+      }
+      if (unit.hasWrites) {
+        try {
+          // The decision: one single-document write. Before it the unit is undone, after it finished.
+          await journal.updateOne({ _id: unit.id }, { $set: { committed: true } });
+        } catch (e) {
+          await rollBack(db, unit.id).catch(() => {});
+          throw translateMongoError(e);
+        }
+        await finish(db, unit.id, unit.marked).catch(() => {
+          /* committed: the recovery pass finishes it */
+        });
+      }
+      return result;
+    },
+    recover,
+    async ping() {
+      try {
+        await db.command({ ping: 1 }, { timeoutMS: 2000 });
+      } catch (e) {
+        throw new UnavailableError(e);
+      }
+    },
+    async publish(channel, message) {
+      if (pub) {
+        await pub.publish(redisPrefix + channel, message).catch(() => {});
+        return;
+      }
+      await bus.insertOne({ _id: await nextId(ctx, C.bus), channel, message, at: new Date() }).catch(() => {});
+    },
+    async subscribe(channel, onMessage) {
+      const list = handlers.get(channel) ?? [];
+      list.push(onMessage);
+      handlers.set(channel, list);
+      if (sub && list.length === 1) await sub.subscribe(redisPrefix + channel);
+    },
+    async close() {
+      for (const t of timers) clearInterval(t);
+      pub?.disconnect();
+      sub?.disconnect();
+      await client.close();
+    },
+  };
+  return store;
+}
+
+/** Session families and counters kept in MongoDB (used when REDIS_URL is unset). */
+export function createMongoSessionStore(store: MongoStore): SessionStore {
+  return {
+    kind: "primary",
+    families: guarded(createMongoFamilies(store.ctx)),
+    counters: guarded(createMongoCounters(store.ctx)),
+    ping: () => store.ping(),
+    close: async () => {},
+  };
+}

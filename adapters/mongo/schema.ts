@@ -1,0 +1,129 @@
+/**
+ * Collections of the MongoDB adapter, the shape of their documents, and their indexes (created
+ * idempotently at start by `ensureIndexes`). Numeric ids (`_id`) come from the `sequences`
+ * collection (db.ts `nextIds`), so the API's ids, ordering and cursors are the same as on Postgres.
+ *
+ *   tenants            { _id, name, slug, isPlatform, maxApplications, customClaims, isSandbox, createdAt }
+ *   organizations      { _id, tenantId, parentId, path, type, name, slug, status, expiresAt, createdAt, updatedAt }
+ *   applications       { _id, tenantId, organizationId, identifier, name, webRefreshTtlDays, deviceRefreshTtlDays,
+ *                        googleClientIds, microsoftClientIds, isSystem, createdAt }
+ *   permissions        { _id, tenantId, applicationId, code, description }
+ *   roles              { _id, tenantId, organizationId, name, description, scope, permissionIds: number[] }
+ *   users              { _id, tenantId, organizationId, email, fullName, passwordHash, status, mfaEnabled, createdAt, updatedAt }
+ *   user_roles         { _id: "user:role:org", userId, roleId, organizationId, tenantId, createdAt }
+ *   mfa_secrets        { _id: userId, tenantId, secretEnc, enabled, lastStep }
+ *   mfa_recovery_codes { _id: "user:codeHash", userId, codeHash, usedAt }
+ *   social_identities  { _id: "provider:subject", provider, subject, tenantId, userId, createdAt }
+ *   devices            { _id: "user:deviceId", tenantId, userId, deviceId, name, platform, lastSeenAt, createdAt }
+ *   session_families   { _id: familyId, tenantId, userId, deviceId, data, currentSelector, verifierHash, revoked, expiresAt, createdAt, updatedAt }
+ *   session_selectors  { _id: selector, familyId, verifierHash, expiresAt }
+ *   one_time_tokens    { _id: tokenHash, kind, tenantId, userId, data, attempts, expiresAt, usedAt }
+ *   api_clients        { _id: clientId, seq, tenantId, organizationId, applicationId, name, secretHash, scopes, createdAt }
+ *                      (seq: from the api_clients sequence, the creation order listings sort by)
+ *   signing_keys       { _id: kid, privateKeyEnc, publicJwk, createdAt, activatesAt, retiredAt, expiresAt }
+ *   leases             { _id: name, holder, expiresAt }
+ *   rate_counters      { _id: key, count, expiresAt }
+ *   webhooks           { _id, tenantId, organizationId, applicationId, url, eventTypes, secretEnc, active, createdAt }
+ *   webhook_deliveries { _id, tenantId, webhookId, messageId, eventType, payload, attempts, status, lastStatus, lastError,
+ *                        lastAttemptAt, nextAttemptAt, lockedUntil, createdAt, deliveredAt, _unit? }
+ *   import_jobs        { _id, tenantId, callerTenantId, rootOrgId, status, dryRun, counts, errors, createdAt, completedAt }
+ *   external_refs      { _id: "tenant:kind:externalId", tenantId, kind, externalId, entityId, fingerprint }
+ *   audit_log          { _id, tenantId, organizationId, orgPath, userId, actorId, action, ipAddress, metadata, metadataText, createdAt }
+ *                      (metadataText: the metadata as JSON text, for the `q` substring filter)
+ *   claims_mappings    { _id: organizationId, tenantId, mapping, enabled }
+ *   app_quota_slots    { _id: "org:k", organizationId, at }  (slot k of an org's application quota, apps.ts)
+ *   sequences          { _id: kind, seq }                      (numeric id sequences)
+ *   _units             { _id, name, startedAt, leaseUntil, committed, undo: UndoRecord[] }  (the unit journal)
+ *   _bus               { _id: seq, channel, message, at }      (cache invalidation without Redis)
+ */
+import type { Db, IndexDescription } from "mongodb";
+
+export const C = {
+  tenants: "tenants",
+  orgs: "organizations",
+  apps: "applications",
+  permissions: "permissions",
+  roles: "roles",
+  users: "users",
+  userRoles: "user_roles",
+  mfaSecrets: "mfa_secrets",
+  mfaCodes: "mfa_recovery_codes",
+  social: "social_identities",
+  devices: "devices",
+  families: "session_families",
+  selectors: "session_selectors",
+  oneTime: "one_time_tokens",
+  clients: "api_clients",
+  keys: "signing_keys",
+  leases: "leases",
+  rateCounters: "rate_counters",
+  webhooks: "webhooks",
+  deliveries: "webhook_deliveries",
+  importJobs: "import_jobs",
+  refs: "external_refs",
+  audit: "audit_log",
+  claims: "claims_mappings",
+  appSlots: "app_quota_slots",
+  sequences: "sequences",
+  units: "_units",
+  bus: "_bus",
+} as const;
+
+/** Unique where SPEC/CONTRACT say unique, tenant-prefixed compounds for listings. */
+const INDEXES: Record<string, IndexDescription[]> = {
+  [C.tenants]: [{ key: { isPlatform: 1 } }, { key: { isSandbox: 1 } }],
+  [C.orgs]: [
+    { key: { tenantId: 1, slug: 1 }, name: "organizations_tenant_slug", unique: true },
+    { key: { tenantId: 1, _id: 1 } },
+    { key: { parentId: 1, _id: 1 } },
+    { key: { path: 1 } },
+  ],
+  [C.apps]: [{ key: { identifier: 1 }, name: "applications_identifier", unique: true }, { key: { tenantId: 1, organizationId: 1 } }],
+  [C.permissions]: [{ key: { applicationId: 1, code: 1 }, name: "permissions_app_code", unique: true }, { key: { code: 1 } }],
+  [C.roles]: [{ key: { organizationId: 1, name: 1 }, name: "roles_org_name", unique: true }, { key: { tenantId: 1, organizationId: 1, _id: 1 } }, { key: { permissionIds: 1 } }],
+  [C.users]: [{ key: { email: 1 }, name: "users_email", unique: true }, { key: { tenantId: 1, organizationId: 1, _id: 1 } }],
+  [C.userRoles]: [{ key: { tenantId: 1, organizationId: 1, userId: 1 } }, { key: { roleId: 1 } }, { key: { userId: 1 } }],
+  [C.mfaCodes]: [{ key: { userId: 1 } }],
+  [C.social]: [{ key: { userId: 1 } }],
+  [C.devices]: [{ key: { userId: 1, createdAt: 1 } }],
+  [C.families]: [{ key: { currentSelector: 1 }, name: "session_families_selector", unique: true }, { key: { userId: 1 } }],
+  [C.selectors]: [{ key: { familyId: 1 } }],
+  [C.oneTime]: [{ key: { userId: 1, kind: 1 } }],
+  [C.clients]: [{ key: { tenantId: 1, organizationId: 1, seq: 1 } }],
+  [C.webhooks]: [{ key: { applicationId: 1 }, name: "webhooks_application", unique: true }, { key: { tenantId: 1, organizationId: 1 } }],
+  [C.deliveries]: [{ key: { status: 1, nextAttemptAt: 1 } }, { key: { webhookId: 1, _id: 1 } }],
+  [C.importJobs]: [{ key: { callerTenantId: 1, _id: 1 } }],
+  [C.audit]: [{ key: { tenantId: 1, _id: 1 } }, { key: { orgPath: 1, _id: 1 } }, { key: { userId: 1, _id: 1 } }],
+  [C.units]: [{ key: { leaseUntil: 1 } }],
+};
+
+/**
+ * Collections whose documents expire: a TTL index where the server has them (MongoDB; FerretDB v1
+ * answers "not implemented"), and in every case the adapter's sweep (index.ts) deletes what has
+ * expired, so the store stays bounded either way. Values: the date field and the grace in seconds.
+ */
+export const EXPIRING: Record<string, { field: string; graceSeconds: number }> = {
+  [C.oneTime]: { field: "expiresAt", graceSeconds: 86_400 },
+  [C.rateCounters]: { field: "expiresAt", graceSeconds: 60 },
+  [C.families]: { field: "expiresAt", graceSeconds: 86_400 },
+  [C.selectors]: { field: "expiresAt", graceSeconds: 86_400 },
+  [C.bus]: { field: "at", graceSeconds: 300 },
+};
+
+/** Creates every index (idempotent); returns whether the server accepted TTL indexes. */
+export async function ensureIndexes(db: Db): Promise<{ ttl: boolean }> {
+  await Promise.all(Object.entries(INDEXES).map(([name, specs]) => db.collection(name).createIndexes(specs)));
+  let ttl = true;
+  for (const [name, { field, graceSeconds }] of Object.entries(EXPIRING)) {
+    try {
+      await db.collection(name).createIndex({ [field]: 1 }, { name: `${field}_ttl`, expireAfterSeconds: graceSeconds });
+    } catch (e) {
+      const msg = String((e as Error)?.message ?? e);
+      // FerretDB v1: TTL indexes are not implemented; an existing plain index on the field also refuses the option.
+      if (!/not implemented/i.test(msg)) throw e;
+      ttl = false;
+      await db.collection(name).createIndex({ [field]: 1 }, { name: `${field}_sweep` });
+    }
+  }
+  return { ttl };
+}

@@ -1,0 +1,142 @@
+// The MongoDB unit journal across instances (docs/decisions.md, "Units of work on MongoDB"): a unit
+// whose instance died mid-way is undone by another instance's recovery pass once its lease has
+// passed; a unit that had committed but not finished is finished; and outbox rows of a unit that
+// has not committed are never handed to the delivery job. Two stores on one database stand for two
+// instances. Runs in the TEST_STORE=mongo pass.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { openMongo, type MongoStore } from "../../adapters/mongo";
+import { JOURNAL, UNIT_MARK } from "../../adapters/mongo/db";
+import { C } from "../../adapters/mongo/schema";
+import { systemClock } from "../../src/kernel/clock";
+import { createUnits } from "../../src/units";
+import { freshMongoUrl, REDIS_URL, TEST_STORE } from "../support/stores";
+
+if (TEST_STORE !== "mongo") {
+  console.warn("NOT RUN here: MongoDB unit-journal recovery tests (TEST_STORE is not mongo); the CI mongo pass runs them");
+} else {
+  describe("unit journal across instances [mongo]", () => {
+    let url: string;
+    let survivor: MongoStore;
+    const open = (leaseMs: number) => openMongo(url, { poolSize: 2, unitLeaseMs: leaseMs, recoverEveryMs: 0, busPollMs: 0 });
+    let tenantId: number;
+    let orgId: number;
+    let orgPath: string;
+
+    beforeAll(async () => {
+      url = freshMongoUrl().url;
+      survivor = await open(60_000);
+      tenantId = (await survivor.tenants.create({ name: "Journal", slug: "journal" })).id;
+      const org = await survivor.orgs.create({ tenantId, parentId: null, name: "Root", slug: "root", type: "organization" });
+      orgId = org.id;
+      orgPath = org.path;
+    });
+    afterAll(async () => {
+      await survivor.ctx.db.dropDatabase().catch(() => {});
+      await survivor.close();
+    });
+
+    /** Starts a unit on a fresh "instance" that writes, then hangs forever (its process is about to die). */
+    async function dieMidUnit(write: (tx: Parameters<Parameters<MongoStore["transaction"]>[0]>[0]) => Promise<void>) {
+      const doomed = await open(300);
+      let wrote!: () => void;
+      const written = new Promise<void>((r) => (wrote = r));
+      void doomed
+        .transaction(async (tx) => {
+          await write(tx);
+          wrote();
+          await new Promise(() => {}); // never settles: the instance dies here
+        })
+        .catch(() => {});
+      await written;
+      await doomed.close(); // the process is gone; its journal stays behind
+    }
+
+    test("a unit abandoned mid-way is undone by another instance once its lease has passed, and only then", async () => {
+      const email = "half-written@journal.test";
+      let userId = 0;
+      await dieMidUnit(async (tx) => {
+        const u = await tx.users.create({ tenantId, organizationId: orgId, email, fullName: "Half", passwordHash: null });
+        userId = u.id;
+        await tx.orgs.update(tenantId, orgId, { name: "Renamed by a dead unit" });
+      });
+      // Its writes are on disk, and its journal names them.
+      expect(await survivor.users.findByEmail(email)).not.toBeNull();
+      expect(await survivor.ctx.db.collection(JOURNAL).countDocuments()).toBe(1);
+      // Recovery right away leaves a unit whose lease holds alone (it may still be running).
+      const early = await survivor.ctx.db.collection(JOURNAL).findOne({});
+      if (early && (early.leaseUntil as Date).getTime() > Date.now()) expect(await survivor.recover()).toBe(0);
+      await Bun.sleep(400);
+      expect(await survivor.recover()).toBe(1);
+      expect(await survivor.users.findByEmail(email)).toBeNull();
+      expect(await survivor.users.get(tenantId, userId)).toBeNull();
+      expect((await survivor.orgs.get(tenantId, orgId))?.name).toBe("Root");
+      expect(await survivor.ctx.db.collection(JOURNAL).countDocuments()).toBe(0);
+      // Idempotent: a second pass finds nothing to do.
+      expect(await survivor.recover()).toBe(0);
+    });
+
+    test("outbox rows of a unit that has not committed are not claimable; undone with it", async () => {
+      const units = createUnits(survivor, { clock: systemClock });
+      const app = await survivor.apps.create({ tenantId, organizationId: orgId, identifier: "https://journal.test", name: "j", webRefreshTtlDays: null, deviceRefreshTtlDays: null, googleClientIds: [], microsoftClientIds: [] });
+      await survivor.webhooks.create({ tenantId, organizationId: orgId, applicationId: app.id, url: "https://hook.journal.test/x", eventTypes: [], secretEnc: "sealed", active: true });
+      await dieMidUnit(async (tx) => {
+        // What the event journal does inside a unit: an audit entry and one outbox row per subscriber.
+        const hooks = await tx.webhooks.subscribers(tenantId, orgPath, "user.disabled");
+        expect(hooks.length).toBe(1);
+        await tx.outbox.enqueue(hooks.map((h) => ({ tenantId, webhookId: h.id, messageId: `msg_dead${h.id}`, eventType: "user.disabled", payload: { type: "user.disabled" }, nextAttemptAt: new Date(0) })));
+      });
+      expect(await survivor.ctx.db.collection(C.deliveries).countDocuments({ [UNIT_MARK]: { $exists: true } })).toBe(1);
+      expect(await survivor.outbox.claimDue(new Date(), 10, 30)).toEqual([]);
+      await Bun.sleep(400);
+      expect(await survivor.recover()).toBe(1);
+      expect(await survivor.ctx.db.collection(C.deliveries).countDocuments()).toBe(0);
+      // A committed unit's rows are claimable at once.
+      await units.unit("users.disable", ["events"], ({ events }) => events.record({ type: "user.disabled", tenantId, org: { id: orgId, path: orgPath }, target: { userId: 1 } }));
+      expect((await survivor.outbox.claimDue(new Date(Date.now() + 1000), 10, 30)).length).toBe(1);
+    });
+
+    test("a unit that committed but died before finishing is finished by recovery (its rows become claimable)", async () => {
+      const db = survivor.ctx.db;
+      const hook = (await survivor.webhooks.listByOrg(tenantId, orgId))[0];
+      await db.collection(C.deliveries).insertOne({
+        _id: 999_999 as never, tenantId, webhookId: hook.id, messageId: "msg_committed", eventType: "user.enabled", payload: { type: "user.enabled" },
+        attempts: 0, status: "PENDING", lastStatus: null, lastError: null, lastAttemptAt: null, nextAttemptAt: new Date(0), lockedUntil: null, createdAt: new Date(), deliveredAt: null,
+        [UNIT_MARK]: "u_committed",
+      });
+      await db.collection(JOURNAL).insertOne({ _id: "u_committed" as never, name: "unit", startedAt: new Date(), leaseUntil: new Date(Date.now() + 60_000), committed: true, undo: [{ c: C.deliveries, m: true, del: [999_999] }] });
+      expect(await survivor.recover()).toBe(1);
+      expect(await db.collection(JOURNAL).countDocuments()).toBe(0);
+      const claimed = await survivor.outbox.claimDue(new Date(Date.now() + 1000), 10, 30);
+      expect(claimed.map((m) => m.messageId)).toContain("msg_committed");
+    });
+  });
+
+  describe("cross-instance messages without change streams [mongo]", () => {
+    const pair = async (redis: boolean) => {
+      const url = freshMongoUrl().url;
+      const prefix = `bus${Date.now()}:`;
+      const o = { poolSize: 2, recoverEveryMs: 0, busPollMs: 100, redisUrl: redis ? REDIS_URL : undefined, redisPrefix: prefix };
+      const a = await openMongo(url, o);
+      const b = await openMongo(url, o);
+      return { a, b, close: async () => { await a.ctx.db.dropDatabase().catch(() => {}); await a.close(); await b.close(); } };
+    };
+    const roundTrip = async (redis: boolean) => {
+      const { a, b, close } = await pair(redis);
+      try {
+        const seen: string[] = [];
+        await b.subscribe("sso_test", (m) => seen.push(m));
+        await a.publish("sso_test", "org:42");
+        await a.publish("other_channel", "not for b");
+        for (let i = 0; i < 50 && !seen.length; i++) await Bun.sleep(50);
+        expect(seen).toEqual(["org:42"]);
+      } finally {
+        await close();
+      }
+    };
+    test("without Redis, a message published by one instance reaches another by polling the bus collection", () => roundTrip(false));
+    test("with REDIS_URL, it rides on Redis pub/sub", async () => {
+      if (!REDIS_URL) throw new Error("the mongo pass needs REDIS_URL");
+      await roundTrip(true);
+    });
+  });
+}
