@@ -112,7 +112,13 @@ export const EXPIRING: Record<string, { field: string; graceSeconds: number }> =
 
 /** Creates every index (idempotent); returns whether the server accepted TTL indexes. */
 export async function ensureIndexes(db: Db): Promise<{ ttl: boolean }> {
-  await Promise.all(Object.entries(INDEXES).map(([name, specs]) => db.collection(name).createIndexes(specs)));
+  // One createIndex per index: FerretDB v1.24 drops the connection when a multi-index createIndexes
+  // names indexes that exist already (every restart would).
+  await Promise.all(
+    Object.entries(INDEXES).map(async ([name, specs]) => {
+      for (const { key, ...options } of specs) await db.collection(name).createIndex(key as Record<string, 1>, options);
+    }),
+  );
   let ttl = true;
   for (const [name, { field, graceSeconds }] of Object.entries(EXPIRING)) {
     try {

@@ -17,6 +17,7 @@ if (!RUN) {
   let db: Awaited<ReturnType<typeof freshServerStore>>;
   let a: RunningService;
   let b: RunningService;
+  let c: RunningService;
 
   beforeAll(async () => {
     db = await freshServerStore();
@@ -30,12 +31,12 @@ if (!RUN) {
       SSO_BOOTSTRAP_ADMIN_PASSWORD: PASSWORD,
       SSO_RATE_LIMIT: "off",
     };
-    a = await startService(env, { timeoutMs: 60_000 });
-    b = await startService(env, { timeoutMs: 60_000 });
+    // Three first starts at once on an empty store: one bootstrap and one signing key between them.
+    [a, b, c] = await Promise.all([0, 1, 2].map(() => startService(env, { timeoutMs: 60_000 })));
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
+    await Promise.all([a?.stop(), b?.stop(), c?.stop()]);
     await db?.drop();
     const r = new Redis(REDIS_URL!);
     const keys = await r.keys(`${prefix}*`);
@@ -46,7 +47,23 @@ if (!RUN) {
   const post = (svc: RunningService, path: string, body: unknown) =>
     fetch(`${svc.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: r.status === 200 && path !== "/api/auth/logout" ? await r.json() : await r.text().then((x) => (x ? JSON.parse(x) : null)) }));
 
-  describe(`two instances, one ${TEST_STORE === "mongo" ? "MongoDB" : "Postgres"}, one Redis`, () => {
+  describe(`three instances, one ${TEST_STORE === "mongo" ? "MongoDB" : "Postgres"}, one Redis`, () => {
+    test("started at once on an empty store, they bootstrap once and publish the same single signing key", async () => {
+      const sets = await Promise.all([a, b, c].map(async (s) => (await (await fetch(`${s.url}/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] }));
+      expect(sets[0].keys.length).toBe(1);
+      for (const set of sets) expect(set.keys.map((k) => k.kid)).toEqual(sets[0].keys.map((k) => k.kid));
+      // One platform administrator: signing in works on every instance with the one bootstrap password.
+      for (const s of [a, b, c]) expect((await post(s, "/api/auth/login", { email: ADMIN, password: PASSWORD })).status).toBe(200);
+    });
+
+    test("a token rotated on one instance and replayed on a third is reuse there", async () => {
+      const login = await post(c, "/api/auth/login", { email: ADMIN, password: PASSWORD });
+      expect((await post(a, "/api/auth/refresh", { refreshToken: login.body.refreshToken })).status).toBe(200);
+      const replay = await post(b, "/api/auth/refresh", { refreshToken: login.body.refreshToken });
+      expect(replay.status).toBe(401);
+      expect(replay.body.code).toBe("REFRESH_TOKEN_REUSED");
+    });
+
     test("login on one, refresh on the other, replay on the first revokes the family", async () => {
       const login = await post(a, "/api/auth/login", { email: ADMIN, password: PASSWORD });
       expect(login.status).toBe(200);
@@ -64,9 +81,9 @@ if (!RUN) {
       expect(successor.body.code).toBe("INVALID_TOKEN");
     });
 
-    test("simultaneous refreshes of one token spread over both instances: exactly one wins", async () => {
+    test("simultaneous refreshes of one token spread over the instances: exactly one wins", async () => {
       const login = await post(a, "/api/auth/login", { email: ADMIN, password: PASSWORD });
-      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => post(i % 2 ? a : b, "/api/auth/refresh", { refreshToken: login.body.refreshToken })));
+      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => post([a, b, c][i % 3], "/api/auth/refresh", { refreshToken: login.body.refreshToken })));
       expect(results.filter((r) => r.status === 200).length).toBe(1);
       expect(results.filter((r) => r.status === 401 && r.body.code === "REFRESH_TOKEN_REUSED").length).toBe(9);
     });
