@@ -13,6 +13,7 @@
  */
 import type { Collection, Db, Document, Filter, UpdateFilter } from "mongodb";
 import { randomToken } from "../../src/kernel/secrets";
+import { exclusive } from "./atomic";
 
 /** One undo record: ids to delete (the unit inserted them) or images to put back (it changed them). */
 export interface UndoRecord {
@@ -72,9 +73,10 @@ export const coll = <T extends Document = Doc>(ctx: Ctx, name: string): Collecti
 /** `n` fresh ids of the sequence `kind` (ascending, never reused; ids of an undone unit are a gap, as on Postgres). */
 export async function nextIds(ctx: Ctx, kind: string, n = 1): Promise<number[]> {
   if (n <= 0) return [];
-  const r = await ctx.db
-    .collection<{ _id: string; seq: number }>("sequences")
-    .findOneAndUpdate({ _id: kind }, { $inc: { seq: n } }, { upsert: true, returnDocument: "after" });
+  // $inc is atomic on MongoDB; FerretDB v1 needs the per-key lock (atomic.ts).
+  const r = await exclusive(ctx, `sequence:${kind}`, () =>
+    ctx.db.collection<{ _id: string; seq: number }>("sequences").findOneAndUpdate({ _id: kind }, { $inc: { seq: n } }, { upsert: true, returnDocument: "after" }),
+  );
   const last = r!.seq;
   return Array.from({ length: n }, (_, i) => last - n + 1 + i);
 }

@@ -16,6 +16,7 @@ import { MongoClient, type Db } from "mongodb";
 import { UnavailableError } from "../../src/kernel/errors";
 import type { PrimaryStore, Repos, SessionStore } from "../../src/stores";
 import { createMongoApps } from "./apps";
+import { exclusive } from "./atomic";
 import { createMongoAudit } from "./audit";
 import { createMongoClaims } from "./claims";
 import { createMongoClients } from "./clients";
@@ -122,7 +123,9 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
         continue;
       }
       // Take the abandoned unit over (one instance wins), then undo it.
-      const mine = await journal.findOneAndUpdate({ _id: j._id, committed: false, leaseUntil: j.leaseUntil }, { $set: { leaseUntil: new Date(Date.now() + leaseMs) } });
+      const mine = await exclusive(ctx, `unit:${j._id}`, () =>
+        journal.findOneAndUpdate({ _id: j._id, committed: false, leaseUntil: j.leaseUntil }, { $set: { leaseUntil: new Date(Date.now() + leaseMs) } }),
+      );
       if (!mine) continue;
       await undo(db, mine.undo);
       await journal.deleteOne({ _id: j._id, committed: false });

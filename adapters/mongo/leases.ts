@@ -1,4 +1,5 @@
 import type { LeaseStore } from "../../src/kernel/lease";
+import { exclusive } from "./atomic";
 import { coll, type Ctx } from "./db";
 import { C } from "./schema";
 
@@ -11,10 +12,8 @@ export function createMongoLeases(ctx: Ctx): LeaseStore {
       // Take-or-renew in one conditional single-document write: free (upsert), expired, or ours.
       // When another live holder has it, the filter misses and the upsert's insert hits the _id: a conflict = not ours.
       try {
-        const r = await c.findOneAndUpdate(
-          { _id: name, $or: [{ expiresAt: { $lt: now } }, { holder }] },
-          { $set: { holder, expiresAt: until } },
-          { upsert: true, returnDocument: "after" },
+        const r = await exclusive(ctx, `lease:${name}`, () =>
+          c.findOneAndUpdate({ _id: name, $or: [{ expiresAt: { $lt: now } }, { holder }] }, { $set: { holder, expiresAt: until } }, { upsert: true, returnDocument: "after" }),
         );
         return r?.holder === holder;
       } catch (e) {

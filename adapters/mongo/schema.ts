@@ -35,6 +35,7 @@
  *   sequences          { _id: kind, seq }                      (numeric id sequences)
  *   _units             { _id, name, startedAt, leaseUntil, committed, undo: UndoRecord[] }  (the unit journal)
  *   _bus               { _id: seq, channel, message, at }      (cache invalidation without Redis)
+ *   _locks             { _id: nonce, key, expiresAt }          (per-key locks where updates are not atomic, atomic.ts)
  */
 import type { Db, IndexDescription } from "mongodb";
 
@@ -67,6 +68,7 @@ export const C = {
   sequences: "sequences",
   units: "_units",
   bus: "_bus",
+  locks: "_locks",
 } as const;
 
 /** Unique where SPEC/CONTRACT say unique, tenant-prefixed compounds for listings. */
@@ -95,6 +97,7 @@ const INDEXES: Record<string, IndexDescription[]> = {
   [C.importJobs]: [{ key: { callerTenantId: 1, _id: 1 } }],
   [C.audit]: [{ key: { tenantId: 1, _id: 1 } }, { key: { orgPath: 1, _id: 1 } }, { key: { userId: 1, _id: 1 } }],
   [C.units]: [{ key: { leaseUntil: 1 } }],
+  [C.locks]: [{ key: { key: 1 }, name: "locks_key", unique: true }],
 };
 
 /**
@@ -108,6 +111,7 @@ export const EXPIRING: Record<string, { field: string; graceSeconds: number }> =
   [C.families]: { field: "expiresAt", graceSeconds: 86_400 },
   [C.selectors]: { field: "expiresAt", graceSeconds: 86_400 },
   [C.bus]: { field: "at", graceSeconds: 300 },
+  [C.locks]: { field: "expiresAt", graceSeconds: 60 },
 };
 
 /** Creates every index (idempotent); returns whether the server accepted TTL indexes. */

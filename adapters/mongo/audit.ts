@@ -1,0 +1,61 @@
+/**
+ * The audit trail. Each entry also stores `metadataText` (its metadata as JSON text), so the `q`
+ * filter matches the action or the metadata server-side, as Postgres does with `metadata::text`.
+ */
+import type { Filter } from "mongodb";
+import type { AuditEntry, AuditRepo } from "../../src/features/audit/ports";
+import { coll, type Doc, insertDocs, nextId, regexLiteral, updateDocs, type Ctx } from "./db";
+import { C } from "./schema";
+
+const toEntry = (d: Doc): AuditEntry => ({
+  id: d._id, tenantId: d.tenantId, organizationId: d.organizationId, orgPath: d.orgPath, userId: d.userId, actorId: d.actorId,
+  action: d.action, ipAddress: d.ipAddress, metadata: d.metadata, createdAt: d.createdAt,
+});
+
+export function createMongoAudit(ctx: Ctx): AuditRepo {
+  const c = coll(ctx, C.audit);
+  return {
+    async append(e) {
+      const metadata = e.metadata ?? {};
+      await insertDocs(ctx, C.audit, [
+        {
+          _id: await nextId(ctx, C.audit), tenantId: e.tenantId, organizationId: e.organizationId ?? null, orgPath: e.orgPath, userId: e.userId ?? null, actorId: e.actorId ?? null,
+          action: e.action, ipAddress: e.ipAddress ?? null, metadata, metadataText: JSON.stringify(metadata), createdAt: e.createdAt ?? new Date(),
+        },
+      ]);
+    },
+    async query(q) {
+      const parts: Filter<Doc>[] = [{ orgPath: { $regex: `^${regexLiteral(q.orgPath)}` } }];
+      if (q.tenant !== "any") parts.push({ tenantId: q.tenant });
+      if (q.action) parts.push({ action: q.action });
+      if (q.userId !== undefined) parts.push({ userId: q.userId });
+      if (q.q) {
+        const needle = regexLiteral(q.q);
+        parts.push({ $or: [{ action: { $regex: needle, $options: "i" } }, { metadataText: { $regex: needle, $options: "i" } }] });
+      }
+      if (q.from) parts.push({ createdAt: { $gte: q.from } });
+      if (q.to) parts.push({ createdAt: { $lt: q.to } });
+      return (await c.find({ $and: parts }).sort({ _id: -1 }).limit(q.size).toArray()).map(toEntry);
+    },
+    async forUser(userId, limit) {
+      return (await c.find({ $or: [{ userId }, { actorId: userId }] }).sort({ _id: -1 }).limit(limit).toArray()).map(toEntry);
+    },
+    async scrubUser(userId) {
+      // Keeps ids (entry, org, user, actor) and the action; drops the IP and every metadata value
+      // except the actor's id, which is not personal data of the erased user. One update per
+      // distinct kept actor id (no per-document expressions without pipeline updates).
+      const rows = await c.find({ $or: [{ userId }, { actorId: userId }] }, { projection: { metadata: 1 } }).toArray();
+      const groups = new Map<string, { metadata: Record<string, unknown>; ids: number[] }>();
+      for (const r of rows) {
+        const m = r.metadata && typeof r.metadata === "object" ? r.metadata : {};
+        const metadata = "actorId" in m ? { erased: true, actorId: m.actorId } : { erased: true };
+        const k = JSON.stringify(metadata);
+        const g = groups.get(k) ?? { metadata, ids: [] as number[] };
+        g.ids.push(r._id);
+        groups.set(k, g);
+      }
+      for (const { metadata, ids } of groups.values())
+        await updateDocs(ctx, C.audit, { _id: { $in: ids } }, { $set: { ipAddress: null, metadata, metadataText: JSON.stringify(metadata) } }, { many: true });
+    },
+  };
+}
