@@ -32,6 +32,27 @@ export function translateMongoError(e: unknown): unknown {
   return e;
 }
 
+const BIGINT_MAX = 9_223_372_036_854_775_807;
+
+/**
+ * Values no store column can hold, refused as the SQL adapter's database refuses them (a NUL
+ * character in text, a number beyond 64 bits): MongoDB would store them, and the API promises the
+ * same answer on every store.
+ */
+function unstorable(v: unknown, depth = 0): boolean {
+  if (typeof v === "string") return v.includes("\u0000");
+  if (typeof v === "number") return !Number.isFinite(v) || Math.abs(v) > BIGINT_MAX;
+  if (depth > 4 || v === null || typeof v !== "object" || v instanceof Date) return false;
+  if (Array.isArray(v)) return v.some((x) => unstorable(x, depth + 1));
+  for (const [k, x] of Object.entries(v)) if (unstorable(k, depth + 1) || unstorable(x, depth + 1)) return true;
+  return false;
+}
+
+const badValue = () =>
+  new DomainError("VALIDATION_FAILED", "A value in the request cannot be stored or compared: it contains a NUL character, is out of range (ids are 64-bit), or is malformed.", {
+    errors: [{ field: "request", message: "contains a value out of range or a NUL character" }],
+  });
+
 /** Wraps every async method of a repository so driver errors are translated at the adapter edge. */
 export function guarded<T extends object>(repo: T): T {
   const out: Record<string, unknown> = {};
@@ -39,6 +60,7 @@ export function guarded<T extends object>(repo: T): T {
     out[k] =
       typeof v === "function"
         ? async (...args: unknown[]) => {
+            if (args.some((a) => unstorable(a))) throw badValue();
             try {
               return await (v as (...a: unknown[]) => unknown).apply(repo, args);
             } catch (e) {

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { sql } from "drizzle-orm";
 import { makeTestApp, type TestApp } from "../support/app";
+import { countRows } from "../support/stores";
 import { ok, PASSWORD } from "./directory-fixtures";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
@@ -28,12 +28,8 @@ let routes: { method: string; path: string }[];
 
 /** Row counts of the tables a write would touch. */
 async function counts(): Promise<Record<string, number>> {
-  const db = (t.stores.store as unknown as { db: { execute(q: unknown): Promise<unknown> } }).db;
   const out: Record<string, number> = {};
-  for (const table of TABLES) {
-    const r = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as { rows?: { n: number }[] } | { n: number }[];
-    out[table] = Array.isArray(r) ? r[0].n : r.rows![0].n;
-  }
+  for (const table of TABLES) out[table] = await countRows(t.stores, table);
   return out;
 }
 

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { makeTestApp, type TestApp } from "../support/app";
+import { countRows as countRowsIn } from "../support/stores";
 import { claimsOf, createOrg, expectProblem, ok, provisionTenant, uniq, userWith, type TenantFixture } from "./directory-fixtures";
 
 let t: TestApp;
@@ -13,12 +14,7 @@ let admin: string;
 
 const validate = (token: string, body: unknown) => t.call("POST", "/api/import/validate", { token, body });
 const commit = (token: string, body: unknown) => t.call("POST", "/api/import/commit", { token, body });
-const countRows = async (table: string) => {
-  const db = (t.stores.store as unknown as { db: { execute(q: string): Promise<unknown> } }).db;
-  const { sql } = await import("drizzle-orm");
-  const r = (await (db as unknown as { execute(q: unknown): Promise<unknown> }).execute(sql.raw(`select count(*)::int as n from ${table}`))) as { rows?: { n: number }[] } | { n: number }[];
-  return Array.isArray(r) ? r[0].n : r.rows![0].n;
-};
+const countRows = (table: string) => countRowsIn(t.stores, table);
 const snapshot = async () => Object.fromEntries(await Promise.all(["organizations", "applications", "permissions", "roles", "users", "user_roles", "one_time_tokens", "external_refs"].map(async (x) => [x, await countRows(x)])));
 
 /** A payload given out of order: children before parents, roles before their permissions. */

@@ -4,7 +4,8 @@
  *   postgres           — a new database on DATABASE_URL's server, Redis at REDIS_URL (own key prefix);
  *   mongo              — a new database on MONGODB_URL's server (FerretDB in CI), Redis likewise.
  */
-import { MongoClient } from "mongodb";
+import { sql } from "drizzle-orm";
+import { MongoClient, type Db as MongoDb } from "mongodb";
 import postgres from "postgres";
 import { createPgSessionStore, openEmbedded, openPostgres } from "../../adapters/postgres";
 import { openRedis } from "../../adapters/redis";
@@ -128,3 +129,22 @@ export async function freshServerStore(kind: "postgres" | "mongo" = TEST_STORE =
 
 /** True in the passes that have a shared server store (postgres or mongo). */
 export const SERVER_STORE = TEST_STORE === "postgres" || TEST_STORE === "mongo";
+
+/**
+ * Rows in a table (SQL stores) or documents in the collection of the same name (MongoDB), for tests
+ * that prove a refused write left nothing behind. `role_permissions` on MongoDB counts the
+ * permission ids held in role documents.
+ */
+export async function countRows(s: TestStores, table: string): Promise<number> {
+  const mongo = (s.store as { ctx?: { db: MongoDb } }).ctx?.db;
+  if (mongo) {
+    if (table === "role_permissions") {
+      const roles = await mongo.collection("roles").find({}, { projection: { permissionIds: 1 } }).toArray();
+      return roles.reduce((n, r) => n + ((r.permissionIds as number[] | undefined)?.length ?? 0), 0);
+    }
+    return mongo.collection(table).countDocuments();
+  }
+  const db = (s.store as unknown as { db: { execute(q: unknown): Promise<unknown> } }).db;
+  const r = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as { rows?: { n: number }[] } | { n: number }[];
+  return Array.isArray(r) ? r[0].n : r.rows![0].n;
+}
