@@ -1,15 +1,16 @@
 // A store that drops while the service runs: /readyz fails, requests answer 503 problem+json, and
-// the service recovers by itself when the store is back. Postgres and Redis are reached through a
-// loopback proxy the test cuts. Runs in the TEST_STORE=postgres pass (needs the real servers).
+// the service recovers by itself when the store is back. The primary store (Postgres or MongoDB) and
+// Redis are reached through a loopback proxy the test cuts. Runs in the TEST_STORE=postgres and
+// TEST_STORE=mongo passes (needs the real servers).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { freshDatabase, TEST_STORE } from "../support/stores";
+import { freshServerStore, SERVER_STORE, TEST_STORE } from "../support/stores";
 import { startService, type RunningService } from "../support/process";
 import { tcpProxy } from "../support/tcp-proxy";
 
-if (TEST_STORE !== "postgres") {
-  console.warn("NOT RUN here: store-outage tests need TEST_STORE=postgres (the CI postgres pass runs them)");
+if (!SERVER_STORE) {
+  console.warn("NOT RUN here: store-outage tests need TEST_STORE=postgres or mongo (the CI postgres and mongo passes run them)");
 } else {
-  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let db: Awaited<ReturnType<typeof freshServerStore>>;
   let pg: Awaited<ReturnType<typeof tcpProxy>>;
   let redis: Awaited<ReturnType<typeof tcpProxy>>;
   let s: RunningService;
@@ -17,14 +18,15 @@ if (TEST_STORE !== "postgres") {
     fetch(`${s.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@outage.test", password: "outage-password-1" }) });
 
   beforeAll(async () => {
-    db = await freshDatabase();
-    pg = await tcpProxy("127.0.0.1", 5432);
+    db = await freshServerStore();
+    const urlVar = db.kind === "mongo" ? "MONGODB_URL" : "DATABASE_URL";
+    const u = new URL(db.env[urlVar]);
+    pg = await tcpProxy("127.0.0.1", Number(u.port));
     redis = await tcpProxy("127.0.0.1", 6379);
-    const u = new URL(db.url);
     u.port = String(pg.port);
     s = await startService({
-      SSO_STORAGE: "postgres",
-      DATABASE_URL: u.toString(),
+      ...db.env,
+      [urlVar]: u.toString(),
       REDIS_URL: `redis://127.0.0.1:${redis.port}`,
       SSO_REDIS_PREFIX: `outage${Date.now()}:`,
       SSO_MASTER_KEY: Buffer.alloc(32, 3).toString("base64"),
@@ -50,7 +52,7 @@ if (TEST_STORE !== "postgres") {
   };
 
   describe("store outage while running", () => {
-    test("Postgres down: readyz 503, requests 503 problem+json, then recovery", async () => {
+    test(`${TEST_STORE === "mongo" ? "MongoDB" : "Postgres"} down: readyz 503, requests 503 problem+json, then recovery`, async () => {
       expect((await fetch(`${s.url}/readyz`)).status).toBe(200);
       expect((await login()).status).toBe(200);
       pg.drop();
