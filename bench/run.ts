@@ -2,21 +2,20 @@
  * `npm run bench`: every benchmark, on loopback, each figure printed beside the ceiling measured in
  * the same run on this machine. Writes the whole result to bench/results/latest.json.
  *
- *   bun bench/run.ts [--seconds 8] [--quick] [--no-postgres] [--only token,sessions,claims,webhooks,import,directory]
+ *   bun bench/run.ts [--seconds 8] [--quick] [--no-postgres] [--no-mongo] [--only token,sessions,claims,webhooks,import,directory]
  *
  * Postgres runs use a fresh database on DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/test)
- * and Redis at REDIS_URL (default redis://127.0.0.1:6379). Stop other work on the machine first:
- * the ceilings and the service share its cores.
+ * and Redis at REDIS_URL (default redis://127.0.0.1:6379). MongoDB runs (token, sessions, directory)
+ * use a fresh database on MONGODB_URL's server (default mongodb://127.0.0.1:27018/, the FerretDB of
+ * `bash .ci/ferretdb.sh start 27018`) and the same Redis; they run unless --no-mongo is given, and
+ * when no server answers there the run says "mongo: NOT RUN (no server at …)" in each section and
+ * in latest.json. Each Mongo figure is printed beside the Postgres one and the ceiling.
+ * Stop other work on the machine first: the ceilings and the service share its cores.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join } from "node:path";
-import { benchDirectory } from "./directory";
-import { benchSessions, formatSessionsBench } from "./sessions";
-import { benchToken, formatTokenBench } from "./token";
-import { benchWebhooks, formatWebhookBench } from "./webhooks";
-import { benchImport, formatImportBench } from "./import";
-import { benchClaims, formatClaimsBench } from "./claims";
+import { mongoAnswers, redactUrl, useMongoUrl } from "./mongo";
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -30,23 +29,107 @@ process.env.DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 process.env.REDIS_URL ??= "redis://127.0.0.1:6379";
 const redisUrl = process.env.REDIS_URL;
 
+// MongoDB: decided before any benchmark module loads (test/support/stores.ts reads MONGODB_URL once).
+const mongoUrl = useMongoUrl();
+let mongo = false;
+let mongoNote: string;
+let mongoServer: string | undefined;
+if (process.argv.includes("--no-mongo")) mongoNote = "NOT RUN (--no-mongo)";
+else {
+  const probe = await mongoAnswers(mongoUrl);
+  if (probe.ok) {
+    mongo = true;
+    mongoServer = probe.server;
+    mongoNote = `${redactUrl(mongoUrl)}, ${probe.server}`;
+  } else mongoNote = `NOT RUN (no server at ${redactUrl(mongoUrl)}: ${probe.reason})`;
+}
+const mongoSkipped = `  mongo: ${mongoNote}`;
+
+const { benchDirectory, formatDirectoryComparison } = await import("./directory");
+const { benchSessions, formatSessionsBench, runOne: runSessionsOn } = await import("./sessions");
+const { benchToken, formatTokenBench } = await import("./token");
+const { benchWebhooks, formatWebhookBench } = await import("./webhooks");
+const { benchImport, formatImportBench } = await import("./import");
+const { benchClaims, formatClaimsBench } = await import("./claims");
+type BenchTokenResult = Awaited<ReturnType<typeof benchToken>>;
+type BenchSessionsResult = Awaited<ReturnType<typeof benchSessions>>;
+type BenchDirectoryResult = Awaited<ReturnType<typeof benchDirectory>>;
+
 const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? "unknown", bun: Bun.version, date: new Date().toISOString() };
-console.log(`machine: ${machine.cpus} × ${machine.cpu}, Bun ${machine.bun}\n`);
-const results: Record<string, unknown> = { machine };
+console.log(`machine: ${machine.cpus} × ${machine.cpu}, Bun ${machine.bun}`);
+console.log(`mongo: ${mongoNote}\n`);
+const results: Record<string, unknown> = { machine, mongo: { ran: mongo, url: redactUrl(mongoUrl), server: mongoServer, note: mongoNote } };
+const failures: string[] = [];
+
+/** A Mongo run that throws is reported (and fails the run at the end) without losing the other figures. */
+async function mongoRun<T>(section: string, fn: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await fn();
+  } catch (e) {
+    const msg = String((e as Error)?.stack ?? e).split("\n").slice(0, 6).join("\n    ");
+    console.log(`  mongo: FAILED in ${section}: ${msg}\n`);
+    failures.push(`${section} (mongo): ${String((e as Error)?.message ?? e).split("\n")[0]}`);
+    return undefined;
+  }
+}
+
+const pct = (x: number | undefined) => (x === undefined ? "—" : `${Math.round(x * 1000) / 10} %`);
+
+function tokenSideBySide(runs: BenchTokenResult[]): string {
+  const rows = runs.map((r) => [
+    r.store,
+    `${r.tokenEndpoint.rps}`,
+    `${r.tokenEndpoint.p50} / ${r.tokenEndpoint.p99}`,
+    `${r.tokenEndpoint.errors}`,
+    r.signOnlyRoute ? `${r.signOnlyRoute.rps}` : "—",
+    pct(r.ratioToSignOnly),
+    r.rs256Sign ? `${r.rs256Sign.opsPerSec}` : "—",
+  ]);
+  return table("POST /oauth2/token side by side (each against the ceilings of its own run; aim ≥ 85 % of sign-only)", ["store", "req/s", "p50 / p99 ms", "errors", "ceiling: sign-only req/s", "ratio", "ceiling: RS256 /s"], rows);
+}
+
+function sessionsSideBySide(r: BenchSessionsResult): string {
+  const rows = r.runs.flatMap((run) => [
+    [run.store, "refresh", `${run.refresh.rps}`, `${run.refresh.p50} / ${run.refresh.p99}`, `${run.refresh.errors}`, `RS256 ${r.ceilings.rs256SignPerSec} /s`, `${pct(run.refreshRatio)} (aim ≥ 60 %)`],
+    [run.store, "login", `${run.login.rps}`, `${run.login.p50} / ${run.login.p99}`, `${run.login.errors}`, `argon2id ${r.ceilings.argon2VerifyPerSec} /s`, `${pct(run.loginRatio)} (aim ≥ 90 %)`],
+  ]);
+  return table("Sessions side by side (same ceilings for every store)", ["store", "figure", "req/s", "p50 / p99 ms", "errors", "ceiling", "ratio"], rows);
+}
+
+function table(title: string, head: string[], rows: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)) + 2);
+  const line = (cells: string[]) => `  ${cells.map((c, i) => c.padEnd(widths[i])).join("").trimEnd()}`;
+  return [title, line(head), ...rows.map(line)].join("\n");
+}
 
 if (only.has("token")) {
-  const runs = [];
-  for (const pg of postgres ? [false, true] : [false]) {
-    const r = await benchToken({ seconds, postgres: pg, redisUrl });
+  const runs: BenchTokenResult[] = [];
+  const stores: ("embedded" | "postgres")[] = postgres ? ["embedded", "postgres"] : ["embedded"];
+  for (const store of stores) {
+    const r = await benchToken({ seconds, store, redisUrl });
     console.log(formatTokenBench(r) + "\n");
     runs.push(r);
   }
+  if (mongo) {
+    const r = await mongoRun("token", () => benchToken({ seconds, store: "mongo", redisUrl }));
+    if (r) {
+      console.log(formatTokenBench(r) + "\n");
+      runs.push(r);
+    }
+  } else console.log(mongoSkipped + "\n");
+  console.log(tokenSideBySide(runs) + "\n");
   results.token = runs;
 }
 
 if (only.has("sessions")) {
   const r = await benchSessions({ seconds, postgres, redisUrl, databaseUrl: process.env.DATABASE_URL });
-  console.log(formatSessionsBench(r) + "\n");
+  if (mongo) {
+    const m = await mongoRun("sessions", () => runSessionsOn("mongo", { seconds, redisUrl }, r.ceilings));
+    if (m) r.runs.push(m);
+  }
+  console.log(formatSessionsBench(r));
+  if (!mongo) console.log(mongoSkipped);
+  console.log("\n" + sessionsSideBySide(r) + "\n");
   results.sessions = r;
 }
 
@@ -68,12 +151,25 @@ if (only.has("import")) {
   results.import = r;
 }
 
-if (only.has("directory") && postgres) {
-  results.directory = await benchDirectory({ requests: quick ? 100 : 200, redisUrl });
+if (only.has("directory")) {
+  const runs: BenchDirectoryResult[] = [];
+  const common = { requests: quick ? 100 : 200, maxSecondsPerEndpoint: quick ? 20 : 60, redisUrl };
+  if (postgres) runs.push(await benchDirectory({ ...common, store: "postgres" }));
+  if (mongo) {
+    const r = await mongoRun("directory", () => benchDirectory({ ...common, store: "mongo" }));
+    if (r) runs.push(r);
+  } else console.log(mongoSkipped);
+  if (runs.length) console.log("\n" + formatDirectoryComparison(runs) + "\n");
+  results.directory = runs;
 }
 
+if (failures.length) results.failures = failures;
 const dir = join(import.meta.dir, "results");
 mkdirSync(dir, { recursive: true });
 writeFileSync(join(dir, "latest.json"), JSON.stringify(results, null, 2));
 console.log(`\nfull results: ${join(dir, "latest.json")}`);
+if (failures.length) {
+  console.log(`\nFAILED:\n  ${failures.join("\n  ")}`);
+  process.exit(1);
+}
 process.exit(0);

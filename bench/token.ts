@@ -4,17 +4,21 @@
  *   rs256Sign      raw RS256 signatures/s with jose (64 concurrent), no HTTP
  *   signOnlyRoute  a minimal Bun route that only signs a JWT of access-token size (child process)
  *   tokenEndpoint  the real service (`bun src/main.ts`, child process) answering client_credentials
- *                  with HTTP Basic, SSO_RATE_LIMIT=off, embedded or Postgres (+ Redis)
+ *                  with HTTP Basic, SSO_RATE_LIMIT=off, embedded, Postgres (+ Redis) or MongoDB (+ Redis)
  *   sdkVerify      the SDK's verifyMachine/s on one machine token (64 concurrent, keys cached)
  *
  * Aim: tokenEndpoint.rps ≥ 85 % of signOnlyRoute.rps, zero errors, p99 < 50 ms.
  *
- *   bun bench/token.ts [--seconds 10] [--connections 64] [--postgres] [--log-level warn]
- * (--postgres uses DATABASE_URL's server for a fresh database, and REDIS_URL when set.)
+ *   bun bench/token.ts [--seconds 10] [--connections 64] [--store embedded|postgres|mongo] [--log-level warn]
+ * (--store postgres uses DATABASE_URL's server for a fresh database, --store mongo MONGODB_URL's
+ * (default mongodb://127.0.0.1:27018/, FerretDB in CI); both use REDIS_URL when set. --postgres
+ * is the older spelling of --store postgres.)
  */
 import { createClientCredentials, createVerifier } from "../src/sdk";
-import { startSeededServer, SERVER_ADMIN } from "../test/sdk/server";
 import { load, rs256SignCeiling, signOnlyRouteCeiling, timedLoops, type LoadResult } from "./ceilings";
+import { useMongoUrl } from "./mongo";
+
+export type TokenBenchStore = "embedded" | "postgres" | "mongo";
 
 export interface BenchTokenOptions {
   /** Measured seconds per phase (default 10). */
@@ -23,7 +27,12 @@ export interface BenchTokenOptions {
   connections?: number;
   /** Unmeasured warm-up before each HTTP phase (default 2 s). */
   warmupSeconds?: number;
-  /** Run the service on Postgres (fresh database on DATABASE_URL) + Redis (REDIS_URL, when set). */
+  /**
+   * Where the service keeps its data (default "embedded"): "postgres" a fresh database on
+   * DATABASE_URL's server, "mongo" a fresh database on MONGODB_URL's; both + Redis (REDIS_URL, when set).
+   */
+  store?: TokenBenchStore;
+  /** Older spelling of `store: "postgres"` (used when `store` is not given). */
   postgres?: boolean;
   redisUrl?: string;
   /** Service log level (default "warn": no per-request access log line). */
@@ -33,7 +42,7 @@ export interface BenchTokenOptions {
 }
 
 export interface BenchTokenResult {
-  store: "embedded" | "postgres" | "postgres+redis";
+  store: "embedded" | "postgres" | "postgres+redis" | "mongo" | "mongo+redis";
   connections: number;
   tokenEndpoint: LoadResult;
   signOnlyRoute?: LoadResult;
@@ -57,14 +66,18 @@ export async function benchToken(opts: BenchTokenOptions = {}): Promise<BenchTok
   const seconds = opts.seconds ?? 10;
   const connections = opts.connections ?? 64;
   const warmupSeconds = opts.warmupSeconds ?? 2;
-  const redisUrl = opts.postgres ? (opts.redisUrl ?? process.env.REDIS_URL) : undefined;
-  const store = opts.postgres ? (redisUrl ? "postgres+redis" : "postgres") : "embedded";
+  const kind: TokenBenchStore = opts.store ?? (opts.postgres ? "postgres" : "embedded");
+  const redisUrl = kind !== "embedded" ? (opts.redisUrl ?? process.env.REDIS_URL) : undefined;
+  const store: BenchTokenResult["store"] = kind === "embedded" ? "embedded" : redisUrl ? `${kind}+redis` : kind;
+  if (kind === "mongo") useMongoUrl();
+  // Imported here, not at the top: test/support/stores.ts reads MONGODB_URL when first loaded.
+  const { startSeededServer, SERVER_ADMIN } = await import("../test/sdk/server");
 
   // Ceilings first, while nothing else runs.
   const rs256 = opts.skipCeilings ? undefined : await rs256SignCeiling({ seconds, concurrency: connections });
   const signOnly = opts.skipCeilings ? undefined : await signOnlyRouteCeiling({ seconds, connections, warmupSeconds });
 
-  const server = await startSeededServer({ postgres: opts.postgres, redisUrl, env: { SSO_LOG_LEVEL: opts.logLevel ?? "warn" } });
+  const server = await startSeededServer({ postgres: kind === "postgres", mongo: kind === "mongo", redisUrl, env: { SSO_LOG_LEVEL: opts.logLevel ?? "warn" } });
   try {
     const login = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: SERVER_ADMIN.email, password: SERVER_ADMIN.password }) });
     const adminToken = ((await login.json()) as { accessToken: string }).accessToken;
@@ -131,7 +144,8 @@ if (import.meta.main) {
   const r = await benchToken({
     seconds: Number(arg("seconds") ?? 10),
     connections: Number(arg("connections") ?? 64),
-    postgres: process.argv.includes("--postgres"),
+    store: (arg("store") as TokenBenchStore | undefined) ?? (process.argv.includes("--postgres") ? "postgres" : "embedded"),
+    redisUrl: process.env.REDIS_URL,
     logLevel: (arg("log-level") as BenchTokenOptions["logLevel"]) ?? "warn",
   });
   console.log(formatTokenBench(r));
