@@ -188,17 +188,7 @@ export async function runOne(store: BenchStore, opts: BenchSessionsOptions, ceil
 
     // Refresh chains: one admin session each (a realistic token: roles, SUBTREE reach, system codes).
     const refreshConnections = opts.refreshConnections ?? 32;
-    // Setup only (not measured): a sign-in refused with 409 (a store conflict under concurrent
-    // sign-ins) is retried, so the chains can start; the measured login phase counts such answers.
-    const signIn = async (): Promise<string> => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return (await json(`${svc.url}/api/auth/login`, ADMIN)).refreshToken as string;
-        } catch (e) {
-          if (attempt >= 5 || !/answered 409/.test(String(e))) throw e;
-        }
-      }
-    };
+    const signIn = async (): Promise<string> => (await json(`${svc.url}/api/auth/login`, ADMIN)).refreshToken as string;
     const sessions = async (n: number) => {
       const out: string[] = [];
       for (let i = 0; i < n; i += 4) out.push(...(await Promise.all(Array.from({ length: Math.min(4, n - i) }, signIn))));
