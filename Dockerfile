@@ -19,6 +19,8 @@ COPY --from=deps --chown=bun:bun /app/node_modules ./node_modules
 COPY --chown=bun:bun package.json package-lock.json tsconfig.json ./
 COPY --chown=bun:bun src ./src
 COPY --chown=bun:bun adapters ./adapters
+# The pre-built empty embedded database (adapters/postgres/embedded.ts): first starts skip initdb.
+RUN bun adapters/postgres/embedded.ts && chown -R bun:bun node_modules/.cache
 
 RUN mkdir -p /data && chown bun:bun /data
 VOLUME /data

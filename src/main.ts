@@ -42,7 +42,14 @@ export async function openStores(config: Config, log: Logger): Promise<{ store: 
     log.info("REDIS_URL is unset: sessions and rate counters use MongoDB; cache invalidation polls every 0.5 s");
     return { store: mongo, sessions: createMongoSessionStore(mongo) };
   }
-  const store = config.storage === "postgres" ? await openPostgres(config.databaseUrl!, config.dbPoolSize) : await openEmbedded(config.dataDir);
+  let store: Awaited<ReturnType<typeof openPostgres>>;
+  if (config.storage === "postgres") store = await openPostgres(config.databaseUrl!, config.dbPoolSize);
+  else {
+    const embedded = await openEmbedded(config.dataDir);
+    if (embedded.created === "initdb")
+      log.info("created the embedded database from scratch (no pre-built template); `bun adapters/postgres/embedded.ts` builds one so that later first starts take well under a second");
+    store = embedded;
+  }
   let sessions: SessionStore;
   if (config.redisUrl) sessions = await openRedis(config.redisUrl, config.redisPrefix);
   else {
@@ -62,6 +69,9 @@ export async function start(env: Record<string, string | undefined>, opts: { clo
   const { app, boot } = svc;
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: Math.max(16, config.importMaxMiB) * 1024 * 1024 + 1024 });
   const stopRotation = startKeyRotation(svc.keys, config.keyCheckSeconds, log);
+  // Start-up garbage (migrations, the embedded template, module graphs) is collected now rather than
+  // whenever the heap next grows, so an idle instance sits at its working size.
+  Bun.gc(true);
   svc.delivery.start();
   /**
    * Graceful stop (docs/security.md, "Shutdown"): readiness fails at once, the listener closes (new

@@ -4,12 +4,12 @@
  * Versioned migrations (./migrations, made by drizzle-kit from schema.ts) are applied at start.
  */
 import { EventEmitter } from "node:events";
-import { mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { existsSync, mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { embeddedStartParams, loadTemplate, migrationsFolder } from "./embedded";
 import { drizzle as drizzlePg } from "drizzle-orm/postgres-js";
 import { migrate as migratePg } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
@@ -32,7 +32,6 @@ import { createPgUsers } from "./users";
 import { createPgMfa, createPgSocialIdentities } from "./mfa";
 import { createPgOutbox, createPgWebhooks } from "./webhooks";
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 const MIGRATION_LOCK = 7_342_001;
 
 /** Repositories over a drizzle handle; `tokenContext` is the driver-specific prepared read. */
@@ -101,11 +100,26 @@ export function createPgSessionStore(store: PrimaryStore & { db: Db }): SessionS
   };
 }
 
-/** Opens PGlite in `dataDir` (or in memory for "memory://") and applies migrations. */
-export async function openEmbedded(dataDir: string): Promise<PrimaryStore & { db: Db }> {
+/**
+ * Opens PGlite in `dataDir` (or in memory for "memory://") and applies migrations. A new database
+ * starts from the pre-built template when there is one (adapters/postgres/embedded.ts); `created`
+ * says how the database came to be.
+ */
+export async function openEmbedded(dataDir: string): Promise<PrimaryStore & { db: Db; created: "existing" | "template" | "initdb" }> {
   if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
-  const client = dataDir === "memory://" ? new PGlite() : new PGlite(`${dataDir}/pg`);
+  const fresh = dataDir === "memory://" || !existsSync(`${dataDir}/pg/PG_VERSION`);
+  const template = fresh ? await loadTemplate() : null;
+  const options = { startParams: embeddedStartParams(), ...(template ? { loadDataDir: template } : {}) };
+  let client = dataDir === "memory://" ? new PGlite(options) : new PGlite(`${dataDir}/pg`, options);
   await client.waitReady;
+  const created = !fresh ? "existing" : template ? "template" : "initdb";
+  if (created !== "existing" && dataDir !== "memory://") {
+    // Unpacking or creating the database grew the WebAssembly heap, which never shrinks: reopen
+    // (a quarter of a second) so the instance runs at the size of a restart.
+    await client.close();
+    client = new PGlite(`${dataDir}/pg`, { startParams: embeddedStartParams() });
+    await client.waitReady;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   const bus = new EventEmitter();
@@ -121,7 +135,7 @@ export async function openEmbedded(dataDir: string): Promise<PrimaryStore & { db
         await client.close();
       },
     }),
-    { db },
+    { db, created } as const,
   );
 }
 
