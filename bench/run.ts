@@ -2,7 +2,8 @@
  * `npm run bench`: every benchmark, on loopback, each figure printed beside the ceiling measured in
  * the same run on this machine. Writes the whole result to bench/results/latest.json.
  *
- *   bun bench/run.ts [--seconds 8] [--quick] [--no-postgres] [--no-mongo] [--only token,sessions,claims,webhooks,import,directory]
+ *   bun bench/run.ts [--seconds 8] [--quick] [--no-postgres] [--no-mongo] [--soak-minutes 10]
+ *                    [--only start,token,sessions,claims,webhooks,import,directory,soak]
  *
  * Postgres runs use a fresh database on DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/test)
  * and Redis at REDIS_URL (default redis://127.0.0.1:6379). MongoDB runs (token, sessions, directory)
@@ -24,8 +25,10 @@ const arg = (name: string) => {
 const quick = process.argv.includes("--quick");
 const seconds = Number(arg("seconds") ?? (quick ? 3 : 8));
 const postgres = !process.argv.includes("--no-postgres");
-const only = new Set((arg("only") ?? "token,sessions,claims,webhooks,import,directory").split(","));
-process.env.DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
+const only = new Set((arg("only") ?? "start,token,sessions,claims,webhooks,import,directory,soak").split(","));
+/** Soak length per store (the footprint issue's leak check is a 10-minute soak). */
+const soakMinutes = Number(arg("soak-minutes") ?? (quick ? 1 : 10));
+process.env.DATABASE_URL ??= "postgres://postgres:postgres@127.0.0.1:5432/test";
 process.env.REDIS_URL ??= "redis://127.0.0.1:6379";
 const redisUrl = process.env.REDIS_URL;
 
@@ -51,6 +54,8 @@ const { benchToken, formatTokenBench } = await import("./token");
 const { benchWebhooks, formatWebhookBench } = await import("./webhooks");
 const { benchImport, formatImportBench } = await import("./import");
 const { benchClaims, formatClaimsBench } = await import("./claims");
+const { benchStart, formatStart } = await import("./start");
+const { benchSoak, formatSoak } = await import("./soak");
 type BenchTokenResult = Awaited<ReturnType<typeof benchToken>>;
 type BenchSessionsResult = Awaited<ReturnType<typeof benchSessions>>;
 type BenchDirectoryResult = Awaited<ReturnType<typeof benchDirectory>>;
@@ -100,6 +105,12 @@ function table(title: string, head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)) + 2);
   const line = (cells: string[]) => `  ${cells.map((c, i) => c.padEnd(widths[i])).join("").trimEnd()}`;
   return [title, line(head), ...rows.map(line)].join("\n");
+}
+
+if (only.has("start")) {
+  const r = await benchStart({ runs: quick ? 1 : 3, postgres, redisUrl });
+  console.log(formatStart(r) + "\n");
+  results.start = r;
 }
 
 if (only.has("token")) {
@@ -161,6 +172,16 @@ if (only.has("directory")) {
   } else console.log(mongoSkipped);
   if (runs.length) console.log("\n" + formatDirectoryComparison(runs) + "\n");
   results.directory = runs;
+}
+
+if (only.has("soak")) {
+  const runs = [];
+  for (const store of postgres ? (["embedded", "postgres"] as const) : (["embedded"] as const)) {
+    const r = await benchSoak({ minutes: soakMinutes, store, log: console.log });
+    console.log(formatSoak(r) + "\n");
+    runs.push(r);
+  }
+  results.soak = runs;
 }
 
 if (failures.length) results.failures = failures;

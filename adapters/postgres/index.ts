@@ -9,7 +9,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { embeddedStartParams, loadTemplate, migrationsFolder } from "./embedded";
+import { copyTemplate, embeddedStartParams, loadTemplate, migrationsFolder } from "./embedded";
 import { drizzle as drizzlePg } from "drizzle-orm/postgres-js";
 import { migrate as migratePg } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
@@ -107,19 +107,14 @@ export function createPgSessionStore(store: PrimaryStore & { db: Db }): SessionS
  */
 export async function openEmbedded(dataDir: string): Promise<PrimaryStore & { db: Db; created: "existing" | "template" | "initdb" }> {
   if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
-  const fresh = dataDir === "memory://" || !existsSync(`${dataDir}/pg/PG_VERSION`);
-  const template = fresh ? await loadTemplate() : null;
-  const options = { startParams: embeddedStartParams(), ...(template ? { loadDataDir: template } : {}) };
-  let client = dataDir === "memory://" ? new PGlite(options) : new PGlite(`${dataDir}/pg`, options);
+  const memory = dataDir === "memory://";
+  const fresh = memory || !existsSync(`${dataDir}/pg/PG_VERSION`);
+  const template = memory ? await loadTemplate() : null;
+  const copied = fresh && !memory && copyTemplate(`${dataDir}/pg`);
+  const startParams = embeddedStartParams();
+  const client = memory ? new PGlite({ startParams, ...(template ? { loadDataDir: template } : {}) }) : new PGlite(`${dataDir}/pg`, { startParams });
   await client.waitReady;
-  const created = !fresh ? "existing" : template ? "template" : "initdb";
-  if (created !== "existing" && dataDir !== "memory://") {
-    // Unpacking or creating the database grew the WebAssembly heap, which never shrinks: reopen
-    // (a quarter of a second) so the instance runs at the size of a restart.
-    await client.close();
-    client = new PGlite(`${dataDir}/pg`, { startParams: embeddedStartParams() });
-    await client.waitReady;
-  }
+  const created = !fresh ? "existing" : template || copied ? "template" : "initdb";
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   const bus = new EventEmitter();

@@ -7,13 +7,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { openEmbedded } from "../../adapters/postgres";
-import { EMBEDDED_SETTINGS, templatePath } from "../../adapters/postgres/embedded";
+import { EMBEDDED_SETTINGS, templatePaths } from "../../adapters/postgres/embedded";
 
 const dir = mkdtempSync(join(tmpdir(), "sso-template-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test("npm install built the template for this PGlite and these migrations", () => {
-  expect(existsSync(templatePath())).toBe(true);
+  expect(existsSync(join(templatePaths().dir, "PG_VERSION"))).toBe(true);
+  expect(existsSync(templatePaths().tarball)).toBe(true);
 });
 
 test("a new data directory starts from the template with every migration; a restart opens it as it is", async () => {
