@@ -8,6 +8,7 @@ import { openEmbedded, openPostgres, createPgSessionStore } from "../adapters/po
 import { createMailer } from "../adapters/outbound/mailer";
 import { createWebhookSender } from "../adapters/outbound/webhook-sender";
 import { openRedis } from "../adapters/redis";
+import { openSqliteSessions } from "../adapters/sqlite";
 import { createMongoSessionStore, openMongo } from "../adapters/mongo";
 import { ConfigError, loadConfig, parseMasterKeys, type Config } from "./config";
 import { systemClock, type Clock } from "./kernel/clock";
@@ -52,6 +53,7 @@ export async function openStores(config: Config, log: Logger): Promise<{ store: 
   }
   let sessions: SessionStore;
   if (config.redisUrl) sessions = await openRedis(config.redisUrl, config.redisPrefix);
+  else if (config.storage === "embedded") sessions = openSqliteSessions(config.dataDir); // one process: SQLite beside the database
   else {
     sessions = createPgSessionStore(store);
     log.info("REDIS_URL is unset: sessions and rate counters use the primary store");

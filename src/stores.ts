@@ -64,11 +64,11 @@ export interface PrimaryStore extends Repos {
   close(): Promise<void>;
 }
 
-/** Sessions and counters: Redis when REDIS_URL is set, else the primary store. */
+/** Sessions and counters: Redis when REDIS_URL is set; else SQLite beside the embedded database ("local"), or the primary store. */
 export interface SessionStore {
   families: FamilyStore;
   counters: CounterStore;
   ping(): Promise<void>;
   close(): Promise<void>;
-  kind: "redis" | "primary";
+  kind: "redis" | "local" | "primary";
 }

@@ -51,26 +51,19 @@ export function createMongoApps(ctx: Ctx): AppRepo {
   }
 
   /**
-   * Claims slot `id`, or takes over an abandoned one. The claim is a plain insert, journaled only
-   * once it succeeded: journaling first (insertDocs) would leave an undo record on a duplicate that
-   * deletes the holder's slot when this unit is undone.
+   * Claims slot `id`, or takes over an abandoned one. The claim is a journaled insert: undoing this
+   * unit deletes only a slot it inserted itself (db.ts marks a unit's rows), never the holder's.
    */
   async function claim(id: string, organizationId: number): Promise<boolean> {
     try {
-      await slots.insertOne({ _id: id, organizationId, at: new Date() });
+      await insertDocs(ctx, C.appSlots, [{ _id: id, organizationId, at: new Date() }]);
+      return true;
     } catch (e) {
       if (!isDuplicate(e)) throw e;
       const held = await slots.findOne({ _id: id });
       if (!held || held.at.getTime() > Date.now() - SLOT_STALE_MS) return false;
       return !!(await modifyOne(ctx, C.appSlots, { _id: id, at: held.at }, { $set: { at: new Date() } }));
     }
-    if (ctx.unit) {
-      await ctx.unit.log({ c: C.appSlots, del: [id] }).catch(async (e) => {
-        await slots.deleteOne({ _id: id }).catch(() => {});
-        throw e;
-      });
-    }
-    return true;
   }
 
   return {
@@ -89,8 +82,7 @@ export function createMongoApps(ctx: Ctx): AppRepo {
       try {
         return await insertApp(input);
       } catch (e) {
-        // Give the slot back. Inside a unit the unit's undo does it (its journal deletes the slot):
-        // freeing it now would let another creator claim it, and that undo would then delete theirs.
+        // Give the slot back; inside a unit the unit's undo deletes it (it is the unit's own row).
         if (!ctx.unit) await deleteDocs(ctx, C.appSlots, { _id: slot }).catch(() => {});
         throw e;
       }

@@ -2,6 +2,9 @@
 import { ConflictError, DomainError, UnavailableError } from "../../src/kernel/errors";
 
 const UNAVAILABLE_NAMES = /^(MongoNetworkError|MongoNetworkTimeoutError|MongoServerSelectionError|MongoTopologyClosedError|MongoNotConnectedError|PoolClearedError|PoolClosedError|MongoPoolClearedError|MongoPoolClosedError)$/;
+/** Transient server states (elections, shutdown, timeouts): retry later, 503. */
+const TRANSIENT_CODES = new Set([6, 7, 89, 91, 189, 262, 50, 9001, 10107, 11600, 11602, 13435, 13436]);
+const TRANSIENT_NAMES = /^(MongoWriteConcernError|MongoOperationTimeoutError|MongoServerClosedError|MongoRuntimeError)$/;
 /** Server codes for values the request carried that a document cannot hold ($-prefixed or dotted keys, bad values). */
 const BAD_VALUE_CODES = new Set([2, 52, 55, 57, 17260]);
 
@@ -21,7 +24,10 @@ export function translateMongoError(e: unknown): unknown {
       const pattern = c.keyPattern && typeof c.keyPattern === "object" ? Object.keys(c.keyPattern as object).join("_") : "unique";
       return new ConflictError(pattern);
     }
-    if (typeof c.name === "string" && UNAVAILABLE_NAMES.test(c.name)) return new UnavailableError(e);
+    if (typeof c.name === "string" && (UNAVAILABLE_NAMES.test(c.name) || TRANSIENT_NAMES.test(c.name))) return new UnavailableError(e);
+    if (code !== undefined && TRANSIENT_CODES.has(code)) return new UnavailableError(e);
+    const labels = c.errorLabelSet instanceof Set ? (c.errorLabelSet as Set<string>) : null;
+    if (labels && (labels.has("RetryableWriteError") || labels.has("ResetPool") || labels.has("TransientTransactionError"))) return new UnavailableError(e);
     if (code !== undefined && BAD_VALUE_CODES.has(code))
       return new DomainError("VALIDATION_FAILED", "A value in the request cannot be stored: it is out of range or uses a reserved key.", {
         errors: [{ field: "request", message: "contains a value out of range or a reserved key" }],

@@ -16,11 +16,11 @@ import { MongoClient, type Db } from "mongodb";
 import { UnavailableError } from "../../src/kernel/errors";
 import type { PrimaryStore, Repos, SessionStore } from "../../src/stores";
 import { createMongoApps } from "./apps";
-import { exclusive } from "./atomic";
 import { createMongoAudit } from "./audit";
 import { createMongoClaims } from "./claims";
 import { createMongoClients } from "./clients";
-import { finish, JOURNAL, nextId, undo, UnitJournal, type Ctx, type UndoRecord } from "./db";
+import { nextId, UnitJournal, type Ctx } from "./db";
+import { finish, recoverUnits, rollBack } from "./journal";
 import { guarded, translateMongoError } from "./errors";
 import { createMongoImports } from "./imports";
 import { createMongoKeys } from "./keys";
@@ -72,23 +72,6 @@ export function createMongoRepos(ctx: Ctx): Repos {
   };
 }
 
-interface JournalDoc {
-  _id: string;
-  committed: boolean;
-  leaseUntil: Date;
-  undo: UndoRecord[];
-}
-
-const markedOf = (records: UndoRecord[]) => new Set(records.filter((r) => r.m).map((r) => r.c));
-
-/** Undoes one unit from its stored journal and drops the journal (idempotent). */
-async function rollBack(db: Db, id: string): Promise<void> {
-  const j = await db.collection<JournalDoc>(JOURNAL).findOne({ _id: id });
-  if (!j || j.committed) return;
-  await undo(db, j.undo);
-  await db.collection<JournalDoc>(JOURNAL).deleteOne({ _id: id, committed: false });
-}
-
 /** Database name: the URL's path, else "sso". */
 function dbName(url: string): string {
   const m = /^mongodb(?:\+srv)?:\/\/[^/]+\/([^?]*)/.exec(url);
@@ -111,28 +94,8 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
   });
   const ctx: Ctx = { db, unit: null };
   const leaseMs = opts.unitLeaseMs ?? 300_000;
-  const journal = db.collection<JournalDoc>(JOURNAL);
 
-  async function recover(): Promise<number> {
-    const now = new Date();
-    let n = 0;
-    for (const j of await journal.find({ $or: [{ committed: true }, { leaseUntil: { $lt: now } }] }).toArray()) {
-      if (j.committed) {
-        await finish(db, j._id, markedOf(j.undo));
-        n++;
-        continue;
-      }
-      // Take the abandoned unit over (one instance wins), then undo it.
-      const mine = await exclusive(ctx, `unit:${j._id}`, () =>
-        journal.findOneAndUpdate({ _id: j._id, committed: false, leaseUntil: j.leaseUntil }, { $set: { leaseUntil: new Date(Date.now() + leaseMs) } }),
-      );
-      if (!mine) continue;
-      await undo(db, mine.undo);
-      await journal.deleteOne({ _id: j._id, committed: false });
-      n++;
-    }
-    return n;
-  }
+  const recover = () => recoverUnits(db, leaseMs);
 
   // Cross-instance messages.
   const handlers = new Map<string, ((m: string) => void)[]>();
@@ -201,8 +164,8 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
       }
       if (unit.hasWrites) {
         try {
-          // The decision: one single-document write. Before it the unit is undone, after it finished.
-          await journal.updateOne({ _id: unit.id }, { $set: { committed: true } });
+          // The decision: one conditional single-document write. Before it the unit is undone, after it finished.
+          await unit.commit();
         } catch (e) {
           await rollBack(db, unit.id).catch(() => {});
           throw translateMongoError(e);

@@ -33,7 +33,9 @@
  *   claims_mappings    { _id: organizationId, tenantId, mapping, enabled }
  *   app_quota_slots    { _id: "org:k", organizationId, at }  (slot k of an org's application quota, apps.ts)
  *   sequences          { _id: kind, seq }                      (numeric id sequences)
- *   _units             { _id, name, startedAt, leaseUntil, committed, undo: UndoRecord[] }  (the unit journal)
+ *   _units             { _id, name, holder, startedAt, leaseUntil, committed }  (the unit journal, journal.ts)
+ *   _unit_undo         { _id: "unit:seq", unit, seq, c, m?, del?, put? }        (its undo records)
+ *   every row a unit inserts carries `_ins: <unit id>`; outbox rows of an uncommitted unit `_unit`
  *   _bus               { _id: seq, channel, message, at }      (cache invalidation without Redis)
  *   _locks             { _id: nonce, key, expiresAt }          (per-key locks where updates are not atomic, atomic.ts)
  */
@@ -67,6 +69,7 @@ export const C = {
   appSlots: "app_quota_slots",
   sequences: "sequences",
   units: "_units",
+  unitUndo: "_unit_undo",
   bus: "_bus",
   locks: "_locks",
 } as const;
@@ -96,7 +99,8 @@ const INDEXES: Record<string, IndexDescription[]> = {
   [C.deliveries]: [{ key: { status: 1, nextAttemptAt: 1 } }, { key: { webhookId: 1, _id: 1 } }],
   [C.importJobs]: [{ key: { callerTenantId: 1, _id: 1 } }],
   [C.audit]: [{ key: { tenantId: 1, _id: 1 } }, { key: { orgPath: 1, _id: 1 } }, { key: { userId: 1, _id: 1 } }],
-  [C.units]: [{ key: { leaseUntil: 1 } }],
+  [C.units]: [{ key: { leaseUntil: 1 } }, { key: { committed: 1 } }],
+  [C.unitUndo]: [{ key: { unit: 1, seq: 1 } }],
   [C.locks]: [{ key: { key: 1 }, name: "locks_key", unique: true }],
 };
 

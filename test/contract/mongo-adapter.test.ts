@@ -75,6 +75,33 @@ if (TEST_STORE !== "mongo") {
       expect(await survivor.recover()).toBe(0);
     });
 
+    test("undoing a unit whose insert failed on a taken key keeps the row another unit wrote under that key", async () => {
+      const user = await survivor.users.create({ tenantId, organizationId: orgId, email: "keeper@journal.test", fullName: "Keeper", passwordHash: null });
+      await survivor.socialIdentities.link({ provider: "google", subject: "sub-kept", tenantId, userId: user.id });
+      await expect(
+        survivor.transaction(async (tx) => {
+          await tx.socialIdentities.link({ provider: "google", subject: "sub-kept", tenantId, userId: user.id });
+        }),
+      ).rejects.toThrow();
+      expect((await survivor.socialIdentities.find("google", "sub-kept"))?.userId).toBe(user.id);
+    });
+
+    test("a unit taken over by recovery cannot commit afterwards; its writes are undone", async () => {
+      const short = await open(200);
+      const email = "slow-unit@journal.test";
+      const outcome = short.transaction(async (tx) => {
+        await tx.users.create({ tenantId, organizationId: orgId, email, fullName: "Slow", passwordHash: null });
+        await Bun.sleep(500); // stalls past its lease
+        expect(await survivor.recover()).toBe(1); // another instance takes it over and undoes it
+        await tx.orgs.update(tenantId, orgId, { name: "Late write" });
+      });
+      await expect(outcome).rejects.toThrow();
+      await short.close();
+      expect(await survivor.users.findByEmail(email)).toBeNull();
+      expect((await survivor.orgs.get(tenantId, orgId))?.name).toBe("Root");
+      expect(await survivor.ctx.db.collection(JOURNAL).countDocuments()).toBe(0);
+    });
+
     test("outbox rows of a unit that has not committed are not claimable; undone with it", async () => {
       const units = createUnits(survivor, { clock: systemClock });
       const app = await survivor.apps.create({ tenantId, organizationId: orgId, identifier: "https://journal.test", name: "j", webRefreshTtlDays: null, deviceRefreshTtlDays: null, googleClientIds: [], microsoftClientIds: [] });
@@ -103,9 +130,11 @@ if (TEST_STORE !== "mongo") {
         attempts: 0, status: "PENDING", lastStatus: null, lastError: null, lastAttemptAt: null, nextAttemptAt: new Date(0), lockedUntil: null, createdAt: new Date(), deliveredAt: null,
         [UNIT_MARK]: "u_committed",
       });
-      await db.collection(JOURNAL).insertOne({ _id: "u_committed" as never, name: "unit", startedAt: new Date(), leaseUntil: new Date(Date.now() + 60_000), committed: true, undo: [{ c: C.deliveries, m: true, del: [999_999] }] });
+      await db.collection(JOURNAL).insertOne({ _id: "u_committed" as never, name: "unit", holder: "gone", startedAt: new Date(), leaseUntil: new Date(Date.now() + 60_000), committed: true });
+      await db.collection(C.unitUndo).insertOne({ _id: "u_committed:1" as never, unit: "u_committed", seq: 1, c: C.deliveries, m: true, del: [999_999] });
       expect(await survivor.recover()).toBe(1);
       expect(await db.collection(JOURNAL).countDocuments()).toBe(0);
+      expect(await db.collection(C.unitUndo).countDocuments()).toBe(0);
       const claimed = await survivor.outbox.claimDue(new Date(Date.now() + 1000), 10, 30);
       expect(claimed.map((m) => m.messageId)).toContain("msg_committed");
     });

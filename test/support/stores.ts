@@ -1,6 +1,6 @@
 /**
  * Opens a fresh, isolated set of stores for one test file, on the backend named by TEST_STORE:
- *   embedded (default) — in-memory PGlite, sessions in the primary store;
+ *   embedded (default) — in-memory PGlite, sessions in in-memory SQLite (as deployed);
  *   postgres           — a new database on DATABASE_URL's server, Redis at REDIS_URL (own key prefix);
  *   mongo              — a new database on MONGODB_URL's server (FerretDB in CI), Redis likewise.
  */
@@ -10,6 +10,7 @@ import postgres from "postgres";
 import { createPgSessionStore, openEmbedded, openPostgres } from "../../adapters/postgres";
 import { openRedis } from "../../adapters/redis";
 import { createMongoSessionStore, openMongo } from "../../adapters/mongo";
+import { openSqliteSessions } from "../../adapters/sqlite";
 import { randomToken } from "../../src/kernel/secrets";
 import type { PrimaryStore, SessionStore } from "../../src/stores";
 
@@ -62,7 +63,7 @@ export function freshMongoUrl(): { url: string; name: string } {
   return { url: u.toString(), name };
 }
 
-export async function openTestStores(kind: TestStoreKind = TEST_STORE, opts: { redis?: boolean } = {}): Promise<TestStores> {
+export async function openTestStores(kind: TestStoreKind = TEST_STORE, opts: { redis?: boolean; embeddedSessions?: "sqlite" | "pglite" } = {}): Promise<TestStores> {
   if (kind === "mongo") {
     const { url } = freshMongoUrl();
     const redisPrefix = `t${randomToken(6)}:`;
@@ -102,8 +103,16 @@ export async function openTestStores(kind: TestStoreKind = TEST_STORE, opts: { r
     };
   }
   const store = await openEmbedded("memory://");
-  const sessions = createPgSessionStore(store);
-  return { store, sessions, close: () => store.close() };
+  // As deployed: sessions in SQLite beside the embedded database (the PGlite fallback on request).
+  const sessions = opts.embeddedSessions === "pglite" ? createPgSessionStore(store) : openSqliteSessions("memory://");
+  return {
+    store,
+    sessions,
+    async close() {
+      await sessions.close();
+      await store.close();
+    },
+  };
 }
 
 /**

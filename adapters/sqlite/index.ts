@@ -1,0 +1,208 @@
+/**
+ * Refresh-token families and rate counters for the embedded deployment, in Bun's built-in SQLite
+ * (`bun:sqlite`), a file beside the embedded database (`SSO_DATA_DIR/sessions.sqlite`).
+ *
+ * Why not in PGlite with the rest: PGlite runs Postgres on the service's own JavaScript thread, and
+ * one rotation there (an update and an insert) costs ~0.8 ms of that thread, the largest single cost
+ * of a refresh on the embedded store (docs/performance.md, "Where the time went"). A prepared SQLite
+ * statement costs microseconds. The embedded store serves one process, so every step below is one
+ * synchronous SQLite transaction: nothing can interleave with it, and a crash leaves it whole or
+ * absent (WAL journal, `synchronous=NORMAL`: a committed step survives a process crash, as PGlite's
+ * writes do; like PGlite, which runs with fsync off, it does not promise survival of a power cut).
+ *
+ * Semantics are the Redis adapter's, step for step (adapters/redis/index.ts), and both pass the
+ * same contract suite (test/contract/sessions.contract.ts): consumed selectors stay known a day
+ * past their family's expiry so a replay is reuse, not merely unknown; windows are judged by the
+ * caller's clock.
+ */
+import { Database } from "bun:sqlite";
+import { mkdirSync } from "node:fs";
+import type { CounterStore, FamilyRecord, FamilyStore, SessionData } from "../../src/features/sessions/ports";
+import { UnavailableError } from "../../src/kernel/errors";
+import { timingSafeEqual } from "../../src/kernel/secrets";
+import type { SessionStore } from "../../src/stores";
+
+const GRACE_MS = 86_400_000;
+
+const SCHEMA = `
+create table if not exists families (
+  id text primary key, user_id integer not null, device_id text not null default '',
+  data text not null, cur text not null, exp integer not null, revoked integer not null default 0
+);
+create index if not exists families_user on families (user_id);
+create table if not exists selectors (sel text primary key, family_id text not null, vh text not null, exp integer not null);
+create index if not exists selectors_exp on selectors (exp);
+create table if not exists counters (key text primary key, c integer not null, e integer not null);
+`;
+
+interface FamilyRow {
+  id: string;
+  user_id: number;
+  device_id: string;
+  data: string;
+  cur: string;
+  exp: number;
+  revoked: number;
+}
+
+/** Store failures surface as UnavailableError (503), never as a driver message. */
+function wrap<T extends object>(obj: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(obj)) {
+    out[k] =
+      typeof v === "function"
+        ? async (...args: unknown[]) => {
+            try {
+              return await (v as (...a: unknown[]) => unknown)(...args);
+            } catch (e) {
+              throw new UnavailableError(e);
+            }
+          }
+        : v;
+  }
+  return out as T;
+}
+
+const secondsLeft = (endsMs: number, now: Date) => Math.max(0, Math.ceil((endsMs - now.getTime()) / 1000));
+const record = (r: FamilyRow): FamilyRecord => ({ familyId: r.id, data: JSON.parse(r.data) as SessionData, expiresAt: new Date(r.exp) });
+
+/** Opens (creating when needed) the session store in `dataDir`, or in memory for "memory://". */
+export function openSqliteSessions(dataDir: string): SessionStore {
+  if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
+  const db = new Database(dataDir === "memory://" ? ":memory:" : `${dataDir}/sessions.sqlite`, { create: true, strict: true });
+  db.exec("pragma journal_mode = wal; pragma synchronous = normal; pragma busy_timeout = 5000;");
+  db.exec(SCHEMA);
+
+  const q = {
+    insFamily: db.query("insert into families (id, user_id, device_id, data, cur, exp) values ($id, $user, $dev, $data, $cur, $exp)"),
+    insSelector: db.query("insert or replace into selectors (sel, family_id, vh, exp) values ($sel, $fam, $vh, $exp)"),
+    selector: db.query<{ family_id: string; vh: string }, { sel: string }>("select family_id, vh from selectors where sel = $sel"),
+    family: db.query<FamilyRow, { id: string }>("select * from families where id = $id"),
+    byCurrent: db.query<FamilyRow, { cur: string }>("select * from families where cur = $cur"),
+    advance: db.query("update families set cur = $cur, data = $data, exp = $exp where id = $id"),
+    revoke: db.query("update families set revoked = 1 where id = $id"),
+    revokeUser: db.query("update families set revoked = 1 where user_id = $user"),
+    revokeDevice: db.query("update families set revoked = 1 where user_id = $user and device_id = $dev"),
+    ofUser: db.query<FamilyRow, { user: number; now: number }>("select * from families where user_id = $user and revoked = 0 and exp > $now order by exp, id"),
+    counter: db.query<{ c: number; e: number }, { key: string }>("select c, e from counters where key = $key"),
+    putCounter: db.query("insert or replace into counters (key, c, e) values ($key, $c, $e)"),
+    bump: db.query<{ c: number }, { key: string }>("update counters set c = c + 1 where key = $key returning c"),
+    delCounter: db.query("delete from counters where key = $key"),
+    sweepFamilies: db.query("delete from families where exp < $before"),
+    sweepSelectors: db.query("delete from selectors where exp < $before"),
+    sweepCounters: db.query("delete from counters where e < $before"),
+  };
+
+  const rotate = db.transaction((selector: string, verifierHash: string, next: { selector: string; verifierHash: string; data?: Partial<SessionData> }, nowMs: number) => {
+    const s = q.selector.get({ sel: selector });
+    // constant-time: the presented verifier's hash against the stored one
+    if (!s || !timingSafeEqual(s.vh, verifierHash)) return { status: "invalid" as const };
+    const f = q.family.get({ id: s.family_id });
+    if (!f || f.exp <= nowMs) return { status: "invalid" as const };
+    if (f.cur !== selector) {
+      q.revoke.run({ id: f.id });
+      return { status: "reused" as const, family: { familyId: f.id, data: JSON.parse(f.data) as SessionData } };
+    }
+    if (f.revoked) return { status: "invalid" as const };
+    const data = { ...(JSON.parse(f.data) as SessionData), ...(next.data ?? {}) };
+    const exp = data.absoluteExpiresAt ? f.exp : nowMs + data.ttlSeconds * 1000;
+    const text = JSON.stringify(data);
+    q.advance.run({ id: f.id, cur: next.selector, data: text, exp });
+    q.insSelector.run({ sel: next.selector, fam: f.id, vh: next.verifierHash, exp: exp + GRACE_MS });
+    return { status: "rotated" as const, family: { familyId: f.id, data, expiresAt: new Date(exp) } };
+  });
+
+  const create = db.transaction((familyId: string, selector: string, verifierHash: string, data: SessionData, exp: number) => {
+    q.insFamily.run({ id: familyId, user: data.userId, dev: data.deviceId ?? "", data: JSON.stringify(data), cur: selector, exp });
+    q.insSelector.run({ sel: selector, fam: familyId, vh: verifierHash, exp: exp + GRACE_MS });
+  });
+
+  const hit = db.transaction((key: string, windowMs: number, nowMs: number) => {
+    const row = q.counter.get({ key });
+    if (!row || row.e <= nowMs) {
+      q.putCounter.run({ key, c: 1, e: nowMs + windowMs });
+      return { c: 1, e: nowMs + windowMs };
+    }
+    return { c: q.bump.get({ key })!.c, e: row.e };
+  });
+
+  const families: FamilyStore = {
+    async create(familyId, selector, verifierHash, data, expiresAt) {
+      create(familyId, selector, verifierHash, data, expiresAt.getTime());
+    },
+    async rotate(selector, verifierHash, next, now) {
+      return rotate(selector, verifierHash, next, now.getTime());
+    },
+    async peek(selector, verifierHash, now) {
+      const f = q.byCurrent.get({ cur: selector });
+      const s = f ? q.selector.get({ sel: selector }) : null;
+      // constant-time: comparing a secret's digest
+      if (!f || !s || !timingSafeEqual(s.vh, verifierHash) || f.revoked || f.exp <= now.getTime()) return null;
+      return record(f);
+    },
+    async get(familyId, now) {
+      const f = q.family.get({ id: familyId });
+      return f && !f.revoked && f.exp > now.getTime() ? record(f) : null;
+    },
+    async revoke(familyId) {
+      q.revoke.run({ id: familyId });
+    },
+    async revokeUser(userId) {
+      q.revokeUser.run({ user: userId });
+    },
+    async revokeDevice(userId, deviceId) {
+      if (!deviceId) return;
+      q.revokeDevice.run({ user: userId, dev: deviceId });
+    },
+    async listUser(userId, now) {
+      return q.ofUser.all({ user: userId, now: now.getTime() }).map(record);
+    },
+  };
+
+  const counters: CounterStore = {
+    async hit(key, windowSeconds, now) {
+      const r = hit(key, windowSeconds * 1000, now.getTime());
+      return { count: r.c, ttlSeconds: secondsLeft(r.e, now) };
+    },
+    async peek(key, now) {
+      const r = q.counter.get({ key });
+      return r && r.e > now.getTime() ? { count: r.c, ttlSeconds: secondsLeft(r.e, now) } : { count: 0, ttlSeconds: 0 };
+    },
+    async set(key, value, windowSeconds, now) {
+      q.putCounter.run({ key, c: value, e: now.getTime() + windowSeconds * 1000 });
+    },
+    async reset(key) {
+      q.delCounter.run({ key });
+    },
+  };
+
+  // Expired families and selectors (a day after expiry) and ended counter windows are swept hourly.
+  const sweep = setInterval(() => {
+    try {
+      const now = Date.now();
+      q.sweepFamilies.run({ before: now - GRACE_MS });
+      q.sweepSelectors.run({ before: now });
+      q.sweepCounters.run({ before: now - 60_000 });
+    } catch {
+      /* next hour */
+    }
+  }, 3_600_000);
+  sweep.unref?.();
+
+  return {
+    kind: "local",
+    families: wrap(families),
+    counters: wrap(counters),
+    async ping() {
+      try {
+        db.query("select 1").get();
+      } catch (e) {
+        throw new UnavailableError(e);
+      }
+    },
+    async close() {
+      clearInterval(sweep);
+      db.close();
+    },
+  };
+}
