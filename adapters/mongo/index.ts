@@ -115,13 +115,21 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
   }
   const bus = db.collection<{ _id: number; channel: string; message: string; at: Date }>(C.bus);
   let busSeen = ((await bus.find({}).sort({ _id: -1 }).limit(1).toArray())[0]?._id as number | undefined) ?? 0;
+  const BUS_LOOKBACK = 64;
+  const delivered = new Set<number>();
+  for (const m of await bus.find({ _id: { $gt: busSeen - BUS_LOOKBACK } }, { projection: { _id: 1 } }).toArray()) delivered.add(m._id);
   let polling = false;
   const poll = async () => {
     if (polling || !handlers.size) return;
     polling = true;
     try {
-      for (const m of await bus.find({ _id: { $gt: busSeen } }).sort({ _id: 1 }).limit(1000).toArray()) {
-        busSeen = m._id;
+      // Ids are taken before the insert, so a message may land after a higher id was read: each poll
+      // looks a window back and skips what it delivered already.
+      for (const m of await bus.find({ _id: { $gt: busSeen - BUS_LOOKBACK } }).sort({ _id: 1 }).limit(1000).toArray()) {
+        if (delivered.has(m._id)) continue;
+        delivered.add(m._id);
+        if (delivered.size > 4 * BUS_LOOKBACK) delivered.delete(delivered.values().next().value!);
+        busSeen = Math.max(busSeen, m._id);
         deliver(m.channel, m.message);
       }
     } catch {
