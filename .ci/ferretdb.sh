@@ -18,7 +18,12 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BIN="$ROOT/.tools/ferretdb-$VERSION"
 
 build() {
-  [[ -x "$BIN" ]] && "$BIN" --version 2>/dev/null | grep -q "version: $VERSION" && return 0
+  # Output captured whole (a reader that stops early would kill the writer with SIGPIPE under pipefail).
+  if [[ -x "$BIN" ]]; then
+    local have
+    have="$("$BIN" --version 2>/dev/null || true)"
+    [[ "$have" == *"version: $VERSION"* ]] && return 0
+  fi
   command -v go >/dev/null || { echo "error: go is required to build FerretDB" >&2; exit 1; }
   local work
   work="$(mktemp -d)"
@@ -37,7 +42,9 @@ build() {
     go build -o "$BIN" ./cmd/ferretdb
   )
   rm -rf "$work"
-  "$BIN" --version | head -1
+  local built
+  built="$("$BIN" --version)"
+  echo "${built%%$'\n'*}"
 }
 
 start() {
