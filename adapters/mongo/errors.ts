@@ -1,5 +1,6 @@
 /** Translates MongoDB driver errors into the domain's vocabulary, so services never see driver errors. */
 import { ConflictError, DomainError, UnavailableError } from "../../src/kernel/errors";
+import { translating } from "../shared/translate";
 
 const UNAVAILABLE_NAMES = /^(MongoNetworkError|MongoNetworkTimeoutError|MongoServerSelectionError|MongoTopologyClosedError|MongoNotConnectedError|PoolClearedError|PoolClosedError|MongoPoolClearedError|MongoPoolClosedError)$/;
 /** Transient server states (elections, shutdown, timeouts): retry later, 503. */
@@ -61,19 +62,7 @@ const badValue = () =>
 
 /** Wraps every async method of a repository so driver errors are translated at the adapter edge. */
 export function guarded<T extends object>(repo: T): T {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(repo)) {
-    out[k] =
-      typeof v === "function"
-        ? async (...args: unknown[]) => {
-            if (args.some((a) => unstorable(a))) throw badValue();
-            try {
-              return await (v as (...a: unknown[]) => unknown).apply(repo, args);
-            } catch (e) {
-              throw translateMongoError(e);
-            }
-          }
-        : v;
-  }
-  return out as T;
+  return translating(repo, translateMongoError, (args) => {
+    if (args.some((a) => unstorable(a))) throw badValue();
+  });
 }

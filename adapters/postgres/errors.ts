@@ -1,5 +1,6 @@
 /** Translates driver errors into the domain's vocabulary, so services never see SQL errors. */
 import { ConflictError, DomainError, UnavailableError } from "../../src/kernel/errors";
+import { translating } from "../shared/translate";
 
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EPIPE", "EHOSTUNREACH",
@@ -39,18 +40,5 @@ export function translatePgError(e: unknown): unknown {
 
 /** Wraps every async method of a repository so driver errors are translated at the adapter edge. */
 export function guarded<T extends object>(repo: T): T {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(repo)) {
-    out[k] =
-      typeof v === "function"
-        ? async (...args: unknown[]) => {
-            try {
-              return await (v as (...a: unknown[]) => unknown).apply(repo, args);
-            } catch (e) {
-              throw translatePgError(e);
-            }
-          }
-        : v;
-  }
-  return out as T;
+  return translating(repo, translatePgError);
 }

@@ -16,6 +16,7 @@
 import Redis from "ioredis";
 import type { CounterStore, FamilyRecord, FamilyStore, SessionData } from "../../src/features/sessions/ports";
 import { UnavailableError } from "../../src/kernel/errors";
+import { translating } from "../shared/translate";
 import { timingSafeEqual } from "../../src/kernel/secrets";
 import type { SessionStore } from "../../src/stores";
 
@@ -109,21 +110,7 @@ return {redis.call('HINCRBY', KEYS[1], 'c', 1), tonumber(v[2])}
 const secondsLeft = (endsMs: number, now: Date) => Math.max(0, Math.ceil((endsMs - now.getTime()) / 1000));
 
 /** Store failures surface as UnavailableError (503), never as a driver message. */
-function wrap<T extends object>(obj: T): T {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(obj)) {
-    out[k] = typeof v === "function"
-      ? async (...args: unknown[]) => {
-          try {
-            return await (v as (...a: unknown[]) => unknown)(...args);
-          } catch (e) {
-            throw new UnavailableError(e);
-          }
-        }
-      : v;
-  }
-  return out as T;
-}
+const wrap = <T extends object>(obj: T): T => translating(obj, (e) => new UnavailableError(e));
 
 type Scripts = Redis & {
   ssoRotate(sel: string, nsel: string, famPrefix: string, vh: string, now: number, nvh: string, patch: string, rawSel: string, rawNext: string, grace: number): Promise<string[]>;

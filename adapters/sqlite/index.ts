@@ -19,6 +19,7 @@ import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import type { CounterStore, FamilyRecord, FamilyStore, SessionData } from "../../src/features/sessions/ports";
 import { UnavailableError } from "../../src/kernel/errors";
+import { translating } from "../shared/translate";
 import { timingSafeEqual } from "../../src/kernel/secrets";
 import type { SessionStore } from "../../src/stores";
 
@@ -46,22 +47,7 @@ interface FamilyRow {
 }
 
 /** Store failures surface as UnavailableError (503), never as a driver message. */
-function wrap<T extends object>(obj: T): T {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(obj)) {
-    out[k] =
-      typeof v === "function"
-        ? async (...args: unknown[]) => {
-            try {
-              return await (v as (...a: unknown[]) => unknown)(...args);
-            } catch (e) {
-              throw new UnavailableError(e);
-            }
-          }
-        : v;
-  }
-  return out as T;
-}
+const wrap = <T extends object>(obj: T): T => translating(obj, (e) => new UnavailableError(e));
 
 const secondsLeft = (endsMs: number, now: Date) => Math.max(0, Math.ceil((endsMs - now.getTime()) / 1000));
 const record = (r: FamilyRow): FamilyRecord => ({ familyId: r.id, data: JSON.parse(r.data) as SessionData, expiresAt: new Date(r.exp) });
