@@ -20,6 +20,8 @@ import { BENCH_ADMIN, json, withService, type BenchStore } from "./sessions";
 export interface SoakOptions {
   minutes?: number;
   store?: BenchStore;
+  /** Only these request kinds (default: the whole mix). */
+  kinds?: Kind[];
   connections?: number;
   sampleSeconds?: number;
   log?: (line: string) => void;
@@ -32,6 +34,8 @@ export interface SoakSample {
   /** Seconds since the start of the measured run. */
   t: number;
   rssMiB: number;
+  /** JavaScript heap in use (from /metrics), to tell a JS leak from native or WebAssembly growth. */
+  heapMiB: number;
   /** Successful requests per second in the interval, all kinds. */
   rps: number;
   perKind: Record<Kind, number>;
@@ -104,7 +108,7 @@ export async function benchSoak(opts: SoakOptions = {}): Promise<SoakResult> {
 
     const once = async (worker: number): Promise<Kind | null> => {
       const r = Math.random();
-      const kind: Kind = r < 0.5 ? "token" : r < 0.75 ? "refresh" : r < 0.95 ? "directory" : "login";
+      const kind: Kind = opts.kinds ? opts.kinds[Math.floor(r * opts.kinds.length)] : r < 0.5 ? "token" : r < 0.75 ? "refresh" : r < 0.95 ? "directory" : "login";
       let res: Response;
       if (kind === "token") {
         res = await fetch(`${svc.url}/oauth2/token`, { method: "POST", headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials" });
@@ -156,7 +160,17 @@ export async function benchSoak(opts: SoakOptions = {}): Promise<SoakResult> {
       }
     }, 60_000);
     let last = start;
+    let heapMiB = 0;
+    const readHeap = async () => {
+      try {
+        const m = /process_heap_bytes (\d+)/.exec(await (await fetch(`${svc.url}/metrics`)).text());
+        if (m) heapMiB = round(Number(m[1]) / 1048576);
+      } catch {
+        /* next sample */
+      }
+    };
     const sampler = setInterval(() => {
+      void readHeap();
       const now = performance.now();
       const secs = (now - last) / 1000;
       last = now;
@@ -164,6 +178,7 @@ export async function benchSoak(opts: SoakOptions = {}): Promise<SoakResult> {
       const s: SoakSample = {
         t: round((now - start) / 1000),
         rssMiB: rssMiB(pid),
+        heapMiB,
         rps: round(sorted.length / secs),
         perKind: Object.fromEntries(KINDS.map((k) => [k, round(bucket.perKind[k] / secs)])) as Record<Kind, number>,
         p50: round(pct(sorted, 50), 2),
@@ -172,7 +187,7 @@ export async function benchSoak(opts: SoakOptions = {}): Promise<SoakResult> {
       };
       samples.push(s);
       bucket = { lat: [], errors: 0, perKind: { token: 0, refresh: 0, directory: 0, login: 0 } };
-      if (samples.length % Math.max(1, Math.round(60_000 / sampleMs)) === 0) log(`  t=${s.t}s rss ${s.rssMiB} MiB, ${s.rps} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms, errors ${s.errors}`);
+      if (samples.length % Math.max(1, Math.round(60_000 / sampleMs)) === 0) log(`  t=${s.t}s rss ${s.rssMiB} MiB (JS heap ${s.heapMiB} MiB), ${s.rps} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms, errors ${s.errors}`);
     }, sampleMs);
     try {
       await Promise.all(Array.from({ length: connections }, (_, i) => worker(i)));
@@ -255,6 +270,7 @@ if (import.meta.main) {
     store: (arg("store") as BenchStore) ?? "embedded",
     connections: Number(arg("connections") ?? 16),
     sampleSeconds: Number(arg("sample") ?? 5),
+    kinds: arg("kinds")?.split(",") as Kind[] | undefined,
     log: console.log,
   });
   console.log(formatSoak(r));

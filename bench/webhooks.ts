@@ -17,7 +17,8 @@ import { BENCH_ADMIN, json, withService } from "./sessions";
 
 export interface WebhookBenchRun {
   store: "embedded" | "postgres+redis";
-  events: { accepted: number; apiRps: number; delivered: number; deliveredPerSec: number; drainSeconds: number };
+  /** `accepted` counts API answers inside the window; requests cut at its end may still raise events, so `delivered` can exceed it. `duplicates`: a webhook-id that arrived twice. */
+  events: { accepted: number; apiRps: number; delivered: number; duplicates: number; deliveredPerSec: number; drainSeconds: number };
   assignHealthy: LoadResult;
   assignStalled: LoadResult;
 }
@@ -28,6 +29,9 @@ function receiver() {
   let mode: "ok" | "stall" = "ok";
   let count = 0;
   let last = 0;
+  /** webhook-ids seen: a second arrival of one id is a duplicate delivery. */
+  const ids = new Set<string>();
+  let duplicates = 0;
   const stalled: (() => void)[] = [];
   const server = Bun.serve({
     port: 0,
@@ -36,6 +40,9 @@ function receiver() {
       await req.arrayBuffer();
       if (mode === "stall") return new Promise<Response>((resolve) => stalled.push(() => resolve(new Response(null, { status: 503 }))));
       count++;
+      const id = req.headers.get("webhook-id") ?? "";
+      if (ids.has(id)) duplicates++;
+      else ids.add(id);
       last = performance.now();
       return new Response(null, { status: 204 });
     },
@@ -47,6 +54,9 @@ function receiver() {
     },
     get last() {
       return last;
+    },
+    get duplicates() {
+      return duplicates;
     },
     set mode(m: "ok" | "stall") {
       mode = m;
@@ -110,7 +120,7 @@ async function runOne(store: "embedded" | "postgres", seconds: number, log: (l: 
       rx.mode = "ok";
       return {
         store: store === "embedded" ? "embedded" : "postgres+redis",
-        events: { accepted: Math.round(accepted), apiRps: events.rps, delivered, deliveredPerSec: round(delivered / spanSeconds), drainSeconds: round(spanSeconds - events.seconds) },
+        events: { accepted: Math.round(accepted), apiRps: events.rps, delivered, duplicates: rx.duplicates, deliveredPerSec: round(delivered / spanSeconds), drainSeconds: round(spanSeconds - events.seconds) },
         assignHealthy,
         assignStalled,
       } as WebhookBenchRun;
@@ -131,7 +141,7 @@ export function formatWebhookBench(runs: WebhookBenchRun[]): string {
   const lines = ["Webhooks [end to end, receiver on loopback]"];
   for (const r of runs) {
     lines.push(
-      `  [${r.store}] events accepted ${r.events.apiRps} /s; delivered ${r.events.delivered} of ${r.events.accepted} = ${r.events.deliveredPerSec} deliveries/s end to end (outbox drained ${r.events.drainSeconds} s after the load)`,
+      `  [${r.store}] events accepted ${r.events.apiRps} /s; delivered ${r.events.delivered} (duplicates ${r.events.duplicates}) for ${r.events.accepted} answered in the window = ${r.events.deliveredPerSec} deliveries/s end to end (outbox drained ${r.events.drainSeconds} s after the load)`,
       `  [${r.store}] role assign/revoke, healthy receiver  ${r.assignHealthy.rps} req/s  p50 ${r.assignHealthy.p50} ms  p99 ${r.assignHealthy.p99} ms  errors ${r.assignHealthy.errors}`,
       `  [${r.store}] role assign/revoke, stalled receiver  ${r.assignStalled.rps} req/s  p50 ${r.assignStalled.p50} ms  p99 ${r.assignStalled.p99} ms  errors ${r.assignStalled.errors}  (stalled / healthy throughput ${round((100 * r.assignStalled.rps) / Math.max(1, r.assignHealthy.rps))} %)`,
     );
