@@ -68,7 +68,7 @@ export async function composeGraph(d: GraphDeps) {
   const hasher = createPasswordHasher(config.hashConcurrency);
   const units = createUnits(store, { clock, faults: d.faults });
   const recovered = await store.recover();
-  if (recovered) log.warn("rolled forward unfinished units of work", { count: recovered });
+  if (recovered) log.warn("settled units of work left unfinished by a crash (committed ones finished, the others undone)", { count: recovered });
   const boot = await bootstrap(
     { tenants: store.tenants, apps: store.apps, leases: store.leases, unit: units.unit },
     { issuer: config.issuer, adminEmail: config.bootstrapAdminEmail, adminPassword: config.bootstrapAdminPassword, hasher, clock, instanceId: d.instanceId },

@@ -41,14 +41,17 @@ export interface Repos {
 }
 
 export interface PrimaryStore extends Repos {
-  /** How units are made atomic: one SQL transaction, or an intent journal rolled forward by `recover()`. */
+  /**
+   * How units are made atomic: one SQL transaction, or a journal of each write's intent and undo
+   * record, settled by `recover()` (committed units finished, abandoned ones undone; MongoDB).
+   */
   readonly atomicity: "transaction" | "intent-journal";
   /**
    * The atomic scope under every unit of work (src/units.ts; services never call it). Contract:
    * when the promise settles, either every write `fn` made through `tx` is visible, or none is
    * (at the latest after `recover()`). A throw from `fn` rolls back. PostgreSQL and PGlite: one SQL
    * transaction (READ COMMITTED). A store with single-document atomicity only must record the
-   * unit's intent first and roll it forward or back in `recover()` (docs/decisions.md).
+   * unit's intent (what undoes each write) first and settle it in `recover()` (docs/decisions.md).
    */
   transaction<T>(fn: (tx: Repos) => Promise<T>): Promise<T>;
   /**

@@ -1,15 +1,13 @@
 /**
  * The MongoDB adapter's core: the connection context every repository works on, numeric ids from
- * an atomic counters collection, and the journaled writes that make a unit of work all-or-nothing
- * without multi-document transactions (docs/decisions.md, "Units of work on MongoDB").
+ * an atomic sequences collection, and the journaled writes that make a unit of work all-or-nothing
+ * without multi-document transactions (docs/decisions.md, "Units of work on MongoDB"; journal.ts).
  *
  * Every write a repository makes goes through `insertDocs`, `updateDocs`, `upsertDoc`, `modifyOne`
  * or `deleteDocs`. Outside a unit they are plain single-statement writes. Inside a unit each first
- * appends its undo record (the ids it will insert, or the before-images of the documents it will
- * change or delete) to the unit's journal document, then writes. The unit commits by marking the
- * journal `committed` (one single-document write: the decision), then finishing (outbox rows made
- * claimable) and deleting the journal. A unit that throws is undone at once; one whose process died
- * is undone by `recover()` once its lease has passed, or finished if it had committed.
+ * stores its undo record (the ids it will insert, or the before-images of the documents it will
+ * change or delete), then writes; rows it inserts carry the unit's id. On FerretDB v1, whose updates
+ * are read-modify-write, writers of one collection take turns (atomic.ts).
  */
 import type { Collection, Db, Document, Filter, UpdateFilter } from "mongodb";
 import { exclusive } from "./atomic";
