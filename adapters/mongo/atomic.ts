@@ -28,8 +28,11 @@ const WAIT_MS = 15_000;
 
 const serverKind = new WeakMap<Db, Promise<boolean>>();
 
-/** True when the server applies single-document updates non-atomically (FerretDB v1). Cached per database. */
-export function needsLocks(db: Db): Promise<boolean> {
+/**
+ * True on FerretDB v1 (its buildInfo names it): updates are read-modify-write there and only a
+ * string `_id` equality uses an index. Cached per database; a failed probe is asked again.
+ */
+export function isFerretDb(db: Db): Promise<boolean> {
   let p = serverKind.get(db);
   if (!p) {
     p = db.command({ buildInfo: 1 }).then((info) => "ferretdbVersion" in info);
@@ -69,7 +72,7 @@ const queues = new WeakMap<Db, Map<string, Promise<void>>>();
 
 /** Runs `fn` with exclusive use of `key` among callers of `exclusive` (FerretDB v1); directly on MongoDB. */
 export async function exclusive<T>(ctx: Ctx, key: string, fn: () => Promise<T>): Promise<T> {
-  if (!(await needsLocks(ctx.db))) return fn();
+  if (!(await isFerretDb(ctx.db))) return fn();
   let local = queues.get(ctx.db);
   if (!local) queues.set(ctx.db, (local = new Map()));
   const before = local.get(key) ?? Promise.resolve();

@@ -3,8 +3,9 @@
  * insertDocs per kind and batch, never one round trip per row). Ids are allocated up front from the
  * collections' sequences, so rows can point at each other before they are written.
  */
-import type { Db, Filter } from "mongodb";
+import type { Filter } from "mongodb";
 import type { IdKind, ImportJob, ImportRef, ImportRepo } from "../../src/features/import/ports";
+import { isFerretDb } from "./atomic";
 import { coll, deleteDocs, type Doc, fromDoc, insertDocs, nextId, nextIds, upsertDoc, type Ctx } from "./db";
 import { C } from "./schema";
 
@@ -21,18 +22,6 @@ const assignmentId = (a: { userId: number; roleId: number; organizationId: numbe
  * takes ~30 s). Past this many values it is far cheaper there to scan once and match in a JS Set.
  */
 const FERRET_IN_MAX = 500;
-const scansEverything = new WeakMap<Db, Promise<boolean>>();
-/** True on FerretDB v1 (its buildInfo names it); cached per database, a failed probe is asked again. */
-function isFerret(db: Db): Promise<boolean> {
-  let p = scansEverything.get(db);
-  if (!p) {
-    p = db.command({ buildInfo: 1 }).then((info) => "ferretdbVersion" in info);
-    p.catch(() => scansEverything.delete(db));
-    scansEverything.set(db, p);
-  }
-  return p;
-}
-
 async function inBatches<T>(rows: T[], work: (batch: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += BATCH) await work(rows.slice(i, i + BATCH));
 }
@@ -46,7 +35,7 @@ export function createMongoImports(ctx: Ctx): ImportRepo {
     const wanted = new Set(values);
     if (!wanted.size) return [];
     const c = coll(ctx, name);
-    if (wanted.size > FERRET_IN_MAX && (await isFerret(ctx.db))) {
+    if (wanted.size > FERRET_IN_MAX && (await isFerretDb(ctx.db))) {
       return (await c.find(scope, { projection: { ...projection, [field]: 1 } }).toArray()).filter((d) => wanted.has(d[field]));
     }
     const out: Doc[] = [];

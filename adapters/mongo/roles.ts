@@ -118,9 +118,7 @@ export function createMongoRoles(ctx: Ctx): RoleRepo {
     },
     async assign(a) {
       const _id = assignmentId(a);
-      // Inside a unit, look first: a duplicate insert would still journal the id, and undoing the
-      // unit would then delete the assignment that was already there.
-      if (ctx.unit && (await userRoles.findOne({ _id }, { projection: { _id: 1 } }))) return false;
+      // A duplicate is "already assigned"; undoing this unit never removes it (undo deletes only the unit's own rows).
       try {
         await insertDocs(ctx, C.userRoles, [{ _id, userId: a.userId, roleId: a.roleId, organizationId: a.organizationId, tenantId: a.tenantId, createdAt: new Date() }]);
         return true;
