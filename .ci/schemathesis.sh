@@ -24,6 +24,17 @@ if ! TOKEN=$(printf '%s' "$LOGIN" | python3 -c 'import sys, json; print(json.loa
   tail -20 "$DATA/service.log" >&2
   exit 1
 fi
+# Schemathesis's own report goes to a file: CI prints one line of it, and the whole report on failure.
+REPORT="$DATA/schemathesis.txt"
+rc=0
 timeout 600 st run "http://127.0.0.1:$PORT/openapi.json" -H "Authorization: Bearer $TOKEN" \
   --max-examples "${ST_EXAMPLES:-25}" --phases examples,coverage,fuzzing --request-timeout 10 --generation-deterministic \
-  --exclude-checks positive_data_acceptance,unsupported_method --exclude-path-regex '^/api/import' --max-failures 20
+  --exclude-checks positive_data_acceptance,unsupported_method --exclude-path-regex '^/api/import' --max-failures 20 \
+  > "$REPORT" 2>&1 || rc=$?
+if [[ $rc -ne 0 ]]; then
+  cat "$REPORT"
+  echo "schemathesis: exit $rc (report above)" >&2
+  exit "$rc"
+fi
+cases=$(grep -Eo '[0-9]+ generated' "$REPORT" | tail -1 | grep -Eo '[0-9]+' || echo '?')
+echo "schemathesis: $cases generated cases, no failure, no server error"
