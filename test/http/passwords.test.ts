@@ -224,3 +224,39 @@ describe("per-IP limit on password endpoints", () => {
     }
   });
 });
+
+describe("change my password", () => {
+  const change = (token: string, body: Record<string, unknown>) => t.call("POST", "/api/users/me/password", { body, token });
+
+  test("the current password must verify; the new one works, the old one no longer does, other sessions end and this one stays", async () => {
+    const u = await seedUser(t, acme, acme.root.id);
+    const here = (await login(t, u.email)).body;
+    const elsewhere = (await login(t, u.email)).body;
+    const wrong = await change(here.accessToken, { currentPassword: "not-my-password", newPassword: "brand-new-password-1" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors.map((e: { field: string }) => e.field)).toEqual(["currentPassword"]);
+    const same = await change(here.accessToken, { currentPassword: PASSWORD, newPassword: PASSWORD });
+    expect(same.status).toBe(400);
+    expect(same.body.errors.map((e: { field: string }) => e.field)).toEqual(["newPassword"]);
+    const short = await change(here.accessToken, { currentPassword: PASSWORD, newPassword: "short" });
+    expect(short.status).toBe(400);
+    const done = await change(here.accessToken, { currentPassword: PASSWORD, newPassword: "brand-new-password-1" });
+    expect(done.status).toBe(200);
+    expect((await t.call("POST", "/api/auth/login", { body: { email: u.email, password: PASSWORD } })).status).toBe(401);
+    expect((await t.call("POST", "/api/auth/login", { body: { email: u.email, password: "brand-new-password-1" } })).status).toBe(200);
+    expect((await refresh(t, elsewhere.refreshToken)).status).toBe(401);
+    expect((await refresh(t, here.refreshToken)).status).toBe(200);
+    expect((await auditOf(t, u.id)).some((e) => e.action === "auth.password.changed")).toBe(true);
+  });
+
+  test("wrong current passwords count toward the sign-in lockout; without a token it is 401", async () => {
+    const u = await seedUser(t, acme, acme.root.id);
+    const s = (await login(t, u.email)).body;
+    for (let i = 0; i < 5; i++) expect((await change(s.accessToken, { currentPassword: `wrong-${i}`, newPassword: "brand-new-password-1" })).status).toBe(400);
+    const locked = await change(s.accessToken, { currentPassword: PASSWORD, newPassword: "brand-new-password-1" });
+    expect(locked.status).toBe(400);
+    expect(locked.body.errors[0].message).toContain("too many");
+    expect((await t.call("POST", "/api/auth/login", { body: { email: u.email, password: PASSWORD } })).status).toBe(429);
+    expect((await t.call("POST", "/api/users/me/password", { body: { currentPassword: PASSWORD, newPassword: "brand-new-password-1" } })).status).toBe(401);
+  });
+});

@@ -9,3 +9,8 @@ export const ResetBody = t.Object({
 });
 
 export const SetupLinkResponse = t.Object({ token: t.String(), expiresAt: t.String({ format: "date-time" }) });
+
+export const ChangeBody = t.Object({
+  currentPassword: t.String({ minLength: 1, maxLength: 1024 }),
+  newPassword: t.String({ minLength: 8, maxLength: 200 }),
+});

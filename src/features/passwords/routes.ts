@@ -1,11 +1,11 @@
 /**
  * POST /api/auth/password/forgot, POST /api/auth/password/reset and
- * POST /api/users/{id}/password-setup-link.
+ * POST /api/users/me/password and POST /api/users/{id}/password-setup-link.
  */
 import { Elysia, t } from "elysia";
 import { clientIp, noContent200, noStore } from "../../http/context";
 import { QueryInt } from "../../http/wire";
-import { ForgotBody, ResetBody, SetupLinkResponse } from "./model";
+import { ChangeBody, ForgotBody, ResetBody, SetupLinkResponse } from "./model";
 import type { PasswordService } from "./service";
 import type { Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
@@ -42,6 +42,25 @@ export function passwordRoutes({ passwords, guard }: { passwords: PasswordServic
           security: [],
           summary: "Set a new password with a reset or setup token",
           description: "The token works once (an unknown, expired or spent one is 400 INVALID_TOKEN). Every session of the user ends; sign in again with the new password.",
+        },
+      },
+    )
+    .post(
+      "/api/users/me/password",
+      async ({ body, request, server }) => {
+        const ip = clientIp(request, server);
+        const p = await guard.user(request.headers, ip);
+        await passwords.change({ userId: p.userId, tenantId: p.tenantId, sessionId: p.sessionId, ip }, body.currentPassword, body.newPassword);
+        return noContent200();
+      },
+      {
+        body: ChangeBody,
+        detail: {
+          tags,
+          security: [{ bearer: [] }],
+          summary: "Change the caller's own password",
+          description:
+            "Any user token of this issuer. `currentPassword` must be the present password (a wrong one is 400 naming that field and counts toward the sign-in lockout); `newPassword` is 8 to 200 characters and must differ. Every other session of the user ends; the calling session stays signed in. Audited as `auth.password.changed`.",
         },
       },
     )

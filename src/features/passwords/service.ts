@@ -112,6 +112,37 @@ export function createPasswordService(deps: PasswordDeps) {
   }
 
   /**
+   * Changes the caller's own password: the current one must verify (argon2id, as at sign-in; a wrong
+   * one is 400 naming `currentPassword` and counts toward the sign-in lockout), the new one is hashed,
+   * and every other session of the user ends while the calling session (`sid`) stays signed in.
+   */
+  async function change(p: { userId: number; tenantId: number; sessionId?: string; ip: string | null }, currentPassword: string, newPassword: string): Promise<void> {
+    await deps.limitIp("password", p.ip, deps.passwordPerIpPerMinute ?? LIMITS.passwordPerIpPerMinute);
+    if (newPassword.length < PASSWORD_MIN || newPassword.length > PASSWORD_MAX) throw fieldError("newPassword", `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+    const user = await deps.users.get(p.tenantId, p.userId);
+    if (!user || user.status !== "ACTIVE") throw notFound("User");
+    const now = deps.clock.now();
+    // The sign-in lockout guards this check too: the 5th wrong password locks the account for 15 minutes.
+    const lockKey = lockoutKey(user.email);
+    const slot = await deps.counters.hit(lockKey, LIMITS.lockoutWindowSeconds, now);
+    if (slot.count > LIMITS.lockoutFailures) throw fieldError("currentPassword", `too many wrong passwords: try again in ${Math.ceil(slot.ttlSeconds / 60)} minutes`);
+    if (!(await deps.hasher.verify(currentPassword, user.passwordHash ?? null))) {
+      if (slot.count === LIMITS.lockoutFailures) await deps.counters.set(lockKey, LIMITS.lockoutFailures, LIMITS.lockoutSeconds, now);
+      throw fieldError("currentPassword", "is not your current password");
+    }
+    await deps.counters.reset(lockKey);
+    if (newPassword === currentPassword) throw fieldError("newPassword", "must differ from the current password");
+    const passwordHash = await deps.hasher.hash(newPassword);
+    const org = await deps.orgs.get(user.tenantId, user.organizationId);
+    await deps.unit("passwords.change", ["users", "events"], async ({ users, events }) => {
+      await users.update(user.tenantId, user.id, { passwordHash });
+      await events.record({ type: "auth.password.changed", tenantId: user.tenantId, org, actor: { userId: user.id, ip: p.ip }, target: { userId: user.id }, data: {} });
+    });
+    // Sessions live outside the unit (maybe in Redis): after the commit, every other one ends.
+    for (const f of await deps.families.listUser(user.id, now)) if (f.familyId !== p.sessionId) await deps.families.revoke(f.familyId);
+  }
+
+  /**
    * Issues a 7-day password-setup token for a user (USER_MANAGE and the user's home org inside the
    * caller's reach; another tenant's or an erased user is 404). A new link replaces earlier ones.
    */
@@ -132,7 +163,7 @@ export function createPasswordService(deps: PasswordDeps) {
     return { token, expiresAt };
   }
 
-  return { forgot, reset, createSetupLink, idle };
+  return { forgot, reset, change, createSetupLink, idle };
 }
 
 export type PasswordService = ReturnType<typeof createPasswordService>;
