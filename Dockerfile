@@ -19,8 +19,10 @@ COPY --from=deps --chown=bun:bun /app/node_modules ./node_modules
 COPY --chown=bun:bun package.json package-lock.json tsconfig.json ./
 COPY --chown=bun:bun src ./src
 COPY --chown=bun:bun adapters ./adapters
+COPY --chown=bun:bun console ./console
 # The pre-built empty embedded database (adapters/postgres/embedded.ts): first starts skip initdb.
-RUN bun adapters/postgres/embedded.ts && chown -R bun:bun node_modules/.cache
+# The admin console's bundle (console/build.ts) is built here too.
+RUN bun adapters/postgres/embedded.ts && bun console/build.ts && chown -R bun:bun node_modules/.cache
 
 RUN mkdir -p /data && chown bun:bun /data
 VOLUME /data

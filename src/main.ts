@@ -17,6 +17,8 @@ import { randomToken } from "./kernel/secrets";
 import { createLogger, createMetrics, type Logger } from "./http/observability";
 import { startKeyRotation } from "./jobs/key-rotation";
 import { composeGraph } from "./compose";
+import { buildConsole } from "../console/build";
+import { consoleRoutes } from "./http/console";
 import type { PrimaryStore, SessionStore } from "./stores";
 
 /** Embedded mode without SSO_MASTER_KEY: create one in the data dir (0600) and reuse it. */
@@ -65,10 +67,18 @@ export async function start(env: Record<string, string | undefined>, opts: { clo
   const config = loadConfig(env);
   const log = createLogger(opts.quiet ? "silent" : config.logLevel);
   const masterKeys = config.masterKeys ?? embeddedMasterKey(config.dataDir, log);
+  // The console bundle (console/build.ts) is built by `npm install`; a missing or stale one is
+  // built here, beside opening the stores. A failed build leaves the API up and says so.
+  const consoleBundle = buildConsole({ quiet: true }).catch((e) => {
+    log.error("the admin console could not be built; /console is unavailable (run `bun console/build.ts` to see why)", { error: String(e?.message ?? e).split("\n")[0] });
+    return null;
+  });
   const { store, sessions } = await openStores(config, log);
   const instanceId = `${process.pid}-${randomToken(6)}`;
   const svc = await composeGraph({ config, store, sessions, box: await createCryptoBox(masterKeys), clock: opts.clock ?? systemClock, log, metrics: createMetrics(), instanceId, mailer: createMailer(config.mailer, log), webhookSender: createWebhookSender({ allowPrivate: config.webhookAllowPrivate }) });
   const { app, boot } = svc;
+  const bundle = await consoleBundle;
+  if (bundle) app.use(consoleRoutes(bundle));
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: Math.max(16, config.importMaxMiB) * 1024 * 1024 + 1024 });
   const stopRotation = startKeyRotation(svc.keys, config.keyCheckSeconds, log);
   // Start-up garbage (migrations, the embedded template, module graphs) is collected now rather than
@@ -119,6 +129,7 @@ if (import.meta.main) {
       storage: config.storage === "embedded" ? `embedded (${config.dataDir})` : config.storage,
       sessions: svc.sessions.kind,
       docs: `${config.issuer}/docs`,
+      console: `${config.issuer}/console`,
       startupMs: Math.round(performance.now() - t0),
     });
     let stopping = false;

@@ -1,0 +1,106 @@
+/** @jsxImportSource preact */
+/** The audit log of an organization's subtree, newest first, with its filters. */
+import { useState } from "preact/hooks";
+import { api, currentClaims } from "../api";
+import { orgOptions, useOrgs } from "../orgs-context";
+import { ErrorNote, Field, fmtTime, Loaded, Select, useAsync, useForm } from "../ui";
+
+interface Entry {
+  id: number;
+  action: string;
+  userId: number | null;
+  organizationId: number | null;
+  createdAt: string;
+  ipAddress: string | null;
+  metadata: Record<string, unknown>;
+}
+
+/** `datetime-local` input value → ISO time (the API takes RFC 3339). */
+const iso = (local: string) => (local ? new Date(local).toISOString() : undefined);
+
+export function AuditPage() {
+  const claims = currentClaims()!;
+  const { orgs, name } = useOrgs();
+  const [filters, setFilters] = useState({ organizationId: claims.org_id, action: "", userId: "", q: "", from: "", to: "", size: 50 });
+  const [applied, setApplied] = useState(filters);
+  const f = useForm();
+  const entries = useAsync(
+    () =>
+      api<Entry[]>("GET", "/api/audit", {
+        query: { organizationId: applied.organizationId, action: applied.action || undefined, userId: applied.userId || undefined, q: applied.q || undefined, from: iso(applied.from), to: iso(applied.to), size: applied.size },
+      }),
+    [applied],
+  );
+  const set = (k: keyof typeof filters) => (v: string | number) => setFilters({ ...filters, [k]: v });
+  return (
+    <section>
+      <h1>Audit log</h1>
+      <form class="panel filters" aria-label="Filters" onSubmit={(e) => {
+        e.preventDefault();
+        setApplied({ ...filters });
+      }}>
+        <div class="row">
+          <Select label="Organization (and below)" value={filters.organizationId} onValue={set("organizationId")} options={orgOptions(orgs.length ? orgs : [{ id: claims.org_id, name: claims.org_name ?? "", path: claims.org_path } as never])} />
+          <Field label="Action" value={filters.action} onValue={set("action")} placeholder="user.created" error={entries.error ? undefined : undefined} />
+          <Field label="User id" inputMode="numeric" value={filters.userId} onValue={set("userId")} />
+          <Field label="Text" type="search" value={filters.q} onValue={set("q")} placeholder="in action or details" />
+          <Field label="From" type="datetime-local" value={filters.from} onValue={set("from")} />
+          <Field label="To (exclusive)" type="datetime-local" value={filters.to} onValue={set("to")} />
+        </div>
+        <div class="actions left">
+          <button type="submit" class="primary">
+            Apply filters
+          </button>
+          <button type="button" onClick={() => {
+            const clear = { organizationId: claims.org_id, action: "", userId: "", q: "", from: "", to: "", size: 50 };
+            setFilters(clear);
+            setApplied(clear);
+          }}>
+            Clear
+          </button>
+        </div>
+      </form>
+      <ErrorNote error={f.error} />
+      <Loaded state={entries} empty="No audit entries match these filters.">
+        {(rows) => (
+          <>
+            <table class="audit">
+              <caption>
+                {rows.length} entr{rows.length === 1 ? "y" : "ies"}, newest first
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">User</th>
+                  <th scope="col">Organization</th>
+                  <th scope="col">IP</th>
+                  <th scope="col">Details</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((e) => (
+                  <tr key={e.id}>
+                    <td class="nowrap">{fmtTime(e.createdAt)}</td>
+                    <td>
+                      <code>{e.action}</code>
+                    </td>
+                    <td>{e.userId ?? "—"}</td>
+                    <td>{e.organizationId === null ? "—" : name(e.organizationId)}</td>
+                    <td>{e.ipAddress ?? "—"}</td>
+                    <td class="mono small-text">{Object.keys(e.metadata).length ? JSON.stringify(e.metadata) : ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {rows.length === applied.size ? (
+              <button type="button" onClick={() => setApplied({ ...applied, size: Math.min(500, applied.size + 100) })} disabled={applied.size >= 500}>
+                Show more
+              </button>
+            ) : null}
+          </>
+        )}
+      </Loaded>
+    </section>
+  );
+}

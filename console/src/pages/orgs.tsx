@@ -1,0 +1,193 @@
+/** @jsxImportSource preact */
+/** Organizations as a tree: expand, create a child, rename, suspend/reactivate, members. */
+import { useMemo, useState } from "preact/hooks";
+import { api, can, reaches } from "../api";
+import { useOrgs, type Org } from "../orgs-context";
+import { Badge, Confirm, Empty, ErrorNote, Field, Loaded, useAsync, useForm } from "../ui";
+
+interface Member {
+  id: number;
+  email: string;
+  fullName: string;
+  status: string;
+  organizationId: number;
+  roles: { id: number; name: string }[];
+}
+
+function Tree({ orgs, selected, onSelect }: { orgs: Org[]; selected: number | null; onSelect: (id: number) => void }) {
+  const children = useMemo(() => {
+    const m = new Map<number | null, Org[]>();
+    const ids = new Set(orgs.map((o) => o.id));
+    for (const o of orgs) {
+      // An org whose parent is out of reach is a root of what this user sees.
+      const key = o.parentId !== null && ids.has(o.parentId) ? o.parentId : null;
+      m.set(key, [...(m.get(key) ?? []), o]);
+    }
+    for (const list of m.values()) list.sort((a, b) => a.name.localeCompare(b.name));
+    return m;
+  }, [orgs]);
+  const [open, setOpen] = useState<Set<number>>(() => new Set((children.get(null) ?? []).map((o) => o.id)));
+  const toggle = (id: number) => setOpen((s) => {
+    const n = new Set(s);
+    n.has(id) ? n.delete(id) : n.add(id);
+    return n;
+  });
+  const branch = (parent: number | null, level: number) => (
+    <ul role={level === 1 ? "tree" : "group"} aria-label={level === 1 ? "Organizations" : undefined}>
+      {(children.get(parent) ?? []).map((o) => {
+        const kids = children.get(o.id)?.length ?? 0;
+        const expanded = open.has(o.id);
+        return (
+          <li key={o.id} role="treeitem" aria-expanded={kids ? expanded : undefined} aria-selected={selected === o.id} aria-level={level}>
+            <div class={selected === o.id ? "node selected" : "node"}>
+              {kids ? (
+                <button type="button" class="twisty" aria-label={`${expanded ? "Collapse" : "Expand"} ${o.name}`} onClick={() => toggle(o.id)}>
+                  {expanded ? "▾" : "▸"}
+                </button>
+              ) : (
+                <span class="twisty" aria-hidden="true" />
+              )}
+              <button type="button" class="link" onClick={() => onSelect(o.id)}>
+                {o.name}
+              </button>
+              {o.status === "SUSPENDED" ? <Badge tone="bad">suspended</Badge> : null}
+            </div>
+            {kids && expanded ? branch(o.id, level + 1) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+  return <div class="tree">{branch(null, 1)}</div>;
+}
+
+function Members({ org }: { org: Org }) {
+  const s = useAsync(() => (can("USER_MANAGE") ? api<Member[]>("GET", "/api/users", { query: { organizationId: org.id, size: 200 } }) : Promise.resolve(null)), [org.id]);
+  if (!can("USER_MANAGE")) return <p class="muted">Listing members needs the USER_MANAGE permission.</p>;
+  return (
+    <Loaded state={s} empty="No members: nobody has this organization as home or holds a role here.">
+      {(rows) => (
+        <table>
+          <caption>Members</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Roles here</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows!.map((u) => (
+              <tr key={u.id}>
+                <td>{u.fullName}</td>
+                <td>{u.email}</td>
+                <td>{u.roles.map((r) => r.name).join(", ") || "—"}</td>
+                <td>{u.status}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Loaded>
+  );
+}
+
+function Detail({ org, reload }: { org: Org; reload: () => void }) {
+  const [name, setName] = useState(org.name);
+  const [child, setChild] = useState({ name: "", slug: "", type: "" });
+  const [confirm, setConfirm] = useState(false);
+  const rename = useForm();
+  const create = useForm();
+  const editable = can("ORG_MANAGE") && reaches(org.path);
+  return (
+    <section class="panel" aria-labelledby="org-title">
+      <h2 id="org-title">
+        {org.name} {org.status === "SUSPENDED" ? <Badge tone="bad">suspended</Badge> : <Badge tone="ok">active</Badge>}
+      </h2>
+      <p class="muted">
+        slug <code>{org.slug}</code> · id {org.id} {org.type ? `· ${org.type}` : ""}
+      </p>
+      {editable ? (
+        <>
+          <form class="inline" onSubmit={(e) => {
+            e.preventDefault();
+            void rename.run(async () => {
+              await api("PUT", `/api/organizations/${org.id}`, { body: { name } });
+              reload();
+            });
+          }}>
+            <Field label="Name" value={name} onValue={setName} required error={rename.fieldError("name")} />
+            <button type="submit" disabled={rename.busy || name === org.name}>
+              Rename
+            </button>
+          </form>
+          <ErrorNote error={rename.formError(["name"])} />
+          <div class="actions left">
+            {org.status === "ACTIVE" ? (
+              <button type="button" class="danger" onClick={() => setConfirm(true)}>
+                Suspend
+              </button>
+            ) : (
+              <button type="button" onClick={() => void api("POST", `/api/organizations/${org.id}/activate`).then(reload, (e) => rename.setError(e))}>
+                Reactivate
+              </button>
+            )}
+          </div>
+          {confirm ? (
+            <Confirm title={`Suspend ${org.name}?`} action="Suspend" onCancel={() => setConfirm(false)} onDone={async () => {
+              await api("POST", `/api/organizations/${org.id}/suspend`);
+              setConfirm(false);
+              reload();
+            }}>
+              <p>
+                {org.name} and every organization below it get no new tokens until reactivated. Sessions in them stop at their next refresh.
+              </p>
+            </Confirm>
+          ) : null}
+          <h3>New child organization</h3>
+          <form onSubmit={(e) => {
+            e.preventDefault();
+            void create.run(async () => {
+              await api("POST", "/api/organizations", { body: { parentId: org.id, name: child.name, slug: child.slug, ...(child.type ? { type: child.type } : {}) } });
+              setChild({ name: "", slug: "", type: "" });
+              reload();
+            });
+          }}>
+            <div class="row">
+              <Field label="Name" value={child.name} onValue={(v) => setChild({ ...child, name: v, slug: child.slug || "" })} required error={create.fieldError("name")} />
+              <Field label="Slug" value={child.slug} onValue={(v) => setChild({ ...child, slug: v })} required hint="lower-case letters, digits and dashes; unique in the tenant" error={create.fieldError("slug")} />
+              <Field label="Type (optional)" value={child.type} onValue={(v) => setChild({ ...child, type: v })} error={create.fieldError("type")} />
+            </div>
+            <ErrorNote error={create.formError(["name", "slug", "type"])} />
+            <button type="submit" class="primary" disabled={create.busy}>
+              Create child
+            </button>
+          </form>
+        </>
+      ) : (
+        <p class="muted">This organization is outside what you may change.</p>
+      )}
+      <Members org={org} />
+    </section>
+  );
+}
+
+export function OrgsPage() {
+  const { orgs, loading, error, reload } = useOrgs();
+  const [selected, setSelected] = useState<number | null>(null);
+  const current = orgs.find((o) => o.id === selected) ?? null;
+  return (
+    <section>
+      <h1>Organizations</h1>
+      <Loaded state={{ data: loading ? undefined : orgs, error, loading }} empty="No organizations in your reach.">
+        {(list) => (
+          <div class="split">
+            <Tree orgs={list} selected={selected} onSelect={setSelected} />
+            {current ? <Detail key={current.id + current.name + current.status} org={current} reload={reload} /> : <Empty>Choose an organization in the tree.</Empty>}
+          </div>
+        )}
+      </Loaded>
+    </section>
+  );
+}

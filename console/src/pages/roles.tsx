@@ -1,0 +1,170 @@
+/** @jsxImportSource preact */
+/** Roles of an organization and their permissions: create, edit the permission set. */
+import { useState } from "preact/hooks";
+import { api, can, currentClaims } from "../api";
+import { orgOptions, useOrgs } from "../orgs-context";
+import { Badge, Check, ErrorNote, Field, Loaded, Select, useAsync, useForm } from "../ui";
+
+const SYSTEM = ["USER_MANAGE", "ORG_MANAGE", "ROLE_MANAGE", "CLIENT_MANAGE", "AUDIT_VIEW"];
+
+interface Role {
+  id: number;
+  organizationId: number;
+  name: string;
+  description: string;
+  scope: "SELF" | "SUBTREE";
+  permissions: { id: number; code: string; applicationId: number }[];
+}
+interface Perm {
+  id: number;
+  code: string;
+  applicationId: number;
+  appName: string;
+}
+
+/** Application permissions defined at the org and its ancestors (the role's vocabulary), when listable. */
+async function vocabulary(orgPath: string, orgIds: number[]): Promise<Perm[]> {
+  if (!can("ORG_MANAGE")) return [];
+  const out: Perm[] = [];
+  for (const id of orgIds) {
+    const apps = await api<{ id: number; name: string }[]>("GET", "/api/applications", { query: { organizationId: id } }).catch(() => []);
+    for (const a of apps) {
+      const perms = await api<{ id: number; code: string }[]>("GET", `/api/applications/${a.id}/permissions`).catch(() => []);
+      out.push(...perms.map((p) => ({ id: p.id, code: p.code, applicationId: a.id, appName: a.name })));
+    }
+  }
+  void orgPath;
+  return out;
+}
+
+/** Checkboxes for system codes (the caller's own only: no escalation) and application permissions. */
+function PermissionPicker({ codes, ids, vocab, onCodes, onIds }: { codes: Set<string>; ids: Set<number>; vocab: Perm[]; onCodes: (s: Set<string>) => void; onIds: (s: Set<number>) => void }) {
+  const toggle = <T,>(s: Set<T>, v: T, on: boolean) => {
+    const n = new Set(s);
+    on ? n.add(v) : n.delete(v);
+    return n;
+  };
+  return (
+    <fieldset>
+      <legend>Permissions</legend>
+      <div class="checks">
+        {SYSTEM.map((c) => (
+          <Check key={c} label={c} checked={codes.has(c)} onValue={(on) => onCodes(toggle(codes, c, on))} />
+        ))}
+        {vocab.map((p) => (
+          <Check key={p.id} label={`${p.code} (${p.appName})`} checked={ids.has(p.id)} onValue={(on) => onIds(toggle(ids, p.id, on))} />
+        ))}
+      </div>
+      <p class="hint">You can grant only the system permissions you hold yourself.</p>
+    </fieldset>
+  );
+}
+
+function RoleEditor({ role, vocab, onDone }: { role: Role; vocab: Perm[]; onDone: () => void }) {
+  const [codes, setCodes] = useState(new Set(role.permissions.filter((p) => SYSTEM.includes(p.code) && !vocab.some((v) => v.id === p.id)).map((p) => p.code)));
+  const [ids, setIds] = useState(new Set(role.permissions.filter((p) => vocab.some((v) => v.id === p.id)).map((p) => p.id)));
+  const f = useForm();
+  return (
+    <form class="panel" onSubmit={(e) => {
+      e.preventDefault();
+      void f.run(async () => {
+        await api("PUT", `/api/roles/${role.id}/permissions`, { body: { permissionCodes: [...codes], permissionIds: [...ids] } });
+        onDone();
+      });
+    }}>
+      <h2>Permissions of {role.name}</h2>
+      <PermissionPicker codes={codes} ids={ids} vocab={vocab} onCodes={setCodes} onIds={setIds} />
+      <ErrorNote error={f.error} />
+      <div class="actions left">
+        <button type="submit" class="primary" disabled={f.busy}>
+          Save permissions
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function RolesPage() {
+  const claims = currentClaims()!;
+  const { orgs } = useOrgs();
+  const [orgId, setOrgId] = useState(claims.org_id);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [v, setV] = useState({ name: "", description: "", scope: "SELF" as "SELF" | "SUBTREE" });
+  const [codes, setCodes] = useState(new Set<string>());
+  const [ids, setIds] = useState(new Set<number>());
+  const f = useForm();
+  const roles = useAsync(() => api<Role[]>("GET", "/api/roles", { query: { organizationId: orgId, size: 200 } }), [orgId]);
+  const org = orgs.find((o) => o.id === orgId);
+  const ancestors = org ? orgs.filter((o) => org.path.startsWith(o.path)).map((o) => o.id) : [orgId];
+  const vocab = useAsync(() => vocabulary(org?.path ?? "", ancestors), [orgId, orgs.length]);
+  return (
+    <section>
+      <h1>Roles</h1>
+      <div class="toolbar">
+        <Select label="Organization" value={orgId} onValue={(x) => (setOrgId(x), setEditing(null))} options={orgOptions(orgs.length ? orgs : [{ id: claims.org_id, name: claims.org_name ?? "", path: claims.org_path } as never])} />
+      </div>
+      <Loaded state={roles} empty="No roles defined at this organization.">
+        {(list) => (
+          <table>
+            <caption>Roles defined here</caption>
+            <thead>
+              <tr>
+                <th scope="col">Role</th>
+                <th scope="col">Reach</th>
+                <th scope="col">Permissions</th>
+                <th scope="col">
+                  <span class="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((r) => (
+                <tr key={r.id}>
+                  <td>
+                    {r.name}
+                    {r.description ? <div class="muted">{r.description}</div> : null}
+                  </td>
+                  <td>
+                    <Badge>{r.scope}</Badge>
+                  </td>
+                  <td>{r.permissions.map((p) => p.code).join(", ") || "—"}</td>
+                  <td>
+                    <button type="button" class="small" onClick={() => setEditing(r.id)}>
+                      Edit permissions <span class="sr-only">of {r.name}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Loaded>
+      {editing !== null && roles.data?.find((r) => r.id === editing) ? <RoleEditor key={editing} role={roles.data.find((r) => r.id === editing)!} vocab={vocab.data ?? []} onDone={() => (setEditing(null), roles.reload())} /> : null}
+      <form class="panel" aria-labelledby="new-role" onSubmit={(e) => {
+        e.preventDefault();
+        void f.run(async () => {
+          await api("POST", "/api/roles", { body: { organizationId: orgId, name: v.name, description: v.description, scope: v.scope, permissionCodes: [...codes], permissionIds: [...ids] } });
+          setV({ name: "", description: "", scope: "SELF" });
+          setCodes(new Set());
+          setIds(new Set());
+          roles.reload();
+        });
+      }}>
+        <h2 id="new-role">New role</h2>
+        <div class="row">
+          <Field label="Name" value={v.name} onValue={(x) => setV({ ...v, name: x })} required error={f.fieldError("name")} />
+          <Field label="Description" value={v.description} onValue={(x) => setV({ ...v, description: x })} error={f.fieldError("description")} />
+          <Select label="Reach" value={v.scope} onValue={(x) => setV({ ...v, scope: x })} options={[{ value: "SELF", label: "SELF: this organization only" }, { value: "SUBTREE", label: "SUBTREE: this organization and below" }]} />
+        </div>
+        <PermissionPicker codes={codes} ids={ids} vocab={vocab.data ?? []} onCodes={setCodes} onIds={setIds} />
+        <ErrorNote error={f.formError(["name", "description"])} />
+        <button type="submit" class="primary" disabled={f.busy}>
+          Create role
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,223 @@
+/** @jsxImportSource preact */
+/**
+ * Users of an organization (home-org users and role holders): search, pages, create, edit,
+ * disable/enable, erase (confirmed by typing the email), password-setup link, role assignments.
+ */
+import { useState } from "preact/hooks";
+import { api, can, currentClaims } from "../api";
+import { orgOptions, useOrgs } from "../orgs-context";
+import { Badge, Confirm, ErrorNote, Field, Loaded, Pager, Secret, Select, useAsync, useForm } from "../ui";
+
+export interface UserRow {
+  id: number;
+  email: string;
+  fullName: string;
+  status: "ACTIVE" | "DISABLED" | "ERASED";
+  hasPassword: boolean;
+  organizationId: number;
+  roles: { id: number; name: string }[];
+}
+interface Role {
+  id: number;
+  name: string;
+  scope: "SELF" | "SUBTREE";
+}
+
+const PAGE = 20;
+
+function CreateUser({ orgId, roles, onDone }: { orgId: number; roles: Role[]; onDone: () => void }) {
+  const [v, setV] = useState({ email: "", fullName: "", password: "", roleId: 0 });
+  const f = useForm();
+  return (
+    <form class="panel" aria-labelledby="new-user" onSubmit={(e) => {
+      e.preventDefault();
+      void f.run(async () => {
+        await api("POST", "/api/users", { body: { organizationId: orgId, email: v.email, fullName: v.fullName, ...(v.password ? { password: v.password } : {}), ...(v.roleId ? { roleId: v.roleId } : {}) } });
+        setV({ email: "", fullName: "", password: "", roleId: 0 });
+        onDone();
+      });
+    }}>
+      <h2 id="new-user">New user</h2>
+      <div class="row">
+        <Field label="Email" type="email" value={v.email} onValue={(x) => setV({ ...v, email: x })} required error={f.fieldError("email")} />
+        <Field label="Full name" value={v.fullName} onValue={(x) => setV({ ...v, fullName: x })} required error={f.fieldError("fullName")} />
+        <Field label="Password (optional)" type="password" autoComplete="new-password" value={v.password} onValue={(x) => setV({ ...v, password: x })} hint="empty: send a password-setup link" error={f.fieldError("password")} />
+        {can("ROLE_MANAGE") ? (
+          <Select label="First role (optional)" value={v.roleId} onValue={(x) => setV({ ...v, roleId: x })} options={[{ value: 0, label: "none" }, ...roles.map((r) => ({ value: r.id, label: `${r.name} (${r.scope})` }))]} error={f.fieldError("roleId")} />
+        ) : null}
+      </div>
+      <ErrorNote error={f.formError(["email", "fullName", "password", "roleId"])} />
+      <button class="primary" type="submit" disabled={f.busy}>
+        Create user
+      </button>
+    </form>
+  );
+}
+
+function UserDetail({ user, orgId, roles, onChange }: { user: UserRow; orgId: number; roles: Role[]; onChange: () => void }) {
+  const [name, setName] = useState(user.fullName);
+  const [assign, setAssign] = useState(0);
+  const [erase, setErase] = useState(false);
+  const [link, setLink] = useState<{ token: string; expiresAt: string } | null>(null);
+  const f = useForm();
+  const roleForm = useForm();
+  const self = currentClaims()?.uid === user.id;
+  const held = new Set(user.roles.map((r) => r.id));
+  const scopeOf = (id: number) => roles.find((r) => r.id === id)?.scope;
+  if (user.status === "ERASED") return <p class="panel">This user was erased.</p>;
+  return (
+    <section class="panel" aria-labelledby="user-title">
+      <h2 id="user-title">
+        {user.fullName || user.email} <Badge tone={user.status === "ACTIVE" ? "ok" : "warn"}>{user.status.toLowerCase()}</Badge>
+      </h2>
+      <p class="muted">
+        {user.email} · id {user.id} · {user.hasPassword ? "has a password" : "no password yet"}
+      </p>
+      <form class="inline" onSubmit={(e) => {
+        e.preventDefault();
+        void f.run(async () => {
+          await api("PUT", `/api/users/${user.id}`, { body: { fullName: name } });
+          onChange();
+        });
+      }}>
+        <Field label="Full name" value={name} onValue={setName} error={f.fieldError("fullName")} />
+        <button type="submit" disabled={f.busy || name === user.fullName}>
+          Save
+        </button>
+      </form>
+      <div class="actions left">
+        {user.status === "ACTIVE" ? (
+          <button type="button" disabled={self} title={self ? "You cannot disable yourself" : undefined} onClick={() => void f.run(async () => (await api("POST", `/api/users/${user.id}/disable`), onChange()))}>
+            Disable
+          </button>
+        ) : (
+          <button type="button" onClick={() => void f.run(async () => (await api("POST", `/api/users/${user.id}/enable`), onChange()))}>
+            Enable
+          </button>
+        )}
+        <button type="button" onClick={() => void f.run(async () => setLink(await api("POST", `/api/users/${user.id}/password-setup-link`)))}>
+          Password-setup link
+        </button>
+        <button type="button" class="danger" disabled={self} onClick={() => setErase(true)}>
+          Erase…
+        </button>
+      </div>
+      <ErrorNote error={f.formError(["fullName"])} />
+      {link ? <Secret label="Password-setup token" value={link.token} note={`Give it to the user: redeem it at POST /api/auth/password/reset before ${new Date(link.expiresAt).toLocaleString()}. Shown once.`} /> : null}
+      {erase ? (
+        <Confirm title={`Erase ${user.email}?`} action="Erase user" typeToConfirm={user.email} onCancel={() => setErase(false)} onDone={async () => {
+          await api("POST", `/api/users/${user.id}/erase`);
+          setErase(false);
+          onChange();
+        }}>
+          <p>
+            Erasure removes {user.fullName || user.email}'s personal data and ends every session. It cannot be undone; the audit trail keeps ids and actions only.
+          </p>
+        </Confirm>
+      ) : null}
+      <h3>Roles at this organization</h3>
+      {user.roles.length ? (
+        <ul class="chips">
+          {user.roles.map((r) => (
+            <li key={r.id}>
+              {r.name} <Badge>{scopeOf(r.id) ?? "inherited"}</Badge>
+              {can("ROLE_MANAGE") && scopeOf(r.id) ? (
+                <button type="button" class="small" aria-label={`Revoke ${r.name}`} onClick={() => void roleForm.run(async () => (await api("POST", `/api/roles/${r.id}/revoke`, { body: { userId: user.id, organizationId: orgId } }), onChange()))}>
+                  Revoke
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p class="muted">No roles here.</p>
+      )}
+      {can("ROLE_MANAGE") ? (
+        <form class="inline" onSubmit={(e) => {
+          e.preventDefault();
+          if (assign) void roleForm.run(async () => (await api("POST", `/api/roles/${assign}/assign`, { body: { userId: user.id, organizationId: orgId } }), setAssign(0), onChange()));
+        }}>
+          <Select label="Assign a role" value={assign} onValue={setAssign} options={[{ value: 0, label: "choose a role" }, ...roles.filter((r) => !held.has(r.id)).map((r) => ({ value: r.id, label: `${r.name} (${r.scope})` }))]} />
+          <button type="submit" disabled={!assign || roleForm.busy}>
+            Assign
+          </button>
+        </form>
+      ) : null}
+      <ErrorNote error={roleForm.error} />
+    </section>
+  );
+}
+
+export function UsersPage() {
+  const claims = currentClaims()!;
+  const { orgs } = useOrgs();
+  const [orgId, setOrgId] = useState(claims.org_id);
+  const [q, setQ] = useState("");
+  const [page, setPage] = useState(0);
+  const [open, setOpen] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
+  const users = useAsync(() => api<UserRow[]>("GET", "/api/users", { query: { organizationId: orgId, size: 500 } }), [orgId]);
+  const roles = useAsync(() => (can("ROLE_MANAGE") ? api<Role[]>("GET", "/api/roles", { query: { organizationId: orgId, size: 200 } }) : Promise.resolve([] as Role[])), [orgId]);
+  const needle = q.trim().toLowerCase();
+  return (
+    <section>
+      <h1>Users</h1>
+      <div class="toolbar">
+        <Select label="Organization" value={orgId} onValue={(v) => (setOrgId(v), setPage(0), setOpen(null))} options={orgOptions(orgs.length ? orgs : [{ id: claims.org_id, name: claims.org_name ?? `#${claims.org_id}`, path: claims.org_path } as never])} />
+        <Field label="Search" type="search" value={q} onValue={(v) => (setQ(v), setPage(0))} placeholder="name or email" />
+        <button type="button" class="primary" aria-expanded={creating} onClick={() => setCreating(!creating)}>
+          {creating ? "Close" : "New user"}
+        </button>
+      </div>
+      {creating ? <CreateUser orgId={orgId} roles={roles.data ?? []} onDone={() => (setCreating(false), users.reload())} /> : null}
+      <Loaded state={users} empty="No users at this organization yet.">
+        {(all) => {
+          const rows = all.filter((u) => !needle || u.email.includes(needle) || u.fullName.toLowerCase().includes(needle));
+          const pages = Math.ceil(rows.length / PAGE);
+          const shown = rows.slice(page * PAGE, page * PAGE + PAGE);
+          return (
+            <>
+              <table>
+                <caption>
+                  {rows.length} user{rows.length === 1 ? "" : "s"}
+                  {needle ? ` matching “${q}”` : ""}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Email</th>
+                    <th scope="col">Roles</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">
+                      <span class="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.map((u) => (
+                    <tr key={u.id}>
+                      <td>{u.fullName}</td>
+                      <td>{u.email}</td>
+                      <td>{u.roles.map((r) => r.name).join(", ") || "—"}</td>
+                      <td>
+                        <Badge tone={u.status === "ACTIVE" ? "ok" : "warn"}>{u.status.toLowerCase()}</Badge>
+                      </td>
+                      <td>
+                        <button type="button" class="small" aria-expanded={open === u.id} onClick={() => setOpen(open === u.id ? null : u.id)}>
+                          Manage <span class="sr-only">{u.email}</span>
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {rows.length === 0 ? <p class="empty">Nobody matches “{q}”.</p> : null}
+              <Pager page={page} pages={pages} onPage={setPage} />
+              {open !== null && all.find((u) => u.id === open) ? <UserDetail key={open} user={all.find((u) => u.id === open)!} orgId={orgId} roles={roles.data ?? []} onChange={users.reload} /> : null}
+            </>
+          );
+        }}
+      </Loaded>
+    </section>
+  );
+}
