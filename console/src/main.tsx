@@ -92,17 +92,27 @@ function SignIn() {
 function OrgSwitcher({ claims }: { claims: Claims }) {
   const [orgs, setOrgs] = useState<{ organizationId: number; name: string }[] | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [switchError, setSwitchError] = useState<unknown>(null);
   useEffect(() => {
     api<{ organizationId: number; name: string }[]>("GET", "/api/users/me/memberships").then(setOrgs, setError);
   }, [claims.sid]);
   if (error) return <span class="muted" title={describe(error)}>{claims.org_name}</span>;
+  if (switchError)
+    return (
+      <span class="error inline-error" role="alert">
+        {describe(switchError)}{" "}
+        <button type="button" class="small" onClick={() => setSwitchError(null)}>
+          OK
+        </button>
+      </span>
+    );
   if (!orgs || orgs.length < 2) return <span class="org-name">{claims.org_name ?? `Org #${claims.org_id}`}</span>;
   return (
     <label class="switcher">
       <span class="sr-only">Active organization</span>
       <select value={String(claims.org_id)} onChange={(e) => {
         const organizationId = Number((e.target as HTMLSelectElement).value);
-        api<TokenPair>("POST", "/api/users/me/active-organization", { body: { organizationId } }).then(setSession, (err) => alert(describe(err)));
+        api<TokenPair>("POST", "/api/users/me/active-organization", { body: { organizationId } }).then(setSession, setSwitchError);
       }}>
         {orgs.map((o) => (
           <option key={o.organizationId} value={String(o.organizationId)}>

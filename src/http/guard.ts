@@ -68,7 +68,7 @@ export type Guard = ReturnType<typeof createGuard>;
 export async function selfCaller(guard: Guard, request: Request, server: unknown) {
   const ip = clientIp(request, server as Parameters<typeof clientIp>[1]);
   const p = await guard.user(request.headers, ip);
-  return { userId: p.userId, tenantId: p.tenantId, orgId: p.orgId, orgPath: p.orgPath, ip };
+  return { userId: p.userId, tenantId: p.tenantId, orgId: p.orgId, orgPath: p.orgPath, sessionId: p.sessionId, ip };
 }
 
 /** The caller of a management operation: a user or client token carrying management codes (see `management`). */

@@ -379,3 +379,40 @@ describe("switching the active organization", () => {
     expect(r.body.code).toBe("INVALID_TOKEN");
   });
 });
+
+describe("my sessions", () => {
+  test("lists the caller's live sessions with the calling one marked; ending one leaves the others", async () => {
+    const u = await seedUser(t, acme, acme.root.id);
+    const phone = (await login(t, u.email, PASSWORD, { device: { name: "Phone", platform: "ios" } })).body;
+    const web = (await login(t, u.email)).body;
+    const list = await t.call("GET", "/api/users/me/sessions", { token: web.accessToken });
+    expect(list.status).toBe(200);
+    expect(list.body.length).toBe(2);
+    const mine = list.body.find((s: { current: boolean }) => s.current);
+    const other = list.body.find((s: { current: boolean }) => !s.current);
+    expect(Object.keys(mine).sort()).toEqual(["audience", "current", "deviceId", "expiresAt", "id", "mode", "organizationId"]);
+    expect(mine).toMatchObject({ mode: "plain", organizationId: acme.root.id, deviceId: null });
+    expect(other).toMatchObject({ mode: "device", deviceId: phone.deviceId });
+
+    const del = await t.call("DELETE", `/api/users/me/sessions/${other.id}`, { token: web.accessToken });
+    expect(del.status).toBe(200);
+    expect((await refresh(t, phone.refreshToken)).status).toBe(401);
+    const after = await t.call("GET", "/api/users/me/sessions", { token: web.accessToken });
+    expect(after.body.map((s: { id: string }) => s.id)).toEqual([mine.id]);
+    const ended = (await auditOf(t, u.id)).find((e) => e.action === "auth.logout" && e.metadata.via === "sessions");
+    expect(ended?.metadata.sessionId).toBe(other.id);
+  });
+
+  test("another user's session, or an unknown one, is 404 and stays live; without a token it is 401", async () => {
+    const a = await seedUser(t, acme, acme.root.id);
+    const b = await seedUser(t, acme, acme.root.id);
+    const aS = (await login(t, a.email)).body;
+    const bTok = (await login(t, b.email)).body.accessToken;
+    const aId = (await t.call("GET", "/api/users/me/sessions", { token: aS.accessToken })).body[0].id;
+    const r = await t.call("DELETE", `/api/users/me/sessions/${aId}`, { token: bTok });
+    expect(r.status).toBe(404);
+    expect((await t.call("DELETE", "/api/users/me/sessions/no-such-session", { token: bTok })).status).toBe(404);
+    expect((await refresh(t, aS.refreshToken)).status).toBe(200);
+    expect((await t.call("GET", "/api/users/me/sessions")).status).toBe(401);
+  });
+});

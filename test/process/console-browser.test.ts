@@ -320,6 +320,18 @@ if (!available) {
       await page.getByRole("alert").getByText(/^Not allowed:/).waitFor();
       await shot("12-forbidden");
 
+      // My sessions: another session of Dana's (signed in elsewhere) is ended from the console.
+      const elsewhereLogin = await (await fetch(`${svc.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "dana@console.test", password: "dana-password-1" }) })).json();
+      await page.goto(`${svc.url}/console/account`);
+      const sessions = page.getByRole("region", { name: "My sessions" });
+      await sessions.getByText("this session").waitFor();
+      await sessions.getByRole("button", { name: /^End/ }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "End session" }).click();
+      await sessions.getByRole("button", { name: /^End/ }).waitFor({ state: "detached" });
+      const refreshed = await fetch(`${svc.url}/api/auth/refresh`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ refreshToken: elsewhereLogin.refreshToken }) });
+      expect(refreshed.status).toBe(401);
+      await shot("14-account-sessions");
+
       // Phone width: the navigation folds behind a menu button that opens it by keyboard.
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`${svc.url}/console/account`);

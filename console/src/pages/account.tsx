@@ -9,7 +9,15 @@ import { Badge, Confirm, ErrorNote, Field, fmtTime, Loaded, useAsync, useForm } 
 interface Export {
   user: { email: string; fullName: string };
   mfa: { enabled: boolean };
-  sessions: { mode: string; organizationId: number; audience: string; deviceId: string | null; expiresAt: string }[];
+}
+interface Session {
+  id: string;
+  mode: string;
+  organizationId: number;
+  audience: string;
+  deviceId: string | null;
+  expiresAt: string;
+  current: boolean;
 }
 interface Device {
   deviceId: string;
@@ -181,6 +189,67 @@ function Devices() {
   );
 }
 
+function Sessions() {
+  const { name } = useOrgs();
+  const sessions = useAsync(() => api<Session[]>("GET", "/api/users/me/sessions"), []);
+  const [end, setEnd] = useState<Session | null>(null);
+  return (
+    <section class="panel" aria-labelledby="sessions">
+      <h2 id="sessions">My sessions</h2>
+      <Loaded state={sessions} empty="No live sessions.">
+        {(rows) => (
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Kind</th>
+                <th scope="col">Organization</th>
+                <th scope="col">Application</th>
+                <th scope="col">Ends</th>
+                <th scope="col">
+                  <span class="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((s) => (
+                <tr key={s.id}>
+                  <td>
+                    {s.mode}
+                    {s.deviceId ? ` (${s.deviceId})` : ""}
+                  </td>
+                  <td>{name(s.organizationId)}</td>
+                  <td class="mono">{s.audience}</td>
+                  <td>{fmtTime(s.expiresAt)}</td>
+                  <td>
+                    {s.current ? (
+                      <Badge tone="ok">this session</Badge>
+                    ) : (
+                      <button type="button" class="small danger" onClick={() => setEnd(s)}>
+                        End <span class="sr-only">session {s.id}</span>
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Loaded>
+      {end ? (
+        <Confirm title="End this session?" action="End session" onCancel={() => setEnd(null)} onDone={async () => {
+          await api("DELETE", `/api/users/me/sessions/${encodeURIComponent(end.id)}`);
+          setEnd(null);
+          sessions.reload();
+        }}>
+          <p>
+            The {end.mode} session{end.deviceId ? ` of device ${end.deviceId}` : ""} must sign in again once its current access token lapses (at most 15 minutes).
+          </p>
+        </Confirm>
+      ) : null}
+    </section>
+  );
+}
+
 export function AccountPage() {
   const claims = currentClaims()!;
   const { name } = useOrgs();
@@ -203,38 +272,7 @@ export function AccountPage() {
       <ChangePassword />
       <Loaded state={me}>{(data) => <Mfa enabled={data.mfa.enabled} onChange={me.reload} />}</Loaded>
       <Devices />
-      <section class="panel" aria-labelledby="sessions">
-        <h2 id="sessions">My sessions</h2>
-        <Loaded state={me}>
-          {(data) =>
-            data.sessions.length ? (
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Kind</th>
-                    <th scope="col">Organization</th>
-                    <th scope="col">Application</th>
-                    <th scope="col">Ends</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.sessions.map((s, i) => (
-                    <tr key={i}>
-                      <td>{s.mode}{s.deviceId ? ` (${s.deviceId})` : ""}</td>
-                      <td>{name(s.organizationId)}</td>
-                      <td>{s.audience}</td>
-                      <td>{fmtTime(s.expiresAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            ) : (
-              <p class="empty">No other sessions.</p>
-            )
-          }
-        </Loaded>
-        <p class="hint">Device sessions end with their device above; changing your password ends every session but this one.</p>
-      </section>
+      <Sessions />
       <section class="panel" aria-labelledby="data">
         <h2 id="data">My data</h2>
         <button type="button" onClick={download}>

@@ -77,3 +77,13 @@ export const MfaVerifyBody = t.Object({
   audience: t.Optional(t.String({ maxLength: 2048 })),
   device: t.Optional(DeviceInfo),
 });
+
+export const SessionView = t.Object({
+  id: t.String({ description: "the session id (the `sid` claim of its access tokens)" }),
+  mode: t.String({ description: "web, plain or device" }),
+  organizationId: Int({ description: "the session's active organization" }),
+  audience: t.String(),
+  deviceId: t.Union([t.String(), t.Null()]),
+  expiresAt: t.String({ format: "date-time" }),
+  current: t.Boolean({ description: "true for the session of the calling token" }),
+});

@@ -6,7 +6,7 @@ import { Elysia, t } from "elysia";
 import { clientIp, noContent200 } from "../../http/context";
 import { selfCaller, type Guard } from "../../http/guard";
 import { noStore, presentedRefreshToken, refreshCookieOf, setRefreshCookie, tokenPairBody, type CookiePolicy } from "../../http/session-cookie";
-import { DeviceView, LogoutBody, RefreshBody, TokenPairResponse } from "../auth/model";
+import { DeviceView, LogoutBody, RefreshBody, SessionView, TokenPairResponse } from "../auth/model";
 import type { SessionService } from "./service";
 import { ok } from "../../http/responses";
 
@@ -65,6 +65,28 @@ export function sessionRoutes({ sessions, guard, cookies }: { sessions: SessionS
         return devices.map((d) => ({ deviceId: d.deviceId, name: d.name, platform: d.platform, lastSeenAt: d.lastSeenAt.toISOString(), createdAt: d.createdAt.toISOString() }));
       },
       { response: ok(t.Array(DeviceView)), detail: { tags, security, summary: "The caller's devices", description: "Any user access token of this issuer, whatever its audience." } },
+    )
+    .get(
+      "/api/users/me/sessions",
+      async ({ request, server }) => {
+        const list = await sessions.listSessions(await callerOf(request, server));
+        return list.map((x) => ({ ...x, expiresAt: x.expiresAt.toISOString() }));
+      },
+      {
+        response: ok(t.Array(SessionView)),
+        detail: { tags, security, summary: "The caller's live sessions", description: "Every live refresh family of the caller (web, plain and device sessions), oldest first; `current` marks the one the calling token belongs to. Any user access token of this issuer." },
+      },
+    )
+    .delete(
+      "/api/users/me/sessions/:sessionId",
+      async ({ params, request, server }) => {
+        await sessions.revokeSession(await callerOf(request, server), params.sessionId);
+        return noContent200();
+      },
+      {
+        params: t.Object({ sessionId: t.String({ minLength: 1, maxLength: 128 }) }),
+        detail: { tags, security, summary: "End one of the caller's sessions", description: "Revokes that session's refresh token family (its access tokens lapse within their 15 minutes). 404 when it is not a live session of the caller. Audited as `auth.logout` with `via: sessions`." },
+      },
     )
     .delete(
       "/api/users/me/devices/:deviceId",
