@@ -259,6 +259,14 @@ if (!available) {
       await page.getByText("delivered", { exact: true }).waitFor();
       await page.getByRole("button", { name: "Redeliver" }).first().waitFor();
       await shot("09-webhooks");
+      // Rotate the secret (confirmed; the new one is shown once), pause the webhook.
+      await page.getByRole("button", { name: "Rotate secret" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Rotate secret" }).click();
+      expect(await page.getByRole("region", { name: /New signing secret/ }).locator("input").inputValue()).toMatch(/^whsec_/);
+      await page.getByRole("button", { name: "I have stored it" }).click();
+      await page.getByRole("button", { name: "Pause" }).click();
+      await page.getByRole("button", { name: "Resume" }).waitFor();
+      expect(await page.getByRole("row", { name: new RegExp(rx.url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }).textContent()).toContain("paused");
     }, 90_000);
 
     test("an API client's secret is shown once, copied with the button, and gets a machine token", async () => {

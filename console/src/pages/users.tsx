@@ -55,7 +55,9 @@ function CreateUser({ orgId, roles, onDone }: { orgId: number; roles: Role[]; on
 }
 
 function UserDetail({ user, orgId, roles, onChange }: { user: UserRow; orgId: number; roles: Role[]; onChange: () => void }) {
+  const { orgs } = useOrgs();
   const [name, setName] = useState(user.fullName);
+  const [home, setHome] = useState(user.organizationId);
   const [assign, setAssign] = useState(0);
   const [erase, setErase] = useState(false);
   const [link, setLink] = useState<{ token: string; expiresAt: string } | null>(null);
@@ -76,12 +78,13 @@ function UserDetail({ user, orgId, roles, onChange }: { user: UserRow; orgId: nu
       <form class="inline" onSubmit={(e) => {
         e.preventDefault();
         void f.run(async () => {
-          await api("PUT", `/api/users/${user.id}`, { body: { fullName: name } });
+          await api("PUT", `/api/users/${user.id}`, { body: { ...(name !== user.fullName ? { fullName: name } : {}), ...(home !== user.organizationId ? { organizationId: home } : {}) } });
           onChange();
         });
       }}>
         <Field label="Full name" value={name} onValue={setName} error={f.fieldError("fullName")} />
-        <button type="submit" disabled={f.busy || name === user.fullName}>
+        {orgs.length > 1 ? <Select label="Home organization" value={home} onValue={setHome} options={orgOptions(orgs)} error={f.fieldError("organizationId")} /> : null}
+        <button type="submit" disabled={f.busy || (name === user.fullName && home === user.organizationId)}>
           Save
         </button>
       </form>
@@ -102,7 +105,7 @@ function UserDetail({ user, orgId, roles, onChange }: { user: UserRow; orgId: nu
           Erase…
         </button>
       </div>
-      <ErrorNote error={f.formError(["fullName"])} />
+      <ErrorNote error={f.formError(["fullName", "organizationId"])} />
       {link ? <Secret label="Password-setup token" value={link.token} note={`Give it to the user: redeem it at POST /api/auth/password/reset before ${new Date(link.expiresAt).toLocaleString()}. Shown once.`} /> : null}
       {erase ? (
         <Confirm title={`Erase ${user.email}?`} action="Erase user" typeToConfirm={user.email} onCancel={() => setErase(false)} onDone={async () => {

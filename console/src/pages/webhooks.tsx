@@ -98,6 +98,7 @@ export function WebhooksPage() {
   const [secret, setSecret] = useState<{ label: string; value: string } | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const [del, setDel] = useState<Hook | null>(null);
+  const [rotate, setRotate] = useState<Hook | null>(null);
   const f = useForm();
   const act = useForm();
   const hooks = useAsync(() => api<Hook[]>("GET", "/api/webhooks", { query: { organizationId: orgId } }), [orgId]);
@@ -177,10 +178,7 @@ export function WebhooksPage() {
                     <button type="button" class="small" onClick={() => void act.run(async () => (await api("PUT", `/api/webhooks/${h.id}`, { body: { active: !h.active } }), hooks.reload()))}>
                       {h.active ? "Pause" : "Resume"}
                     </button>{" "}
-                    <button type="button" class="small" onClick={() => void act.run(async () => {
-                      const r = await api<{ secret: string }>("POST", `/api/webhooks/${h.id}/rotate-secret`);
-                      setSecret({ label: `New signing secret of webhook ${h.id}`, value: r.secret });
-                    })}>
+                    <button type="button" class="small" onClick={() => setRotate(h)}>
                       Rotate secret
                     </button>{" "}
                     <button type="button" class="small" aria-expanded={open === h.id} onClick={() => setOpen(open === h.id ? null : h.id)}>
@@ -197,6 +195,15 @@ export function WebhooksPage() {
         )}
       </Loaded>
       {open !== null && hooks.data?.find((h) => h.id === open) ? <Deliveries key={open} hook={hooks.data.find((h) => h.id === open)!} /> : null}
+      {rotate ? (
+        <Confirm title={`Rotate the secret of the webhook to ${rotate.url}?`} action="Rotate secret" onCancel={() => setRotate(null)} onDone={async () => {
+          const r = await api<{ secret: string }>("POST", `/api/webhooks/${rotate.id}/rotate-secret`);
+          setRotate(null);
+          setSecret({ label: `New signing secret of webhook ${rotate.id}`, value: r.secret });
+        }}>
+          <p>A new signing secret is made and shown once. Update the receiver: deliveries are signed with the new secret from now on.</p>
+        </Confirm>
+      ) : null}
       {del ? (
         <Confirm title={`Delete the webhook to ${del.url}?`} action="Delete webhook" onCancel={() => setDel(null)} onDone={async () => {
           await api("DELETE", `/api/webhooks/${del.id}`);
