@@ -245,6 +245,13 @@ if (!available) {
       await page.getByRole("button", { name: "Assign", exact: true }).click();
       await page.locator(".chips li", { hasText: "Support" }).getByText("SUBTREE").waitFor();
       await shot("08-users");
+      // The same role at the child org too: Dana will be able to switch between two orgs.
+      await page.getByLabel("At organization").selectOption({ label: "\u2003Engineering" });
+      await page.getByLabel("Assign a role").selectOption({ label: "Support (SUBTREE)" });
+      await page.getByRole("button", { name: "Assign", exact: true }).click();
+      await page.getByRole("alert").waitFor({ state: "detached" }).catch(() => {});
+      await page.getByLabel("Organization", { exact: true }).selectOption({ label: "\u2003Engineering" });
+      await page.getByRole("cell", { name: "dana@console.test", exact: true }).waitFor();
 
       // The assignment's webhook arrives and shows as delivered.
       const got = await rx.waitFor(1, 20_000);
@@ -256,7 +263,7 @@ if (!available) {
         await page.getByRole("button", { name: "Refresh" }).click();
         await Bun.sleep(200);
       }
-      await page.getByText("delivered", { exact: true }).waitFor();
+      await page.getByText("delivered", { exact: true }).first().waitFor();
       await page.getByRole("button", { name: "Redeliver" }).first().waitFor();
       await shot("09-webhooks");
       // Rotate the secret (confirmed; the new one is shown once), pause the webhook.
@@ -303,7 +310,7 @@ if (!available) {
       for (const action of ["mfa.enabled", "auth.login.succeeded", "org.created", "app.created", "permission.created", "webhook.created", "role.created", "user.created", "role.assigned", "client.created"]) expect(text).toContain(action);
       await page.getByLabel("Action").fill("role.assigned");
       await page.getByRole("button", { name: "Apply filters" }).click();
-      await page.getByText("1 entry, newest first").waitFor();
+      await page.getByText("2 entries, newest first").waitFor(); // at Platform and at Engineering
       await shot("11-audit");
     }, 30_000);
 
@@ -314,6 +321,12 @@ if (!available) {
       await page.getByRole("button", { name: "Sign in" }).click();
       const nav = page.getByRole("navigation", { name: "Areas" });
       await nav.getByRole("link", { name: "Users" }).waitFor();
+      // Two memberships: the organization switch takes Dana to Engineering and back.
+      const switcher = page.getByLabel("Active organization");
+      await switcher.selectOption({ label: "Engineering" });
+      await page.waitForFunction(() => (document.querySelector(".switcher select") as HTMLSelectElement | null)?.selectedOptions[0]?.textContent === "Engineering");
+      await switcher.selectOption({ label: "Platform" });
+      await page.waitForFunction(() => (document.querySelector(".switcher select") as HTMLSelectElement | null)?.selectedOptions[0]?.textContent === "Platform");
       expect((await nav.getByRole("link").allTextContents()).map((s) => s.trim())).toEqual(["Users", "My account"]);
       // An area the token does not open, reached by its address, says so.
       await page.goto(`${svc.url}/console/audit`);

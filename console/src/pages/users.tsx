@@ -59,6 +59,10 @@ function UserDetail({ user, orgId, roles, onChange }: { user: UserRow; orgId: nu
   const [name, setName] = useState(user.fullName);
   const [home, setHome] = useState(user.organizationId);
   const [assign, setAssign] = useState(0);
+  const here = orgs.find((o) => o.id === orgId);
+  // A role defined here may be assigned here or at any organization below.
+  const targets = here ? orgs.filter((o) => o.path.startsWith(here.path)) : [];
+  const [at, setAt] = useState(orgId);
   const [erase, setErase] = useState(false);
   const [link, setLink] = useState<{ token: string; expiresAt: string } | null>(null);
   const f = useForm();
@@ -138,9 +142,10 @@ function UserDetail({ user, orgId, roles, onChange }: { user: UserRow; orgId: nu
       {can("ROLE_MANAGE") ? (
         <form class="inline" onSubmit={(e) => {
           e.preventDefault();
-          if (assign) void roleForm.run(async () => (await api("POST", `/api/roles/${assign}/assign`, { body: { userId: user.id, organizationId: orgId } }), setAssign(0), onChange()));
+          if (assign) void roleForm.run(async () => (await api("POST", `/api/roles/${assign}/assign`, { body: { userId: user.id, organizationId: at } }), setAssign(0), onChange()));
         }}>
-          <Select label="Assign a role" value={assign} onValue={setAssign} options={[{ value: 0, label: "choose a role" }, ...roles.filter((r) => !held.has(r.id)).map((r) => ({ value: r.id, label: `${r.name} (${r.scope})` }))]} />
+          <Select label="Assign a role" value={assign} onValue={setAssign} options={[{ value: 0, label: "choose a role" }, ...roles.filter((r) => at !== orgId || !held.has(r.id)).map((r) => ({ value: r.id, label: `${r.name} (${r.scope})` }))]} />
+          {targets.length > 1 ? <Select label="At organization" value={at} onValue={setAt} options={orgOptions(targets)} error={roleForm.fieldError("organizationId")} /> : null}
           <button type="submit" disabled={!assign || roleForm.busy}>
             Assign
           </button>
