@@ -28,6 +28,7 @@ export class ApiError extends Error {
 }
 
 export interface Claims {
+  iss: string;
   sub: string;
   uid: number;
   org_id: number;

@@ -222,7 +222,7 @@ if (!available) {
       await page.getByLabel("Name", { exact: true }).fill("Support");
       await page.getByLabel("Description").fill("Helps users");
       await page.getByLabel("Reach").selectOption("SUBTREE");
-      await page.getByLabel("USER_MANAGE").check();
+      await page.getByLabel("USER_MANAGE", { exact: true }).check();
       await page.getByLabel("invoice.read (Billing)").check();
       await page.getByRole("button", { name: "Create role" }).click();
       const row = page.getByRole("row", { name: /Support/ });
@@ -323,10 +323,16 @@ if (!available) {
       await nav.getByRole("link", { name: "Users" }).waitFor();
       // Two memberships: the organization switch takes Dana to Engineering and back.
       const switcher = page.getByLabel("Active organization");
-      await switcher.selectOption({ label: "Engineering" });
-      await page.waitForFunction(() => (document.querySelector(".switcher select") as HTMLSelectElement | null)?.selectedOptions[0]?.textContent === "Engineering");
-      await switcher.selectOption({ label: "Platform" });
-      await page.waitForFunction(() => (document.querySelector(".switcher select") as HTMLSelectElement | null)?.selectedOptions[0]?.textContent === "Platform");
+      const switchTo = async (org: string) => {
+        const answered = page.waitForResponse((r) => r.url().endsWith("/api/users/me/active-organization"));
+        await switcher.selectOption({ label: org });
+        expect((await answered).status()).toBe(200);
+        // The account page names the active organization from the new token's claims.
+        await nav.getByRole("link", { name: "My account" }).click();
+        await page.getByText(`active organization ${org}.`).waitFor();
+      };
+      await switchTo("Engineering");
+      await switchTo("Platform");
       expect((await nav.getByRole("link").allTextContents()).map((s) => s.trim())).toEqual(["Users", "My account"]);
       // An area the token does not open, reached by its address, says so.
       await page.goto(`${svc.url}/console/audit`);
@@ -346,9 +352,10 @@ if (!available) {
       await page.goto(`${svc.url}/console/account`);
       const sessions = page.getByRole("region", { name: "My sessions" });
       await sessions.getByText("this session").waitFor();
-      await sessions.getByRole("button", { name: /^End/ }).click();
+      expect(await sessions.getByRole("row").count()).toBe(3); // header, this web session, the plain one
+      await sessions.getByRole("row", { name: /plain/ }).getByRole("button", { name: /^End/ }).click();
       await page.getByRole("dialog").getByRole("button", { name: "End session" }).click();
-      await sessions.getByRole("button", { name: /^End/ }).waitFor({ state: "detached" });
+      await sessions.getByRole("row", { name: /plain/ }).waitFor({ state: "detached" });
       const refreshed = await fetch(`${svc.url}/api/auth/refresh`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ refreshToken: elsewhereLogin.refreshToken }) });
       expect(refreshed.status).toBe(401);
       await shot("14-account-sessions");

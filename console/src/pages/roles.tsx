@@ -27,8 +27,9 @@ async function vocabulary(orgPath: string, orgIds: number[]): Promise<Perm[]> {
   if (!can("ORG_MANAGE")) return [];
   const out: Perm[] = [];
   for (const id of orgIds) {
-    const apps = await api<{ id: number; name: string }[]>("GET", "/api/applications", { query: { organizationId: id } }).catch(() => []);
-    for (const a of apps) {
+    const apps = await api<{ id: number; name: string; identifier: string }[]>("GET", "/api/applications", { query: { organizationId: id } }).catch(() => []);
+    // The service's own application (audience = the issuer) carries the system codes, listed apart.
+    for (const a of apps.filter((x) => x.identifier !== currentClaims()?.iss)) {
       const perms = await api<{ id: number; code: string }[]>("GET", `/api/applications/${a.id}/permissions`).catch(() => []);
       out.push(...perms.map((p) => ({ id: p.id, code: p.code, applicationId: a.id, appName: a.name })));
     }
