@@ -5,7 +5,7 @@
  */
 import { createContext, type ComponentChildren } from "preact";
 import { useContext } from "preact/hooks";
-import { api, can } from "./api";
+import { api, can, currentClaims } from "./api";
 import { useAsync } from "./ui";
 
 export interface Org {
@@ -59,4 +59,15 @@ export const useOrgs = () => useContext(Ctx);
 export function orgOptions(orgs: Org[]): { value: number; label: string }[] {
   const depth = (o: Org) => o.path.split("/").filter(Boolean).length - 2;
   return [...orgs].sort((a, b) => a.path.localeCompare(b.path)).map((o) => ({ value: o.id, label: `${"\u2003".repeat(Math.max(0, depth(o)))}${o.name}` }));
+}
+
+/**
+ * The options of a page's organization picker: the orgs in reach, or (before they load, or without
+ * ORG_MANAGE and memberships) the token's active org alone.
+ */
+export function useOrgChoices(): { value: number; label: string }[] {
+  const { orgs } = useOrgs();
+  const c = currentClaims();
+  if (orgs.length || !c) return orgOptions(orgs);
+  return [{ value: c.org_id, label: c.org_name ?? `#${c.org_id}` }];
 }

@@ -250,3 +250,23 @@ export const fmtTime = (iso: string | null | undefined) => (iso ? new Date(iso).
 export function Badge({ children, tone = "neutral" }: { children: ComponentChildren; tone?: "ok" | "warn" | "bad" | "neutral" }) {
   return <span class={`badge ${tone}`}>{children}</span>;
 }
+
+/** A table's header row: the column names, and an unnamed (screen-reader "Actions") last column. */
+export function Head({ cols, actions = false }: { cols: string[]; actions?: boolean }) {
+  return (
+    <thead>
+      <tr>
+        {cols.map((c) => (
+          <th key={c} scope="col">
+            {c}
+          </th>
+        ))}
+        {actions ? (
+          <th scope="col">
+            <span class="sr-only">Actions</span>
+          </th>
+        ) : null}
+      </tr>
+    </thead>
+  );
+}

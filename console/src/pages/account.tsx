@@ -4,7 +4,7 @@ import { useEffect, useState } from "preact/hooks";
 import QRCode from "qrcode";
 import { api, currentClaims } from "../api";
 import { useOrgs } from "../orgs-context";
-import { Badge, Confirm, ErrorNote, Field, fmtTime, Loaded, useAsync, useForm } from "../ui";
+import { Badge, Confirm, ErrorNote, Field, fmtTime, Loaded, useAsync, useForm, Head } from "../ui";
 
 interface Export {
   user: { email: string; fullName: string };
@@ -149,16 +149,7 @@ function Devices() {
       <Loaded state={devices} empty="No devices: you have signed in only from browsers.">
         {(rows) => (
           <table>
-            <thead>
-              <tr>
-                <th scope="col">Device</th>
-                <th scope="col">Platform</th>
-                <th scope="col">Last seen</th>
-                <th scope="col">
-                  <span class="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <Head cols={["Device", "Platform", "Last seen"]} actions />
             <tbody>
               {rows.map((d) => (
                 <tr key={d.deviceId}>
@@ -199,17 +190,7 @@ function Sessions() {
       <Loaded state={sessions} empty="No live sessions.">
         {(rows) => (
           <table>
-            <thead>
-              <tr>
-                <th scope="col">Kind</th>
-                <th scope="col">Organization</th>
-                <th scope="col">Application</th>
-                <th scope="col">Ends</th>
-                <th scope="col">
-                  <span class="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <Head cols={["Kind", "Organization", "Application", "Ends"]} actions />
             <tbody>
               {rows.map((s) => (
                 <tr key={s.id}>

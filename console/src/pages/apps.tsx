@@ -2,8 +2,8 @@
 /** Applications (token audiences): quota used/limit, register, TTL overrides, social client ids, permission codes. */
 import { useState } from "preact/hooks";
 import { api, can, currentClaims } from "../api";
-import { orgOptions, useOrgs } from "../orgs-context";
-import { Confirm, ErrorNote, Field, Loaded, Select, useAsync, useForm } from "../ui";
+import { useOrgChoices } from "../orgs-context";
+import { Confirm, ErrorNote, Field, Loaded, Select, useAsync, useForm, Head } from "../ui";
 
 export interface App {
   id: number;
@@ -119,7 +119,7 @@ function Permissions({ app }: { app: App }) {
 
 export function AppsPage() {
   const claims = currentClaims()!;
-  const { orgs } = useOrgs();
+  const choices = useOrgChoices();
   const [orgId, setOrgId] = useState(claims.org_id);
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const [perms, setPerms] = useState<number | null>(null);
@@ -131,7 +131,7 @@ export function AppsPage() {
     <section>
       <h1>Applications</h1>
       <div class="toolbar">
-        <Select label="Organization" value={orgId} onValue={(x) => (setOrgId(x), setEditing(null), setPerms(null))} options={orgOptions(orgs)} />
+        <Select label="Organization" value={orgId} onValue={(x) => (setOrgId(x), setEditing(null), setPerms(null))} options={choices} />
         <p class="quota" aria-live="polite">
           Quota: {quota.data ? `${quota.data.used} / ${quota.data.limit} used` : "…"}
         </p>
@@ -144,17 +144,7 @@ export function AppsPage() {
         {(rows) => (
           <table>
             <caption>Applications</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Identifier</th>
-                <th scope="col">Refresh TTL web / device</th>
-                <th scope="col">Social client ids</th>
-                <th scope="col">
-                  <span class="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <Head cols={["Name", "Identifier", "Refresh TTL web / device", "Social client ids"]} actions />
             <tbody>
               {rows.map((a) => (
                 <tr key={a.id}>

@@ -2,8 +2,8 @@
 /** The audit log of an organization's subtree, newest first, with its filters. */
 import { useState } from "preact/hooks";
 import { api, currentClaims } from "../api";
-import { orgOptions, useOrgs } from "../orgs-context";
-import { ErrorNote, Field, fmtTime, Loaded, Select, useAsync, useForm } from "../ui";
+import { useOrgChoices, useOrgs } from "../orgs-context";
+import { ErrorNote, Field, fmtTime, Loaded, Select, useAsync, useForm, Head } from "../ui";
 
 interface Entry {
   id: number;
@@ -20,7 +20,8 @@ const iso = (local: string) => (local ? new Date(local).toISOString() : undefine
 
 export function AuditPage() {
   const claims = currentClaims()!;
-  const { orgs, name } = useOrgs();
+  const { name } = useOrgs();
+  const choices = useOrgChoices();
   const [filters, setFilters] = useState({ organizationId: claims.org_id, action: "", userId: "", q: "", from: "", to: "", size: 50 });
   const [applied, setApplied] = useState(filters);
   const f = useForm();
@@ -40,7 +41,7 @@ export function AuditPage() {
         setApplied({ ...filters });
       }}>
         <div class="row">
-          <Select label="Organization (and below)" value={filters.organizationId} onValue={set("organizationId")} options={orgOptions(orgs.length ? orgs : [{ id: claims.org_id, name: claims.org_name ?? "", path: claims.org_path } as never])} />
+          <Select label="Organization (and below)" value={filters.organizationId} onValue={set("organizationId")} options={choices} />
           <Field label="Action" value={filters.action} onValue={set("action")} placeholder="user.created" error={entries.error ? undefined : undefined} />
           <Field label="User id" inputMode="numeric" value={filters.userId} onValue={set("userId")} />
           <Field label="Text" type="search" value={filters.q} onValue={set("q")} placeholder="in action or details" />
@@ -68,16 +69,7 @@ export function AuditPage() {
               <caption>
                 {rows.length} entr{rows.length === 1 ? "y" : "ies"}, newest first
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">User</th>
-                  <th scope="col">Organization</th>
-                  <th scope="col">IP</th>
-                  <th scope="col">Details</th>
-                </tr>
-              </thead>
+              <Head cols={["When", "Action", "User", "Organization", "IP", "Details"]} />
               <tbody>
                 {rows.map((e) => (
                   <tr key={e.id}>

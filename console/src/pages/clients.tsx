@@ -2,8 +2,8 @@
 /** API clients (client credentials): list and register; the secret is shown once, with a copy button. */
 import { useState } from "preact/hooks";
 import { api, currentClaims } from "../api";
-import { orgOptions, useOrgs } from "../orgs-context";
-import { fmtTime, ErrorNote, Field, Loaded, Secret, Select, useAsync, useForm } from "../ui";
+import { useOrgChoices } from "../orgs-context";
+import { fmtTime, ErrorNote, Field, Loaded, Secret, Select, useAsync, useForm, Head } from "../ui";
 import type { App } from "./apps";
 
 interface Client {
@@ -17,7 +17,7 @@ interface Client {
 
 export function ClientsPage() {
   const claims = currentClaims()!;
-  const { orgs } = useOrgs();
+  const choices = useOrgChoices();
   const [orgId, setOrgId] = useState(claims.org_id);
   const [v, setV] = useState({ name: "", applicationId: 0, scopes: "" });
   const [issued, setIssued] = useState<{ clientId: string; clientSecret: string } | null>(null);
@@ -29,7 +29,7 @@ export function ClientsPage() {
     <section>
       <h1>API clients</h1>
       <div class="toolbar">
-        <Select label="Organization" value={orgId} onValue={(x) => (setOrgId(x), setIssued(null))} options={orgOptions(orgs.length ? orgs : [{ id: claims.org_id, name: claims.org_name ?? "", path: claims.org_path } as never])} />
+        <Select label="Organization" value={orgId} onValue={(x) => (setOrgId(x), setIssued(null))} options={choices} />
       </div>
       <form class="panel" aria-labelledby="new-client" onSubmit={(e) => {
         e.preventDefault();
@@ -66,15 +66,7 @@ export function ClientsPage() {
         {(rows) => (
           <table>
             <caption>Clients</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Client id</th>
-                <th scope="col">Application</th>
-                <th scope="col">Scopes</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
+            <Head cols={["Name", "Client id", "Application", "Scopes", "Created"]} />
             <tbody>
               {rows.map((c) => (
                 <tr key={c.clientId}>

@@ -3,7 +3,7 @@
 import { useMemo, useState } from "preact/hooks";
 import { api, can, reaches } from "../api";
 import { useOrgs, type Org } from "../orgs-context";
-import { Badge, Confirm, Empty, ErrorNote, Field, Loaded, useAsync, useForm } from "../ui";
+import { Badge, Confirm, Empty, ErrorNote, Field, Loaded, useAsync, useForm, Head } from "../ui";
 
 interface Member {
   id: number;
@@ -69,14 +69,7 @@ function Members({ org }: { org: Org }) {
       {(rows) => (
         <table>
           <caption>Members</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Roles here</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
+          <Head cols={["Name", "Email", "Roles here", "Status"]} />
           <tbody>
             {rows!.map((u) => (
               <tr key={u.id}>

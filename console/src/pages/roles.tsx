@@ -2,8 +2,8 @@
 /** Roles of an organization and their permissions: create, edit the permission set. */
 import { useState } from "preact/hooks";
 import { api, can, currentClaims } from "../api";
-import { orgOptions, useOrgs } from "../orgs-context";
-import { Badge, Check, ErrorNote, Field, Loaded, Select, useAsync, useForm } from "../ui";
+import { useOrgChoices, useOrgs } from "../orgs-context";
+import { Badge, Check, ErrorNote, Field, Loaded, Select, useAsync, useForm, Head } from "../ui";
 
 const SYSTEM = ["USER_MANAGE", "ORG_MANAGE", "ROLE_MANAGE", "CLIENT_MANAGE", "AUDIT_VIEW"];
 
@@ -23,7 +23,7 @@ interface Perm {
 }
 
 /** Application permissions defined at the org and its ancestors (the role's vocabulary), when listable. */
-async function vocabulary(orgPath: string, orgIds: number[]): Promise<Perm[]> {
+async function vocabulary(orgIds: number[]): Promise<Perm[]> {
   if (!can("ORG_MANAGE")) return [];
   const out: Perm[] = [];
   for (const id of orgIds) {
@@ -34,7 +34,6 @@ async function vocabulary(orgPath: string, orgIds: number[]): Promise<Perm[]> {
       out.push(...perms.map((p) => ({ id: p.id, code: p.code, applicationId: a.id, appName: a.name })));
     }
   }
-  void orgPath;
   return out;
 }
 
@@ -91,6 +90,7 @@ function RoleEditor({ role, vocab, onDone }: { role: Role; vocab: Perm[]; onDone
 export function RolesPage() {
   const claims = currentClaims()!;
   const { orgs } = useOrgs();
+  const choices = useOrgChoices();
   const [orgId, setOrgId] = useState(claims.org_id);
   const [editing, setEditing] = useState<number | null>(null);
   const [v, setV] = useState({ name: "", description: "", scope: "SELF" as "SELF" | "SUBTREE" });
@@ -100,27 +100,18 @@ export function RolesPage() {
   const roles = useAsync(() => api<Role[]>("GET", "/api/roles", { query: { organizationId: orgId, size: 200 } }), [orgId]);
   const org = orgs.find((o) => o.id === orgId);
   const ancestors = org ? orgs.filter((o) => org.path.startsWith(o.path)).map((o) => o.id) : [orgId];
-  const vocab = useAsync(() => vocabulary(org?.path ?? "", ancestors), [orgId, orgs.length]);
+  const vocab = useAsync(() => vocabulary(ancestors), [orgId, orgs.length]);
   return (
     <section>
       <h1>Roles</h1>
       <div class="toolbar">
-        <Select label="Organization" value={orgId} onValue={(x) => (setOrgId(x), setEditing(null))} options={orgOptions(orgs.length ? orgs : [{ id: claims.org_id, name: claims.org_name ?? "", path: claims.org_path } as never])} />
+        <Select label="Organization" value={orgId} onValue={(x) => (setOrgId(x), setEditing(null))} options={choices} />
       </div>
       <Loaded state={roles} empty="No roles defined at this organization.">
         {(list) => (
           <table>
             <caption>Roles defined here</caption>
-            <thead>
-              <tr>
-                <th scope="col">Role</th>
-                <th scope="col">Reach</th>
-                <th scope="col">Permissions</th>
-                <th scope="col">
-                  <span class="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <Head cols={["Role", "Reach", "Permissions"]} actions />
             <tbody>
               {list.map((r) => (
                 <tr key={r.id}>

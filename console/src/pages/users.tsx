@@ -5,8 +5,8 @@
  */
 import { useState } from "preact/hooks";
 import { api, can, currentClaims } from "../api";
-import { orgOptions, useOrgs } from "../orgs-context";
-import { Badge, Confirm, ErrorNote, Field, Loaded, Pager, Secret, Select, useAsync, useForm } from "../ui";
+import { orgOptions, useOrgChoices, useOrgs } from "../orgs-context";
+import { Badge, Confirm, ErrorNote, Field, Loaded, Pager, Secret, Select, useAsync, useForm, Head } from "../ui";
 
 export interface UserRow {
   id: number;
@@ -56,6 +56,7 @@ function CreateUser({ orgId, roles, onDone }: { orgId: number; roles: Role[]; on
 
 function UserDetail({ user, orgId, roles, onChange }: { user: UserRow; orgId: number; roles: Role[]; onChange: () => void }) {
   const { orgs } = useOrgs();
+  const choices = useOrgChoices();
   const [name, setName] = useState(user.fullName);
   const [home, setHome] = useState(user.organizationId);
   const [assign, setAssign] = useState(0);
@@ -87,7 +88,7 @@ function UserDetail({ user, orgId, roles, onChange }: { user: UserRow; orgId: nu
         });
       }}>
         <Field label="Full name" value={name} onValue={setName} error={f.fieldError("fullName")} />
-        {orgs.length > 1 ? <Select label="Home organization" value={home} onValue={setHome} options={orgOptions(orgs)} error={f.fieldError("organizationId")} /> : null}
+        {orgs.length > 1 ? <Select label="Home organization" value={home} onValue={setHome} options={choices} error={f.fieldError("organizationId")} /> : null}
         <button type="submit" disabled={f.busy || (name === user.fullName && home === user.organizationId)}>
           Save
         </button>
@@ -158,7 +159,7 @@ function UserDetail({ user, orgId, roles, onChange }: { user: UserRow; orgId: nu
 
 export function UsersPage() {
   const claims = currentClaims()!;
-  const { orgs } = useOrgs();
+  const choices = useOrgChoices();
   const [orgId, setOrgId] = useState(claims.org_id);
   const [q, setQ] = useState("");
   const [page, setPage] = useState(0);
@@ -171,7 +172,7 @@ export function UsersPage() {
     <section>
       <h1>Users</h1>
       <div class="toolbar">
-        <Select label="Organization" value={orgId} onValue={(v) => (setOrgId(v), setPage(0), setOpen(null))} options={orgOptions(orgs.length ? orgs : [{ id: claims.org_id, name: claims.org_name ?? `#${claims.org_id}`, path: claims.org_path } as never])} />
+        <Select label="Organization" value={orgId} onValue={(v) => (setOrgId(v), setPage(0), setOpen(null))} options={choices} />
         <Field label="Search" type="search" value={q} onValue={(v) => (setQ(v), setPage(0))} placeholder="name or email" />
         <button type="button" class="primary" aria-expanded={creating} onClick={() => setCreating(!creating)}>
           {creating ? "Close" : "New user"}
@@ -190,17 +191,7 @@ export function UsersPage() {
                   {rows.length} user{rows.length === 1 ? "" : "s"}
                   {needle ? ` matching “${q}”` : ""}
                 </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Roles</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">
-                      <span class="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
+                <Head cols={["Name", "Email", "Roles", "Status"]} actions />
                 <tbody>
                   {shown.map((u) => (
                     <tr key={u.id}>

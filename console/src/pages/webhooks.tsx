@@ -2,8 +2,8 @@
 /** Webhooks: register with an event filter, pause/resume, rotate the secret, delete, deliveries with redeliver. */
 import { useState } from "preact/hooks";
 import { api, currentClaims } from "../api";
-import { orgOptions, useOrgs } from "../orgs-context";
-import { Badge, Check, Confirm, ErrorNote, Field, fmtTime, Loaded, Secret, Select, useAsync, useForm } from "../ui";
+import { useOrgChoices } from "../orgs-context";
+import { Badge, Check, Confirm, ErrorNote, Field, fmtTime, Loaded, Secret, Select, useAsync, useForm, Head } from "../ui";
 import type { App } from "./apps";
 
 const EVENTS = ["role.assigned", "role.revoked", "role.permissions_changed", "user.disabled", "user.enabled", "user.erased"];
@@ -48,18 +48,7 @@ function Deliveries({ hook }: { hook: Hook }) {
         {(rows) => (
           <table>
             <caption>Most recent first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Last answer</th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span class="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <Head cols={["Event", "Status", "Attempts", "Last answer", "Created"]} actions />
             <tbody>
               {rows.map((x) => (
                 <tr key={x.id}>
@@ -92,7 +81,7 @@ function Deliveries({ hook }: { hook: Hook }) {
 
 export function WebhooksPage() {
   const claims = currentClaims()!;
-  const { orgs } = useOrgs();
+  const choices = useOrgChoices();
   const [orgId, setOrgId] = useState(claims.org_id);
   const [v, setV] = useState({ url: "", applicationId: 0, events: new Set<string>() });
   const [secret, setSecret] = useState<{ label: string; value: string } | null>(null);
@@ -108,7 +97,7 @@ export function WebhooksPage() {
     <section>
       <h1>Webhooks</h1>
       <div class="toolbar">
-        <Select label="Organization" value={orgId} onValue={(x) => (setOrgId(x), setOpen(null), setSecret(null))} options={orgOptions(orgs)} />
+        <Select label="Organization" value={orgId} onValue={(x) => (setOrgId(x), setOpen(null), setSecret(null))} options={choices} />
       </div>
       <form class="panel" aria-labelledby="new-hook" onSubmit={(e) => {
         e.preventDefault();
@@ -154,17 +143,7 @@ export function WebhooksPage() {
         {(rows) => (
           <table>
             <caption>Webhooks</caption>
-            <thead>
-              <tr>
-                <th scope="col">URL</th>
-                <th scope="col">Application</th>
-                <th scope="col">Events</th>
-                <th scope="col">State</th>
-                <th scope="col">
-                  <span class="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <Head cols={["URL", "Application", "Events", "State"]} actions />
             <tbody>
               {rows.map((h) => (
                 <tr key={h.id}>
