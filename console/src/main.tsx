@@ -37,7 +37,82 @@ const AREAS: Area[] = [
   { path: "/console/account", label: "My account", allowed: () => true },
 ];
 
+/** Redeems a setup or reset token (printed at first start, mailed, or from an administrator's setup link). */
+function SetPassword({ onDone }: { onDone: (message: string) => void }) {
+  const [token, setToken] = useState(new URLSearchParams(location.search).get("token") ?? "");
+  const [newPassword, setNewPassword] = useState("");
+  const f = useForm();
+  return (
+    <form onSubmit={(e) => {
+      e.preventDefault();
+      void f.run(async () => {
+        await api("POST", "/api/auth/password/reset", { body: { token: token.trim(), newPassword }, anonymous: true });
+        onDone("Your password is set. Sign in with it.");
+      });
+    }}>
+      <h1>Set a password with a token</h1>
+      <p>Paste the setup or reset token you were given (the first start prints one for the first administrator).</p>
+      <Field label="Token" value={token} onValue={setToken} autoComplete="off" required error={f.fieldError("token")} />
+      <Field label="New password" type="password" value={newPassword} onValue={setNewPassword} autoComplete="new-password" required hint="8 to 200 characters" error={f.fieldError("newPassword")} />
+      <ErrorNote error={f.formError(["token", "newPassword"])} />
+      <div class="actions">
+        <button type="button" onClick={() => onDone("")}>
+          Back
+        </button>
+        <button class="primary" type="submit" disabled={f.busy}>
+          Set password
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Forgot({ onDone }: { onDone: (message: string) => void }) {
+  const [email, setEmail] = useState("");
+  const f = useForm();
+  return (
+    <form onSubmit={(e) => {
+      e.preventDefault();
+      void f.run(async () => {
+        await api("POST", "/api/auth/password/forgot", { body: { email }, anonymous: true });
+        onDone("If that address has an account, a reset token is on its way. Use it with “Set a password with a token”.");
+      });
+    }}>
+      <h1>Forgot your password?</h1>
+      <Field label="Email" type="email" value={email} onValue={setEmail} autoComplete="username" required error={f.fieldError("email")} />
+      <ErrorNote error={f.formError(["email"])} />
+      <div class="actions">
+        <button type="button" onClick={() => onDone("")}>
+          Back
+        </button>
+        <button class="primary" type="submit" disabled={f.busy}>
+          Send a reset token
+        </button>
+      </div>
+    </form>
+  );
+}
+
 function SignIn() {
+  const [view, setView] = useState<"signin" | "token" | "forgot">(new URLSearchParams(location.search).has("token") ? "token" : "signin");
+  const [notice, setNotice] = useState("");
+  const back = (message: string) => (setNotice(message), setView("signin"));
+  if (view === "token")
+    return (
+      <main class="signin">
+        <SetPassword onDone={back} />
+      </main>
+    );
+  if (view === "forgot")
+    return (
+      <main class="signin">
+        <Forgot onDone={back} />
+      </main>
+    );
+  return <PasswordSignIn notice={notice} onView={setView} />;
+}
+
+function PasswordSignIn({ notice, onView }: { notice: string; onView: (v: "token" | "forgot") => void }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [pending, setPending] = useState<string | null>(null);
@@ -76,6 +151,11 @@ function SignIn() {
         });
       }}>
         <h1>Sign in to the console</h1>
+        {notice ? (
+          <p class="ok" role="status">
+            {notice}
+          </p>
+        ) : null}
         <Field label="Email" type="email" value={email} onValue={setEmail} autoComplete="username" required autoFocus error={f.fieldError("email")} />
         <Field label="Password" type="password" value={password} onValue={setPassword} autoComplete="current-password" required error={f.fieldError("password")} />
         <ErrorNote error={f.formError(["email", "password"])} />
@@ -84,6 +164,14 @@ function SignIn() {
             {f.busy ? "Signing in…" : "Sign in"}
           </button>
         </div>
+        <p class="links">
+          <button type="button" class="link" onClick={() => onView("forgot")}>
+            Forgot your password?
+          </button>
+          <button type="button" class="link" onClick={() => onView("token")}>
+            Set a password with a token
+          </button>
+        </p>
       </form>
     </main>
   );

@@ -375,3 +375,47 @@ if (!available) {
     }, 60_000);
   });
 }
+
+if (available) {
+  describe("admin console on a fresh start without a bootstrap password", () => {
+    const dir = mkdtempSync(join(tmpdir(), "sso-console-fresh-"));
+    let svc: RunningService;
+    let browser: Browser;
+    beforeAll(async () => {
+      const port = await freePort();
+      svc = await startService({ PORT: String(port), HOST: "127.0.0.1", SSO_ISSUER: `http://127.0.0.1:${port}`, SSO_DATA_DIR: dir, SSO_BOOTSTRAP_ADMIN_EMAIL: "first@console.test", SSO_LOG_LEVEL: "info" }, { timeoutMs: 60_000 });
+      const { chromium } = await import("playwright-core");
+      browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+    }, 120_000);
+    afterAll(async () => {
+      await browser?.close();
+      await svc?.stop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    test("the start-up output names the console; the printed setup token sets the password there; then sign-in works", async () => {
+      let token = "";
+      for (let i = 0; i < 100 && !token; i++) {
+        token = /"token":"([A-Za-z0-9_-]+)"/.exec(svc.output())?.[1] ?? "";
+        if (!token) await Bun.sleep(50);
+      }
+      expect(token).not.toBe("");
+      expect(svc.output()).toContain(`${svc.url}/console`);
+      const page = await browser.newPage();
+      await page.goto(`${svc.url}/console`);
+      await page.getByRole("button", { name: "Set a password with a token" }).click();
+      await page.getByLabel("Token").fill("not-the-token");
+      await page.getByLabel("New password").fill("first-password-1");
+      await page.getByRole("button", { name: "Set password" }).click();
+      await page.getByRole("alert").waitFor();
+      await page.getByLabel("Token").fill(token);
+      await page.getByRole("button", { name: "Set password" }).click();
+      await page.getByText("Your password is set. Sign in with it.").waitFor();
+      await page.getByLabel("Email").fill("first@console.test");
+      await page.getByLabel("Password").fill("first-password-1");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("heading", { level: 1, name: "Organizations" }).waitFor();
+      await page.screenshot({ path: join(SHOTS, "00-first-start.png"), fullPage: true });
+    }, 60_000);
+  });
+}
