@@ -80,11 +80,11 @@ export function renderTables(r: CapacityResult): string {
   const kinds = Object.keys(MIX) as RequestKind[];
   const byKind = new Map(r.phases.map((p) => [p.kind, p]));
   const out: string[] = [];
-  out.push(`Measured ${r.machine.date.slice(0, 10)} by \`bun bench/capacity.ts\` on ${r.machine.cpus} × ${r.machine.cpu} (shared with other work: CPU time per request is far less sensitive to that than throughput), Bun ${r.machine.bun}, ${r.servers.postgres.replace(/^postgres \(PostgreSQL\) /, "PostgreSQL ")}, ${r.servers.redis}; ${r.dataset}.${r.machine.note ? ` ${r.machine.note}` : ""}`);
+  out.push(`Measured ${r.machine.date.slice(0, 10)} by \`bun bench/capacity.ts\` on ${r.machine.cpus} × ${r.machine.cpu} (shared with other work${r.machine.loadAverage ? `, load average ${r.machine.loadAverage[0]} → ${r.machine.loadAverage[1]} during the run` : ""}: CPU time per request is far less sensitive to that than throughput), Bun ${r.machine.bun}, ${r.servers.postgres.replace(/^postgres \(PostgreSQL\) /, "PostgreSQL ")}, ${r.servers.redis}; ${r.dataset}.${r.machine.note ? ` ${r.machine.note}` : ""}`);
   out.push("");
   out.push("**Cost of one request (measured)**");
   out.push("");
-  out.push("| request | requests measured | service CPU ms | Postgres statements | transactions | Postgres CPU ms | Redis commands | Redis CPU µs | share of the mix |");
+  out.push("| request | requests measured | service CPU ms | Postgres statements | of them BEGIN (units of work) | Postgres CPU ms | Redis commands | Redis CPU µs | share of the mix |");
   out.push("|---|--:|--:|--:|--:|--:|--:|--:|--:|");
   for (const kind of kinds) {
     const p = byKind.get(kind);
@@ -103,7 +103,7 @@ export function renderTables(r: CapacityResult): string {
   out.push("");
   out.push(`**What the mix needs** (one instance = one service process on ${INSTANCE_CORES} vCPU at ${UTILISATION * 100} %: ${int(m.perInstance)} requests/s of this mix; at least two instances; Postgres pool ${r.config.dbPoolSize} per instance, \`SSO_DB_POOL_SIZE\`)`);
   out.push("");
-  out.push("| requests/s | service CPU (cores) | instances | Postgres connections | Postgres statements/s | Postgres transactions/s | Postgres CPU (cores) | Redis ops/s | Redis CPU (cores) |");
+  out.push("| requests/s | service CPU (cores) | instances | Postgres connections | Postgres statements/s | units of work/s | Postgres CPU (cores) | Redis ops/s | Redis CPU (cores) |");
   out.push("|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
   for (const row of m.rows)
     out.push(`| ${k(row.rate)} | ${f(row.cores, 1)} | ${int(row.instances)} | ${int(row.pgConnections)} | ${int(row.pgStatements)} | ${int(row.pgTransactions)} | ${f(row.pgCores, 1)} | ${int(row.redisOps)} | ${f(row.redisCores, 2)} |`);

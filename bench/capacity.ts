@@ -21,7 +21,7 @@
  * pgbench) and redis-server / redis-benchmark (Debian: redis-server, redis-tools).
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, chownSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import Redis from "ioredis";
 import postgres from "postgres";
@@ -59,7 +59,8 @@ export interface PhaseCost {
 }
 
 export interface CapacityResult {
-  machine: { cpus: number; cpu: string; bun: string; date: string; note: string };
+  /** `loadAverage`: the 1-minute load average at the start and at the end of the run (other work on the machine). */
+  machine: { cpus: number; cpu: string; bun: string; date: string; loadAverage: [number, number]; note: string };
   servers: { postgres: string; redis: string };
   dataset: string;
   /** An idle instance's background work, per second. */
@@ -219,6 +220,7 @@ interface Snapshot {
 export async function benchCapacity(opts: { quick?: boolean; log?: (s: string) => void } = {}): Promise<CapacityResult> {
   const log = opts.log ?? console.log;
   const scale = opts.quick ? 0.5 : 1;
+  const loadAtStart = loadavg()[0];
   const pg = await startPrivatePostgres();
   const redis = await startPrivateRedis().catch(async (e) => {
     await pg.stop();
@@ -455,7 +457,7 @@ export async function benchCapacity(opts: { quick?: boolean; log?: (s: string) =
     log(`capacity: ceilings: pgbench select-only ${ceilings.pgbenchSelectOnly.tps} tps; redis-benchmark GET ${ceilings.redisBenchmark.getPerSec}/s, SET ${ceilings.redisBenchmark.setPerSec}/s`);
 
     return {
-      machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? "unknown", bun: Bun.version, date: new Date().toISOString(), note: "" },
+      machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? "unknown", bun: Bun.version, date: new Date().toISOString(), loadAverage: [Math.round(loadAtStart * 10) / 10, Math.round(loadavg()[0] * 10) / 10], note: "" },
       servers: { postgres: pg.version, redis: `Redis ${redis.version}` },
       dataset,
       idlePerSecond,
