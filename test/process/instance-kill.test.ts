@@ -457,7 +457,7 @@ if (!SERVER_STORE || !REDIS_URL) {
             ``,
             `instance kill [${TEST_STORE} + Redis]: 3 instances, ${trafficSeconds.toFixed(0)} s of mixed traffic, instance #${killed} (pid ${pids[killed]}) SIGKILLed ${secs(killAt - t0)} in, caught holding the key-rotation lease (${polls} lease polls)`,
             ...(["login", "refresh", "token", "role"] as Kind[]).map(line),
-            `  ${tallies.refresh.reuseAsSpec} refreshes were in flight on the killed instance and had committed there; their retry was reuse as SPEC requires (family revoked, audited as auth.refresh.reuse_detected: ${reuseAudit})`,
+            `  ${tallies.refresh.reuseAsSpec} ${tallies.refresh.reuseAsSpec === 1 ? "refresh was" : "refreshes were"} in flight on the killed instance and had committed there; their retry was reuse as SPEC requires (family revoked, audited as auth.refresh.reuse_detected: ${reuseAudit})`,
             `  key rotation: the dead instance's lease ran until ${secs(leaseAtKill!.expiresAt.getTime() - killAt)} after the kill (SSO_KEY_LEASE_SECONDS=${LEASE_S}); ${takeover ? `first seen held by survivor pid ${pidOf(takeover.holder)} at ${secs(takeover.at - killAt)}` : "a survivor's hold was not caught by the poll (it is held for milliseconds)"}; rotation was due at ${secs(dueAt - killAt)}; new key ${newKey!.kid} created at ${secs(newKey!.createdAt.getTime() - killAt)}, published by both survivors; ${allKeys.length} keys, each a rotation apart`,
             `  webhooks: ${roleChanges.length} role changes, ${byId.size} webhook-ids delivered (${rx.received.length} deliveries); ` +
               (repeated.length
