@@ -189,10 +189,11 @@ if (!SERVER_STORE || !REDIS_URL) {
       };
       const urlVar = db.kind === "mongo" ? "MONGODB_URL" : "DATABASE_URL";
       const instances: RunningService[] = [];
-      const gates = await Promise.all(GATE_PORTS.map((p) => gateProxy(p, new URL(db.env[urlVar]))));
+      const gates: Awaited<ReturnType<typeof gateProxy>>[] = [];
       const envOf = (i: number) => ({ ...env, PORT: String(PORTS[i]), [urlVar]: viaPort(db.env[urlVar], GATE_PORTS[i]) });
       let killed = -1;
       try {
+        for (const p of GATE_PORTS) gates.push(await gateProxy(p, new URL(db.env[urlVar])));
         // The first one bootstraps the empty store; the other two join it.
         instances.push(await startService(envOf(0), { timeoutMs: 60_000 }));
         instances.push(...(await Promise.all([1, 2].map((i) => startService(envOf(i), { timeoutMs: 60_000 })))));
