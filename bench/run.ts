@@ -3,7 +3,7 @@
  * the same run on this machine. Writes the whole result to bench/results/latest.json.
  *
  *   bun bench/run.ts [--seconds 8] [--quick] [--no-postgres] [--no-mongo] [--soak-minutes 10]
- *                    [--only start,token,sessions,claims,webhooks,import,directory,soak]
+ *                    [--only start,token,sessions,claims,webhooks,import,directory,capacity,soak]
  *
  * Postgres runs use a fresh database on DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/test)
  * and Redis at REDIS_URL (default redis://127.0.0.1:6379). MongoDB runs (token, sessions, directory)
@@ -11,6 +11,9 @@
  * `bash .ci/ferretdb.sh start 27018`) and the same Redis; they run unless --no-mongo is given, and
  * when no server answers there the run says "mongo: NOT RUN (no server at …)" in each section and
  * in latest.json. Each Mongo figure is printed beside the Postgres one and the ceiling.
+ * `capacity` (bench/capacity.ts) runs on a private Postgres cluster and redis-server it starts itself
+ * (ports 43432 and 43379) and also writes bench/results/capacity.json, the input of
+ * `bun bench/capacity-table.ts` (the tables of docs/scaling.md).
  * Stop other work on the machine first: the ceilings and the service share its cores.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -25,7 +28,7 @@ const arg = (name: string) => {
 const quick = process.argv.includes("--quick");
 const seconds = Number(arg("seconds") ?? (quick ? 3 : 8));
 const postgres = !process.argv.includes("--no-postgres");
-const only = new Set((arg("only") ?? "start,token,sessions,claims,webhooks,import,directory,soak").split(","));
+const only = new Set((arg("only") ?? "start,token,sessions,claims,webhooks,import,directory,capacity,soak").split(","));
 /** Soak length per store (the footprint issue's leak check is a 10-minute soak). */
 const soakMinutes = Number(arg("soak-minutes") ?? (quick ? 1 : 10));
 process.env.DATABASE_URL ??= "postgres://postgres:postgres@127.0.0.1:5432/test";
@@ -172,6 +175,22 @@ if (only.has("directory")) {
   } else console.log(mongoSkipped);
   if (runs.length) console.log("\n" + formatDirectoryComparison(runs) + "\n");
   results.directory = runs;
+}
+
+if (only.has("capacity")) {
+  // Per request type: service CPU, Postgres statements, Redis commands (docs/scaling.md).
+  const { benchCapacity } = await import("./capacity");
+  const { renderTables } = await import("./capacity-table");
+  try {
+    const r = await benchCapacity({ quick });
+    console.log("\n" + renderTables(r) + "\n");
+    results.capacity = r;
+    mkdirSync(join(import.meta.dir, "results"), { recursive: true });
+    writeFileSync(join(import.meta.dir, "results", "capacity.json"), JSON.stringify(r, null, 2) + "\n");
+  } catch (e) {
+    console.log(`capacity: FAILED: ${String((e as Error)?.message ?? e).split("\n")[0]}\n`);
+    failures.push(`capacity: ${String((e as Error)?.message ?? e).split("\n")[0]}`);
+  }
 }
 
 if (only.has("soak")) {

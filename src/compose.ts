@@ -83,6 +83,7 @@ export async function composeGraph(d: GraphDeps) {
     clock,
     issuer: config.issuer,
     rotationDays: config.keyRotationDays,
+    leaseSeconds: config.keyLeaseSeconds,
     instanceId: d.instanceId,
     unit,
     platformTenantId,

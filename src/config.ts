@@ -40,6 +40,7 @@ export const EnvSchema = Type.Object({
   SSO_DEFAULT_MAX_APPLICATIONS: Type.Optional(Type.String({ pattern: "^[0-9]{1,6}$" })),
   SSO_KEY_ROTATION_DAYS: Type.Optional(Type.String({ pattern: "^[0-9]+(\\.[0-9]+)?$" })),
   SSO_KEY_CHECK_SECONDS: Type.Optional(Type.String({ pattern: "^[0-9]{1,6}$" })),
+  SSO_KEY_LEASE_SECONDS: Type.Optional(Type.String({ pattern: "^[0-9]{1,4}$", description: "seconds the key-rotation lease lasts when its holder dies mid-step (5..3600, default 60)" })),
   SSO_HASH_CONCURRENCY: Type.Optional(Type.String({ pattern: "^[0-9]{1,3}$" })),
   SSO_DB_POOL_SIZE: Type.Optional(Type.String({ pattern: "^[0-9]{1,3}$" })),
   SSO_WEB_ORIGINS: Type.Optional(Type.String({ description: "comma-separated origins (scheme://host[:port]) allowed to use the web-session cookie, besides the issuer's" })),
@@ -80,6 +81,8 @@ export interface Config {
   defaultMaxApplications: number;
   keyRotationDays: number;
   keyCheckSeconds: number;
+  /** How long the key-rotation lease lasts: the longest a dead holder blocks rotation (SSO_KEY_LEASE_SECONDS). */
+  keyLeaseSeconds: number;
   hashConcurrency: number;
   dbPoolSize: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
@@ -131,6 +134,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError("SSO_MASTER_KEY", `is required when SSO_STORAGE=${storage} (generate one with: openssl rand -base64 32)`);
   const rotation = Number(e.SSO_KEY_ROTATION_DAYS ?? 30);
   if (!(rotation > 0)) throw new ConfigError("SSO_KEY_ROTATION_DAYS", "must be greater than 0");
+  const keyLease = Number(e.SSO_KEY_LEASE_SECONDS ?? 60);
+  // Shorter than 5 s could expire under a live holder still making a key (two keys for one rotation).
+  if (keyLease < 5 || keyLease > 3600) throw new ConfigError("SSO_KEY_LEASE_SECONDS", "must be between 5 and 3600");
   const issuer = (e.SSO_ISSUER ?? `http://localhost:${port}`).replace(/\/+$/, "");
   const origins = (variable: string, value: string | undefined) =>
     list(value).map((o) => {
@@ -172,6 +178,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     defaultMaxApplications: Number(e.SSO_DEFAULT_MAX_APPLICATIONS ?? 10),
     keyRotationDays: rotation,
     keyCheckSeconds: Number(e.SSO_KEY_CHECK_SECONDS ?? 60),
+    keyLeaseSeconds: keyLease,
     hashConcurrency: Math.max(1, Number(e.SSO_HASH_CONCURRENCY ?? Math.max(2, navigator.hardwareConcurrency ?? 2))),
     dbPoolSize: Math.max(1, Number(e.SSO_DB_POOL_SIZE ?? 10)),
     logLevel: e.SSO_LOG_LEVEL ?? "info",

@@ -26,6 +26,8 @@ describe("configuration fails fast with one clear line", () => {
     [{ SSO_MASTER_KEY: "too-short" }, "SSO_MASTER_KEY"],
     [{ SSO_ISSUER: "ftp://nope" }, "SSO_ISSUER"],
     [{ SSO_RATE_LIMIT: "maybe" }, "SSO_RATE_LIMIT"],
+    [{ SSO_KEY_LEASE_SECONDS: "2" }, "SSO_KEY_LEASE_SECONDS"],
+    [{ SSO_KEY_LEASE_SECONDS: "9999" }, "SSO_KEY_LEASE_SECONDS"],
   ];
   for (const [env, variable] of cases) {
     test(`${JSON.stringify(env)} stops the start naming ${variable}`, async () => {

@@ -8,6 +8,10 @@ export interface Received {
   signature: string;
   body: string;
   headers: Record<string, string>;
+  /** When the request arrived (ms since the epoch). */
+  at: number;
+  /** The sender closed the connection before the answer (e.g. its process was killed). */
+  aborted: boolean;
 }
 
 export interface Receiver {
@@ -15,17 +19,20 @@ export interface Receiver {
   received: Received[];
   /** How to answer the next requests: a status code, or "stall" (never answer). Default 200. */
   answer: number | "stall";
+  /** Milliseconds to wait before answering (default 0): keeps deliveries in flight. */
+  delayMs: number;
   /** Resolves once `n` requests have arrived in all (polls; bounded by `timeoutMs`). */
   waitFor(n: number, timeoutMs?: number): Promise<Received[]>;
   close(): void;
 }
 
-export function startReceiver(path = "/hook"): Receiver {
+export function startReceiver(path = "/hook", opts: { port?: number } = {}): Receiver {
   const stalled: (() => void)[] = [];
   const r: Receiver = {
     url: "",
     received: [],
     answer: 200,
+    delayMs: 0,
     async waitFor(n, timeoutMs = 15_000) {
       const until = Date.now() + timeoutMs;
       while (r.received.length < n) {
@@ -40,12 +47,15 @@ export function startReceiver(path = "/hook"): Receiver {
     },
   };
   const server = Bun.serve({
-    port: 0,
+    port: opts.port ?? 0,
     hostname: "127.0.0.1",
     async fetch(req) {
       const body = await req.text();
       const h = Object.fromEntries(req.headers);
-      r.received.push({ id: h["webhook-id"], timestamp: h["webhook-timestamp"], signature: h["webhook-signature"], body, headers: h });
+      const rec: Received = { id: h["webhook-id"], timestamp: h["webhook-timestamp"], signature: h["webhook-signature"], body, headers: h, at: Date.now(), aborted: false };
+      req.signal.addEventListener("abort", () => (rec.aborted = true));
+      r.received.push(rec);
+      if (r.delayMs > 0) await Bun.sleep(r.delayMs);
       if (r.answer === "stall") return new Promise<Response>((resolve) => stalled.push(() => resolve(new Response(null, { status: 503 }))));
       return new Response(null, { status: r.answer });
     },

@@ -23,6 +23,8 @@ export interface KeyServiceDeps {
   clock: Clock;
   issuer: string;
   rotationDays: number;
+  /** TTL of the rotation lease (default 60 s): how long a holder that died mid-step blocks the others. */
+  leaseSeconds?: number;
   instanceId: string;
   /** Key creation and its `key.rotated` event commit together. */
   unit: Unit<{ keys: KeyRepo; events: EventJournal }>;
@@ -102,7 +104,7 @@ export function createKeyService(deps: KeyServiceDeps) {
    * Returns the kid of a newly created key, if any.
    */
   async function rotateIfDue(): Promise<string | null> {
-    if (!(await deps.leases.acquire("keys.rotation", deps.instanceId, 60))) {
+    if (!(await deps.leases.acquire("keys.rotation", deps.instanceId, deps.leaseSeconds ?? 60))) {
       await reload();
       return null;
     }
