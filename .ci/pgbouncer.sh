@@ -20,7 +20,8 @@ PORT=6432
 REPLICA_PORT=5433
 PRIMARY_PORT=5432
 PASSWORD="${PGPASSWORD:-postgres}"
-DIR="${TMPDIR:-/tmp}/sso-pgbouncer-$PORT"
+# Not under $TMPDIR: the postgres user must be able to reach it.
+DIR="/tmp/sso-pgbouncer-$PORT"
 
 as_root() { if [[ $(id -u) -eq 0 ]]; then "$@"; else sudo "$@"; fi; }
 # Runs a shell command as the postgres system user (the owner of the clusters and of PgBouncer here).

@@ -50,8 +50,8 @@ if (!RUN) {
       headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString("base64")}` },
       body: "grant_type=client_credentials",
     }).then((r) => r.status);
-  /** Polls `f` until it returns `want` (at most `tries` × 50 ms); returns the last value. */
-  async function until<T>(want: T, f: () => Promise<T>, tries = 20): Promise<T> {
+  /** Polls `f` until it returns `want` (at most `tries` × 50 ms; the default 2 s is well inside the 5 s cache TTL); returns the last value. */
+  async function until<T>(want: T, f: () => Promise<T>, tries = 40): Promise<T> {
     let v = await f();
     for (let i = 0; i < tries && v !== want; i++) {
       await Bun.sleep(50);
