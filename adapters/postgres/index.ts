@@ -35,6 +35,7 @@ import { routeReads } from "./replica";
 import { openRedisBus, type Bus } from "../redis/bus";
 
 const MIGRATION_LOCK = 7_342_001;
+const MIGRATION_WAIT_TRIES = 3000; // × 200 ms
 
 /** Repositories over a drizzle handle; `tokenContext` is the driver-specific prepared read. */
 export function createPgRepos(db: Db, tokenContext: TokenContextReader): Repos {
@@ -160,15 +161,23 @@ export interface PostgresOptions {
  * `pg_advisory_xact_lock` in an open transaction while another runs drizzle's migrator, so
  * instances starting at once migrate one after the other. A session lock (`pg_advisory_lock`) would
  * be taken and released on different server sessions behind a transaction-mode pooler, and stay held.
+ * The others try again every 200 ms rather than wait inside a transaction: behind a pooler a waiting
+ * transaction holds a server connection, and enough waiters would leave the migrator none.
  */
 async function migrateLocked(url: string, prepare: boolean): Promise<void> {
   const lock = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10, prepare });
   const migrator = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10, prepare });
   try {
-    await lock.begin(async (tx) => {
-      await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK})`;
-      await migratePg(drizzlePg(migrator) as never, { migrationsFolder });
-    });
+    for (let attempt = 0; ; attempt++) {
+      const done = await lock.begin(async (tx) => {
+        const [{ locked }] = await tx`select pg_try_advisory_xact_lock(${MIGRATION_LOCK}) as locked`;
+        if (locked) await migratePg(drizzlePg(migrator) as never, { migrationsFolder });
+        return locked as boolean;
+      });
+      if (done) break;
+      if (attempt >= MIGRATION_WAIT_TRIES) throw new Error("another instance has been applying migrations for 10 minutes; giving up");
+      await Bun.sleep(200);
+    }
   } catch (e) {
     throw translatePgError(e);
   } finally {

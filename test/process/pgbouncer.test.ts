@@ -11,7 +11,8 @@ import { loadConfig } from "../../src/config";
 import { randomToken } from "../../src/kernel/secrets";
 import { startService, type RunningService } from "../support/process";
 import { startReceiver, type Receiver } from "../support/receiver";
-import { freshServerStore, PG_POOLER_URL, REDIS_URL, TEST_STORE } from "../support/stores";
+import { openPostgres } from "../../adapters/postgres";
+import { freshDatabase, freshServerStore, pgConnection, PG_POOLER_URL, REDIS_URL, TEST_STORE } from "../support/stores";
 
 const RUN = TEST_STORE === "postgres" && !!PG_POOLER_URL;
 const ADMIN = { email: "pool-admin@platform.test", password: "pool-password-1" };
@@ -59,6 +60,20 @@ if (!RUN) {
     }
     return v;
   }
+
+  test("more instances starting at once than PgBouncer has server connections for the database all migrate and open", async () => {
+    // .ci/pgbouncer.sh sets default_pool_size = 8: waiting inside a transaction for the migration
+    // lock, 12 starters would hold every server connection and leave the migrator none.
+    const fresh = await freshDatabase();
+    const conn = pgConnection(fresh.url);
+    try {
+      const stores = await Promise.all(Array.from({ length: 12 }, () => openPostgres(conn.url, 1, conn.options)));
+      expect((await Promise.all(stores.map((s) => s.keys.published(new Date())))).every((k) => k.length === 0)).toBe(true);
+      await Promise.all(stores.map((s) => s.close()));
+    } finally {
+      await fresh.drop();
+    }
+  }, 60_000);
 
   const variants = [
     ...(REDIS_URL ? [{ label: "bus: Redis pub/sub, sessions in Redis", redis: true }] : []),
