@@ -24,6 +24,10 @@ export const EnvSchema = Type.Object({
   SSO_STORAGE: Type.Optional(Type.Union([Type.Literal("embedded"), Type.Literal("postgres"), Type.Literal("mongo")])),
   SSO_DATA_DIR: Type.Optional(Type.String({ minLength: 1 })),
   DATABASE_URL: Type.Optional(Type.String({ pattern: "^postgres(ql)?://" })),
+  // Behind PgBouncer / read replica (docs/decisions.md, "Behind PgBouncer", "Read replica").
+  SSO_PG_POOLER: Type.Optional(Type.Union([Type.Literal("none"), Type.Literal("transaction")], { description: "transaction: DATABASE_URL is a transaction-mode pooler such as PgBouncer (default none)" })),
+  DATABASE_DIRECT_URL: Type.Optional(Type.String({ pattern: "^postgres(ql)?://", description: "a session-capable URL for LISTEN, used with SSO_PG_POOLER=transaction when REDIS_URL is unset" })),
+  DATABASE_READ_URL: Type.Optional(Type.String({ pattern: "^postgres(ql)?://", description: "a streaming replica for listings and logs that may lag" })),
   MONGODB_URL: Type.Optional(Type.String({ pattern: "^mongodb(\\+srv)?://" })),
   REDIS_URL: Type.Optional(Type.String({ pattern: "^rediss?://" })),
   SSO_REDIS_PREFIX: Type.Optional(Type.String({ pattern: "^[A-Za-z0-9:_-]{1,64}$" })),
@@ -64,6 +68,10 @@ export interface Config {
   storage: "embedded" | "postgres" | "mongo";
   dataDir: string;
   databaseUrl?: string;
+  /** Postgres behind a transaction-mode pooler, its direct URL for LISTEN, and a read replica. */
+  pgPooler: "none" | "transaction";
+  databaseDirectUrl?: string;
+  databaseReadUrl?: string;
   mongodbUrl?: string;
   redisUrl?: string;
   redisPrefix: string;
@@ -129,6 +137,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (port < 1 || port > 65535) throw new ConfigError("PORT", "must be between 1 and 65535");
   const storage = e.SSO_STORAGE ?? "embedded";
   if (storage === "postgres" && !e.DATABASE_URL) throw new ConfigError("DATABASE_URL", "is required when SSO_STORAGE=postgres");
+  if (storage === "postgres" && e.SSO_PG_POOLER === "transaction" && !e.REDIS_URL && !e.DATABASE_DIRECT_URL)
+    throw new ConfigError("DATABASE_DIRECT_URL", "or REDIS_URL is required when SSO_PG_POOLER=transaction (cross-instance cache invalidation cannot LISTEN through the pooler)");
   if (storage === "mongo" && !e.MONGODB_URL) throw new ConfigError("MONGODB_URL", "is required when SSO_STORAGE=mongo");
   if (storage !== "embedded" && !e.SSO_MASTER_KEY)
     throw new ConfigError("SSO_MASTER_KEY", `is required when SSO_STORAGE=${storage} (generate one with: openssl rand -base64 32)`);
@@ -162,6 +172,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     storage,
     dataDir: e.SSO_DATA_DIR ?? "./data",
     databaseUrl: e.DATABASE_URL,
+    pgPooler: e.SSO_PG_POOLER ?? "none",
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     mongodbUrl: e.MONGODB_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.SSO_REDIS_PREFIX ?? "sso:",

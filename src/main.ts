@@ -46,7 +46,14 @@ export async function openStores(config: Config, log: Logger): Promise<{ store: 
     return { store: mongo, sessions: createMongoSessionStore(mongo) };
   }
   let store: Awaited<ReturnType<typeof openPostgres>>;
-  if (config.storage === "postgres") store = await openPostgres(config.databaseUrl!, config.dbPoolSize);
+  if (config.storage === "postgres")
+    store = await openPostgres(config.databaseUrl!, config.dbPoolSize, {
+      pooler: config.pgPooler,
+      directUrl: config.databaseDirectUrl,
+      readUrl: config.databaseReadUrl,
+      redisUrl: config.redisUrl,
+      redisPrefix: config.redisPrefix,
+    });
   else {
     const embedded = await openEmbedded(config.dataDir);
     if (embedded.created === "initdb")

@@ -11,10 +11,10 @@
  *   `_bus` collection polled every `busPollMs` (500 ms by default).
  * - Expired documents are swept every minute (FerretDB v1 has no TTL indexes; MongoDB also gets them).
  */
-import Redis from "ioredis";
 import { MongoClient, type Db } from "mongodb";
 import { UnavailableError } from "../../src/kernel/errors";
 import type { PrimaryStore, Repos, SessionStore } from "../../src/stores";
+import { openRedisBus } from "../redis/bus";
 import { createMongoApps } from "./apps";
 import { createMongoAudit } from "./audit";
 import { createMongoClaims } from "./claims";
@@ -102,17 +102,7 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
   const deliver = (channel: string, message: string) => {
     for (const h of handlers.get(channel) ?? []) h(message);
   };
-  let pub: Redis | null = null;
-  let sub: Redis | null = null;
-  const redisPrefix = `${opts.redisPrefix ?? "sso:"}bus:`;
-  if (opts.redisUrl) {
-    pub = new Redis(opts.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
-    sub = new Redis(opts.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
-    await Promise.all([pub.connect(), sub.connect()]).catch((e) => {
-      throw new UnavailableError(e);
-    });
-    sub.on("message", (ch: string, message: string) => deliver(ch.slice(redisPrefix.length), message));
-  }
+  const redisBus = opts.redisUrl ? await openRedisBus(opts.redisUrl, opts.redisPrefix) : null;
   const bus = db.collection<{ _id: number; channel: string; message: string; at: Date }>(C.bus);
   let busSeen = ((await bus.find({}).sort({ _id: -1 }).limit(1).toArray())[0]?._id as number | undefined) ?? 0;
   const BUS_LOOKBACK = 64;
@@ -147,7 +137,7 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
     timers.push(t);
   };
   every(opts.recoverEveryMs ?? 30_000, recover);
-  if (!pub) every(opts.busPollMs ?? 500, poll);
+  if (!redisBus) every(opts.busPollMs ?? 500, poll);
   const sweep = async () => {
     const now = Date.now();
     for (const [name, { field, graceSeconds }] of Object.entries(EXPIRING)) await db.collection(name).deleteMany({ [field]: { $lt: new Date(now - graceSeconds * 1000) } });
@@ -193,22 +183,18 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
       }
     },
     async publish(channel, message) {
-      if (pub) {
-        await pub.publish(redisPrefix + channel, message).catch(() => {});
-        return;
-      }
+      if (redisBus) return redisBus.publish(channel, message);
       await bus.insertOne({ _id: await nextId(ctx, C.bus), channel, message, at: new Date() }).catch(() => {});
     },
     async subscribe(channel, onMessage) {
+      if (redisBus) return redisBus.subscribe(channel, onMessage);
       const list = handlers.get(channel) ?? [];
       list.push(onMessage);
       handlers.set(channel, list);
-      if (sub && list.length === 1) await sub.subscribe(redisPrefix + channel);
     },
     async close() {
       for (const t of timers) clearInterval(t);
-      pub?.disconnect();
-      sub?.disconnect();
+      await redisBus?.close();
       await client.close();
     },
   };

@@ -6,6 +6,9 @@ const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EPIPE", "EHOSTUNREACH",
   "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT",
   "57P01", "57P02", "57P03", "53300", "08000", "08003", "08006", "08001", "08004",
+  // A read replica cancels a query that conflicts with replay (the service runs READ COMMITTED, so
+  // the primary never raises it): worth a retry, like an unreachable store.
+  "40001",
 ]);
 
 function* chain(e: unknown): Generator<Record<string, unknown>> {

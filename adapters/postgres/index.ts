@@ -31,8 +31,11 @@ import type { TokenContextReader } from "../../src/features/sessions/ports";
 import { createPgUsers } from "./users";
 import { createPgMfa, createPgSocialIdentities } from "./mfa";
 import { createPgOutbox, createPgWebhooks } from "./webhooks";
+import { routeReads } from "./replica";
+import { openRedisBus, type Bus } from "../redis/bus";
 
 const MIGRATION_LOCK = 7_342_001;
+const MIGRATION_WAIT_TRIES = 3000; // × 200 ms
 
 /** Repositories over a drizzle handle; `tokenContext` is the driver-specific prepared read. */
 export function createPgRepos(db: Db, tokenContext: TokenContextReader): Repos {
@@ -62,9 +65,11 @@ function primary(
   db: Db,
   tokenContext: TokenContextReader,
   extra: Pick<PrimaryStore, "publish" | "subscribe" | "close">,
+  /** Reroutes some reads outside units (the read replica); units always use the transaction. */
+  outside: (repos: Repos) => Repos = (repos) => repos,
 ): PrimaryStore {
   return {
-    ...createPgRepos(db, tokenContext),
+    ...outside(createPgRepos(db, tokenContext)),
     atomicity: "transaction",
     async transaction(fn) {
       try {
@@ -134,37 +139,105 @@ export async function openEmbedded(dataDir: string): Promise<PrimaryStore & { db
   );
 }
 
-/** Opens a pooled PostgreSQL connection and applies migrations under an advisory lock. */
-export async function openPostgres(url: string, poolSize: number): Promise<PrimaryStore & { db: Db }> {
-  const migrator = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+export interface PostgresOptions {
+  /**
+   * "transaction": DATABASE_URL is a pooler in transaction mode (PgBouncer `pool_mode = transaction`),
+   * where consecutive transactions of one client connection may run on different server sessions.
+   * Nothing session-level is used then: no named prepared statements, no LISTEN (the bus is Redis
+   * pub/sub, or LISTEN on `directUrl`). Every lock is transaction-scoped in both modes.
+   */
+  pooler?: "none" | "transaction";
+  /** A session-capable URL (Postgres itself, or a session-mode pool) for LISTEN when no Redis bus. */
+  directUrl?: string;
+  /** A streaming replica serving the reads of REPLICA_READS (replica.ts). */
+  readUrl?: string;
+  /** Cross-instance bus over Redis pub/sub (used in transaction mode when given). */
+  redisUrl?: string;
+  redisPrefix?: string;
+}
+
+/**
+ * Applies the migrations under a transaction-scoped advisory lock: one connection holds
+ * `pg_advisory_xact_lock` in an open transaction while another runs drizzle's migrator, so
+ * instances starting at once migrate one after the other. A session lock (`pg_advisory_lock`) would
+ * be taken and released on different server sessions behind a transaction-mode pooler, and stay held.
+ * The others try again every 200 ms rather than wait inside a transaction: behind a pooler a waiting
+ * transaction holds a server connection, and enough waiters would leave the migrator none.
+ */
+async function migrateLocked(url: string, prepare: boolean): Promise<void> {
+  const lock = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10, prepare });
+  const migrator = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10, prepare });
   try {
-    await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
-    await migratePg(drizzlePg(migrator) as never, { migrationsFolder });
-    await migrator`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+    for (let attempt = 0; ; attempt++) {
+      const done = await lock.begin(async (tx) => {
+        const [{ locked }] = await tx`select pg_try_advisory_xact_lock(${MIGRATION_LOCK}) as locked`;
+        if (locked) await migratePg(drizzlePg(migrator) as never, { migrationsFolder });
+        return locked as boolean;
+      });
+      if (done) break;
+      if (attempt >= MIGRATION_WAIT_TRIES) throw new Error("another instance has been applying migrations for 10 minutes; giving up");
+      await Bun.sleep(200);
+    }
   } catch (e) {
-    await migrator.end({ timeout: 1 }).catch(() => {});
     throw translatePgError(e);
+  } finally {
+    await Promise.all([lock.end({ timeout: 5 }), migrator.end({ timeout: 5 })]).catch(() => {});
   }
-  await migrator.end({ timeout: 5 });
-  const client = postgres(url, { max: poolSize, onnotice: () => {}, connect_timeout: 10, idle_timeout: 60 });
+}
+
+/**
+ * Opens a pooled PostgreSQL connection (directly, or through a transaction-mode pooler such as
+ * PgBouncer) and applies migrations. With `readUrl`, the reads of REPLICA_READS go to that replica.
+ */
+export async function openPostgres(url: string, poolSize: number, opts: PostgresOptions = {}): Promise<PrimaryStore & { db: Db }> {
+  const pooled = opts.pooler === "transaction";
+  await migrateLocked(url, !pooled);
+  const options = { max: poolSize, onnotice: () => {}, connect_timeout: 10, idle_timeout: 60, prepare: !pooled } as const;
+  const client = postgres(url, options);
   // drizzle runs unnamed statements, so Postgres re-plans every query; named (prepared) statements
   // are planned once per connection and cut the server's CPU per query several-fold on the hot
   // paths (refresh, login). postgres.js caches them per connection, keyed by the query text.
-  const unsafe = client.unsafe.bind(client);
-  client.unsafe = ((query: string, params?: unknown[], options?: Record<string, unknown>) => unsafe(query, params as never, { ...options, prepare: true })) as typeof client.unsafe;
+  // Behind a transaction-mode pooler a statement prepared on one server session is unknown to the
+  // next (PgBouncer before 1.21 does not track them), so they stay off there.
+  if (!pooled) {
+    const unsafe = client.unsafe.bind(client);
+    client.unsafe = ((query: string, params?: unknown[], o?: Record<string, unknown>) => unsafe(query, params as never, { ...o, prepare: true })) as typeof client.unsafe;
+  }
+  const replica = opts.readUrl ? postgres(opts.readUrl, options) : null;
+  let bus: Bus;
+  let listener: ReturnType<typeof postgres> | null = null;
+  if (!pooled) bus = pgBus(client, client);
+  else if (opts.redisUrl) bus = await openRedisBus(opts.redisUrl, opts.redisPrefix);
+  else if (opts.directUrl) bus = pgBus(client, (listener = postgres(opts.directUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 })));
+  else {
+    await Promise.all([client.end({ timeout: 1 }), replica?.end({ timeout: 1 })]);
+    throw new Error("behind a transaction-mode pooler the cache-invalidation bus needs REDIS_URL or DATABASE_DIRECT_URL (LISTEN cannot run through the pooler)");
+  }
   const db = drizzlePg(client, { schema }) as unknown as Db;
+  const readDb = replica ? (drizzlePg(replica, { schema }) as unknown as Db) : null;
+  const tokenContext = guarded(createPostgresTokenContext(client, !pooled));
   return Object.assign(
-    primary(db, guarded(createPostgresTokenContext(client)), {
-      async publish(channel, message) {
-        await client.notify(channel, message).catch(() => {});
-      },
-      async subscribe(channel, onMessage) {
-        await client.listen(channel, onMessage);
-      },
+    primary(db, tokenContext, {
+      publish: bus.publish,
+      subscribe: bus.subscribe,
       async close() {
-        await client.end({ timeout: 5 });
+        await bus.close();
+        await Promise.all([client.end({ timeout: 5 }), replica?.end({ timeout: 5 }), listener?.end({ timeout: 5 })]);
       },
-    }),
+    }, readDb ? (repos) => routeReads(repos, createPgRepos(readDb, tokenContext)) : undefined),
     { db },
   );
+}
+
+/** LISTEN on `listener` (postgres.js keeps one dedicated, reconnecting connection for it), NOTIFY through `client`. */
+function pgBus(client: ReturnType<typeof postgres>, listener: ReturnType<typeof postgres>): Bus {
+  return {
+    async publish(channel, message) {
+      await client.notify(channel, message).catch(() => {});
+    },
+    async subscribe(channel, onMessage) {
+      await listener.listen(channel, onMessage);
+    },
+    async close() {},
+  };
 }

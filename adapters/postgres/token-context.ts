@@ -57,11 +57,14 @@ function toContext(row: Record<string, unknown>): TokenContext {
 }
 
 
-/** PostgreSQL: postgres.js runs it as a named statement, planned once per connection. */
-export function createPostgresTokenContext(client: Sql): TokenContextReader {
+/**
+ * PostgreSQL: postgres.js runs it as a named statement, planned once per connection; behind a
+ * transaction-mode pooler (`prepare` false) as an unnamed one, planned on every call.
+ */
+export function createPostgresTokenContext(client: Sql, prepare = true): TokenContextReader {
   return {
     async load(tenantId, userId, orgId, now) {
-      const rows = await client.unsafe(QUERY, [userId, tenantId, orgId, now.toISOString()], { prepare: true });
+      const rows = await client.unsafe(QUERY, [userId, tenantId, orgId, now.toISOString()], { prepare });
       return toContext(rows[0] as Record<string, unknown>);
     },
   };

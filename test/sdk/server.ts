@@ -13,7 +13,7 @@ import { createPasswordHasher } from "../../src/kernel/passwords";
 import { randomToken } from "../../src/kernel/secrets";
 import { bootstrap } from "../../src/features/platform/bootstrap";
 import { freePort, startService, type RunningService } from "../support/process";
-import { freshServerStore } from "../support/stores";
+import { freshServerStore, pgConnection } from "../support/stores";
 import { seedWorld, type World } from "./world";
 import { createUnits } from "../../src/units";
 
@@ -32,7 +32,7 @@ export async function startSeededServer(opts: { postgres?: boolean; mongo?: bool
   const issuer = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "sso-sdk-"));
   const db = opts.postgres ? await freshServerStore("postgres") : opts.mongo ? await freshServerStore("mongo") : null;
-  const store = db?.kind === "postgres" ? await openPostgres(db.env.DATABASE_URL, 2) : db?.kind === "mongo" ? await openMongo(db.env.MONGODB_URL, { poolSize: 2 }) : await openEmbedded(dataDir);
+  const store = db?.kind === "postgres" ? await openPostgres(db.env.DATABASE_URL, 2, pgConnection(db.env.DATABASE_DIRECT_URL ?? db.env.DATABASE_URL).options) : db?.kind === "mongo" ? await openMongo(db.env.MONGODB_URL, { poolSize: 2 }) : await openEmbedded(dataDir);
   const hasher = createPasswordHasher(2);
   let world: World;
   try {

@@ -2,12 +2,16 @@
  * Opens a fresh, isolated set of stores for one test file, on the backend named by TEST_STORE:
  *   embedded (default) — in-memory PGlite, sessions in in-memory SQLite (as deployed);
  *   postgres           — a new database on DATABASE_URL's server, Redis at REDIS_URL (own key prefix);
+ *                        with TEST_PG_POOLER_URL (PgBouncer in transaction mode in front of that
+ *                        server, `bash .ci/pgbouncer.sh start`) the stores and services connect
+ *                        through the pooler with SSO_PG_POOLER=transaction; databases are still
+ *                        created and dropped on DATABASE_URL;
  *   mongo              — a new database on MONGODB_URL's server (FerretDB in CI), Redis likewise.
  */
 import { sql } from "drizzle-orm";
 import { MongoClient, type Db as MongoDb } from "mongodb";
 import postgres from "postgres";
-import { createPgSessionStore, openEmbedded, openPostgres } from "../../adapters/postgres";
+import { createPgSessionStore, openEmbedded, openPostgres, type PostgresOptions } from "../../adapters/postgres";
 import { openRedis } from "../../adapters/redis";
 import { createMongoSessionStore, openMongo } from "../../adapters/mongo";
 import { openSqliteSessions } from "../../adapters/sqlite";
@@ -21,6 +25,8 @@ export const MONGODB_URL = process.env.MONGODB_URL;
 if (TEST_STORE === "mongo" && !MONGODB_URL) throw new Error("TEST_STORE=mongo needs MONGODB_URL (start a server with: bash .ci/ferretdb.sh start)");
 export const DATABASE_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 export const REDIS_URL = process.env.REDIS_URL;
+/** PgBouncer (transaction mode, `* = host=… port=…` wildcard) in front of DATABASE_URL's server, e.g. postgres://postgres:postgres@127.0.0.1:6432/. */
+export const PG_POOLER_URL = process.env.TEST_PG_POOLER_URL;
 
 export interface TestStores {
   store: PrimaryStore;
@@ -31,6 +37,28 @@ export interface TestStores {
   mongodbUrl?: string;
   redisPrefix?: string;
   close(): Promise<void>;
+}
+
+/** The same database through the pooler (TEST_PG_POOLER_URL), or null when it is unset. */
+export function pooledUrl(directUrl: string): string | null {
+  if (!PG_POOLER_URL) return null;
+  const u = new URL(PG_POOLER_URL);
+  u.pathname = new URL(directUrl).pathname;
+  return u.toString();
+}
+
+/**
+ * How a store or service reaches a database made by freshDatabase: directly, or through the pooler
+ * in transaction mode with the direct URL kept for LISTEN (used when no Redis bus is given).
+ */
+export function pgConnection(directUrl: string): { url: string; options: PostgresOptions; env: Record<string, string> } {
+  const pooled = pooledUrl(directUrl);
+  if (!pooled) return { url: directUrl, options: {}, env: { DATABASE_URL: directUrl } };
+  return {
+    url: pooled,
+    options: { pooler: "transaction", directUrl },
+    env: { DATABASE_URL: pooled, SSO_PG_POOLER: "transaction", DATABASE_DIRECT_URL: directUrl },
+  };
 }
 
 /** Creates an empty database on the test server and returns its URL. */
@@ -85,10 +113,12 @@ export async function openTestStores(kind: TestStoreKind = TEST_STORE, opts: { r
   }
   if (kind === "postgres") {
     const db = await freshDatabase();
-    const store = await openPostgres(db.url, 5);
     const redisPrefix = `t${randomToken(6)}:`;
     const useRedis = opts.redis ?? !!REDIS_URL;
     if (useRedis && !REDIS_URL) throw new Error("REDIS_URL is unset: cannot open the Redis session store");
+    // Behind the pooler the bus is Redis pub/sub with Redis, else LISTEN on the direct URL.
+    const conn = pgConnection(db.url);
+    const store = await openPostgres(conn.url, 5, { ...conn.options, ...(useRedis ? { redisUrl: REDIS_URL, redisPrefix } : {}) });
     const sessions = useRedis ? await openRedis(REDIS_URL!, redisPrefix) : createPgSessionStore(store);
     return {
       store,
@@ -133,7 +163,7 @@ export async function freshServerStore(kind: "postgres" | "mongo" = TEST_STORE =
     };
   }
   const db = await freshDatabase();
-  return { kind, env: { SSO_STORAGE: "postgres", DATABASE_URL: db.url }, drop: () => db.drop() };
+  return { kind, env: { SSO_STORAGE: "postgres", ...pgConnection(db.url).env }, drop: () => db.drop() };
 }
 
 /** True in the passes that have a shared server store (postgres or mongo). */

@@ -1,0 +1,42 @@
+/**
+ * The cross-instance message channel (PrimaryStore.publish/subscribe) over Redis pub/sub, for stores
+ * that cannot carry it themselves: MongoDB (no LISTEN), and PostgreSQL behind a transaction-mode
+ * pooler (a LISTEN session does not survive there; docs/decisions.md, "Behind PgBouncer").
+ * Channels are `<prefix>bus:<channel>`. At-most-once, like LISTEN/NOTIFY: every cache it
+ * invalidates also has a TTL that bounds the harm of a lost message.
+ */
+import Redis from "ioredis";
+import { UnavailableError } from "../../src/kernel/errors";
+import type { PrimaryStore } from "../../src/stores";
+
+export type Bus = Pick<PrimaryStore, "publish" | "subscribe" | "close">;
+
+export async function openRedisBus(url: string, prefix = "sso:"): Promise<Bus> {
+  const channelPrefix = `${prefix}bus:`;
+  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  await Promise.all([pub.connect(), sub.connect()]).catch((e) => {
+    pub.disconnect();
+    sub.disconnect();
+    throw new UnavailableError(e);
+  });
+  const handlers = new Map<string, ((m: string) => void)[]>();
+  sub.on("message", (ch: string, message: string) => {
+    for (const h of handlers.get(ch.slice(channelPrefix.length)) ?? []) h(message);
+  });
+  return {
+    async publish(channel, message) {
+      await pub.publish(channelPrefix + channel, message).catch(() => {});
+    },
+    async subscribe(channel, onMessage) {
+      const list = handlers.get(channel) ?? [];
+      list.push(onMessage);
+      handlers.set(channel, list);
+      if (list.length === 1) await sub.subscribe(channelPrefix + channel);
+    },
+    async close() {
+      pub.disconnect();
+      sub.disconnect();
+    },
+  };
+}
