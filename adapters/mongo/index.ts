@@ -11,7 +11,7 @@
  *   `_bus` collection polled every `busPollMs` (500 ms by default).
  * - Expired documents are swept every minute (FerretDB v1 has no TTL indexes; MongoDB also gets them).
  */
-import Redis from "ioredis";
+import { createRedisClient, type RedisClient, type RedisTarget } from "../redis/connect";
 import { MongoClient, type Db } from "mongodb";
 import { UnavailableError } from "../../src/kernel/errors";
 import type { PrimaryStore, Repos, SessionStore } from "../../src/stores";
@@ -37,8 +37,8 @@ import { createMongoOutbox, createMongoWebhooks } from "./webhooks";
 
 export interface MongoOptions {
   poolSize?: number;
-  /** Cross-instance channel over Redis pub/sub (REDIS_URL); without it the `_bus` collection is polled. */
-  redisUrl?: string;
+  /** Cross-instance channel over Redis pub/sub (REDIS_URL, a cluster or Sentinel); without it the `_bus` collection is polled. */
+  redis?: RedisTarget;
   redisPrefix?: string;
   /** How long a unit may go without writing before another instance may undo it (default 5 min). */
   unitLeaseMs?: number;
@@ -102,12 +102,12 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
   const deliver = (channel: string, message: string) => {
     for (const h of handlers.get(channel) ?? []) h(message);
   };
-  let pub: Redis | null = null;
-  let sub: Redis | null = null;
+  let pub: RedisClient | null = null;
+  let sub: RedisClient | null = null;
   const redisPrefix = `${opts.redisPrefix ?? "sso:"}bus:`;
-  if (opts.redisUrl) {
-    pub = new Redis(opts.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
-    sub = new Redis(opts.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  if (opts.redis) {
+    pub = createRedisClient(opts.redis, { maxRetriesPerRequest: 2 });
+    sub = createRedisClient(opts.redis, { maxRetriesPerRequest: 2 });
     await Promise.all([pub.connect(), sub.connect()]).catch((e) => {
       throw new UnavailableError(e);
     });

@@ -1,6 +1,9 @@
 /** Every contract suite; each run.<adapter>.test.ts runs all of them. Add new suites here. */
-import { describe } from "bun:test";
-import { openTestStores, REDIS_URL, TEST_STORE } from "../support/stores";
+import { describe, expect, test } from "bun:test";
+import { Cluster } from "ioredis";
+import { randomToken, sha256Hex } from "../../src/kernel/secrets";
+import { parseHostPorts, type RedisTarget } from "../../adapters/redis";
+import { clearRedisPrefix, openTestStores, REDIS_URL, TEST_STORE } from "../support/stores";
 import type { ContractSuite } from "./harness";
 import { clientsContract } from "./clients.contract";
 import { directoryContract } from "./directory.contract";
@@ -34,4 +37,64 @@ export function runOnServerStore(kind: "postgres" | "mongo"): void {
     const label = redis ? `${kind}+redis` : kind;
     for (const suite of suites) describe(`${suite.name} contract [${label}]`, () => suite.run(() => openTestStores(kind, { redis })));
   }
+}
+
+/**
+ * The sessions contract (families and counters on Redis; devices and one-time tokens on an
+ * embedded primary store) against a Redis Cluster (REDIS_CLUSTER_NODES) or a Sentinel-managed
+ * master (REDIS_SENTINELS + REDIS_SENTINEL_NAME), as started by .ci/redis-cluster.sh and
+ * .ci/redis-sentinel.sh. Without the variable it says loudly that it did not run, and fails when
+ * REQUIRE_REDIS_CLUSTER / REQUIRE_REDIS_SENTINEL=1 says it must (CI).
+ */
+export function runOnRedisTopology(kind: "cluster" | "sentinel"): void {
+  const env = process.env;
+  const required = env[kind === "cluster" ? "REQUIRE_REDIS_CLUSTER" : "REQUIRE_REDIS_SENTINEL"] === "1";
+  const list = kind === "cluster" ? env.REDIS_CLUSTER_NODES : env.REDIS_SENTINELS;
+  const start = kind === "cluster" ? "bash .ci/redis-cluster.sh start" : "bash .ci/redis-sentinel.sh start";
+  if (!list) {
+    if (required) throw new Error(`REQUIRE_REDIS_${kind.toUpperCase()}=1 but ${kind === "cluster" ? "REDIS_CLUSTER_NODES" : "REDIS_SENTINELS"} is unset (start one with: ${start})`);
+    console.warn(`NOT RUN here: the sessions contract on a Redis ${kind} (set ${kind === "cluster" ? "REDIS_CLUSTER_NODES" : "REDIS_SENTINELS and REDIS_SENTINEL_NAME"}; ${start})`);
+    return;
+  }
+  const target: RedisTarget =
+    kind === "cluster" ? { kind, nodes: parseHostPorts(list) } : { kind, sentinels: parseHostPorts(list), name: env.REDIS_SENTINEL_NAME ?? "ssomaster" };
+  describe(`${sessionsContract.name} contract [redis ${kind}]`, () => sessionsContract.run(() => openTestStores("embedded", { redisTarget: target })));
+  if (kind === "cluster") clusterLayoutTest();
+}
+
+/** On a cluster: each family's keys share one slot (its id is the hash tag), and families spread over the masters. */
+export function clusterLayoutTest(): void {
+  const list = process.env.REDIS_CLUSTER_NODES;
+  if (!list) return;
+  test("[redis cluster] a family's keys share one hash slot, after the key prefix; families spread over every master", async () => {
+    const s = await openTestStores("embedded", { redisTarget: { kind: "cluster", nodes: parseHostPorts(list) } });
+    const c = new Cluster(parseHostPorts(list));
+    try {
+      const now = new Date();
+      const data = { userId: 424242, tenantId: 1, orgId: 1, orgPath: "/1/", audience: "a", mode: "plain" as const, ttlSeconds: 3600 };
+      const ids: string[] = [];
+      for (let i = 0; i < 30; i++) {
+        const familyId = randomToken(16);
+        ids.push(familyId);
+        const first = `${familyId}${randomToken(12)}`;
+        await s.sessions.families.create(familyId, first, sha256Hex("v"), data, new Date(now.getTime() + 3_600_000));
+        const r = await s.sessions.families.rotate(first, sha256Hex("v"), { selector: `${familyId}${randomToken(12)}`, verifierHash: sha256Hex("w") }, now);
+        expect(r.status).toBe("rotated");
+      }
+      const perMaster = await Promise.all(c.nodes("master").map((n) => n.keys(`${s.redisPrefix}*`)));
+      const all = perMaster.flat();
+      for (const id of ids) {
+        const keys = all.filter((k) => k.includes(`{${id}}`));
+        expect(keys.length).toBe(3); // fam + two selectors
+        const slots = new Set(await Promise.all(keys.map((k) => c.cluster("KEYSLOT", k))));
+        expect(slots.size).toBe(1);
+        expect(keys.every((k) => k.startsWith(s.redisPrefix!))).toBe(true);
+      }
+      expect(perMaster.filter((keys) => keys.some((k) => k.includes("fam:{"))).length).toBe(3);
+    } finally {
+      c.disconnect();
+      await clearRedisPrefix(s.redisPrefix!, { kind: "cluster", nodes: parseHostPorts(list) });
+      await s.close();
+    }
+  });
 }

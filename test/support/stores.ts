@@ -8,7 +8,8 @@ import { sql } from "drizzle-orm";
 import { MongoClient, type Db as MongoDb } from "mongodb";
 import postgres from "postgres";
 import { createPgSessionStore, openEmbedded, openPostgres } from "../../adapters/postgres";
-import { openRedis } from "../../adapters/redis";
+import { Cluster } from "ioredis";
+import { createRedisClient, openRedis, parseHostPorts, type RedisTarget } from "../../adapters/redis";
 import { createMongoSessionStore, openMongo } from "../../adapters/mongo";
 import { openSqliteSessions } from "../../adapters/sqlite";
 import { randomToken } from "../../src/kernel/secrets";
@@ -21,6 +22,45 @@ export const MONGODB_URL = process.env.MONGODB_URL;
 if (TEST_STORE === "mongo" && !MONGODB_URL) throw new Error("TEST_STORE=mongo needs MONGODB_URL (start a server with: bash .ci/ferretdb.sh start)");
 export const DATABASE_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 export const REDIS_URL = process.env.REDIS_URL;
+/**
+ * Where the Redis session store is, as the service would read it: REDIS_CLUSTER_NODES (a cluster,
+ * `bash .ci/redis-cluster.sh start`), REDIS_SENTINELS + REDIS_SENTINEL_NAME (`.ci/redis-sentinel.sh`)
+ * or REDIS_URL, in that order of preference. Undefined without any.
+ */
+export const REDIS_TARGET: RedisTarget | undefined = process.env.REDIS_CLUSTER_NODES
+  ? { kind: "cluster", nodes: parseHostPorts(process.env.REDIS_CLUSTER_NODES) }
+  : process.env.REDIS_SENTINELS
+    ? { kind: "sentinel", sentinels: parseHostPorts(process.env.REDIS_SENTINELS), name: process.env.REDIS_SENTINEL_NAME ?? "ssomaster" }
+    : REDIS_URL
+      ? { kind: "single", url: REDIS_URL }
+      : undefined;
+
+/** The environment a spawned service needs to use REDIS_TARGET (with its own key prefix). */
+export function redisEnv(prefix: string): Record<string, string> {
+  const t = REDIS_TARGET;
+  if (!t) throw new Error("no Redis configured (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS)");
+  const hp = (l: { host: string; port: number }[]) => l.map((n) => `${n.host}:${n.port}`).join(",");
+  const where: Record<string, string> =
+    t.kind === "cluster" ? { REDIS_CLUSTER_NODES: hp(t.nodes) } : t.kind === "sentinel" ? { REDIS_SENTINELS: hp(t.sentinels), REDIS_SENTINEL_NAME: t.name } : { REDIS_URL: t.url };
+  return { ...where, SSO_REDIS_PREFIX: prefix };
+}
+
+/** Deletes every key under `prefix` (on each master of a cluster). */
+export async function clearRedisPrefix(prefix: string, target = REDIS_TARGET): Promise<void> {
+  if (!target) return;
+  const c = createRedisClient(target);
+  c.on("error", () => {});
+  try {
+    await c.connect();
+    const nodes = c instanceof Cluster ? c.nodes("master") : [c];
+    for (const n of nodes) {
+      const keys = await n.keys(`${prefix}*`);
+      for (const k of keys) await n.del(k); // one by one: keys of different slots
+    }
+  } finally {
+    c.disconnect();
+  }
+}
 
 export interface TestStores {
   store: PrimaryStore;
@@ -63,14 +103,18 @@ export function freshMongoUrl(): { url: string; name: string } {
   return { url: u.toString(), name };
 }
 
-export async function openTestStores(kind: TestStoreKind = TEST_STORE, opts: { redis?: boolean; embeddedSessions?: "sqlite" | "pglite" } = {}): Promise<TestStores> {
+/** The Redis session store as the service opens it on `target`: a cluster's or Sentinel's writes need 1 replica's acknowledgement. */
+const openTestRedis = (target: RedisTarget, prefix: string) => openRedis(target, prefix, { minReplicasAck: target.kind === "single" ? 0 : 1 });
+
+export async function openTestStores(kind: TestStoreKind = TEST_STORE, opts: { redis?: boolean; redisTarget?: RedisTarget; embeddedSessions?: "sqlite" | "pglite" } = {}): Promise<TestStores> {
   if (kind === "mongo") {
     const { url } = freshMongoUrl();
     const redisPrefix = `t${randomToken(6)}:`;
-    const useRedis = opts.redis ?? !!REDIS_URL;
-    if (useRedis && !REDIS_URL) throw new Error("REDIS_URL is unset: cannot open the Redis session store");
-    const store = await openMongo(url, { poolSize: 5, redisUrl: useRedis ? REDIS_URL : undefined, redisPrefix, busPollMs: 100 });
-    const sessions = useRedis ? await openRedis(REDIS_URL!, redisPrefix) : createMongoSessionStore(store);
+    const target = opts.redisTarget ?? REDIS_TARGET;
+    const useRedis = opts.redis ?? !!target;
+    if (useRedis && !target) throw new Error("no Redis configured (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS): cannot open the Redis session store");
+    const store = await openMongo(url, { poolSize: 5, redis: useRedis ? target : undefined, redisPrefix, busPollMs: 100 });
+    const sessions = useRedis ? await openTestRedis(target!, redisPrefix) : createMongoSessionStore(store);
     return {
       store,
       sessions,
@@ -87,9 +131,10 @@ export async function openTestStores(kind: TestStoreKind = TEST_STORE, opts: { r
     const db = await freshDatabase();
     const store = await openPostgres(db.url, 5);
     const redisPrefix = `t${randomToken(6)}:`;
-    const useRedis = opts.redis ?? !!REDIS_URL;
-    if (useRedis && !REDIS_URL) throw new Error("REDIS_URL is unset: cannot open the Redis session store");
-    const sessions = useRedis ? await openRedis(REDIS_URL!, redisPrefix) : createPgSessionStore(store);
+    const target = opts.redisTarget ?? REDIS_TARGET;
+    const useRedis = opts.redis ?? !!target;
+    if (useRedis && !target) throw new Error("no Redis configured (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS): cannot open the Redis session store");
+    const sessions = useRedis ? await openTestRedis(target!, redisPrefix) : createPgSessionStore(store);
     return {
       store,
       sessions,
@@ -103,11 +148,18 @@ export async function openTestStores(kind: TestStoreKind = TEST_STORE, opts: { r
     };
   }
   const store = await openEmbedded("memory://");
-  // As deployed: sessions in SQLite beside the embedded database (the PGlite fallback on request).
-  const sessions = opts.embeddedSessions === "pglite" ? createPgSessionStore(store) : openSqliteSessions("memory://");
+  // As deployed: sessions in SQLite beside the embedded database (the PGlite fallback on request);
+  // on a given Redis (the cluster and Sentinel contract runs) when asked.
+  const redisPrefix = `t${randomToken(6)}:`;
+  const sessions = opts.redisTarget
+    ? await openTestRedis(opts.redisTarget, redisPrefix)
+    : opts.embeddedSessions === "pglite"
+      ? createPgSessionStore(store)
+      : openSqliteSessions("memory://");
   return {
     store,
     sessions,
+    redisPrefix: opts.redisTarget ? redisPrefix : undefined,
     async close() {
       await sessions.close();
       await store.close();
