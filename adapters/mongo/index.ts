@@ -11,7 +11,7 @@
  *   `_bus` collection polled every `busPollMs` (500 ms by default).
  * - Expired documents are swept every minute (FerretDB v1 has no TTL indexes; MongoDB also gets them).
  */
-import { createRedisClient, type RedisClient, type RedisTarget } from "../redis/connect";
+import { connectWithin, createRedisClient, type RedisClient, type RedisTarget } from "../redis/connect";
 import { MongoClient, type Db } from "mongodb";
 import { UnavailableError } from "../../src/kernel/errors";
 import type { PrimaryStore, Repos, SessionStore } from "../../src/stores";
@@ -108,7 +108,7 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
   if (opts.redis) {
     pub = createRedisClient(opts.redis, { maxRetriesPerRequest: 2 });
     sub = createRedisClient(opts.redis, { maxRetriesPerRequest: 2 });
-    await Promise.all([pub.connect(), sub.connect()]).catch((e) => {
+    await Promise.all([connectWithin(pub), connectWithin(sub)]).catch((e) => {
       throw new UnavailableError(e);
     });
     sub.on("message", (ch: string, message: string) => deliver(ch.slice(redisPrefix.length), message));

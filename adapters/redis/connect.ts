@@ -91,3 +91,25 @@ export function describeTarget(t: RedisTarget): string {
   const u = new URL(t.url);
   return `Redis ${u.host}`;
 }
+
+/**
+ * Connects and pings within `ms`, or disconnects and throws: a cluster or Sentinel client would
+ * otherwise retry an unreachable topology for ever (it must, once running: nodes come back).
+ */
+export async function connectWithin(client: RedisClient, ms = 10_000): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms / 1000} s`)), ms);
+  });
+  try {
+    await Promise.race([(async () => {
+      await client.connect();
+      await client.ping();
+    })(), limit]);
+  } catch (e) {
+    client.disconnect();
+    throw e;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -25,9 +25,9 @@ import { UnavailableError } from "../../src/kernel/errors";
 import { translating } from "../shared/translate";
 import { timingSafeEqual } from "../../src/kernel/secrets";
 import type { SessionStore } from "../../src/stores";
-import { createRedisClient, type RedisClient, type RedisTarget } from "./connect";
+import { connectWithin, createRedisClient, type RedisClient, type RedisTarget } from "./connect";
 
-export { createRedisClient, describeTarget, parseHostPorts, type RedisClient, type RedisTarget } from "./connect";
+export { connectWithin, createRedisClient, describeTarget, parseHostPorts, type RedisClient, type RedisTarget } from "./connect";
 
 const GRACE_MS = 86_400_000;
 
@@ -156,10 +156,8 @@ export async function openRedis(target: RedisTarget | string, prefix: string, o:
   redis.on("error", () => {}); // surfaced per call as UnavailableError; reconnects by itself
   redis.on("node error", () => {}); // a cluster node's own errors, likewise
   try {
-    await redis.connect();
-    await redis.ping();
+    await connectWithin(redis);
   } catch (e) {
-    redis.disconnect();
     throw new UnavailableError(e);
   }
   const acks = Math.max(0, o.minReplicasAck ?? 0);
