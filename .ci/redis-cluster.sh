@@ -7,6 +7,7 @@
 #   bash .ci/redis-cluster.sh stop [base]
 #   bash .ci/redis-cluster.sh kill-node <port> [base]     # SIGKILL one node (failover tests)
 #   bash .ci/redis-cluster.sh restart-node <port> [base]  # starts a killed node again (same nodes.conf)
+#   bash .ci/redis-cluster.sh wait-ok [base] [seconds]    # waits until cluster_state:ok, every replica attached
 #
 # Data lives in a temp dir (no persistence: --save "" --appendonly no). Masters refuse writes
 # without a connected replica (min-replicas-to-write 1) and a replica takes over 2 s after its
@@ -43,10 +44,12 @@ cluster_ok() {
     redis-cli -h 127.0.0.1 -p "$port" cluster info 2>/dev/null | grep -q '^cluster_state:ok' || return 1
   done
   # Every master has its replica attached (min-replicas-to-write 1 needs it for writes).
-  [[ "$(redis-cli -h 127.0.0.1 -p "$1" cluster nodes 2>/dev/null | grep -c ' slave ')" == 3 ]] || return 1
+  # (flags are the third field: "slave" or "myself,slave"; none may be failing)
+  [[ "$(redis-cli -h 127.0.0.1 -p "$1" cluster nodes 2>/dev/null | awk '$3 ~ /slave/ && $3 !~ /fail/' | wc -l)" == 3 ]] || return 1
   for port in "$@"; do
     if redis-cli -h 127.0.0.1 -p "$port" role 2>/dev/null | head -1 | grep -q master; then
-      [[ "$(redis-cli -h 127.0.0.1 -p "$port" info replication | tr -d '\r' | grep '^connected_slaves:' | cut -d: -f2)" -ge 1 ]] || return 1
+      # A "good" replica (one that acknowledged recently): what min-replicas-to-write counts.
+      [[ "$(redis-cli -h 127.0.0.1 -p "$port" info replication | tr -d '\r' | grep '^min_slaves_good_slaves:' | cut -d: -f2)" -ge 1 ]] || return 1
     fi
   done
 }
@@ -85,9 +88,8 @@ case "$cmd" in
   stop)
     base="${1:-7101}"
     dir="$(dir_of "$base")"
-    for i in 0 1 2 3 4 5; do
-      p=$((base + i))
-      if [[ -f "$dir/$p/pid" ]]; then kill -9 "$(cat "$dir/$p/pid")" 2>/dev/null || true; rm -f "$dir/$p/pid"; fi
+    for f in "$dir"/*/pid; do
+      [[ -f "$f" ]] && { kill -9 "$(cat "$f")" 2>/dev/null || true; }
     done
     rm -rf "$dir"
     ;;
@@ -100,6 +102,8 @@ case "$cmd" in
   restart-node)
     port="$1"
     dir="$(dir_of "${2:-7101}")"
+    # Back empty (no persistence): a replica's last full sync left an RDB it would otherwise load.
+    rm -f "$dir/$port/dump.rdb"
     start_node "$port" "$dir"
     ;;
   wait-ok)

@@ -6,10 +6,11 @@
 #        # defaults 7111, 7112, 26391 (sentinels 26391..26393); prints REDIS_SENTINELS=… and
 #        # REDIS_SENTINEL_NAME=… when the master has its replica and every sentinel sees both
 #   bash .ci/redis-sentinel.sh stop [master] [replica] [sentinel-base]
-#   bash .ci/redis-sentinel.sh kill-node <port> [master]     # SIGKILL one data node
-#   bash .ci/redis-sentinel.sh restart-node <port> [master] [sentinel-base]
+#   bash .ci/redis-sentinel.sh kill-node <port> [sentinel-base]     # SIGKILL one data node
+#   bash .ci/redis-sentinel.sh restart-node <port> [sentinel-base]
 #        # starts it again as a replica of the master the sentinels name now
 #   bash .ci/redis-sentinel.sh master [sentinel-base]        # prints the current master's port
+#   bash .ci/redis-sentinel.sh wait-ok [sentinel-base] [seconds]  # waits until healthy again
 #
 # No persistence (--save "" --appendonly no). The data nodes refuse writes without a connected
 # replica (min-replicas-to-write 1); the sentinels call a master down after 2 s.
@@ -47,7 +48,8 @@ healthy() { # healthy <master> <sentinel-base>: master has a replica; each senti
   local m s
   m="$(master_port "$2")"
   [[ -n "$m" ]] || return 1
-  [[ "$(redis-cli -p "$m" info replication 2>/dev/null | tr -d '\r' | grep '^connected_slaves:' | cut -d: -f2)" -ge 1 ]] || return 1
+  # A "good" replica (one that acknowledged recently): what min-replicas-to-write counts.
+  [[ "$(redis-cli -p "$m" info replication 2>/dev/null | tr -d '\r' | grep '^min_slaves_good_slaves:' | cut -d: -f2)" -ge 1 ]] || return 1
   for s in "$2" $(($2 + 1)) $(($2 + 2)); do
     [[ "$(master_port "$s")" == "$m" ]] || return 1
     redis-cli -p "$s" sentinel master "$NAME" 2>/dev/null | tr -d '\r' | grep -A1 '^num-slaves$' | tail -1 | grep -qx 1 || return 1
@@ -59,7 +61,7 @@ case "$cmd" in
   start)
     master="${1:-7111}" replica="${2:-7112}" sbase="${3:-26391}"
     command -v redis-server >/dev/null && command -v redis-cli >/dev/null || { echo "error: redis-server and redis-cli are required (apt-get install -y redis-server)" >&2; exit 1; }
-    dir="$(dir_of "$master")"
+    dir="$(dir_of "$sbase")"
     bash "$0" stop "$master" "$replica" "$sbase" >/dev/null 2>&1 || true
     rm -rf "$dir"
     mkdir -p "$dir"
@@ -93,37 +95,39 @@ EOF
     echo "REDIS_SENTINEL_NAME=$NAME"
     ;;
   stop)
-    master="${1:-7111}" replica="${2:-7112}" sbase="${3:-26391}"
-    dir="$(dir_of "$master")"
-    for p in "$master" "$replica" "$sbase" $((sbase + 1)) $((sbase + 2)); do
-      if [[ -f "$dir/$p/pid" ]]; then kill -9 "$(cat "$dir/$p/pid")" 2>/dev/null || true; fi
+    sbase="${3:-26391}"
+    dir="$(dir_of "$sbase")"
+    for f in "$dir"/*/pid; do
+      [[ -f "$f" ]] && { kill -9 "$(cat "$f")" 2>/dev/null || true; }
     done
     rm -rf "$dir"
     ;;
   kill-node)
     port="$1"
-    dir="$(dir_of "${2:-7111}")"
+    dir="$(dir_of "${2:-26391}")"
     kill -9 "$(cat "$dir/$port/pid")"
     rm -f "$dir/$port/pid"
     ;;
   restart-node)
     port="$1"
-    dir="$(dir_of "${2:-7111}")"
-    # As a replica of the master the sentinels name now (never an empty master in the meantime).
-    current="$(master_port "${3:-26391}")"
+    dir="$(dir_of "${2:-26391}")"
+    # Back empty (no persistence: a replica's last full sync left an RDB it would otherwise load),
+    # as a replica of the master the sentinels name now (never an empty master in the meantime).
+    rm -f "$dir/$port/dump.rdb"
+    current="$(master_port "${2:-26391}")"
     if [[ -n "$current" && "$current" != "$port" ]]; then start_data "$port" "$dir" "$current"; else start_data "$port" "$dir"; fi
     ;;
   master)
     master_port "${1:-26391}"
     ;;
   wait-ok)
-    master="${1:-7111}" sbase="${2:-26391}" secs="${3:-60}"
-    for _ in $(seq 1 $((secs * 5))); do healthy "$master" "$sbase" && exit 0; sleep 0.2; done
+    sbase="${1:-26391}" secs="${2:-60}"
+    for _ in $(seq 1 $((secs * 5))); do healthy "" "$sbase" && exit 0; sleep 0.2; done
     echo "error: the sentinel set-up is not healthy" >&2
     exit 1
     ;;
   *)
-    echo "usage: $0 start|stop [master] [replica] [sentinel-base] | kill-node|restart-node <port> [master] | master [sentinel-base] | wait-ok [master] [sentinel-base] [seconds]" >&2
+    echo "usage: $0 start|stop [master] [replica] [sentinel-base] | kill-node|restart-node <port> [sentinel-base] | master [sentinel-base] | wait-ok [sentinel-base] [seconds]" >&2
     exit 2
     ;;
 esac

@@ -37,6 +37,13 @@ export interface ConnectOptions {
   commandTimeoutMs?: number;
   /** Failed attempts per command before it is failed (single node and Sentinel). */
   maxRetriesPerRequest?: number;
+  /**
+   * Never send a command twice, nor late: no offline queue (a command while disconnected fails at
+   * once), no resending of commands that were in flight when a connection dropped, no retry of a
+   * cluster command after "connection closed". For writes that must not run twice (a rotation), a
+   * failure is then answered 503 and the client decides (docs/sessions.md).
+   */
+  atMostOnce?: boolean;
 }
 
 /**
@@ -49,7 +56,8 @@ export function createRedisClient(target: RedisTarget, o: ConnectOptions = {}): 
     lazyConnect: true,
     connectTimeout: 5000,
     maxRetriesPerRequest: o.maxRetriesPerRequest ?? 1,
-    enableOfflineQueue: true,
+    enableOfflineQueue: !o.atMostOnce,
+    autoResendUnfulfilledCommands: !o.atMostOnce,
     ...(o.commandTimeoutMs ? { commandTimeout: o.commandTimeoutMs } : {}),
   };
   if (target.kind === "cluster") {
@@ -59,8 +67,11 @@ export function createRedisClient(target: RedisTarget, o: ConnectOptions = {}): 
       // Reads and writes go to masters only: a replica may lag behind a rotation.
       scaleReads: "master",
       // A failover (a replica promoted after cluster-node-timeout) shows up as connection errors,
-      // CLUSTERDOWN or MOVED; retry briefly, then the command fails and the caller answers 503.
-      retryDelayOnFailover: 200,
+      // CLUSTERDOWN or MOVED. Replies that say the command did not run are retried briefly; a
+      // dropped connection is not (atMostOnce); then the command fails and the caller answers 503.
+      // The slot map is also refreshed every 5 s (ioredis's slotsRefreshInterval).
+      enableOfflineQueue: !o.atMostOnce,
+      retryDelayOnFailover: o.atMostOnce ? 0 : 200,
       retryDelayOnClusterDown: 200,
       retryDelayOnTryAgain: 200,
       maxRedirections: 16,
@@ -79,6 +90,8 @@ export function createRedisClient(target: RedisTarget, o: ConnectOptions = {}): 
       sentinelPassword: target.sentinelPassword,
       // Learns of a promotion from the sentinels' +switch-master at once, not at the next error.
       failoverDetector: true,
+      // A master demoted to replica answers READONLY: reconnect (to the master the sentinels name).
+      reconnectOnError: (err) => err.message.startsWith("READONLY"),
     });
   }
   return new Redis(target.url, { ...common, keyPrefix: o.keyPrefix, ...(target.password ? { password: target.password } : {}) });

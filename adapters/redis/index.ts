@@ -20,6 +20,7 @@
  * Selectors outlive the family's expiry by a day so that a replayed consumed token is still
  * recognised as reuse (and not merely as unknown) while the family could matter.
  */
+import { Cluster } from "ioredis";
 import { familyIdOfSelector, type CounterStore, type FamilyRecord, type FamilyStore, type SessionData } from "../../src/features/sessions/ports";
 import { UnavailableError } from "../../src/kernel/errors";
 import { translating } from "../shared/translate";
@@ -117,6 +118,10 @@ end
 return {redis.call('HINCRBY', KEYS[1], 'c', 1), tonumber(v[2])}
 `;
 
+/** Replies that say a command was not run (and may be sent again): the slot is elsewhere, or the cluster is not serving it yet. */
+const NOT_RUN = /^(MOVED|ASK|TRYAGAIN|CLUSTERDOWN|LOADING) /;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 const secondsLeft = (endsMs: number, now: Date) => Math.max(0, Math.ceil((endsMs - now.getTime()) / 1000));
 
 /** Store failures surface as UnavailableError (503), never as a driver message. */
@@ -152,7 +157,7 @@ const famKey = (familyId: string) => `fam:{${familyId}}`;
 /** Opens the session store on Redis: a single node, a Redis Cluster or a Sentinel-managed master. */
 export async function openRedis(target: RedisTarget | string, prefix: string, o: RedisSessionOptions = {}): Promise<SessionStore & { redis: RedisClient }> {
   const t: RedisTarget = typeof target === "string" ? { kind: "single", url: target } : target;
-  const redis = createRedisClient(t, { keyPrefix: prefix, commandTimeoutMs: o.commandTimeoutMs ?? 3000 });
+  const redis = createRedisClient(t, { keyPrefix: prefix, commandTimeoutMs: o.commandTimeoutMs ?? 3000, atMostOnce: true });
   redis.on("error", () => {}); // surfaced per call as UnavailableError; reconnects by itself
   redis.on("node error", () => {}); // a cluster node's own errors, likewise
   try {
@@ -176,18 +181,33 @@ export async function openRedis(target: RedisTarget | string, prefix: string, o:
    * not acknowledged by `acks` replicas is UnavailableError (the caller answers 503).
    */
   async function durably<T>(add: (p: Scripts) => unknown, wrote: (result: T) => boolean): Promise<T> {
-    const p = redis.pipeline();
-    add(p as unknown as Scripts);
-    if (acks > 0) p.wait(acks, waitMs);
-    const res = await p.exec();
-    if (!res) throw new UnavailableError(new Error("Redis pipeline aborted"));
-    for (const [err] of res) if (err) throw new UnavailableError(err);
-    const result = res[0][1] as T;
-    if (acks > 0 && wrote(result)) {
-      const acked = Number(res[1][1]);
-      if (acked < acks) throw new UnavailableError(new Error(`a family write was acknowledged by ${acked} of ${acks} required Redis replicas within ${waitMs} ms`));
+    for (let attempt = 1; ; attempt++) {
+      const p = redis.pipeline();
+      add(p as unknown as Scripts);
+      if (acks > 0) p.wait(acks, waitMs);
+      const res = await p.exec();
+      if (!res) throw new UnavailableError(new Error("Redis pipeline aborted"));
+      const [err, result] = res[0] as [Error | null, T];
+      if (err) {
+        // ioredis follows a redirection inside a pipeline only when every reply is one (WAIT's is
+        // not): a slot that moved (a promotion) is followed here, after the cluster's map is
+        // refreshed. These replies mean the script did not run, so sending it again is safe.
+        if (NOT_RUN.test(err.message) && attempt < 4) {
+          if (redis instanceof Cluster) await new Promise<void>((done) => redis.refreshSlotsCache(() => done()));
+          await sleep(150 * attempt);
+          continue;
+        }
+        // Anything else (a node gone, NOREPLICAS): 503; a cluster re-reads its map for the next call.
+        if (redis instanceof Cluster) redis.refreshSlotsCache();
+        throw new UnavailableError(err);
+      }
+      if (acks > 0 && wrote(result)) {
+        const [waitErr, acked] = res[1] as [Error | null, number];
+        if (waitErr) throw new UnavailableError(waitErr);
+        if (Number(acked) < acks) throw new UnavailableError(new Error(`a family write was acknowledged by ${acked} of ${acks} required Redis replicas within ${waitMs} ms`));
+      }
+      return result;
     }
-    return result;
   }
 
   /** Revokes one family (when its device matches); drops ids of expired families from the user's set. */
