@@ -8,12 +8,15 @@
  * selector, which is always F + S, see familyIdOfSelector):
  *   sel:{F}S   hash { f: familyId, v: verifierHash }       TTL = family expiry + 1 day
  *   fam:{F}    hash { cur, data, exp, revoked, user, dev } TTL = family expiry + 1 day
- *   user:U     set of familyIds                            (revocation by user / device)
+ *   ufam:U     sorted set familyId → creation time (ms)   (revocation by user / device)
  *   cnt:K      hash { c: count, e: window end (ms) }       TTL = window + 1 min
  *
  * A family's keys share one slot (tag F), and the selector names F, so rotation is one script whose
- * keys are all declared, as Redis Cluster requires. The user's set lives in its own slot: revoking
+ * keys are all declared, as Redis Cluster requires. The user's index lives in its own slot: revoking
  * by user or device loops over the user's families, each step atomic per family and idempotent.
+ * An id is added to the index before its family exists, and dropped only when its family is gone
+ * and it was added more than PRUNE_AFTER_MS ago, so a revocation running while a family is being
+ * created can never drop that family from the index.
  * Family writes are followed by WAIT on the same node when replicas must acknowledge them
  * (RedisSessionOptions.minReplicasAck; docs/sessions.md, "Redis Cluster and Sentinel").
  *
@@ -153,6 +156,10 @@ const selKey = (selector: string) => {
   return `sel:{${familyId}}${selector.slice(familyId.length)}`;
 };
 const famKey = (familyId: string) => `fam:{${familyId}}`;
+/** A user's index of family ids (its own slot). */
+const userKey = (userId: number) => `ufam:${userId}`;
+/** An indexed id whose family is gone is dropped only after this long (a creation finishes well within it). */
+const PRUNE_AFTER_MS = 3_600_000;
 
 /** Opens the session store on Redis: a single node, a Redis Cluster or a Sentinel-managed master. */
 export async function openRedis(target: RedisTarget | string, prefix: string, o: RedisSessionOptions = {}): Promise<SessionStore & { redis: RedisClient }> {
@@ -210,18 +217,36 @@ export async function openRedis(target: RedisTarget | string, prefix: string, o:
     }
   }
 
-  /** Revokes one family (when its device matches); drops ids of expired families from the user's set. */
-  async function revokeOne(familyId: string, deviceId: string, userId?: number): Promise<void> {
-    const out = await durably<string>((p) => p.ssoRevoke(famKey(familyId), deviceId), (x) => x === "revoked");
-    if (out === "gone" && userId !== undefined) await redis.srem(`user:${userId}`, familyId);
+  /** Revokes one family (when its device matches); reports whether the family is gone (expired). */
+  const revokeOne = (familyId: string, deviceId: string) => durably<string>((p) => p.ssoRevoke(famKey(familyId), deviceId), (x) => x === "revoked");
+
+  /** The user's family ids with the time each was indexed. */
+  async function indexed(userId: number): Promise<{ id: string; at: number }[]> {
+    const flat = await redis.zrange(userKey(userId), 0, -1, "WITHSCORES");
+    const out: { id: string; at: number }[] = [];
+    for (let i = 0; i < flat.length; i += 2) out.push({ id: flat[i], at: Number(flat[i + 1]) });
+    return out;
+  }
+
+  /** Drops ids whose family is gone, when indexed long enough ago that no creation can be under way. */
+  async function prune(userId: number, gone: { id: string; at: number }[]): Promise<void> {
+    const old = gone.filter((x) => x.at < Date.now() - PRUNE_AFTER_MS).map((x) => x.id);
+    if (old.length) await redis.zrem(userKey(userId), ...old);
+  }
+
+  async function revokeIndexed(userId: number, deviceId: string): Promise<void> {
+    const ids = await indexed(userId);
+    const outs = await Promise.all(ids.map((x) => revokeOne(x.id, deviceId)));
+    await prune(userId, ids.filter((_, i) => outs[i] === "gone"));
   }
 
   const families: FamilyStore = {
     async create(familyId, selector, verifierHash, data, expiresAt) {
       if (!familyId || familyIdOfSelector(selector) !== familyId) throw new Error("a selector must name its family (familyIdOfSelector)");
-      // The user's set first (another slot): a revocation by user that runs meanwhile either sees
-      // the id, or runs before the family exists; an id left without a family is pruned later.
-      await redis.sadd(`user:${data.userId}`, familyId);
+      // The user's index first (another slot): a revocation by user that runs meanwhile either
+      // sees the id (and revokes the family, or keeps the id while it may still be created), or
+      // ran before it. An id whose family never came is pruned later.
+      await redis.zadd(userKey(data.userId), "NX", Date.now(), familyId);
       await durably<string>(
         (p) => p.ssoCreate(famKey(familyId), selKey(selector), familyId, selector, verifierHash, JSON.stringify(data), expiresAt.getTime(), String(data.userId), data.deviceId ?? "", GRACE_MS),
         () => true,
@@ -265,16 +290,14 @@ export async function openRedis(target: RedisTarget | string, prefix: string, o:
     // By user or device: the user's set lives in its own slot, so this is a loop over the user's
     // families, each step one atomic, idempotent script on that family's slot (docs/sessions.md).
     async revokeUser(userId) {
-      const ids = await redis.smembers(`user:${userId}`);
-      await Promise.all(ids.map((id) => revokeOne(id, "", userId)));
+      await revokeIndexed(userId, "");
     },
     async revokeDevice(userId, deviceId) {
       if (!deviceId) return;
-      const ids = await redis.smembers(`user:${userId}`);
-      await Promise.all(ids.map((id) => revokeOne(id, deviceId, userId)));
+      await revokeIndexed(userId, deviceId);
     },
     async listUser(userId, now) {
-      const ids = await redis.smembers(`user:${userId}`);
+      const ids = (await indexed(userId)).map((x) => x.id);
       if (!ids.length) return [];
       // One command per family (each in its own slot); ioredis sends them to their nodes concurrently.
       const rows = await Promise.all(ids.map((id) => redis.hmget(famKey(id), "data", "exp", "revoked")));

@@ -37,6 +37,7 @@ export function runOnServerStore(kind: "postgres" | "mongo"): void {
     const label = redis ? `${kind}+redis` : kind;
     for (const suite of suites) describe(`${suite.name} contract [${label}]`, () => suite.run(() => openTestStores(kind, { redis })));
   }
+  if (kind === "postgres") redisIndexTests(REDIS_TARGET);
 }
 
 /**
@@ -60,6 +61,7 @@ export function runOnRedisTopology(kind: "cluster" | "sentinel"): void {
     kind === "cluster" ? { kind, nodes: parseHostPorts(list) } : { kind, sentinels: parseHostPorts(list), name: env.REDIS_SENTINEL_NAME ?? "ssomaster" };
   describe(`${sessionsContract.name} contract [redis ${kind}]`, () => sessionsContract.run(() => openTestStores("embedded", { redisTarget: target })));
   if (kind === "cluster") clusterLayoutTest();
+  redisIndexTests(target);
 }
 
 /** On a cluster: each family's keys share one slot (its id is the hash tag), and families spread over the masters. */
@@ -94,6 +96,43 @@ export function clusterLayoutTest(): void {
     } finally {
       c.disconnect();
       await clearRedisPrefix(s.redisPrefix!, { kind: "cluster", nodes: parseHostPorts(list) });
+      await s.close();
+    }
+  });
+}
+
+/**
+ * The Redis adapter's user index (its own slot, beside the per-family slots): a revocation by user
+ * that runs while a family is being created never drops that family from the index, and ids of
+ * families long gone are pruned.
+ */
+export function redisIndexTests(target: RedisTarget): void {
+  test(`[redis ${target.kind}] revoking a user mid-creation keeps the new family revocable; long-gone ids are pruned`, async () => {
+    const s = await openTestStores("embedded", { redisTarget: target });
+    const redis = (s.sessions as unknown as { redis: import("../../adapters/redis").RedisClient }).redis;
+    try {
+      const now = new Date();
+      const userId = 7_000_000 + Math.floor(Math.random() * 1_000_000);
+      const data = { userId, tenantId: 1, orgId: 1, orgPath: "/1/", audience: "a", mode: "plain" as const, ttlSeconds: 3600 };
+      const familyId = randomToken(16);
+      // The first step of create (the index entry) has happened; the family does not exist yet.
+      await redis.zadd(`ufam:${userId}`, "NX", Date.now(), familyId);
+      await s.sessions.families.revokeUser(userId);
+      expect(await redis.zscore(`ufam:${userId}`, familyId)).not.toBeNull();
+      // The creation completes; a later revocation by user reaches the family.
+      const selector = `${familyId}${randomToken(12)}`;
+      await s.sessions.families.create(familyId, selector, sha256Hex("v"), data, new Date(now.getTime() + 3_600_000));
+      expect((await s.sessions.families.listUser(userId, now)).map((f) => f.familyId)).toEqual([familyId]);
+      await s.sessions.families.revokeUser(userId);
+      expect(await s.sessions.families.get(familyId, now)).toBeNull();
+      // An id indexed two hours ago whose family is gone is dropped; the revoked (existing) family is kept.
+      const stale = randomToken(16);
+      await redis.zadd(`ufam:${userId}`, Date.now() - 7_200_000, stale);
+      await s.sessions.families.revokeUser(userId);
+      expect(await redis.zscore(`ufam:${userId}`, stale)).toBeNull();
+      expect(await redis.zscore(`ufam:${userId}`, familyId)).not.toBeNull();
+    } finally {
+      await clearRedisPrefix(s.redisPrefix!, target);
       await s.close();
     }
   });
