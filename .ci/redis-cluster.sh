@@ -31,7 +31,7 @@ start_node() { # start_node <port> <dir>
       --dir "$dir/$port" --save "" --appendonly no \
       --cluster-enabled yes --cluster-config-file nodes.conf --cluster-node-timeout 2000 \
       --cluster-replica-validity-factor 0 --cluster-require-full-coverage no \
-      --min-replicas-to-write 1 --min-replicas-max-lag 10
+      --min-replicas-to-write 1 --min-replicas-max-lag 10 --repl-diskless-sync-delay 0
   )
   for _ in $(seq 1 100); do node_up "$port" && return 0; sleep 0.1; done
   echo "error: redis-server on 127.0.0.1:$port did not start (log: $dir/$port/log)" >&2

@@ -35,7 +35,7 @@ start_data() { # start_data <port> <dir> [replicaof-port]
   local extra=()
   [[ -n "$of" ]] && extra=(--replicaof 127.0.0.1 "$of")
   redis-server --port "$port" --bind 127.0.0.1 --daemonize yes --pidfile "$dir/$port/pid" --logfile "$dir/$port/log" \
-    --dir "$dir/$port" --save "" --appendonly no --min-replicas-to-write 1 --min-replicas-max-lag 10 \
+    --dir "$dir/$port" --save "" --appendonly no --min-replicas-to-write 1 --min-replicas-max-lag 10 --repl-diskless-sync-delay 0 \
     --replica-announce-ip 127.0.0.1 "${extra[@]}"
   wait_up "$port" "$dir/$port/log"
 }

@@ -38,10 +38,11 @@ export interface ConnectOptions {
   /** Failed attempts per command before it is failed (single node and Sentinel). */
   maxRetriesPerRequest?: number;
   /**
-   * Never send a command twice, nor late: no offline queue (a command while disconnected fails at
-   * once), no resending of commands that were in flight when a connection dropped, no retry of a
-   * cluster command after "connection closed". For writes that must not run twice (a rotation), a
-   * failure is then answered 503 and the client decides (docs/sessions.md).
+   * Never send a command twice, nor after its caller gave up on it: no resending of commands that
+   * were in flight when a connection dropped, no cluster retry after "connection closed", and a
+   * connection attempt shorter than the command timeout (a command queued while reconnecting is
+   * either sent before its caller's limit or failed with the queue). For writes that must not run
+   * twice (a rotation), a failure is then answered 503 and the client decides (docs/sessions.md).
    */
   atMostOnce?: boolean;
 }
@@ -54,9 +55,10 @@ export function createRedisClient(target: RedisTarget, o: ConnectOptions = {}): 
   if (o.keyPrefix && /[{}]/.test(o.keyPrefix)) throw new Error("the Redis key prefix must not contain { or } (they would become the cluster hash tag)");
   const common: RedisOptions = {
     lazyConnect: true,
-    connectTimeout: 5000,
+    connectTimeout: o.atMostOnce && o.commandTimeoutMs ? Math.min(5000, Math.floor(o.commandTimeoutMs * 0.6)) : 5000,
+    // A command queued while reconnecting fails after one failed attempt (503), so none lingers.
     maxRetriesPerRequest: o.maxRetriesPerRequest ?? 1,
-    enableOfflineQueue: !o.atMostOnce,
+    enableOfflineQueue: true,
     autoResendUnfulfilledCommands: !o.atMostOnce,
     ...(o.commandTimeoutMs ? { commandTimeout: o.commandTimeoutMs } : {}),
   };
@@ -70,7 +72,6 @@ export function createRedisClient(target: RedisTarget, o: ConnectOptions = {}): 
       // CLUSTERDOWN or MOVED. Replies that say the command did not run are retried briefly; a
       // dropped connection is not (atMostOnce); then the command fails and the caller answers 503.
       // The slot map is also refreshed every 5 s (ioredis's slotsRefreshInterval).
-      enableOfflineQueue: !o.atMostOnce,
       retryDelayOnFailover: o.atMostOnce ? 0 : 200,
       retryDelayOnClusterDown: 200,
       retryDelayOnTryAgain: 200,

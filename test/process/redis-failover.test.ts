@@ -76,6 +76,7 @@ interface Outcome {
   status: number;
   code?: string;
   at: number;
+  ms: number;
 }
 
 function failoverSuite(kind: Kind) {
@@ -182,6 +183,7 @@ function failoverSuite(kind: Kind) {
         const f = mine[n++ % mine.length];
         const token = current[f];
         let r: Awaited<ReturnType<typeof post>>;
+        const sent = Date.now();
         try {
           requests++;
           r = await post(n, "/api/auth/refresh", { refreshToken: token });
@@ -189,7 +191,7 @@ function failoverSuite(kind: Kind) {
           violations.push(`family ${f}: no answer (${String(e)})`);
           continue;
         }
-        outcomes.push({ token, status: r.status, code: r.body.code as string | undefined, at: Date.now() });
+        outcomes.push({ token, status: r.status, code: r.body.code as string | undefined, at: Date.now(), ms: Date.now() - sent });
         if (r.status === 200) {
           const next = r.body.refreshToken as string;
           successes.set(token, (successes.get(token) ?? 0) + 1);
@@ -268,6 +270,7 @@ function failoverSuite(kind: Kind) {
         `master :${victim.port} killed at +${((killedAt - t0) / 1000).toFixed(1)} s, replica promoted after ${((promotedAt - killedAt) / 1000).toFixed(1)} s, ` +
         `replica back after ${((restoredAt - killedAt) / 1000).toFixed(1)} s; ` +
         `503 window ${errors.length ? `${((errors[0] - killedAt) / 1000).toFixed(1)} s .. ${((errors[errors.length - 1] - killedAt) / 1000).toFixed(1)} s after the kill` : "empty"}; ` +
+        `slowest answer ${Math.max(...outcomes.map((o) => o.ms))} ms; ` +
         `${replays.reuse}/${consumed.length} replayed tokens detected as reuse; ${ended.size} families ended by an ambiguous 503`,
     );
     expect(violations).toEqual([]);
