@@ -1,8 +1,8 @@
 /** Every contract suite; each run.<adapter>.test.ts runs all of them. Add new suites here. */
 import { describe, expect, test } from "bun:test";
-import { Cluster } from "ioredis";
+import Redis, { Cluster } from "ioredis";
 import { randomToken, sha256Hex } from "../../src/kernel/secrets";
-import { parseHostPorts, type RedisTarget } from "../../adapters/redis";
+import { openRedis, parseHostPorts, type RedisTarget } from "../../adapters/redis";
 import { clearRedisPrefix, openTestStores, REDIS_TARGET, TEST_STORE } from "../support/stores";
 import type { ContractSuite } from "./harness";
 import { clientsContract } from "./clients.contract";
@@ -62,6 +62,7 @@ export function runOnRedisTopology(kind: "cluster" | "sentinel"): void {
   describe(`${sessionsContract.name} contract [redis ${kind}]`, () => sessionsContract.run(() => openTestStores("embedded", { redisTarget: target })));
   if (kind === "cluster") clusterLayoutTest();
   redisIndexTests(target);
+  redisAckTests(target);
 }
 
 /** On a cluster: each family's keys share one slot (its id is the hash tag), and families spread over the masters. */
@@ -136,4 +137,85 @@ export function redisIndexTests(target: RedisTarget): void {
       await s.close();
     }
   });
+}
+
+/** The port of the data node that owns `key` (the master), and of its replica. */
+async function ownerAndReplica(target: RedisTarget, key: string): Promise<{ master: number; replica: number }> {
+  const direct = (port: number) => new Redis({ host: "127.0.0.1", port, lazyConnect: true, maxRetriesPerRequest: 0 });
+  let master: number;
+  if (target.kind === "cluster") {
+    const c = direct(target.nodes[0].port);
+    await c.connect();
+    const slot = Number(await c.cluster("KEYSLOT", key));
+    const ranges = (await c.cluster("SLOTS")) as unknown as [number, number, [string, number]][];
+    c.disconnect();
+    master = ranges.find(([a, b]) => slot >= a && slot <= b)![2][1];
+  } else if (target.kind === "sentinel") {
+    const s = direct(target.sentinels[0].port);
+    await s.connect();
+    master = Number(((await s.call("SENTINEL", "get-master-addr-by-name", target.name)) as string[])[1]);
+    s.disconnect();
+  } else throw new Error("a single node has no replica");
+  const m = direct(master);
+  await m.connect();
+  const info = await m.info("replication");
+  m.disconnect();
+  const replica = Number(/slave0:ip=[^,]+,port=(\d+)/.exec(info)?.[1]);
+  if (!replica) throw new Error(`the master on ${master} has no replica`);
+  return { master, replica };
+}
+
+/**
+ * WAIT is what makes an answered family write durable: with the replica stopped (SIGSTOP, a few
+ * hundred ms), a store that needs one replica's acknowledgement answers UnavailableError (503) for a
+ * rotation, while one that needs none answers "rotated" although no replica has it (the answer a
+ * failover could then undo). The rotation refused that way did happen on the master: once the replica
+ * runs again and has it, presenting the old token again is reuse (the one ambiguous case, docs/sessions.md).
+ */
+export function redisAckTests(target: RedisTarget): void {
+  test(`[redis ${target.kind}] a rotation no replica has acknowledged is 503, never "rotated"`, async () => {
+    const strict = await openTestStores("embedded", { redisTarget: target });
+    const loose = await openRedis(target, strict.redisPrefix!, { minReplicasAck: 0 });
+    const strictAck = await openRedis(target, strict.redisPrefix!, { minReplicasAck: 1, waitMs: 300 });
+    let stopped: number | null = null;
+    try {
+      const now = new Date();
+      const data = { userId: 5_000_000 + Math.floor(Math.random() * 1_000_000), tenantId: 1, orgId: 1, orgPath: "/1/", audience: "a", mode: "plain" as const, ttlSeconds: 3600 };
+      const a = randomToken(16);
+      const owner = await ownerAndReplica(target, `${strict.redisPrefix}fam:{${a}}`);
+      // b on the same master as a (on a cluster, a few draws find one).
+      let b = randomToken(16);
+      while ((await ownerAndReplica(target, `${strict.redisPrefix}fam:{${b}}`)).master !== owner.master) b = randomToken(16);
+      const aSel = `${a}${randomToken(12)}`;
+      const bSel = `${b}${randomToken(12)}`;
+      await strictAck.families.create(a, aSel, sha256Hex("v"), data, new Date(now.getTime() + 3_600_000));
+      await strictAck.families.create(b, bSel, sha256Hex("v"), data, new Date(now.getTime() + 3_600_000));
+      const r = new Redis({ host: "127.0.0.1", port: owner.replica });
+      const pid = Number(/process_id:(\d+)/.exec(await r.info("server"))![1]);
+      r.disconnect();
+      process.kill(pid, "SIGSTOP");
+      stopped = pid;
+      // The master of families a and b has no running replica now.
+      const next = (f: string) => ({ selector: `${f}${randomToken(12)}`, verifierHash: sha256Hex("w") });
+      let refused: unknown = null;
+      await strictAck.families.rotate(aSel, sha256Hex("v"), next(a), now).catch((e) => (refused = e));
+      expect((refused as { code?: string } | null)?.code).toBe("UNAVAILABLE");
+      expect((await loose.families.rotate(bSel, sha256Hex("v"), next(b), now)).status).toBe("rotated");
+      process.kill(pid, "SIGCONT");
+      stopped = null;
+      // The refused rotation ran on the master and reaches the replica now: the old token is spent.
+      let replay = await strictAck.families.rotate(aSel, sha256Hex("v"), next(a), now).catch(() => null);
+      for (let i = 0; i < 20 && !replay; i++) {
+        await Bun.sleep(100);
+        replay = await strictAck.families.rotate(aSel, sha256Hex("v"), next(a), now).catch(() => null);
+      }
+      expect(replay?.status).toBe("reused");
+    } finally {
+      if (stopped) process.kill(stopped, "SIGCONT");
+      await loose.close();
+      await strictAck.close();
+      await clearRedisPrefix(strict.redisPrefix!, target);
+      await strict.close();
+    }
+  }, 30_000);
 }
