@@ -34,8 +34,11 @@ function embeddedMasterKey(dataDir: string, log: Logger): Uint8Array[] {
 }
 
 /** The Redis session store on the configured topology (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS). */
-const openRedisSessions = (config: Config) =>
-  openRedis(config.redis!, config.redisPrefix, { minReplicasAck: config.redisMinReplicasAck, waitMs: config.redisWaitMs });
+async function openRedisSessions(config: Config, log: Logger) {
+  const sessions = await openRedis(config.redis!, config.redisPrefix, { minReplicasAck: config.redisMinReplicasAck, waitMs: config.redisWaitMs });
+  for (const w of sessions.warnings) log.warn(w);
+  return sessions;
+}
 
 /** Opens the primary store and the session store named by the configuration. */
 export async function openStores(config: Config, log: Logger): Promise<{ store: PrimaryStore; sessions: SessionStore }> {
@@ -43,7 +46,7 @@ export async function openStores(config: Config, log: Logger): Promise<{ store: 
     // Cache invalidation rides on Redis pub/sub when REDIS_URL is set, else on a polled collection.
     const mongo = await openMongo(config.mongodbUrl!, { poolSize: config.dbPoolSize, redis: config.redis, redisPrefix: config.redisPrefix });
     if (!mongo.ttlIndexes) log.info("the MongoDB server has no TTL indexes (FerretDB v1): expired documents are swept every minute");
-    if (config.redis) return { store: mongo, sessions: await openRedisSessions(config) };
+    if (config.redis) return { store: mongo, sessions: await openRedisSessions(config, log) };
     log.info("REDIS_URL is unset: sessions and rate counters use MongoDB; cache invalidation polls every 0.5 s");
     return { store: mongo, sessions: createMongoSessionStore(mongo) };
   }
@@ -56,7 +59,7 @@ export async function openStores(config: Config, log: Logger): Promise<{ store: 
     store = embedded;
   }
   let sessions: SessionStore;
-  if (config.redis) sessions = await openRedisSessions(config);
+  if (config.redis) sessions = await openRedisSessions(config, log);
   else if (config.storage === "embedded") sessions = openSqliteSessions(config.dataDir); // one process: SQLite beside the database
   else {
     sessions = createPgSessionStore(store);

@@ -162,7 +162,7 @@ const userKey = (userId: number) => `ufam:${userId}`;
 const PRUNE_AFTER_MS = 3_600_000;
 
 /** Opens the session store on Redis: a single node, a Redis Cluster or a Sentinel-managed master. */
-export async function openRedis(target: RedisTarget | string, prefix: string, o: RedisSessionOptions = {}): Promise<SessionStore & { redis: RedisClient }> {
+export async function openRedis(target: RedisTarget | string, prefix: string, o: RedisSessionOptions = {}): Promise<SessionStore & { redis: RedisClient; warnings: string[] }> {
   const t: RedisTarget = typeof target === "string" ? { kind: "single", url: target } : target;
   const redis = createRedisClient(t, { keyPrefix: prefix, commandTimeoutMs: o.commandTimeoutMs ?? 3000, atMostOnce: true });
   redis.on("error", () => {}); // surfaced per call as UnavailableError; reconnects by itself
@@ -329,9 +329,22 @@ export async function openRedis(target: RedisTarget | string, prefix: string, o:
     },
   };
 
+  // A master that accepts writes without a replica lets a rotation run that WAIT then reports
+  // unacknowledged (503, and the retry is reuse): say so at start (CONFIG may be disabled: then nothing).
+  const warnings: string[] = [];
+  if (acks > 0) {
+    const masters = redis instanceof Cluster ? redis.nodes("master") : [redis];
+    for (const m of masters) {
+      const v = await (m.config("GET", "min-replicas-to-write") as Promise<string[]>).catch(() => null);
+      if (v && Number(v[1]) < acks)
+        warnings.push(`Redis master ${t.kind === "sentinel" ? t.name : `${m.options.host}:${m.options.port}`} has min-replicas-to-write ${v[1]}, below SSO_REDIS_MIN_REPLICAS_ACK=${acks}: during a failover, refreshes may end sessions as reuse (docs/sessions.md, "Redis Cluster and Sentinel")`);
+    }
+  }
+
   return {
     kind: "redis",
     redis,
+    warnings,
     families: wrap(families),
     counters: wrap(counters),
     async ping() {

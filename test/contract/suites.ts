@@ -37,7 +37,10 @@ export function runOnServerStore(kind: "postgres" | "mongo"): void {
     const label = redis ? `${kind}+redis` : kind;
     for (const suite of suites) describe(`${suite.name} contract [${label}]`, () => suite.run(() => openTestStores(kind, { redis })));
   }
-  if (kind === "postgres") redisIndexTests(REDIS_TARGET);
+  if (kind === "postgres") {
+    redisIndexTests(REDIS_TARGET);
+    if (REDIS_TARGET.kind === "single") redisNoReplicaTest(REDIS_TARGET);
+  }
 }
 
 /**
@@ -218,4 +221,25 @@ export function redisAckTests(target: RedisTarget): void {
       await strict.close();
     }
   }, 30_000);
+}
+
+/**
+ * SSO_REDIS_MIN_REPLICAS_ACK=1 on a node without replicas: the store warns at open (the master would
+ * run writes it cannot replicate) and answers every family write UnavailableError, never "done".
+ */
+export function redisNoReplicaTest(target: RedisTarget): void {
+  test("[redis single] replica acknowledgements asked of a node without replicas: a warning at open, and family writes are 503", async () => {
+    const prefix = `t${randomToken(6)}:`;
+    const s = await openRedis(target, prefix, { minReplicasAck: 1, waitMs: 50 });
+    try {
+      expect(s.warnings.join("\n")).toContain("min-replicas-to-write 0, below SSO_REDIS_MIN_REPLICAS_ACK=1");
+      const f = randomToken(16);
+      const data = { userId: 1, tenantId: 1, orgId: 1, orgPath: "/1/", audience: "a", mode: "plain" as const, ttlSeconds: 3600 };
+      const err = await s.families.create(f, `${f}${randomToken(12)}`, sha256Hex("v"), data, new Date(Date.now() + 3_600_000)).then(() => null, (e) => e);
+      expect((err as { code?: string } | null)?.code).toBe("UNAVAILABLE");
+    } finally {
+      await s.close();
+      await clearRedisPrefix(prefix, target);
+    }
+  });
 }
