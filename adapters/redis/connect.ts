@@ -98,14 +98,6 @@ export function createRedisClient(target: RedisTarget, o: ConnectOptions = {}): 
   return new Redis(target.url, { ...common, keyPrefix: o.keyPrefix, ...(target.password ? { password: target.password } : {}) });
 }
 
-/** A one-line description for logs and errors (no password). */
-export function describeTarget(t: RedisTarget): string {
-  if (t.kind === "cluster") return `Redis Cluster ${t.nodes.map((n) => `${n.host}:${n.port}`).join(",")}`;
-  if (t.kind === "sentinel") return `Redis Sentinel ${t.name} via ${t.sentinels.map((n) => `${n.host}:${n.port}`).join(",")}`;
-  const u = new URL(t.url);
-  return `Redis ${u.host}`;
-}
-
 /**
  * Connects and pings within `ms`, or disconnects and throws: a cluster or Sentinel client would
  * otherwise retry an unreachable topology for ever (it must, once running: nodes come back).

@@ -31,7 +31,7 @@ import { timingSafeEqual } from "../../src/kernel/secrets";
 import type { SessionStore } from "../../src/stores";
 import { connectWithin, createRedisClient, type RedisClient, type RedisTarget } from "./connect";
 
-export { connectWithin, createRedisClient, describeTarget, parseHostPorts, type RedisClient, type RedisTarget } from "./connect";
+export { connectWithin, createRedisClient, parseHostPorts, type RedisClient, type RedisTarget } from "./connect";
 
 const GRACE_MS = 86_400_000;
 
