@@ -104,7 +104,18 @@ export function freshMongoUrl(): { url: string; name: string } {
 }
 
 /** The Redis session store as the service opens it on `target`: a cluster's or Sentinel's writes need 1 replica's acknowledgement. */
-const openTestRedis = (target: RedisTarget, prefix: string) => openRedis(target, prefix, { minReplicasAck: target.kind === "single" ? 0 : 1 });
+async function openTestRedis(target: RedisTarget, prefix: string) {
+  const s = await openRedis(target, prefix, { minReplicasAck: target.kind === "single" ? 0 : 1 });
+  if (target.kind === "single") return s;
+  // The cluster and Sentinel set-ups are this suite's own: leave nothing behind on them.
+  return {
+    ...s,
+    async close() {
+      await s.close();
+      await clearRedisPrefix(prefix, target).catch(() => {});
+    },
+  };
+}
 
 export async function openTestStores(kind: TestStoreKind = TEST_STORE, opts: { redis?: boolean; redisTarget?: RedisTarget; embeddedSessions?: "sqlite" | "pglite" } = {}): Promise<TestStores> {
   if (kind === "mongo") {
