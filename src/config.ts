@@ -31,6 +31,15 @@ export const EnvSchema = Type.Object({
   MONGODB_URL: Type.Optional(Type.String({ pattern: "^mongodb(\\+srv)?://" })),
   REDIS_URL: Type.Optional(Type.String({ pattern: "^rediss?://" })),
   SSO_REDIS_PREFIX: Type.Optional(Type.String({ pattern: "^[A-Za-z0-9:_-]{1,64}$" })),
+  // Redis Cluster and Sentinel (docs/sessions.md, "Redis Cluster and Sentinel"): one of REDIS_URL,
+  // REDIS_CLUSTER_NODES, REDIS_SENTINELS (+ REDIS_SENTINEL_NAME).
+  REDIS_CLUSTER_NODES: Type.Optional(Type.String({ pattern: "^[^\\s,]+:[0-9]{1,5}(,[^\\s,]+:[0-9]{1,5})*$", description: "comma-separated host:port seed nodes of a Redis Cluster" })),
+  REDIS_SENTINELS: Type.Optional(Type.String({ pattern: "^[^\\s,]+:[0-9]{1,5}(,[^\\s,]+:[0-9]{1,5})*$", description: "comma-separated host:port of Redis Sentinels" })),
+  REDIS_SENTINEL_NAME: Type.Optional(Type.String({ pattern: "^[A-Za-z0-9._-]{1,64}$", description: "the master's name the sentinels monitor" })),
+  REDIS_PASSWORD: Type.Optional(Type.String({ minLength: 1 })),
+  REDIS_SENTINEL_PASSWORD: Type.Optional(Type.String({ minLength: 1 })),
+  SSO_REDIS_MIN_REPLICAS_ACK: Type.Optional(Type.String({ pattern: "^[0-9]{1,2}$", description: "replicas that must acknowledge each session write (default 1 with a cluster or Sentinel, 0 with REDIS_URL)" })),
+  SSO_REDIS_WAIT_MS: Type.Optional(Type.String({ pattern: "^[0-9]{1,5}$", description: "milliseconds a session write waits for replica acknowledgements (default 1000)" })),
   SSO_MASTER_KEY: Type.Optional(Type.String({ minLength: 1 })),
   SSO_MAILER: Type.Optional(Type.String({ pattern: "^(log|file:.+|smtps?://.+)$" })),
   SSO_BOOTSTRAP_ADMIN_EMAIL: Type.Optional(Type.String({ pattern: "^[^@\\s]+@[^@\\s]+$" })),
@@ -74,7 +83,12 @@ export interface Config {
   databaseReadUrl?: string;
   mongodbUrl?: string;
   redisUrl?: string;
+  /** Where Redis is (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS); undefined without Redis. */
+  redis?: RedisConfig;
   redisPrefix: string;
+  /** Replicas that must acknowledge each session write (WAIT), and how long to wait (ms). */
+  redisMinReplicasAck: number;
+  redisWaitMs: number;
   /** Raw master keys (32 bytes each); undefined in embedded mode until the data dir provides one. */
   masterKeys?: Uint8Array[];
   mailer: string;
@@ -104,6 +118,40 @@ export interface Config {
   shutdownGraceSeconds: number;
   webhookTimeoutSeconds: number;
   importMaxMiB: number;
+}
+
+export interface HostPort {
+  host: string;
+  port: number;
+}
+
+/** The Redis topology (structurally the adapter's RedisTarget). */
+export type RedisConfig =
+  | { kind: "single"; url: string; password?: string }
+  | { kind: "cluster"; nodes: HostPort[]; password?: string }
+  | { kind: "sentinel"; sentinels: HostPort[]; name: string; password?: string; sentinelPassword?: string };
+
+const hostPorts = (variable: string, value: string): HostPort[] =>
+  list(value).map((raw) => {
+    const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^:\s[\]]+)):(\d{1,5})$/.exec(raw);
+    const port = m ? Number(m[3]) : 0;
+    if (!m || port < 1 || port > 65535) throw new ConfigError(variable, `has an entry that is not host:port: ${raw}`);
+    return { host: m[1] ?? m[2], port };
+  });
+
+/** REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS (+ REDIS_SENTINEL_NAME): at most one. */
+function redisConfig(e: Env): RedisConfig | undefined {
+  const given = (["REDIS_URL", "REDIS_CLUSTER_NODES", "REDIS_SENTINELS"] as const).filter((k) => e[k]);
+  if (given.length > 1) throw new ConfigError(given[1], `cannot be combined with ${given[0]}: set one of REDIS_URL (one node), REDIS_CLUSTER_NODES (a cluster) or REDIS_SENTINELS with REDIS_SENTINEL_NAME (Sentinel)`);
+  if (e.REDIS_SENTINEL_NAME && !e.REDIS_SENTINELS) throw new ConfigError("REDIS_SENTINEL_NAME", "is set without REDIS_SENTINELS (the sentinels' host:port list)");
+  const password = e.REDIS_PASSWORD;
+  if (e.REDIS_CLUSTER_NODES) return { kind: "cluster", nodes: hostPorts("REDIS_CLUSTER_NODES", e.REDIS_CLUSTER_NODES), password };
+  if (e.REDIS_SENTINELS) {
+    if (!e.REDIS_SENTINEL_NAME) throw new ConfigError("REDIS_SENTINEL_NAME", "is required with REDIS_SENTINELS (the master's name the sentinels monitor)");
+    return { kind: "sentinel", sentinels: hostPorts("REDIS_SENTINELS", e.REDIS_SENTINELS), name: e.REDIS_SENTINEL_NAME, password, sentinelPassword: e.REDIS_SENTINEL_PASSWORD };
+  }
+  if (e.REDIS_URL) return { kind: "single", url: e.REDIS_URL, password };
+  return undefined;
 }
 
 const list = (s?: string) => (s ?? "").split(",").map((x) => x.trim()).filter(Boolean);
@@ -137,8 +185,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (port < 1 || port > 65535) throw new ConfigError("PORT", "must be between 1 and 65535");
   const storage = e.SSO_STORAGE ?? "embedded";
   if (storage === "postgres" && !e.DATABASE_URL) throw new ConfigError("DATABASE_URL", "is required when SSO_STORAGE=postgres");
-  if (storage === "postgres" && e.SSO_PG_POOLER === "transaction" && !e.REDIS_URL && !e.DATABASE_DIRECT_URL)
-    throw new ConfigError("DATABASE_DIRECT_URL", "or REDIS_URL is required when SSO_PG_POOLER=transaction (cross-instance cache invalidation cannot LISTEN through the pooler)");
+  if (storage === "postgres" && e.SSO_PG_POOLER === "transaction" && !e.REDIS_URL && !e.REDIS_CLUSTER_NODES && !e.REDIS_SENTINELS && !e.DATABASE_DIRECT_URL)
+    throw new ConfigError("DATABASE_DIRECT_URL", "or Redis (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS) is required when SSO_PG_POOLER=transaction (cross-instance cache invalidation cannot LISTEN through the pooler)");
   if (storage === "mongo" && !e.MONGODB_URL) throw new ConfigError("MONGODB_URL", "is required when SSO_STORAGE=mongo");
   if (storage !== "embedded" && !e.SSO_MASTER_KEY)
     throw new ConfigError("SSO_MASTER_KEY", `is required when SSO_STORAGE=${storage} (generate one with: openssl rand -base64 32)`);
@@ -163,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   // A front end allowed to call the session endpoints cross-origin may use the cookie too.
   const webOrigins = [...new Set([new URL(issuer).origin, ...origins("SSO_WEB_ORIGINS", e.SSO_WEB_ORIGINS), ...corsOrigins])];
   const trustedProxies = list(e.SSO_TRUSTED_PROXIES);
+  const redis = redisConfig(e);
   for (const p of trustedProxies)
     if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(p)) throw new ConfigError("SSO_TRUSTED_PROXIES", `has an entry that is not an address or CIDR range: ${p}`);
   return {
@@ -177,7 +226,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databaseReadUrl: e.DATABASE_READ_URL,
     mongodbUrl: e.MONGODB_URL,
     redisUrl: e.REDIS_URL,
+    redis,
     redisPrefix: e.SSO_REDIS_PREFIX ?? "sso:",
+    redisMinReplicasAck: Number(e.SSO_REDIS_MIN_REPLICAS_ACK ?? (redis && redis.kind !== "single" ? 1 : 0)),
+    redisWaitMs: Math.max(1, Number(e.SSO_REDIS_WAIT_MS ?? 1000)),
     masterKeys: e.SSO_MASTER_KEY ? parseMasterKeys(e.SSO_MASTER_KEY) : undefined,
     mailer: e.SSO_MAILER ?? "log",
     bootstrapAdminEmail: normalizeEmail(e.SSO_BOOTSTRAP_ADMIN_EMAIL ?? "admin@example.com"),

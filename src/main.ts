@@ -35,13 +35,20 @@ function embeddedMasterKey(dataDir: string, log: Logger): Uint8Array[] {
   return parseMasterKeys(readFileSync(file, "utf8").trim());
 }
 
+/** The Redis session store on the configured topology (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS). */
+async function openRedisSessions(config: Config, log: Logger) {
+  const sessions = await openRedis(config.redis!, config.redisPrefix, { minReplicasAck: config.redisMinReplicasAck, waitMs: config.redisWaitMs });
+  for (const w of sessions.warnings) log.warn(w);
+  return sessions;
+}
+
 /** Opens the primary store and the session store named by the configuration. */
 export async function openStores(config: Config, log: Logger): Promise<{ store: PrimaryStore; sessions: SessionStore }> {
   if (config.storage === "mongo") {
     // Cache invalidation rides on Redis pub/sub when REDIS_URL is set, else on a polled collection.
-    const mongo = await openMongo(config.mongodbUrl!, { poolSize: config.dbPoolSize, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
+    const mongo = await openMongo(config.mongodbUrl!, { poolSize: config.dbPoolSize, redis: config.redis, redisPrefix: config.redisPrefix });
     if (!mongo.ttlIndexes) log.info("the MongoDB server has no TTL indexes (FerretDB v1): expired documents are swept every minute");
-    if (config.redisUrl) return { store: mongo, sessions: await openRedis(config.redisUrl, config.redisPrefix) };
+    if (config.redis) return { store: mongo, sessions: await openRedisSessions(config, log) };
     log.info("REDIS_URL is unset: sessions and rate counters use MongoDB; cache invalidation polls every 0.5 s");
     return { store: mongo, sessions: createMongoSessionStore(mongo) };
   }
@@ -51,7 +58,7 @@ export async function openStores(config: Config, log: Logger): Promise<{ store: 
       pooler: config.pgPooler,
       directUrl: config.databaseDirectUrl,
       readUrl: config.databaseReadUrl,
-      redisUrl: config.redisUrl,
+      redis: config.redis,
       redisPrefix: config.redisPrefix,
     });
   else {
@@ -61,7 +68,7 @@ export async function openStores(config: Config, log: Logger): Promise<{ store: 
     store = embedded;
   }
   let sessions: SessionStore;
-  if (config.redisUrl) sessions = await openRedis(config.redisUrl, config.redisPrefix);
+  if (config.redis) sessions = await openRedisSessions(config, log);
   else if (config.storage === "embedded") sessions = openSqliteSessions(config.dataDir); // one process: SQLite beside the database
   else {
     sessions = createPgSessionStore(store);
@@ -161,7 +168,7 @@ if (import.meta.main) {
   } catch (e) {
     if (e instanceof ConfigError) console.error(e.message);
     else if ((e as { code?: string }).code === "UNAVAILABLE")
-      console.error(`cannot start: a backing store is unreachable (${String(((e as Error).cause as Error)?.message ?? (e as Error).message).split("\n")[0]}); check DATABASE_URL / REDIS_URL and that the server is running`);
+      console.error(`cannot start: a backing store is unreachable (${String(((e as Error).cause as Error)?.message ?? (e as Error).message).split("\n")[0]}); check DATABASE_URL / MONGODB_URL / REDIS_URL (REDIS_CLUSTER_NODES, REDIS_SENTINELS) and that the server is running`);
     else if ((e as { code?: string }).code === "EADDRINUSE") console.error(`cannot start: port is already in use; set PORT to a free port`);
     else console.error(`cannot start: ${(e as Error).message?.split("\n")[0] ?? e}`);
     process.exit(1);

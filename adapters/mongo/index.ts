@@ -11,6 +11,7 @@
  *   `_bus` collection polled every `busPollMs` (500 ms by default).
  * - Expired documents are swept every minute (FerretDB v1 has no TTL indexes; MongoDB also gets them).
  */
+import type { RedisTarget } from "../redis/connect";
 import { MongoClient, type Db } from "mongodb";
 import { UnavailableError } from "../../src/kernel/errors";
 import type { PrimaryStore, Repos, SessionStore } from "../../src/stores";
@@ -37,8 +38,8 @@ import { createMongoOutbox, createMongoWebhooks } from "./webhooks";
 
 export interface MongoOptions {
   poolSize?: number;
-  /** Cross-instance channel over Redis pub/sub (REDIS_URL); without it the `_bus` collection is polled. */
-  redisUrl?: string;
+  /** Cross-instance channel over Redis pub/sub (REDIS_URL, a cluster or Sentinel); without it the `_bus` collection is polled. */
+  redis?: RedisTarget;
   redisPrefix?: string;
   /** How long a unit may go without writing before another instance may undo it (default 5 min). */
   unitLeaseMs?: number;
@@ -102,7 +103,7 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
   const deliver = (channel: string, message: string) => {
     for (const h of handlers.get(channel) ?? []) h(message);
   };
-  const redisBus = opts.redisUrl ? await openRedisBus(opts.redisUrl, opts.redisPrefix) : null;
+  const redisBus = opts.redis ? await openRedisBus(opts.redis, opts.redisPrefix) : null;
   const bus = db.collection<{ _id: number; channel: string; message: string; at: Date }>(C.bus);
   let busSeen = ((await bus.find({}).sort({ _id: -1 }).limit(1).toArray())[0]?._id as number | undefined) ?? 0;
   const BUS_LOOKBACK = 64;

@@ -33,6 +33,7 @@ import { createPgMfa, createPgSocialIdentities } from "./mfa";
 import { createPgOutbox, createPgWebhooks } from "./webhooks";
 import { routeReads } from "./replica";
 import { openRedisBus, type Bus } from "../redis/bus";
+import type { RedisTarget } from "../redis/connect";
 
 const MIGRATION_LOCK = 7_342_001;
 const MIGRATION_WAIT_TRIES = 3000; // × 200 ms
@@ -151,8 +152,8 @@ export interface PostgresOptions {
   directUrl?: string;
   /** A streaming replica serving the reads of REPLICA_READS (replica.ts). */
   readUrl?: string;
-  /** Cross-instance bus over Redis pub/sub (used in transaction mode when given). */
-  redisUrl?: string;
+  /** Cross-instance bus over Redis pub/sub (used in transaction mode when given): a node, a cluster or Sentinel. */
+  redis?: RedisTarget;
   redisPrefix?: string;
 }
 
@@ -207,7 +208,7 @@ export async function openPostgres(url: string, poolSize: number, opts: Postgres
   let bus: Bus;
   let listener: ReturnType<typeof postgres> | null = null;
   if (!pooled) bus = pgBus(client, client);
-  else if (opts.redisUrl) bus = await openRedisBus(opts.redisUrl, opts.redisPrefix);
+  else if (opts.redis) bus = await openRedisBus(opts.redis, opts.redisPrefix);
   else if (opts.directUrl) bus = pgBus(client, (listener = postgres(opts.directUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 })));
   else {
     await Promise.all([client.end({ timeout: 1 }), replica?.end({ timeout: 1 })]);

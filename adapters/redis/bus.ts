@@ -5,17 +5,18 @@
  * Channels are `<prefix>bus:<channel>`. At-most-once, like LISTEN/NOTIFY: every cache it
  * invalidates also has a TTL that bounds the harm of a lost message.
  */
-import Redis from "ioredis";
 import { UnavailableError } from "../../src/kernel/errors";
+import { connectWithin, createRedisClient, type RedisTarget } from "./connect";
 import type { PrimaryStore } from "../../src/stores";
 
 export type Bus = Pick<PrimaryStore, "publish" | "subscribe" | "close">;
 
-export async function openRedisBus(url: string, prefix = "sso:"): Promise<Bus> {
+/** Pub/sub on a single node, a Redis Cluster (messages reach every node) or a Sentinel-found master. */
+export async function openRedisBus(target: RedisTarget, prefix = "sso:"): Promise<Bus> {
   const channelPrefix = `${prefix}bus:`;
-  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  await Promise.all([pub.connect(), sub.connect()]).catch((e) => {
+  const pub = createRedisClient(target, { maxRetriesPerRequest: 2 });
+  const sub = createRedisClient(target, { maxRetriesPerRequest: 2 });
+  await Promise.all([connectWithin(pub), connectWithin(sub)]).catch((e) => {
     pub.disconnect();
     sub.disconnect();
     throw new UnavailableError(e);

@@ -9,7 +9,7 @@ import { JOURNAL, UNIT_MARK } from "../../adapters/mongo/db";
 import { C } from "../../adapters/mongo/schema";
 import { systemClock } from "../../src/kernel/clock";
 import { createUnits } from "../../src/units";
-import { freshMongoUrl, REDIS_URL, TEST_STORE } from "../support/stores";
+import { freshMongoUrl, REDIS_TARGET, TEST_STORE } from "../support/stores";
 
 if (TEST_STORE !== "mongo") {
   console.warn("NOT RUN here: MongoDB unit-journal recovery tests (TEST_STORE is not mongo); the CI mongo pass runs them");
@@ -144,7 +144,7 @@ if (TEST_STORE !== "mongo") {
     const pair = async (redis: boolean) => {
       const url = freshMongoUrl().url;
       const prefix = `bus${Date.now()}:`;
-      const o = { poolSize: 2, recoverEveryMs: 0, busPollMs: 100, redisUrl: redis ? REDIS_URL : undefined, redisPrefix: prefix };
+      const o = { poolSize: 2, recoverEveryMs: 0, busPollMs: 100, redis: redis ? REDIS_TARGET : undefined, redisPrefix: prefix };
       const a = await openMongo(url, o);
       const b = await openMongo(url, o);
       return { a, b, close: async () => { await a.ctx.db.dropDatabase().catch(() => {}); await a.close(); await b.close(); } };
@@ -163,8 +163,8 @@ if (TEST_STORE !== "mongo") {
       }
     };
     test("without Redis, a message published by one instance reaches another by polling the bus collection", () => roundTrip(false));
-    test("with REDIS_URL, it rides on Redis pub/sub", async () => {
-      if (!REDIS_URL) throw new Error("the mongo pass needs REDIS_URL");
+    test(`with Redis (${REDIS_TARGET?.kind ?? "none"}), it rides on Redis pub/sub`, async () => {
+      if (!REDIS_TARGET) throw new Error("the mongo pass needs REDIS_URL (or REDIS_CLUSTER_NODES / REDIS_SENTINELS)");
       await roundTrip(true);
     });
   });

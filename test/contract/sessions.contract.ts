@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { CounterStore, DeviceRepo, FamilyStore, OneTimeTokenRepo, SessionData } from "../../src/features/sessions/ports";
+import { familyIdOfSelector } from "../../src/features/sessions/ports";
 import { randomToken, sha256Hex } from "../../src/kernel/secrets";
 import type { TestStores } from "../support/stores";
 import type { ContractSuite } from "./harness";
@@ -17,8 +18,9 @@ const nextUser = () => ++seq;
 function session(userId: number, over: Partial<SessionData> = {}): SessionData {
   return { userId, tenantId: 7, orgId: 70, orgPath: "/7/70/", audience: "http://sso.test", mode: "plain", ttlSeconds: 30 * 86400, ...over };
 }
-const token = () => {
-  const selector = randomToken(16);
+/** A token of family `familyId`: its selector names the family (familyIdOfSelector), as the service's do. */
+const token = (familyId: string) => {
+  const selector = `${familyId}${randomToken(12)}`;
   const verifier = randomToken(32);
   return { selector, hash: sha256Hex(verifier) };
 };
@@ -44,7 +46,7 @@ export const sessionsContract: ContractSuite = {
     async function family(now: Date, over: Partial<SessionData> = {}, expiresAt = new Date(now.getTime() + 30 * DAY)) {
       const userId = over.userId ?? nextUser();
       const familyId = randomToken(12);
-      const t = token();
+      const t = token(familyId);
       const data = session(userId, { absoluteExpiresAt: expiresAt.getTime(), ...over });
       await families.create(familyId, t.selector, t.hash, data, expiresAt);
       return { familyId, userId, t, data, expiresAt };
@@ -67,7 +69,7 @@ export const sessionsContract: ContractSuite = {
       test("rotate installs the next token, merges data and keeps a fixed expiry", async () => {
         const now = new Date();
         const f = await family(now);
-        const n = token();
+        const n = token(f.familyId);
         const r = await families.rotate(f.t.selector, f.t.hash, { selector: n.selector, verifierHash: n.hash, data: { audience: "https://app.example", orgId: 71 } }, new Date(now.getTime() + DAY));
         expect(r.status).toBe("rotated");
         if (r.status !== "rotated") return;
@@ -82,12 +84,12 @@ export const sessionsContract: ContractSuite = {
         const now = new Date();
         const f = await family(now, { mode: "device", deviceId: "d1", ttlSeconds: 90 * 86400, absoluteExpiresAt: undefined }, new Date(now.getTime() + 90 * DAY));
         const later = new Date(now.getTime() + 80 * DAY);
-        const n = token();
+        const n = token(f.familyId);
         const r = await families.rotate(f.t.selector, f.t.hash, { selector: n.selector, verifierHash: n.hash }, later);
         expect(r.status).toBe("rotated");
         if (r.status === "rotated") expect(Math.abs(r.family.expiresAt.getTime() - (later.getTime() + 90 * DAY))).toBeLessThan(1000);
         // Past the original expiry but inside the slid one: still live.
-        const m = token();
+        const m = token(f.familyId);
         const r2 = await families.rotate(n.selector, n.hash, { selector: m.selector, verifierHash: m.hash }, new Date(now.getTime() + 150 * DAY));
         expect(r2.status).toBe("rotated");
       });
@@ -95,20 +97,29 @@ export const sessionsContract: ContractSuite = {
       test("a wrong verifier is invalid and consumes nothing; an unknown selector is invalid", async () => {
         const now = new Date();
         const f = await family(now);
-        const n = token();
+        const n = token(f.familyId);
         expect((await families.rotate(f.t.selector, sha256Hex("guess"), { selector: n.selector, verifierHash: n.hash }, now)).status).toBe("invalid");
-        expect((await families.rotate(randomToken(16), f.t.hash, { selector: n.selector, verifierHash: n.hash }, now)).status).toBe("invalid");
+        // The successor always names the presented selector's family, as the service builds it.
+        const unknown = randomToken(16);
+        const u = token(familyIdOfSelector(unknown));
+        expect((await families.rotate(unknown, f.t.hash, { selector: u.selector, verifierHash: u.hash }, now)).status).toBe("invalid");
+        // A selector of the right family that was never issued, and one too short to name a family.
+        expect((await families.rotate(token(f.familyId).selector, f.t.hash, { selector: n.selector, verifierHash: n.hash }, now)).status).toBe("invalid");
+        expect(familyIdOfSelector("A".repeat(16))).toBe("");
+        const short = token("");
+        expect((await families.rotate("A".repeat(16), f.t.hash, { selector: short.selector, verifierHash: short.hash }, now)).status).toBe("invalid");
+        expect(await families.peek("A".repeat(16), f.t.hash, now)).toBeNull();
         expect((await families.peek(f.t.selector, f.t.hash, now))?.familyId).toBe(f.familyId);
-        const m = token();
+        const m = token(f.familyId);
         expect((await families.rotate(f.t.selector, f.t.hash, { selector: m.selector, verifierHash: m.hash }, now)).status).toBe("rotated");
       });
 
       test("presenting a consumed token is reuse and revokes the whole family", async () => {
         const now = new Date();
         const f = await family(now);
-        const n = token();
+        const n = token(f.familyId);
         expect((await families.rotate(f.t.selector, f.t.hash, { selector: n.selector, verifierHash: n.hash }, now)).status).toBe("rotated");
-        const x = token();
+        const x = token(f.familyId);
         const replay = await families.rotate(f.t.selector, f.t.hash, { selector: x.selector, verifierHash: x.hash }, now);
         expect(replay.status).toBe("reused");
         if (replay.status === "reused") {
@@ -116,15 +127,15 @@ export const sessionsContract: ContractSuite = {
           expect(replay.family.data.userId).toBe(f.userId);
         }
         // The successor is dead too, and nothing was installed for the replay.
-        const y = token();
+        const y = token(f.familyId);
         expect((await families.rotate(n.selector, n.hash, { selector: y.selector, verifierHash: y.hash }, now)).status).toBe("invalid");
         expect(await families.peek(x.selector, x.hash, now)).toBeNull();
         expect(await families.get(f.familyId, now)).toBeNull();
         // A consumed token with a wrong verifier is not reuse (the selector alone proves nothing).
         const g = await family(now);
-        const g2 = token();
+        const g2 = token(g.familyId);
         await families.rotate(g.t.selector, g.t.hash, { selector: g2.selector, verifierHash: g2.hash }, now);
-        const z = token();
+        const z = token(g.familyId);
         expect((await families.rotate(g.t.selector, sha256Hex("guess"), { selector: z.selector, verifierHash: z.hash }, now)).status).toBe("invalid");
         expect((await families.get(g.familyId, now))?.familyId).toBe(g.familyId);
       });
@@ -132,14 +143,14 @@ export const sessionsContract: ContractSuite = {
       test("of 10 concurrent rotations with one token exactly one rotates and the rest are reuse", async () => {
         const now = new Date();
         const f = await family(now);
-        const nexts = Array.from({ length: 10 }, token);
+        const nexts = Array.from({ length: 10 }, () => token(f.familyId));
         const results = await Promise.all(nexts.map((n) => families.rotate(f.t.selector, f.t.hash, { selector: n.selector, verifierHash: n.hash }, now)));
         const statuses = results.map((r) => r.status);
         expect(statuses.filter((x) => x === "rotated").length).toBe(1);
         expect(statuses.filter((x) => x === "reused").length).toBe(9);
         expect(await families.get(f.familyId, now)).toBeNull();
         const winner = nexts[statuses.indexOf("rotated")];
-        const w = token();
+        const w = token(f.familyId);
         expect((await families.rotate(winner.selector, winner.hash, { selector: w.selector, verifierHash: w.hash }, now)).status).toBe("invalid");
       });
 
@@ -147,7 +158,7 @@ export const sessionsContract: ContractSuite = {
         const now = new Date();
         const f = await family(now, {}, new Date(now.getTime() + DAY));
         const later = new Date(now.getTime() + DAY + 1000);
-        const n = token();
+        const n = token(f.familyId);
         expect((await families.rotate(f.t.selector, f.t.hash, { selector: n.selector, verifierHash: n.hash }, later)).status).toBe("invalid");
         expect(await families.peek(f.t.selector, f.t.hash, later)).toBeNull();
         expect(await families.get(f.familyId, later)).toBeNull();
@@ -161,7 +172,7 @@ export const sessionsContract: ContractSuite = {
         const b = await family(now, { userId: a.userId });
         await families.revoke(a.familyId);
         await families.revoke(randomToken(12));
-        const n = token();
+        const n = token(a.familyId);
         expect((await families.rotate(a.t.selector, a.t.hash, { selector: n.selector, verifierHash: n.hash }, now)).status).toBe("invalid");
         expect(await families.peek(a.t.selector, a.t.hash, now)).toBeNull();
         expect((await families.listUser(a.userId, now)).map((x) => x.familyId)).toEqual([b.familyId]);

@@ -1,12 +1,11 @@
 // Two real server processes on one Postgres (or MongoDB) and one Redis: sessions, reuse detection and the
 // lockout counter are shared, so any instance can serve any request (CONTRACT §4, §10).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import Redis from "ioredis";
 import { randomToken } from "../../src/kernel/secrets";
 import { startService, type RunningService } from "../support/process";
-import { freshServerStore, REDIS_URL, SERVER_STORE, TEST_STORE } from "../support/stores";
+import { freshServerStore, REDIS_TARGET, redisEnv, clearRedisPrefix, SERVER_STORE, TEST_STORE } from "../support/stores";
 
-const RUN = SERVER_STORE && !!REDIS_URL;
+const RUN = SERVER_STORE && !!REDIS_TARGET;
 
 if (!RUN) {
   console.warn("NOT RUN here: scale-out test (needs TEST_STORE=postgres or mongo, and REDIS_URL); the CI postgres and mongo passes run it");
@@ -23,8 +22,7 @@ if (!RUN) {
     db = await freshServerStore();
     const env = {
       ...db.env,
-      REDIS_URL: REDIS_URL!,
-      SSO_REDIS_PREFIX: prefix,
+      ...redisEnv(prefix),
       SSO_MASTER_KEY: Buffer.alloc(32, 9).toString("base64"),
       SSO_ISSUER: "http://sso.scale.test",
       SSO_BOOTSTRAP_ADMIN_EMAIL: ADMIN,
@@ -38,10 +36,7 @@ if (!RUN) {
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop(), c?.stop()]);
     await db?.drop();
-    const r = new Redis(REDIS_URL!);
-    const keys = await r.keys(`${prefix}*`);
-    if (keys.length) await r.del(...keys);
-    r.disconnect();
+    await clearRedisPrefix(prefix);
   });
 
   const post = (svc: RunningService, path: string, body: unknown) =>

@@ -55,12 +55,13 @@ describe("refresh", () => {
     const u = await seedUser(t, acme, acme.root.id);
     const { refreshToken } = (await login(t, u.email)).body;
     const [selector] = refreshToken.split(".");
-    for (const bad of ["garbage", "a.b", `${selector}.${"A".repeat(10)}`, refreshToken.split("").reverse().join("")]) {
+    for (const bad of ["garbage", "a.b", `${selector}.${"A".repeat(10)}`, `${"A".repeat(65)}.${"C".repeat(43)}`, `${refreshToken}.${selector}`]) {
       const r = await refresh(t, bad);
       expect(r.status).toBe(400);
       expect(r.body.code).toBe("VALIDATION_FAILED");
     }
-    for (const bad of [`${selector}.${"A".repeat(43)}`, `${"B".repeat(22)}.${"C".repeat(43)}`]) {
+    // Well-formed but unknown: a wrong verifier, a foreign selector, one too short to name a family, the token reversed.
+    for (const bad of [`${selector}.${"A".repeat(43)}`, `${"B".repeat(22)}.${"C".repeat(43)}`, `${"D".repeat(16)}.${"C".repeat(43)}`, refreshToken.split("").reverse().join("")]) {
       const r = await refresh(t, bad);
       expect(r.status).toBe(401);
       expect(r.body.code).toBe("INVALID_TOKEN");

@@ -28,6 +28,14 @@ describe("configuration fails fast with one clear line", () => {
     [{ SSO_RATE_LIMIT: "maybe" }, "SSO_RATE_LIMIT"],
     [{ SSO_KEY_LEASE_SECONDS: "2" }, "SSO_KEY_LEASE_SECONDS"],
     [{ SSO_KEY_LEASE_SECONDS: "9999" }, "SSO_KEY_LEASE_SECONDS"],
+    // Redis: one topology at a time, each with what it needs.
+    [{ REDIS_URL: "redis://127.0.0.1:6379", REDIS_CLUSTER_NODES: "127.0.0.1:7101" }, "REDIS_CLUSTER_NODES"],
+    [{ REDIS_CLUSTER_NODES: "127.0.0.1:7101", REDIS_SENTINELS: "127.0.0.1:26391", REDIS_SENTINEL_NAME: "m" }, "REDIS_SENTINELS"],
+    [{ REDIS_SENTINELS: "127.0.0.1:26391" }, "REDIS_SENTINEL_NAME"],
+    [{ REDIS_SENTINEL_NAME: "m" }, "REDIS_SENTINEL_NAME"],
+    [{ REDIS_CLUSTER_NODES: "127.0.0.1" }, "REDIS_CLUSTER_NODES"],
+    [{ REDIS_CLUSTER_NODES: "127.0.0.1:99999" }, "REDIS_CLUSTER_NODES"],
+    [{ SSO_REDIS_MIN_REPLICAS_ACK: "one" }, "SSO_REDIS_MIN_REPLICAS_ACK"],
   ];
   for (const [env, variable] of cases) {
     test(`${JSON.stringify(env)} stops the start naming ${variable}`, async () => {
@@ -60,6 +68,16 @@ describe("configuration fails fast with one clear line", () => {
     expect(r.stderr.trim().split("\n").length).toBe(1);
     expect(r.stderr).toContain("unreachable");
   });
+
+  test("an unreachable Redis Cluster or Sentinel stops the start with one line and a non-zero exit", async () => {
+    const envs: Record<string, string>[] = [{ REDIS_CLUSTER_NODES: "127.0.0.1:1,127.0.0.1:2" }, { REDIS_SENTINELS: "127.0.0.1:1", REDIS_SENTINEL_NAME: "nobody" }];
+    for (const env of envs) {
+      const r = await runFailing({ SSO_DATA_DIR: tempDir(), ...env });
+      expect(r.code).toBe(1);
+      expect(r.stderr.trim().split("\n").length).toBe(1);
+      expect(r.stderr).toContain("unreachable");
+    }
+  }, 40_000);
 });
 
 describe("embedded store on disk", () => {

@@ -8,12 +8,11 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Redis from "ioredis";
 import { Webhook as Verifier } from "standardwebhooks";
 import { randomToken } from "../../src/kernel/secrets";
 import { freePort, startService, type RunningService } from "../support/process";
 import { startReceiver } from "../support/receiver";
-import { freshServerStore, REDIS_URL, SERVER_STORE, TEST_STORE } from "../support/stores";
+import { freshServerStore, REDIS_TARGET, redisEnv, clearRedisPrefix, SERVER_STORE, TEST_STORE } from "../support/stores";
 
 const ADMIN = { email: "hooks-admin@platform.test", password: "hooks-password-1" };
 const MASTER_KEY = Buffer.alloc(32, 5).toString("base64");
@@ -94,7 +93,7 @@ for (const kind of stores) {
   });
 }
 
-if (SERVER_STORE && REDIS_URL) {
+if (SERVER_STORE && REDIS_TARGET) {
   describe(`three instances on one ${TEST_STORE} + Redis`, () => {
     test("every delivery arrives exactly once, and more than one instance delivers", async () => {
       const rx = startReceiver();
@@ -102,8 +101,7 @@ if (SERVER_STORE && REDIS_URL) {
       const prefix = `wh${randomToken(6).replace(/[^A-Za-z0-9]/g, "x")}:`;
       const env = {
         ...db.env,
-        REDIS_URL: REDIS_URL!,
-        SSO_REDIS_PREFIX: prefix,
+        ...redisEnv(prefix),
         SSO_MASTER_KEY: MASTER_KEY,
         SSO_ISSUER: "http://sso.hooks.test",
         SSO_BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
@@ -136,10 +134,7 @@ if (SERVER_STORE && REDIS_URL) {
         await Promise.all(instances.map((s) => s.stop()));
         rx.close();
         await db.drop();
-        const r = new Redis(REDIS_URL!);
-        const keys = await r.keys(`${prefix}*`);
-        if (keys.length) await r.del(...keys);
-        r.disconnect();
+        await clearRedisPrefix(prefix);
       }
     }, 180_000);
   });

@@ -21,7 +21,7 @@ import {
   WrongTokenKindError,
   type AnySsoError,
 } from "../../src/sdk";
-import { REDIS_URL, TEST_STORE } from "../support/stores";
+import { REDIS_TARGET, redisEnv, TEST_STORE } from "../support/stores";
 import { startSeededServer, SERVER_ADMIN, type SeededServer } from "./server";
 import { PASSWORD } from "./world";
 
@@ -44,7 +44,7 @@ const registerClient = async (body: Record<string, unknown>) => {
 };
 
 beforeAll(async () => {
-  s = await startSeededServer({ postgres: TEST_STORE === "postgres", mongo: TEST_STORE === "mongo", redisUrl: REDIS_URL });
+  s = await startSeededServer({ postgres: TEST_STORE === "postgres", mongo: TEST_STORE === "mongo", redisEnv: REDIS_TARGET ? redisEnv(`sdk${Date.now()}:`) : undefined });
   adminToken = await login(SERVER_ADMIN.email, SERVER_ADMIN.password);
 }, 90_000);
 afterAll(async () => {

@@ -27,7 +27,7 @@ export interface SeededServer extends RunningService {
 }
 
 /** Starts the service on a seeded store. `postgres` needs DATABASE_URL's server, `mongo` MONGODB_URL's (and REDIS_URL when given). */
-export async function startSeededServer(opts: { postgres?: boolean; mongo?: boolean; redisUrl?: string; env?: Record<string, string> } = {}): Promise<SeededServer> {
+export async function startSeededServer(opts: { postgres?: boolean; mongo?: boolean; redisUrl?: string; redisEnv?: Record<string, string>; env?: Record<string, string> } = {}): Promise<SeededServer> {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "sso-sdk-"));
@@ -52,6 +52,7 @@ export async function startSeededServer(opts: { postgres?: boolean; mongo?: bool
     SSO_RATE_LIMIT: "off",
     ...(db ? { ...db.env, SSO_MASTER_KEY: MASTER_KEY } : {}),
     ...(db && opts.redisUrl ? { REDIS_URL: opts.redisUrl, SSO_REDIS_PREFIX: `sdk${randomToken(4).replace(/[^A-Za-z0-9]/g, "x")}:` } : {}),
+    ...(db && opts.redisEnv ? opts.redisEnv : {}),
     ...opts.env,
   };
   let svc: RunningService;

@@ -12,7 +12,8 @@ import { sql } from "drizzle-orm";
 import { MongoClient, type Db as MongoDb } from "mongodb";
 import postgres from "postgres";
 import { createPgSessionStore, openEmbedded, openPostgres, type PostgresOptions } from "../../adapters/postgres";
-import { openRedis } from "../../adapters/redis";
+import { Cluster } from "ioredis";
+import { createRedisClient, openRedis, parseHostPorts, type RedisTarget } from "../../adapters/redis";
 import { createMongoSessionStore, openMongo } from "../../adapters/mongo";
 import { openSqliteSessions } from "../../adapters/sqlite";
 import { randomToken } from "../../src/kernel/secrets";
@@ -27,6 +28,45 @@ export const DATABASE_URL = process.env.DATABASE_URL ?? "postgres://postgres@127
 export const REDIS_URL = process.env.REDIS_URL;
 /** PgBouncer (transaction mode, `* = host=… port=…` wildcard) in front of DATABASE_URL's server, e.g. postgres://postgres:postgres@127.0.0.1:6432/. */
 export const PG_POOLER_URL = process.env.TEST_PG_POOLER_URL;
+/**
+ * Where the Redis session store is, as the service would read it: REDIS_CLUSTER_NODES (a cluster,
+ * `bash .ci/redis-cluster.sh start`), REDIS_SENTINELS + REDIS_SENTINEL_NAME (`.ci/redis-sentinel.sh`)
+ * or REDIS_URL, in that order of preference. Undefined without any.
+ */
+export const REDIS_TARGET: RedisTarget | undefined = process.env.REDIS_CLUSTER_NODES
+  ? { kind: "cluster", nodes: parseHostPorts(process.env.REDIS_CLUSTER_NODES) }
+  : process.env.REDIS_SENTINELS
+    ? { kind: "sentinel", sentinels: parseHostPorts(process.env.REDIS_SENTINELS), name: process.env.REDIS_SENTINEL_NAME ?? "ssomaster" }
+    : REDIS_URL
+      ? { kind: "single", url: REDIS_URL }
+      : undefined;
+
+/** The environment a spawned service needs to use REDIS_TARGET (with its own key prefix). */
+export function redisEnv(prefix: string): Record<string, string> {
+  const t = REDIS_TARGET;
+  if (!t) throw new Error("no Redis configured (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS)");
+  const hp = (l: { host: string; port: number }[]) => l.map((n) => `${n.host}:${n.port}`).join(",");
+  const where: Record<string, string> =
+    t.kind === "cluster" ? { REDIS_CLUSTER_NODES: hp(t.nodes) } : t.kind === "sentinel" ? { REDIS_SENTINELS: hp(t.sentinels), REDIS_SENTINEL_NAME: t.name } : { REDIS_URL: t.url };
+  return { ...where, SSO_REDIS_PREFIX: prefix };
+}
+
+/** Deletes every key under `prefix` (on each master of a cluster). */
+export async function clearRedisPrefix(prefix: string, target = REDIS_TARGET): Promise<void> {
+  if (!target) return;
+  const c = createRedisClient(target);
+  c.on("error", () => {});
+  try {
+    await c.connect();
+    const nodes = c instanceof Cluster ? c.nodes("master") : [c];
+    for (const n of nodes) {
+      const keys = await n.keys(`${prefix}*`);
+      for (const k of keys) await n.del(k); // one by one: keys of different slots
+    }
+  } finally {
+    c.disconnect();
+  }
+}
 
 export interface TestStores {
   store: PrimaryStore;
@@ -91,14 +131,29 @@ export function freshMongoUrl(): { url: string; name: string } {
   return { url: u.toString(), name };
 }
 
-export async function openTestStores(kind: TestStoreKind = TEST_STORE, opts: { redis?: boolean; embeddedSessions?: "sqlite" | "pglite" } = {}): Promise<TestStores> {
+/** The Redis session store as the service opens it on `target`: a cluster's or Sentinel's writes need 1 replica's acknowledgement. */
+async function openTestRedis(target: RedisTarget, prefix: string) {
+  const s = await openRedis(target, prefix, { minReplicasAck: target.kind === "single" ? 0 : 1 });
+  if (target.kind === "single") return s;
+  // The cluster and Sentinel set-ups are this suite's own: leave nothing behind on them.
+  return {
+    ...s,
+    async close() {
+      await s.close();
+      await clearRedisPrefix(prefix, target).catch(() => {});
+    },
+  };
+}
+
+export async function openTestStores(kind: TestStoreKind = TEST_STORE, opts: { redis?: boolean; redisTarget?: RedisTarget; embeddedSessions?: "sqlite" | "pglite" } = {}): Promise<TestStores> {
   if (kind === "mongo") {
     const { url } = freshMongoUrl();
     const redisPrefix = `t${randomToken(6)}:`;
-    const useRedis = opts.redis ?? !!REDIS_URL;
-    if (useRedis && !REDIS_URL) throw new Error("REDIS_URL is unset: cannot open the Redis session store");
-    const store = await openMongo(url, { poolSize: 5, redisUrl: useRedis ? REDIS_URL : undefined, redisPrefix, busPollMs: 100 });
-    const sessions = useRedis ? await openRedis(REDIS_URL!, redisPrefix) : createMongoSessionStore(store);
+    const target = opts.redisTarget ?? REDIS_TARGET;
+    const useRedis = opts.redis ?? !!target;
+    if (useRedis && !target) throw new Error("no Redis configured (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS): cannot open the Redis session store");
+    const store = await openMongo(url, { poolSize: 5, redis: useRedis ? target : undefined, redisPrefix, busPollMs: 100 });
+    const sessions = useRedis ? await openTestRedis(target!, redisPrefix) : createMongoSessionStore(store);
     return {
       store,
       sessions,
@@ -114,12 +169,13 @@ export async function openTestStores(kind: TestStoreKind = TEST_STORE, opts: { r
   if (kind === "postgres") {
     const db = await freshDatabase();
     const redisPrefix = `t${randomToken(6)}:`;
-    const useRedis = opts.redis ?? !!REDIS_URL;
-    if (useRedis && !REDIS_URL) throw new Error("REDIS_URL is unset: cannot open the Redis session store");
+    const target = opts.redisTarget ?? REDIS_TARGET;
+    const useRedis = opts.redis ?? !!target;
+    if (useRedis && !target) throw new Error("no Redis configured (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS): cannot open the Redis session store");
     // Behind the pooler the bus is Redis pub/sub with Redis, else LISTEN on the direct URL.
     const conn = pgConnection(db.url);
-    const store = await openPostgres(conn.url, 5, { ...conn.options, ...(useRedis ? { redisUrl: REDIS_URL, redisPrefix } : {}) });
-    const sessions = useRedis ? await openRedis(REDIS_URL!, redisPrefix) : createPgSessionStore(store);
+    const store = await openPostgres(conn.url, 5, { ...conn.options, ...(useRedis ? { redis: target, redisPrefix } : {}) });
+    const sessions = useRedis ? await openTestRedis(target!, redisPrefix) : createPgSessionStore(store);
     return {
       store,
       sessions,
@@ -133,11 +189,18 @@ export async function openTestStores(kind: TestStoreKind = TEST_STORE, opts: { r
     };
   }
   const store = await openEmbedded("memory://");
-  // As deployed: sessions in SQLite beside the embedded database (the PGlite fallback on request).
-  const sessions = opts.embeddedSessions === "pglite" ? createPgSessionStore(store) : openSqliteSessions("memory://");
+  // As deployed: sessions in SQLite beside the embedded database (the PGlite fallback on request);
+  // on a given Redis (the cluster and Sentinel contract runs) when asked.
+  const redisPrefix = `t${randomToken(6)}:`;
+  const sessions = opts.redisTarget
+    ? await openTestRedis(opts.redisTarget, redisPrefix)
+    : opts.embeddedSessions === "pglite"
+      ? createPgSessionStore(store)
+      : openSqliteSessions("memory://");
   return {
     store,
     sessions,
+    redisPrefix: opts.redisTarget ? redisPrefix : undefined,
     async close() {
       await sessions.close();
       await store.close();

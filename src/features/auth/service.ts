@@ -230,7 +230,7 @@ export function createAuthService(deps: AuthDeps) {
     const ttlDays = refreshTtlDays(mode, app);
     const expiresAt = addDays(now, ttlDays);
     const familyId = randomToken(16);
-    const rt = newRefreshToken();
+    const rt = newRefreshToken(familyId);
     const data: SessionData = {
       userId: user.id,
       tenantId: user.tenantId,
@@ -398,9 +398,13 @@ export function membershipsOf(orgs: Org[], assignments: { organizationId: number
 /** The per-email sign-in attempt counter (the email is hashed: no addresses in the counter store). */
 export const lockoutKey = (email: string) => `login:${sha256Hex(normalizeEmail(email)).slice(0, 40)}`;
 
-/** A new refresh token `selector.verifier` (both base64url of random bytes); only the verifier's hash is stored. */
-export function newRefreshToken() {
-  const selector = randomToken(16);
+/**
+ * A new refresh token `selector.verifier` for a family: the selector is the family id followed by
+ * 16 base64url characters of 12 random bytes (see SELECTOR_SUFFIX_LENGTH), the verifier base64url of
+ * 32 random bytes; only the verifier's hash is stored.
+ */
+export function newRefreshToken(familyId: string) {
+  const selector = `${familyId}${randomToken(12)}`;
   const verifier = randomToken(32);
   return { selector, verifier, verifierHash: sha256Hex(verifier), token: `${selector}.${verifier}` };
 }

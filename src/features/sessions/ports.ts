@@ -43,8 +43,22 @@ export type RotateResult =
   /** Unknown selector, wrong verifier, expired or revoked family. */
   | { status: "invalid" };
 
+/**
+ * Characters of a refresh-token selector after its family id: every selector is
+ * `familyId + 16 base64url characters`, so a store can find a token's family from the selector
+ * alone (Redis keeps each family's keys in one cluster hash slot this way, see docs/sessions.md).
+ */
+export const SELECTOR_SUFFIX_LENGTH = 16;
+
+/** The family id a selector names ("" when the selector is too short to name one). */
+export const familyIdOfSelector = (selector: string): string => (selector.length > SELECTOR_SUFFIX_LENGTH ? selector.slice(0, -SELECTOR_SUFFIX_LENGTH) : "");
+
 export interface FamilyStore {
-  /** Starts a family whose current token is (selector, verifierHash), expiring at `expiresAt`. */
+  /**
+   * Starts a family whose current token is (selector, verifierHash), expiring at `expiresAt`.
+   * Every selector given to a family (here and as `next` in rotate) names it:
+   * `familyIdOfSelector(selector) === familyId`.
+   */
   create(familyId: string, selector: string, verifierHash: string, data: SessionData, expiresAt: Date): Promise<void>;
   /**
    * Atomically consumes the current token (selector, verifierHash) and installs `next` as the

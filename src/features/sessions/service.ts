@@ -12,7 +12,7 @@ import type { OrgRepo } from "../orgs/ports";
 import type { RoleRepo } from "../roles/ports";
 import type { UserRepo } from "../users/ports";
 import type { TokenContextReader } from "./ports";
-import type { Device, DeviceRepo, FamilyStore } from "./ports";
+import { familyIdOfSelector, type Device, type DeviceRepo, type FamilyStore } from "./ports";
 
 export interface SessionServiceDeps {
   families: FamilyStore;
@@ -64,7 +64,8 @@ export function createSessionService(deps: SessionServiceDeps) {
     const presented = parseRefreshToken(input.refreshToken);
     if (!presented) throw dead();
     const requested = input.audience !== undefined ? await deps.auth.resolveAudience(input.audience) : null;
-    const next = newRefreshToken();
+    // The successor names the same family (familyIdOfSelector), so a store can keep a family together.
+    const next = newRefreshToken(familyIdOfSelector(presented.selector));
     const now = deps.clock.now();
     const r = await deps.families.rotate(presented.selector, presented.verifierHash, { selector: next.selector, verifierHash: next.verifierHash, data: requested ? { audience: requested.identifier } : undefined }, now);
     if (r.status === "invalid") throw dead();

@@ -4,6 +4,8 @@ import { describe, expect, test } from "bun:test";
 import { computeAccessClaims } from "../../../src/features/auth";
 import type { EffectiveGrant } from "../../../src/features/roles/ports";
 import { parseRefreshToken, newRefreshToken } from "../../../src/features/auth";
+import { familyIdOfSelector, SELECTOR_SUFFIX_LENGTH } from "../../../src/features/sessions/ports";
+import { randomToken } from "../../../src/kernel/secrets";
 
 const SYSTEM_APP = { id: 1, identifier: "https://sso.example", isSystem: true };
 const APP = { id: 7, identifier: "https://api.example", isSystem: false };
@@ -59,13 +61,24 @@ describe("computeAccessClaims", () => {
 
 describe("refresh token format", () => {
   test("selector.verifier of base64url random bytes; parsing hashes the verifier and rejects other shapes", () => {
-    const t = newRefreshToken();
+    const familyId = randomToken(16);
+    const t = newRefreshToken(familyId);
     expect(t.token).toBe(`${t.selector}.${t.verifier}`);
-    expect(t.selector).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    // The family id, then 16 characters of 12 random bytes: the selector names its family.
+    expect(t.selector).toMatch(/^[A-Za-z0-9_-]{38}$/);
+    expect(t.selector.startsWith(familyId)).toBe(true);
+    expect(familyIdOfSelector(t.selector)).toBe(familyId);
+    expect(t.selector.length).toBe(familyId.length + SELECTOR_SUFFIX_LENGTH);
     expect(t.verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(t.verifierHash).not.toContain(t.verifier);
     expect(parseRefreshToken(t.token)).toEqual({ selector: t.selector, verifierHash: t.verifierHash });
     for (const bad of ["", "abc", `${t.selector}`, `${t.selector}.`, `${t.selector}.${t.verifier}.x`, `${t.selector}.${t.verifier}=`, "eyJhbGciOi.eyJzdWIi.sig"]) expect(parseRefreshToken(bad)).toBeNull();
-    expect(newRefreshToken().token).not.toBe(t.token);
+    // Successors of one family differ only after the family id.
+    const next = newRefreshToken(familyId);
+    expect(next.token).not.toBe(t.token);
+    expect(next.selector).not.toBe(t.selector);
+    expect(familyIdOfSelector(next.selector)).toBe(familyId);
+    // A selector too short to carry a family id names none.
+    expect(familyIdOfSelector("A".repeat(SELECTOR_SUFFIX_LENGTH))).toBe("");
   });
 });
