@@ -96,7 +96,7 @@ if (!RUN) {
         // Writes (the standby refuses any write: these would fail if one went there).
         const email = `fresh-${randomToken(4)}@replica.test`.toLowerCase();
         const user = await ok(svc, "POST", "/api/users", admin, { organizationId: root, email, fullName: "Fresh", password: "fresh-password-1" });
-        const slug = `fresh-${randomToken(4)}`.toLowerCase();
+        const slug = `fresh-${randomToken(4).toLowerCase().replace(/[^a-z0-9]/g, "x")}`;
         const org = await ok(svc, "POST", "/api/organizations", admin, { name: "Fresh org", slug });
         // Read-your-own-write, sign-in, refresh, authorization: the primary, which has them.
         expect((await ok(svc, "PUT", `/api/organizations/${org.id}`, admin, { name: "Fresh org, renamed" })).slug).toBe(slug);
