@@ -18,6 +18,7 @@ set -euo pipefail
 cmd="${1:-}"
 shift || true
 
+source "$(dirname "${BASH_SOURCE[0]}")/redis-lib.sh"
 dir_of() { echo "${TMPDIR:-/tmp}/sso-redis-cluster-$1"; }
 
 node_up() { [[ "$(redis-cli -h 127.0.0.1 -p "$1" ping 2>/dev/null)" == "PONG" ]]; }
@@ -87,17 +88,10 @@ case "$cmd" in
     ;;
   stop)
     base="${1:-7101}"
-    dir="$(dir_of "$base")"
-    for f in "$dir"/*/pid; do
-      [[ -f "$f" ]] && { kill -9 "$(cat "$f")" 2>/dev/null || true; }
-    done
-    rm -rf "$dir"
+    stop_all "$(dir_of "$base")"
     ;;
   kill-node)
-    port="$1"
-    dir="$(dir_of "${2:-7101}")"
-    kill -9 "$(cat "$dir/$port/pid")"
-    rm -f "$dir/$port/pid"
+    kill_node "$1" "$(dir_of "${2:-7101}")"
     ;;
   restart-node)
     port="$1"

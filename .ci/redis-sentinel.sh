@@ -21,6 +21,7 @@ NAME=ssomaster
 cmd="${1:-}"
 shift || true
 
+source "$(dirname "${BASH_SOURCE[0]}")/redis-lib.sh"
 dir_of() { echo "${TMPDIR:-/tmp}/sso-redis-sentinel-$1"; }
 up() { [[ "$(redis-cli -h 127.0.0.1 -p "$1" ping 2>/dev/null)" == "PONG" ]]; }
 wait_up() {
@@ -96,17 +97,10 @@ EOF
     ;;
   stop)
     sbase="${3:-26391}"
-    dir="$(dir_of "$sbase")"
-    for f in "$dir"/*/pid; do
-      [[ -f "$f" ]] && { kill -9 "$(cat "$f")" 2>/dev/null || true; }
-    done
-    rm -rf "$dir"
+    stop_all "$(dir_of "$sbase")"
     ;;
   kill-node)
-    port="$1"
-    dir="$(dir_of "${2:-26391}")"
-    kill -9 "$(cat "$dir/$port/pid")"
-    rm -f "$dir/$port/pid"
+    kill_node "$1" "$(dir_of "${2:-26391}")"
     ;;
   restart-node)
     port="$1"

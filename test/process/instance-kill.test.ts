@@ -27,7 +27,7 @@ import { MongoClient } from "mongodb";
 import postgres from "postgres";
 import { Webhook as Verifier } from "standardwebhooks";
 import { randomToken } from "../../src/kernel/secrets";
-import { startService, type RunningService } from "../support/process";
+import { startService, type RunningService, okService } from "../support/process";
 import { startReceiver } from "../support/receiver";
 import { freshServerStore, REDIS_URL, SERVER_STORE, TEST_STORE } from "../support/stores";
 
@@ -483,10 +483,5 @@ if (!SERVER_STORE || !REDIS_URL) {
   });
 }
 
-const jsonHeaders = { "content-type": "application/json" };
-async function call(svc: RunningService, method: string, path: string, token?: string, body?: unknown) {
-  const r = await fetch(svc.url + path, { method, headers: { ...jsonHeaders, ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await r.text();
-  if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
+/** JSON call that must answer 200 (test/support/process.ts). */
+const call = okService;

@@ -9,7 +9,7 @@ import postgres from "postgres";
 import Redis from "ioredis";
 import { loadConfig } from "../../src/config";
 import { randomToken } from "../../src/kernel/secrets";
-import { startService, type RunningService } from "../support/process";
+import { startService, type RunningService, callService, okService } from "../support/process";
 import { startReceiver, type Receiver } from "../support/receiver";
 import { openPostgres } from "../../adapters/postgres";
 import { freshDatabase, freshServerStore, pgConnection, PG_POOLER_URL, REDIS_URL, TEST_STORE } from "../support/stores";
@@ -34,17 +34,8 @@ describe("configuration", () => {
 if (!RUN) {
   console.warn("NOT RUN here: PgBouncer process test (needs TEST_STORE=postgres and TEST_PG_POOLER_URL; `bash .ci/pgbouncer.sh start`); the CI PgBouncer pass runs it");
 } else {
-  const json = { "content-type": "application/json" };
-  async function call(svc: RunningService, method: string, path: string, token?: string, body?: unknown) {
-    const r = await fetch(svc.url + path, { method, headers: { ...json, ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await r.text();
-    return { status: r.status, body: text ? JSON.parse(text) : null };
-  }
-  async function ok(svc: RunningService, method: string, path: string, token?: string, body?: unknown) {
-    const r = await call(svc, method, path, token, body);
-    if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body;
-  }
+  const call = callService;
+  const ok = okService;
   const clientToken = (svc: RunningService, c: { clientId: string; clientSecret: string }) =>
     fetch(`${svc.url}/oauth2/token`, {
       method: "POST",

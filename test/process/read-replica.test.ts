@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import postgres from "postgres";
 import { randomToken } from "../../src/kernel/secrets";
-import { startService, type RunningService } from "../support/process";
+import { startService, type RunningService, callService, okService } from "../support/process";
 import { DATABASE_URL, freshServerStore, TEST_STORE } from "../support/stores";
 
 const REPLICA_URL = process.env.TEST_PG_REPLICA_URL;
@@ -18,17 +18,8 @@ const ADMIN = { email: "replica-admin@platform.test", password: "replica-passwor
 if (!RUN) {
   console.warn("NOT RUN here: read replica test (needs TEST_STORE=postgres and TEST_PG_REPLICA_URL; `bash .ci/pgbouncer.sh start`); the CI PgBouncer pass runs it");
 } else {
-  const json = { "content-type": "application/json" };
-  async function call(svc: RunningService, method: string, path: string, token?: string, body?: unknown) {
-    const r = await fetch(svc.url + path, { method, headers: { ...json, ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await r.text();
-    return { status: r.status, body: text ? JSON.parse(text) : null };
-  }
-  async function ok(svc: RunningService, method: string, path: string, token?: string, body?: unknown) {
-    const r = await call(svc, method, path, token, body);
-    if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body;
-  }
+  const call = callService;
+  const ok = okService;
   const withDb = (url: string, name: string) => {
     const u = new URL(url);
     u.pathname = `/${name}`;

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Webhook as Verifier } from "standardwebhooks";
 import { randomToken } from "../../src/kernel/secrets";
-import { freePort, startService, type RunningService } from "../support/process";
+import { freePort, startService, type RunningService, okService } from "../support/process";
 import { startReceiver } from "../support/receiver";
 import { freshServerStore, REDIS_TARGET, redisEnv, clearRedisPrefix, SERVER_STORE, TEST_STORE } from "../support/stores";
 
@@ -19,13 +19,8 @@ const MASTER_KEY = Buffer.alloc(32, 5).toString("base64");
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-const json = { "content-type": "application/json" };
-async function call(svc: RunningService, method: string, path: string, token?: string, body?: unknown) {
-  const r = await fetch(svc.url + path, { method, headers: { ...json, ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await r.text();
-  if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
+/** JSON call that must answer 200 (test/support/process.ts). */
+const call = okService;
 
 /** Signs in, makes an application and a webhook to `url`, and a user to act on; returns what the test needs. */
 async function setUp(svc: RunningService, url: string) {

@@ -86,3 +86,21 @@ export async function runFailing(env: Record<string, string>, timeoutMs = 20000)
   clearTimeout(timer);
   return { code: proc.exitCode, stdout, stderr };
 }
+
+/** A JSON call to a running service: status and parsed body (null when empty). */
+export async function callService(svc: { url: string }, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const r = await fetch(svc.url + path, {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await r.text();
+  return { status: r.status, body: text ? JSON.parse(text) : null };
+}
+
+/** `callService` that must answer 200; returns the body, else throws with the answer. */
+export async function okService(svc: { url: string }, method: string, path: string, token?: string, body?: unknown): Promise<any> {
+  const r = await callService(svc, method, path, token, body);
+  if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
