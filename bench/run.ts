@@ -98,7 +98,7 @@ function tokenSideBySide(runs: BenchTokenResult[]): string {
 
 function sessionsSideBySide(r: BenchSessionsResult): string {
   const rows = r.runs.flatMap((run) => [
-    [run.store, "refresh", `${run.refresh.rps}`, `${run.refresh.p50} / ${run.refresh.p99}`, `${run.refresh.errors}`, `RS256 ${r.ceilings.rs256SignPerSec} /s`, `${pct(run.refreshRatio)} (aim ≥ 60 %)`],
+    [run.store, "refresh", `${run.refresh.rps}`, `${run.refresh.p50} / ${run.refresh.p99}`, `${run.refresh.errors}`, `RS256 ${r.ceilings.rs256SignPerSec} /s`, `${pct(run.refreshRatio)} (aim ≥ ${Math.round(run.refreshAim * 100)} %)`],
     [run.store, "login", `${run.login.rps}`, `${run.login.p50} / ${run.login.p99}`, `${run.login.errors}`, `argon2id ${r.ceilings.argon2VerifyPerSec} /s`, `${pct(run.loginRatio)} (aim ≥ 90 %)`],
   ]);
   return table("Sessions side by side (same ceilings for every store)", ["store", "figure", "req/s", "p50 / p99 ms", "errors", "ceiling", "ratio"], rows);

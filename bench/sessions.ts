@@ -26,6 +26,9 @@ import { argon2VerifyCeiling, load, rs256SignCeiling, type LoadResult } from "./
 import { useMongoUrl } from "./mongo";
 
 /** Where a benchmarked service keeps its data. */
+/** Issue 16's refresh aims, as a share of the RS256 ceiling of the same run. */
+export const refreshAimFor = (store: string) => (store.startsWith("postgres") ? 0.75 : 0.6);
+
 export type BenchStore = "embedded" | "postgres" | "mongo";
 
 export interface BenchSessionsOptions {
@@ -57,6 +60,8 @@ export interface SessionsStoreResult {
   refreshRatio: number;
   /** login.rps / argon2id verify ceiling. */
   loginRatio: number;
+  /** Issue 16: refresh ≥ 75 % of the RS256 ceiling on Postgres + Redis, ≥ 60 % on the other stores. */
+  refreshAim: number;
   meetsAim: { refresh: boolean; login: boolean };
 }
 
@@ -210,7 +215,7 @@ export async function runOne(store: BenchStore, opts: BenchSessionsOptions, ceil
     });
     const refreshRatio = round(refresh.rps / ceilings.rs256SignPerSec);
     const loginRatio = round(login.rps / ceilings.argon2VerifyPerSec);
-    return { store: label, refresh, login, refreshRatio, loginRatio, meetsAim: { refresh: refreshRatio >= 0.6, login: loginRatio >= 0.9 } };
+    return { store: label, refresh, login, refreshRatio, loginRatio, refreshAim: refreshAimFor(label), meetsAim: { refresh: refreshRatio >= refreshAimFor(label), login: loginRatio >= 0.9 } };
   });
 }
 
@@ -246,7 +251,7 @@ export function formatSessionsBench(r: BenchSessionsResult): string {
   for (const run of r.runs) {
     const http = (x: LoadResult) => `${x.rps} req/s  p50 ${x.p50} ms  p99 ${x.p99} ms  errors ${x.errors}`;
     lines.push(
-      `  [${run.store}] refresh  ${http(run.refresh)}   = ${pct(run.refreshRatio)} of RS256 ceiling (aim ≥ 60 %${run.meetsAim.refresh ? ", met" : ", NOT met"})`,
+      `  [${run.store}] refresh  ${http(run.refresh)}   = ${pct(run.refreshRatio)} of RS256 ceiling (aim ≥ ${Math.round(run.refreshAim * 100)} %${run.meetsAim.refresh ? ", met" : ", NOT met"})`,
       `  [${run.store}] login    ${http(run.login)}   = ${pct(run.loginRatio)} of argon2id ceiling (aim ≥ 90 %${run.meetsAim.login ? ", met" : ", NOT met"})`,
     );
   }
