@@ -2,7 +2,7 @@
 import type { Filter } from "mongodb";
 import type { User, UserRepo, UserStatus } from "../../src/features/users/ports";
 import { normalizeEmail } from "../../src/kernel/email";
-import { coll, deleteDocs, type Doc, insertDocs, modifyOne, nextId, type Ctx } from "./db";
+import { coll, deleteDocs, type Doc, insertDocs, modifyOne, nextId, regexLiteral, type Ctx } from "./db";
 import { C } from "./schema";
 
 /** The stored document as a User (field by field, so nothing adapter-private leaks). */
@@ -28,17 +28,31 @@ const notErased = { status: { $ne: "ERASED" } };
 export function createMongoUsers(ctx: Ctx): UserRepo {
   const users = coll(ctx, C.users);
 
-  /** The first `size` distinct holders of an assignment at `orgId`, by user id (streams the index, stops early). */
-  async function holders(tenant: number | "any", orgId: number, size: number): Promise<number[]> {
+  /**
+   * The first `size` distinct holders of an assignment at `orgId` with an id above `afterId`, by user
+   * id (streams the index, stops early). With `text`, only holders whose user document matches it
+   * count (checked a batch of ids at a time).
+   */
+  async function holders(tenant: number | "any", orgId: number, size: number, afterId: number, text: Filter<Doc> | null): Promise<number[]> {
     const out: number[] = [];
     const cursor = coll(ctx, C.userRoles)
-      .find({ ...tf(tenant), organizationId: orgId }, { projection: { _id: 0, userId: 1 } })
+      .find({ ...tf(tenant), organizationId: orgId, userId: { $gt: afterId } }, { projection: { _id: 0, userId: 1 } })
       .sort({ userId: 1 });
+    let batch: number[] = [];
+    const flush = async () => {
+      if (!batch.length) return;
+      const keep = text ? new Set((await users.find({ _id: { $in: batch }, ...text }, { projection: { _id: 1 } }).toArray()).map((d) => d._id as number)) : null;
+      for (const id of batch) if ((!keep || keep.has(id)) && out.length < size) out.push(id);
+      batch = [];
+    };
     try {
       for await (const d of cursor) {
-        if (out[out.length - 1] !== d.userId) out.push(d.userId);
+        if (batch[batch.length - 1] === d.userId || out[out.length - 1] === d.userId) continue;
+        batch.push(d.userId);
+        if (batch.length >= (text ? 200 : size - out.length)) await flush();
         if (out.length >= size) break;
       }
+      await flush();
     } finally {
       await cursor.close();
     }
@@ -74,13 +88,17 @@ export function createMongoUsers(ctx: Ctx): UserRepo {
       if (values.email) values.email = normalizeEmail(values.email);
       return toUser(await modifyOne(ctx, C.users, { _id: id, ...tf(tenant) }, { $set: values }));
     },
-    async listByOrg(tenant, orgId, size) {
+    async listByOrg(tenant, orgId, size, filter = {}) {
       if (size <= 0) return [];
+      const afterId = filter.afterId ?? 0;
+      // A literal, case-insensitive substring of the email or the name.
+      const needle = filter.q ? regexLiteral(filter.q.toLowerCase()) : null;
+      const text: Filter<Doc> | null = needle ? { $or: [{ email: { $regex: needle } }, { fullName: { $regex: needle, $options: "i" } }] } : null;
       // Two index range scans (home org, assignments at the org), each ordered by user id and cut at
       // `size`, then one read of the union: never a scan of the tenant's users or of every holder.
       const [home, held] = await Promise.all([
-        users.find({ ...tf(tenant), organizationId: orgId, ...notErased }, { projection: { _id: 1 } }).sort({ _id: 1 }).limit(size).toArray(),
-        holders(tenant, orgId, size),
+        users.find({ ...tf(tenant), organizationId: orgId, ...notErased, _id: { $gt: afterId }, ...(text ?? {}) }, { projection: { _id: 1 } }).sort({ _id: 1 }).limit(size).toArray(),
+        holders(tenant, orgId, size, afterId, text),
       ]);
       const ids = [...new Set([...home.map((d) => d._id as number), ...held])];
       if (!ids.length) return [];

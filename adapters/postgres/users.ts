@@ -38,13 +38,20 @@ export function createPgUsers(db: Db): UserRepo {
       const [r] = await db.update(u).set(values).where(and(eq(u.id, id), tf(tenant))).returning();
       return r ? toUser(r) : null;
     },
-    async listByOrg(tenant, orgId, size) {
+    async listByOrg(tenant, orgId, size, filter = {}) {
       // Two index range scans (users_tenant_org, user_roles_org), each already ordered by user id
       // and cut at `size`, then merged: never a scan of the tenant's users or of every holder.
       const homeTenant = tenant === "any" ? sql`true` : sql`${u.tenantId} = ${tenant}`;
       const roleTenant = tenant === "any" ? sql`true` : sql`${ur.tenantId} = ${tenant}`;
-      const ids = sql`(select ${u.id} as id from ${u} where ${homeTenant} and ${u.organizationId} = ${orgId} and ${u.status} <> 'ERASED' order by ${u.id} limit ${size})
-        union (select ${ur.userId} as id from ${ur} where ${roleTenant} and ${ur.organizationId} = ${orgId} order by ${ur.userId} limit ${size})`;
+      const after = filter.afterId ?? 0;
+      // strpos is a literal substring test (no LIKE metacharacters); emails are lower-case already.
+      const needle = filter.q?.toLowerCase() ?? "";
+      const homeText = needle ? sql`and (strpos(${u.email}, ${needle}) > 0 or strpos(lower(${u.fullName}), ${needle}) > 0)` : sql``;
+      const holderText = needle
+        ? sql`and exists (select 1 from ${u} h where h.id = ${ur.userId} and (strpos(h.email, ${needle}) > 0 or strpos(lower(h.full_name), ${needle}) > 0))`
+        : sql``;
+      const ids = sql`(select ${u.id} as id from ${u} where ${homeTenant} and ${u.organizationId} = ${orgId} and ${u.status} <> 'ERASED' and ${u.id} > ${after} ${homeText} order by ${u.id} limit ${size})
+        union (select ${ur.userId} as id from ${ur} where ${roleTenant} and ${ur.organizationId} = ${orgId} and ${ur.userId} > ${after} ${holderText} order by ${ur.userId} limit ${size})`;
       const rows = await db
         .select()
         .from(u)

@@ -228,17 +228,16 @@ export function Secret({ label, value, note }: { label: string; value: string; n
   );
 }
 
-export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (p: number) => void }) {
-  if (pages <= 1) return null;
+/** Previous / next over cursor pages (the page number is shown, not a total the API does not count). */
+export function Pager({ page, hasNext, onPrevious, onNext }: { page: number; hasNext: boolean; onPrevious: () => void; onNext: () => void }) {
+  if (page === 0 && !hasNext) return null;
   return (
     <nav class="pager" aria-label="Pages">
-      <button type="button" disabled={page <= 0} onClick={() => onPage(page - 1)}>
+      <button type="button" disabled={page <= 0} onClick={onPrevious}>
         Previous
       </button>
-      <span>
-        Page {page + 1} of {pages}
-      </span>
-      <button type="button" disabled={page >= pages - 1} onClick={() => onPage(page + 1)}>
+      <span>Page {page + 1}</span>
+      <button type="button" disabled={!hasNext} onClick={onNext}>
         Next
       </button>
     </nav>

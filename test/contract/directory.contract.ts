@@ -146,6 +146,14 @@ export const directoryContract: ContractSuite = {
         expect((await s.store.users.listByOrg(A, leafA.id, 10)).map((u) => u.id)).toEqual([home.id, holder.id]);
         expect((await s.store.users.listByOrg(A, leafA.id, 1)).map((u) => u.id)).toEqual([home.id]);
         expect(await s.store.users.listByOrg(B, leafA.id, 10)).toEqual([]);
+        // Paging by id and a literal, case-insensitive text filter over email and name, for both kinds.
+        expect((await s.store.users.listByOrg(A, leafA.id, 10, { afterId: home.id })).map((u) => u.id)).toEqual([holder.id]);
+        expect((await s.store.users.listByOrg(A, leafA.id, 10, { q: "HOLDER@" })).map((u) => u.id)).toEqual([holder.id]);
+        expect((await s.store.users.listByOrg(A, leafA.id, 10, { q: "h" })).map((u) => u.id)).toEqual([home.id, holder.id]);
+        expect((await s.store.users.listByOrg(A, leafA.id, 10, { q: "home" })).map((u) => u.id)).toEqual([home.id]);
+        expect(await s.store.users.listByOrg(A, leafA.id, 10, { q: ".*" })).toEqual([]);
+        expect(await s.store.users.listByOrg(A, leafA.id, 10, { q: "%" })).toEqual([]);
+        expect((await s.store.users.listByOrg(A, leafA.id, 10, { q: "r", afterId: home.id })).map((u) => u.id)).toEqual([holder.id]);
         const at = await s.store.roles.rolesAt(A, leafA.id, [home.id, holder.id]);
         expect(at.get(holder.id)).toEqual([{ id: role.id, name: "holders" }]);
         expect(at.get(home.id)).toBeUndefined();

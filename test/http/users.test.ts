@@ -77,6 +77,26 @@ describe("GET /api/users", () => {
     expectProblem(await t.call("GET", `/api/users`, { token: ten.token }), 400, "VALIDATION_FAILED");
     expectProblem(await t.call("GET", `/api/users?organizationId=999999`, { token: ten.token }), 404, "NOT_FOUND");
   });
+
+  test("q filters by email or name (literal, any case) and after pages by id, for home users and role holders alike", async () => {
+    const org = await createOrg(t, ten.token);
+    const other = await createOrg(t, ten.token);
+    const role = await createRole(t, ten.token, org.id, []);
+    const ann = await createUser(t, ten.token, org.id, { email: `${uniq("ann")}@t.test` });
+    const bob = await createUser(t, ten.token, other.id, { email: `${uniq("bob")}@t.test` });
+    await ok(t.call("POST", `/api/roles/${role.id}/assign`, { token: ten.token, body: { userId: bob.id, organizationId: org.id } }));
+    const ids = async (query: string) => (await ok(t.call("GET", `/api/users?organizationId=${org.id}&${query}`, { token: ten.token }))).map((u: { id: number }) => u.id);
+    expect(await ids("q=ANN")).toEqual([ann.id]);
+    expect(await ids("q=bob")).toEqual([bob.id]);
+    expect(await ids("q=some%20one")).toEqual([ann.id, bob.id]); // the fixtures' full name
+    expect(await ids("q=%25")).toEqual([]);
+    expect(await ids(`after=${ann.id}`)).toEqual([bob.id]);
+    expect(await ids(`size=1`)).toEqual([ann.id]);
+    expect(await ids(`size=1&after=${ann.id}`)).toEqual([bob.id]);
+    expect(await ids(`size=1&after=${bob.id}`)).toEqual([]);
+    expectProblem(await t.call("GET", `/api/users?organizationId=${org.id}&after=-1`, { token: ten.token }), 400, "VALIDATION_FAILED");
+    expectProblem(await t.call("GET", `/api/users?organizationId=${org.id}&q=${"x".repeat(201)}`, { token: ten.token }), 400, "VALIDATION_FAILED");
+  });
 });
 
 describe("PUT /api/users/{id}", () => {

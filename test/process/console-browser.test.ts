@@ -239,7 +239,9 @@ if (!available) {
       await page.getByLabel("Password (optional)").fill("dana-password-1");
       await page.getByRole("button", { name: "Create user" }).click();
       await page.getByRole("cell", { name: "dana@console.test", exact: true }).waitFor();
-      await page.getByLabel("Search").fill("dana");
+      // The search runs on the server: only Dana is left in the table.
+      await page.getByLabel("Search").fill("DANA");
+      await page.getByText("Users 1–1 matching “DANA”").waitFor();
       await page.getByRole("button", { name: "Manage dana@console.test" }).click();
       await page.getByLabel("Assign a role").selectOption({ label: "Support (SUBTREE)" });
       await page.getByRole("button", { name: "Assign", exact: true }).click();

@@ -3,7 +3,7 @@
  * Users of an organization (home-org users and role holders): search, pages, create, edit,
  * disable/enable, erase (confirmed by typing the email), password-setup link, role assignments.
  */
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { api, can, currentClaims } from "../api";
 import { orgOptions, useOrgChoices, useOrgs } from "../orgs-context";
 import { Badge, Confirm, ErrorNote, Field, Loaded, Pager, Secret, Select, useAsync, useForm, Head } from "../ui";
@@ -162,38 +162,46 @@ export function UsersPage() {
   const choices = useOrgChoices();
   const [orgId, setOrgId] = useState(claims.org_id);
   const [q, setQ] = useState("");
-  const [page, setPage] = useState(0);
+  const [needle, setNeedle] = useState("");
+  // Server-side pages by id: the stack holds the `after` of each page shown so far.
+  const [cursors, setCursors] = useState<number[]>([0]);
   const [open, setOpen] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
-  const users = useAsync(() => api<UserRow[]>("GET", "/api/users", { query: { organizationId: orgId, size: 500 } }), [orgId]);
+  const after = cursors[cursors.length - 1];
+  const restart = () => (setCursors([0]), setOpen(null));
+  // The search runs on the server (GET /api/users?q=), a moment after typing stops.
+  useEffect(() => {
+    if (q.trim() === needle) return;
+    const timer = setTimeout(() => (setNeedle(q.trim()), restart()), 250);
+    return () => clearTimeout(timer);
+  }, [q, needle]);
+  const users = useAsync(() => api<UserRow[]>("GET", "/api/users", { query: { organizationId: orgId, size: PAGE + 1, after: after || undefined, q: needle || undefined } }), [orgId, after, needle]);
   const roles = useAsync(() => (can("ROLE_MANAGE") ? api<Role[]>("GET", "/api/roles", { query: { organizationId: orgId, size: 200 } }) : Promise.resolve([] as Role[])), [orgId]);
-  const needle = q.trim().toLowerCase();
   return (
     <section>
       <h1>Users</h1>
       <div class="toolbar">
-        <Select label="Organization" value={orgId} onValue={(v) => (setOrgId(v), setPage(0), setOpen(null))} options={choices} />
-        <Field label="Search" type="search" value={q} onValue={(v) => (setQ(v), setPage(0))} placeholder="name or email" />
+        <Select label="Organization" value={orgId} onValue={(v) => (setOrgId(v), restart())} options={choices} />
+        <Field label="Search" type="search" value={q} onValue={setQ} placeholder="name or email" />
         <button type="button" class="primary" aria-expanded={creating} onClick={() => setCreating(!creating)}>
           {creating ? "Close" : "New user"}
         </button>
       </div>
       {creating ? <CreateUser orgId={orgId} roles={roles.data ?? []} onDone={() => (setCreating(false), users.reload())} /> : null}
-      <Loaded state={users} empty="No users at this organization yet.">
-        {(all) => {
-          const rows = all.filter((u) => !needle || u.email.includes(needle) || u.fullName.toLowerCase().includes(needle));
-          const pages = Math.ceil(rows.length / PAGE);
-          const shown = rows.slice(page * PAGE, page * PAGE + PAGE);
+      <Loaded state={users} empty={needle ? `Nobody here matches “${needle}”.` : "No users at this organization yet."}>
+        {(page) => {
+          const rows = page.slice(0, PAGE);
+          const first = (cursors.length - 1) * PAGE + 1;
           return (
             <>
               <table>
                 <caption>
-                  {rows.length} user{rows.length === 1 ? "" : "s"}
-                  {needle ? ` matching “${q}”` : ""}
+                  Users {first}–{first + rows.length - 1}
+                  {needle ? ` matching “${needle}”` : ""}
                 </caption>
                 <Head cols={["Name", "Email", "Roles", "Status"]} actions />
                 <tbody>
-                  {shown.map((u) => (
+                  {rows.map((u) => (
                     <tr key={u.id}>
                       <td>{u.fullName}</td>
                       <td>{u.email}</td>
@@ -210,9 +218,13 @@ export function UsersPage() {
                   ))}
                 </tbody>
               </table>
-              {rows.length === 0 ? <p class="empty">Nobody matches “{q}”.</p> : null}
-              <Pager page={page} pages={pages} onPage={setPage} />
-              {open !== null && all.find((u) => u.id === open) ? <UserDetail key={open} user={all.find((u) => u.id === open)!} orgId={orgId} roles={roles.data ?? []} onChange={users.reload} /> : null}
+              <Pager
+                page={cursors.length - 1}
+                hasNext={page.length > PAGE}
+                onPrevious={() => (setCursors(cursors.slice(0, -1)), setOpen(null))}
+                onNext={() => (setCursors([...cursors, rows[rows.length - 1].id]), setOpen(null))}
+              />
+              {open !== null && rows.find((u) => u.id === open) ? <UserDetail key={open} user={rows.find((u) => u.id === open)!} orgId={orgId} roles={roles.data ?? []} onChange={users.reload} /> : null}
             </>
           );
         }}

@@ -32,6 +32,8 @@ export const UserSummary = t.Object({
 export const UserListQuery = t.Object({
   organizationId: QueryInt({ minimum: 1 }),
   size: t.Optional(QueryInt({ description: "1..1000, default 200" })),
+  q: t.Optional(t.String({ maxLength: 200, description: "only users whose email or name contains this text (literal, case-insensitive)" })),
+  after: t.Optional(QueryInt({ minimum: 0, description: "paging: only users with a greater id (pass the last id of the previous page)" })),
 });
 
 export const UserIdParams = t.Object({ id: QueryInt({ minimum: 1 }) });

@@ -26,7 +26,12 @@ export interface UserRepo {
    * Users whose home org is `orgId` or who hold a role there (erased users excluded), ordered by
    * id, at most `size`. Index-backed: a union of the home-org and the assignment index.
    */
-  listByOrg(tenant: number | "any", orgId: number, size: number): Promise<User[]>;
+  /**
+   * Users whose home org is `orgId` or who hold a role there (erased excluded), by id. `afterId`
+   * pages (ids greater than it); `q` keeps users whose email or name contains it (literal,
+   * case-insensitive).
+   */
+  listByOrg(tenant: number | "any", orgId: number, size: number, filter?: { afterId?: number; q?: string }): Promise<User[]>;
   /**
    * Erasure (CONTRACT §3), irreversible: sets the email to `erasedEmail`, clears the name, the
    * password hash and every MFA secret and recovery code, status ERASED. Null when not in `tenant`.

@@ -35,10 +35,10 @@ export function userRoutes({ users, guard }: { users: UserService; guard: Guard 
       "/api/users",
       async ({ request, server, query }) => {
         const p = await caller(request, server);
-        const list = await users.list(p, query.organizationId, pageSize(query.size, 200));
+        const list = await users.list(p, query.organizationId, pageSize(query.size, 200), { afterId: query.after, q: query.q });
         return list.map(({ user: u, roles }) => ({ id: u.id, email: u.email, fullName: u.fullName, status: u.status, hasPassword: u.passwordHash !== null, organizationId: u.organizationId, roles }));
       },
-      { query: UserListQuery, response: ok(t.Array(UserSummary)), detail: { tags, security, summary: "Users whose home org is the organization or who hold a role there" } },
+      { query: UserListQuery, response: ok(t.Array(UserSummary)), detail: { tags, security, summary: "Users whose home org is the organization or who hold a role there", description: "Ordered by id. `q` keeps users whose email or name contains the text (literal, case-insensitive); `after` pages: pass the last id of the previous page." } },
     )
     .post(
       "/api/users",

@@ -111,10 +111,10 @@ export function createUserService(deps: UserServiceDeps) {
   }
 
   /** Users whose home org is `organizationId` or who hold a role there, with their roles at that org. */
-  async function list(p: Principal, organizationId: number, size: number): Promise<UserSummary[]> {
+  async function list(p: Principal, organizationId: number, size: number, filter: { afterId?: number; q?: string } = {}): Promise<UserSummary[]> {
     requirePermission(p, "USER_MANAGE");
     const org = await reachableOrg(p, organizationId);
-    const users = await deps.users.listByOrg(org.tenantId, org.id, size);
+    const users = await deps.users.listByOrg(org.tenantId, org.id, size, { afterId: filter.afterId, q: filter.q?.trim() || undefined });
     const roles = await deps.roles.rolesAt(org.tenantId, org.id, users.map((u) => u.id));
     return users.map((user) => ({ user, roles: roles.get(user.id) ?? [] }));
   }
