@@ -135,7 +135,8 @@ const hostPorts = (variable: string, value: string): HostPort[] =>
   list(value).map((raw) => {
     const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^:\s[\]]+)):(\d{1,5})$/.exec(raw);
     const port = m ? Number(m[3]) : 0;
-    if (!m || port < 1 || port > 65535) throw new ConfigError(variable, `has an entry that is not host:port: ${raw}`);
+    // The entry is not echoed: a misplaced user:password@ would land in the log.
+    if (!m || raw.includes("@") || port < 1 || port > 65535) throw new ConfigError(variable, `has an entry that is not host:port (entry ${list(value).indexOf(raw) + 1}; credentials go in REDIS_PASSWORD)`);
     return { host: m[1] ?? m[2], port };
   });
 

@@ -37,7 +37,8 @@ function embeddedMasterKey(dataDir: string, log: Logger): Uint8Array[] {
 
 /** The Redis session store on the configured topology (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS). */
 async function openRedisSessions(config: Config, log: Logger) {
-  const sessions = await openRedis(config.redis!, config.redisPrefix, { minReplicasAck: config.redisMinReplicasAck, waitMs: config.redisWaitMs });
+  // A command's client-side limit leaves room for its WAIT: a write acknowledged late is not reported as failed.
+  const sessions = await openRedis(config.redis!, config.redisPrefix, { minReplicasAck: config.redisMinReplicasAck, waitMs: config.redisWaitMs, commandTimeoutMs: Math.max(3000, config.redisWaitMs + 1000) });
   for (const w of sessions.warnings) log.warn(w);
   return sessions;
 }

@@ -16,6 +16,8 @@ export async function openRedisBus(target: RedisTarget, prefix = "sso:"): Promis
   const channelPrefix = `${prefix}bus:`;
   const pub = createRedisClient(target, { maxRetriesPerRequest: 2 });
   const sub = createRedisClient(target, { maxRetriesPerRequest: 2 });
+  // Outages surface per call (publish is best effort); ioredis reconnects and resubscribes by itself.
+  for (const c of [pub, sub]) c.on("error", () => {});
   await Promise.all([connectWithin(pub), connectWithin(sub)]).catch((e) => {
     pub.disconnect();
     sub.disconnect();
@@ -33,7 +35,11 @@ export async function openRedisBus(target: RedisTarget, prefix = "sso:"): Promis
       const list = handlers.get(channel) ?? [];
       list.push(onMessage);
       handlers.set(channel, list);
-      if (list.length === 1) await sub.subscribe(channelPrefix + channel);
+      if (list.length === 1)
+        await sub.subscribe(channelPrefix + channel).catch((e) => {
+          handlers.delete(channel); // a later subscribe tries again
+          throw new UnavailableError(e);
+        });
     },
     async close() {
       pub.disconnect();

@@ -246,7 +246,9 @@ export async function openRedis(target: RedisTarget | string, prefix: string, o:
       // The user's index first (another slot): a revocation by user that runs meanwhile either
       // sees the id (and revokes the family, or keeps the id while it may still be created), or
       // ran before it. An id whose family never came is pruned later.
-      await redis.zadd(userKey(data.userId), "NX", Date.now(), familyId);
+      // Acknowledged like the family itself: an index entry lost in a failover would hide a live
+      // family from revocation by user or device.
+      await durably<number>((p) => (p as unknown as { zadd(key: string, ...args: (string | number)[]): unknown }).zadd(userKey(data.userId), "NX", Date.now(), familyId), () => true);
       await durably<string>(
         (p) => p.ssoCreate(famKey(familyId), selKey(selector), familyId, selector, verifierHash, JSON.stringify(data), expiresAt.getTime(), String(data.userId), data.deviceId ?? "", GRACE_MS),
         () => true,
