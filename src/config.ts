@@ -82,7 +82,6 @@ export interface Config {
   databaseDirectUrl?: string;
   databaseReadUrl?: string;
   mongodbUrl?: string;
-  redisUrl?: string;
   /** Where Redis is (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS); undefined without Redis. */
   redis?: RedisConfig;
   redisPrefix: string;
@@ -125,20 +124,27 @@ export interface HostPort {
   port: number;
 }
 
-/** The Redis topology (structurally the adapter's RedisTarget). */
+/** The Redis topology (adapters/redis/connect.ts connects to it). */
 export type RedisConfig =
   | { kind: "single"; url: string; password?: string }
   | { kind: "cluster"; nodes: HostPort[]; password?: string }
   | { kind: "sentinel"; sentinels: HostPort[]; name: string; password?: string; sentinelPassword?: string };
 
-const hostPorts = (variable: string, value: string): HostPort[] =>
-  list(value).map((raw) => {
-    const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^:\s[\]]+)):(\d{1,5})$/.exec(raw);
+/**
+ * Parses `host:port,host:port` (IPv6 as `[::1]:7000`); a bad entry is a ConfigError naming
+ * `variable` and the entry's position, never the entry itself (a misplaced user:password@ would land
+ * in the log).
+ */
+export function parseHostPorts(value: string, variable = "host:port list"): HostPort[] {
+  const entries = list(value);
+  if (!entries.length) throw new ConfigError(variable, "names no host:port");
+  return entries.map((raw, i) => {
+    const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^:\s[\]@]+)):(\d{1,5})$/.exec(raw);
     const port = m ? Number(m[3]) : 0;
-    // The entry is not echoed: a misplaced user:password@ would land in the log.
-    if (!m || raw.includes("@") || port < 1 || port > 65535) throw new ConfigError(variable, `has an entry that is not host:port (entry ${list(value).indexOf(raw) + 1}; credentials go in REDIS_PASSWORD)`);
+    if (!m || port < 1 || port > 65535) throw new ConfigError(variable, `has an entry that is not host:port (entry ${i + 1}; credentials go in REDIS_PASSWORD)`);
     return { host: m[1] ?? m[2], port };
   });
+}
 
 /** REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS (+ REDIS_SENTINEL_NAME): at most one. */
 function redisConfig(e: Env): RedisConfig | undefined {
@@ -146,10 +152,10 @@ function redisConfig(e: Env): RedisConfig | undefined {
   if (given.length > 1) throw new ConfigError(given[1], `cannot be combined with ${given[0]}: set one of REDIS_URL (one node), REDIS_CLUSTER_NODES (a cluster) or REDIS_SENTINELS with REDIS_SENTINEL_NAME (Sentinel)`);
   if (e.REDIS_SENTINEL_NAME && !e.REDIS_SENTINELS) throw new ConfigError("REDIS_SENTINEL_NAME", "is set without REDIS_SENTINELS (the sentinels' host:port list)");
   const password = e.REDIS_PASSWORD;
-  if (e.REDIS_CLUSTER_NODES) return { kind: "cluster", nodes: hostPorts("REDIS_CLUSTER_NODES", e.REDIS_CLUSTER_NODES), password };
+  if (e.REDIS_CLUSTER_NODES) return { kind: "cluster", nodes: parseHostPorts(e.REDIS_CLUSTER_NODES, "REDIS_CLUSTER_NODES"), password };
   if (e.REDIS_SENTINELS) {
     if (!e.REDIS_SENTINEL_NAME) throw new ConfigError("REDIS_SENTINEL_NAME", "is required with REDIS_SENTINELS (the master's name the sentinels monitor)");
-    return { kind: "sentinel", sentinels: hostPorts("REDIS_SENTINELS", e.REDIS_SENTINELS), name: e.REDIS_SENTINEL_NAME, password, sentinelPassword: e.REDIS_SENTINEL_PASSWORD };
+    return { kind: "sentinel", sentinels: parseHostPorts(e.REDIS_SENTINELS, "REDIS_SENTINELS"), name: e.REDIS_SENTINEL_NAME, password, sentinelPassword: e.REDIS_SENTINEL_PASSWORD };
   }
   if (e.REDIS_URL) return { kind: "single", url: e.REDIS_URL, password };
   return undefined;
@@ -226,7 +232,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databaseDirectUrl: e.DATABASE_DIRECT_URL,
     databaseReadUrl: e.DATABASE_READ_URL,
     mongodbUrl: e.MONGODB_URL,
-    redisUrl: e.REDIS_URL,
     redis,
     redisPrefix: e.SSO_REDIS_PREFIX ?? "sso:",
     redisMinReplicasAck: Number(e.SSO_REDIS_MIN_REPLICAS_ACK ?? (redis && redis.kind !== "single" ? 1 : 0)),

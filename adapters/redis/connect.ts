@@ -5,31 +5,14 @@
  * store and by the MongoDB adapter's pub/sub bus.
  */
 import Redis, { Cluster, type RedisOptions } from "ioredis";
+import type { RedisConfig } from "../../src/config";
 
-export interface HostPort {
-  host: string;
-  port: number;
-}
-
-export type RedisTarget =
-  | { kind: "single"; url: string; password?: string }
-  | { kind: "cluster"; nodes: HostPort[]; password?: string }
-  | { kind: "sentinel"; sentinels: HostPort[]; name: string; password?: string; sentinelPassword?: string };
+/** The topology as the configuration parsed it (src/config.ts), and its host:port parser. */
+export type { HostPort } from "../../src/config";
+export { parseHostPorts } from "../../src/config";
+export type RedisTarget = RedisConfig;
 
 export type RedisClient = Redis | Cluster;
-
-/** Parses `host:port,host:port` (IPv6 as `[::1]:7000`); throws a one-line error on a bad entry. */
-export function parseHostPorts(value: string): HostPort[] {
-  const out: HostPort[] = [];
-  for (const raw of value.split(",").map((s) => s.trim()).filter(Boolean)) {
-    const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^:\s[\]]+)):(\d{1,5})$/.exec(raw);
-    const port = m ? Number(m[3]) : 0;
-    if (!m || port < 1 || port > 65535) throw new Error(`not host:port: ${raw}`);
-    out.push({ host: m[1] ?? m[2], port });
-  }
-  if (!out.length) throw new Error("no host:port given");
-  return out;
-}
 
 export interface ConnectOptions {
   keyPrefix?: string;

@@ -23,7 +23,7 @@
  * Selectors outlive the family's expiry by a day so that a replayed consumed token is still
  * recognised as reuse (and not merely as unknown) while the family could matter.
  */
-import { Cluster } from "ioredis";
+import { Cluster, type ChainableCommander } from "ioredis";
 import { familyIdOfSelector, type CounterStore, type FamilyRecord, type FamilyStore, type SessionData } from "../../src/features/sessions/ports";
 import { UnavailableError } from "../../src/kernel/errors";
 import { translating } from "../shared/translate";
@@ -56,6 +56,7 @@ const ROTATE = `${CT_EQUAL}
 local s = redis.call('HMGET', KEYS[1], 'f', 'v')
 if not s[1] then return {'invalid'} end
 if not ct_equal(s[2], ARGV[1]) then return {'invalid'} end
+if s[1] ~= ARGV[8] then return {'invalid'} end
 local fam = KEYS[3]
 local f = redis.call('HMGET', fam, 'cur', 'data', 'exp', 'revoked')
 if not f[1] then return {'invalid'} end
@@ -187,10 +188,10 @@ export async function openRedis(target: RedisTarget | string, prefix: string, o:
    * applied this script's writes. `wrote(result)` says whether the script changed anything; a change
    * not acknowledged by `acks` replicas is UnavailableError (the caller answers 503).
    */
-  async function durably<T>(add: (p: Scripts) => unknown, wrote: (result: T) => boolean): Promise<T> {
+  async function durably<T>(add: (p: ChainableCommander & Scripts) => unknown, wrote: (result: T) => boolean): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const p = redis.pipeline();
-      add(p as unknown as Scripts);
+      add(p as ChainableCommander & Scripts);
       if (acks > 0) p.wait(acks, waitMs);
       const res = await p.exec();
       if (!res) throw new UnavailableError(new Error("Redis pipeline aborted"));
@@ -248,7 +249,7 @@ export async function openRedis(target: RedisTarget | string, prefix: string, o:
       // ran before it. An id whose family never came is pruned later.
       // Acknowledged like the family itself: an index entry lost in a failover would hide a live
       // family from revocation by user or device.
-      await durably<number>((p) => (p as unknown as { zadd(key: string, ...args: (string | number)[]): unknown }).zadd(userKey(data.userId), "NX", Date.now(), familyId), () => true);
+      await durably<number>((p) => p.zadd(userKey(data.userId), "NX", Date.now(), familyId), () => true);
       await durably<string>(
         (p) => p.ssoCreate(famKey(familyId), selKey(selector), familyId, selector, verifierHash, JSON.stringify(data), expiresAt.getTime(), String(data.userId), data.deviceId ?? "", GRACE_MS),
         () => true,

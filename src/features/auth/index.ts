@@ -5,6 +5,7 @@ export {
   parseRefreshToken,
   LIMITS,
   lockoutKey,
+  lockoutAttempt,
   membershipsOf,
   REFRESH_TTL_DAYS,
   type AuthService,

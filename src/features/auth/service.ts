@@ -275,15 +275,13 @@ export function createAuthService(deps: AuthDeps) {
     await limitIp("login", ip, deps.loginPerIpPerMinute ?? LIMITS.loginPerIpPerMinute);
     const app = await resolveAudience(input.audience);
     const email = normalizeEmail(input.email);
-    const lockKey = lockoutKey(email);
-    const slot = await deps.counters.hit(lockKey, LIMITS.lockoutWindowSeconds, deps.clock.now());
-    if (slot.count > LIMITS.lockoutFailures) throw accountLocked(slot.ttlSeconds);
+    const attempt = await lockoutAttempt(deps.counters, email, deps.clock.now());
+    if (attempt.lockedFor !== null) throw accountLocked(attempt.lockedFor);
     const user = await deps.users.findByEmail(email);
     const ok = await deps.hasher.verify(input.password, user?.passwordHash ?? null);
     if (!user || !ok || user.status !== "ACTIVE") {
-      const locks = slot.count === LIMITS.lockoutFailures;
       // The 5th failure still answers 401; the lock runs 15 minutes from now (known and unknown emails alike).
-      if (locks) await deps.counters.set(lockKey, LIMITS.lockoutFailures, LIMITS.lockoutSeconds, deps.clock.now());
+      const locks = await attempt.failed(deps.clock.now());
       // Timing (docs/security.md): a known email's failure is audited after the answer, so known
       // and unknown emails do the same work before it.
       if (user)
@@ -297,7 +295,7 @@ export function createAuthService(deps: AuthDeps) {
     if (deps.hasher.needsRehash(user.passwordHash!)) {
       await deps.users.update(user.tenantId, user.id, { passwordHash: await deps.hasher.hash(input.password) });
     }
-    const [, result] = await Promise.all([deps.counters.reset(lockKey), completeSignIn(user, { web: input.web, device: input.device, audience: app.identifier }, ip, "password")]);
+    const [, result] = await Promise.all([attempt.succeeded(), completeSignIn(user, { web: input.web, device: input.device, audience: app.identifier }, ip, "password")]);
     return result;
   }
 
@@ -397,6 +395,27 @@ export function membershipsOf(orgs: Org[], assignments: { organizationId: number
 
 /** The per-email sign-in attempt counter (the email is hashed: no addresses in the counter store). */
 export const lockoutKey = (email: string) => `login:${sha256Hex(normalizeEmail(email)).slice(0, 40)}`;
+
+/**
+ * One password check under the per-account lockout (CONTRACT §4), for sign-in and for a password
+ * change: the attempt takes a slot in the atomic per-email counter first; `lockedFor` is the lock's
+ * remaining seconds when more than 5 attempts fell in the window (check nothing then). After the
+ * check, `failed()` locks the email for 15 minutes on the 5th failure (true when this one locked) and
+ * `succeeded()` clears the counter.
+ */
+export async function lockoutAttempt(counters: CounterStore, email: string, now: Date) {
+  const key = lockoutKey(email);
+  const slot = await counters.hit(key, LIMITS.lockoutWindowSeconds, now);
+  return {
+    lockedFor: slot.count > LIMITS.lockoutFailures ? slot.ttlSeconds : null,
+    async failed(at: Date): Promise<boolean> {
+      if (slot.count !== LIMITS.lockoutFailures) return false;
+      await counters.set(key, LIMITS.lockoutFailures, LIMITS.lockoutSeconds, at);
+      return true;
+    },
+    succeeded: () => counters.reset(key),
+  };
+}
 
 /**
  * A new refresh token `selector.verifier` for a family: the selector is the family id followed by

@@ -10,7 +10,7 @@ import type { PasswordHasher } from "../../kernel/passwords";
 import { randomToken, sha256Hex } from "../../kernel/secrets";
 import type { Unit } from "../../kernel/unit";
 import type { EventJournal } from "../events";
-import { LIMITS, lockoutKey } from "../auth";
+import { LIMITS, lockoutAttempt, lockoutKey } from "../auth";
 import type { OrgRepo } from "../orgs/ports";
 import type { CounterStore, FamilyStore, OneTimeTokenRepo } from "../sessions";
 import type { UserRepo } from "../users/ports";
@@ -123,14 +123,13 @@ export function createPasswordService(deps: PasswordDeps) {
     if (!user || user.status !== "ACTIVE") throw notFound("User");
     const now = deps.clock.now();
     // The sign-in lockout guards this check too: the 5th wrong password locks the account for 15 minutes.
-    const lockKey = lockoutKey(user.email);
-    const slot = await deps.counters.hit(lockKey, LIMITS.lockoutWindowSeconds, now);
-    if (slot.count > LIMITS.lockoutFailures) throw fieldError("currentPassword", `too many wrong passwords: try again in ${Math.ceil(slot.ttlSeconds / 60)} minutes`);
+    const attempt = await lockoutAttempt(deps.counters, user.email, now);
+    if (attempt.lockedFor !== null) throw fieldError("currentPassword", `too many wrong passwords: try again in ${Math.ceil(attempt.lockedFor / 60)} minutes`);
     if (!(await deps.hasher.verify(currentPassword, user.passwordHash ?? null))) {
-      if (slot.count === LIMITS.lockoutFailures) await deps.counters.set(lockKey, LIMITS.lockoutFailures, LIMITS.lockoutSeconds, now);
+      await attempt.failed(now);
       throw fieldError("currentPassword", "is not your current password");
     }
-    await deps.counters.reset(lockKey);
+    await attempt.succeeded();
     if (newPassword === currentPassword) throw fieldError("newPassword", "must differ from the current password");
     const passwordHash = await deps.hasher.hash(newPassword);
     const org = await deps.orgs.get(user.tenantId, user.organizationId);

@@ -84,7 +84,7 @@ export function sessionRoutes({ sessions, guard, cookies }: { sessions: SessionS
         return noContent200();
       },
       {
-        params: t.Object({ sessionId: t.String({ minLength: 1, maxLength: 128 }) }),
+        params: t.Object({ sessionId: t.String({ pattern: "^[A-Za-z0-9_-]{1,128}$", description: "a session id (the `sid` claim)" }) }),
         detail: { tags, security, summary: "End one of the caller's sessions", description: "Revokes that session's refresh token family (its access tokens lapse within their 15 minutes). 404 when it is not a live session of the caller. Audited as `auth.logout` with `via: sessions`." },
       },
     )
