@@ -11,7 +11,8 @@
  *
  * Every loop is bounded in time; nothing listens on anything but 127.0.0.1.
  */
-import { generateKeyPair, SignJWT } from "jose";
+import { generateKeyPair } from "jose";
+import { signAccessJwt } from "../src/features/tokens/jws";
 
 type Key = CryptoKey;
 
@@ -71,9 +72,7 @@ export async function makeSigningKey(): Promise<SigningKey> {
 /** Signs one access token the way the service does (fresh iat/exp/jti each time). */
 export function signAccessToken(key: SigningKey, payloadSize?: number): Promise<string> {
   const claims = accessTokenClaims({ payloadSize });
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid: key.kid })
-    .sign(key.privateKey);
+  return signAccessJwt(claims, key.kid, key.privateKey);
 }
 
 // ---------------------------------------------------------------------------------------------

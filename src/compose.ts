@@ -34,6 +34,7 @@ import { createImportService } from "./features/import";
 import { createWebhookDelivery } from "./jobs/webhook-delivery";
 import type { PrimaryStore, SessionStore } from "./stores";
 import { createUnits } from "./units";
+import { createCachedTokenContext } from "./features/sessions/context-cache";
 
 /** Cross-instance channel: an org id whose token-claims mapping changed. */
 export const CLAIMS_CHANNEL = "sso_claims";
@@ -66,7 +67,27 @@ export interface GraphDeps {
 export async function composeGraph(d: GraphDeps) {
   const { config, store, sessions, clock, log } = d;
   const hasher = createPasswordHasher(config.hashConcurrency);
-  const units = createUnits(store, { clock, faults: d.faults });
+  // The directory's version (features/sessions/context-cache.ts): moved on after every unit that may
+  // change a token context. A lost advance is bounded by the cache's maximum age (docs/sessions.md).
+  const epoch = sessions.epoch;
+  const afterContextChange = epoch
+    ? async () => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await epoch.advance();
+          } catch (e) {
+            if (attempt >= 3) {
+              d.metrics.count("sso_context_epoch_failures_total", "Directory version advances that failed after retries (token contexts may be reused up to 60 s).");
+              return log.error("the directory version could not be advanced; token contexts cached by other instances may be reused until their maximum age (60 s)", { error: String((e as Error)?.message ?? e).split("\n")[0] });
+            }
+            await Bun.sleep(50 * attempt);
+          }
+        }
+      }
+    : undefined;
+  const units = createUnits(store, { clock, faults: d.faults, afterContextChange });
+  if (afterContextChange) store.onRecovered?.(() => void afterContextChange());
+  const contexts = createCachedTokenContext(store.tokenContext, epoch);
   const recovered = await store.recover();
   if (recovered) log.warn("settled units of work left unfinished by a crash (committed ones finished, the others undone)", { count: recovered });
   const boot = await bootstrap(
@@ -108,7 +129,7 @@ export async function composeGraph(d: GraphDeps) {
     devices: store.devices,
     families: sessions.families,
     counters: sessions.counters,
-    tokenContext: store.tokenContext,
+    tokenContext: contexts,
     rateLimit: config.rateLimit,
     loginPerIpPerMinute: config.limits.loginPerIpPerMinute,
     record,
@@ -129,7 +150,7 @@ export async function composeGraph(d: GraphDeps) {
     defaultClientIds: { google: config.googleClientIds, microsoft: config.microsoftClientIds },
     auth,
   });
-  const sessionService = createSessionService({ families: sessions.families, devices: store.devices, users: store.users, orgs: store.orgs, roles: store.roles, tokenContext: store.tokenContext, record, unit, auth, clock });
+  const sessionService = createSessionService({ families: sessions.families, devices: store.devices, users: store.users, orgs: store.orgs, roles: store.roles, tokenContext: contexts, record, unit, auth, clock });
   // Client records, org status and app identifiers for /oauth2/token, invalidated across
   // instances on CLIENTS_CACHE_CHANNEL and bounded by a 5 s TTL (see features/clients/directory.ts).
   const clientDirectory = createClientDirectory({ clients: store.clients, orgs: store.orgs, apps: store.apps, clock });

@@ -10,7 +10,7 @@ import type { ClientRepo } from "./features/clients/ports";
 import type { ImportRepo } from "./features/import/ports";
 import type { OrgRepo, TenantRepo } from "./features/orgs/ports";
 import type { RoleRepo } from "./features/roles/ports";
-import type { CounterStore, DeviceRepo, FamilyStore, OneTimeTokenRepo } from "./features/sessions/ports";
+import type { ContextEpoch, CounterStore, DeviceRepo, FamilyStore, OneTimeTokenRepo } from "./features/sessions/ports";
 import type { TokenContextReader } from "./features/sessions/ports";
 import type { KeyRepo } from "./features/tokens/ports";
 import type { UserRepo } from "./features/users/ports";
@@ -59,6 +59,8 @@ export interface PrimaryStore extends Repos {
    * it). Returns how many it finished. SQL stores: nothing to do, always 0.
    */
   recover(): Promise<number>;
+  /** Called after a recovery pass (at start or on the store's timer) settled `count` > 0 units. */
+  onRecovered?(listener: (count: number) => void): void;
   /** Throws UnavailableError when the store cannot answer. */
   ping(): Promise<void>;
   /** Cross-instance cache invalidation channel (LISTEN/NOTIFY on Postgres; in-process otherwise). */
@@ -71,6 +73,12 @@ export interface PrimaryStore extends Repos {
 export interface SessionStore {
   families: FamilyStore;
   counters: CounterStore;
+  /**
+   * The shared version of the directory that lets token contexts be reused between refreshes
+   * (features/sessions/context-cache.ts): in Redis, or in memory for the single embedded process;
+   * null when the sessions live in the primary store (every refresh then reads its context).
+   */
+  epoch: ContextEpoch | null;
   ping(): Promise<void>;
   close(): Promise<void>;
   kind: "redis" | "local" | "primary";

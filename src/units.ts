@@ -30,8 +30,27 @@ export interface Units {
   onOutboxFilled(listener: () => void): void;
 }
 
-export function createUnits(store: PrimaryStore, deps: { clock: Clock; faults?: FaultInjector }): Units {
-  const { faults, clock } = deps;
+/**
+ * Ports whose writes cannot change a token context (user, org and ancestors, grants). A unit that
+ * names any other port moves the directory's version on (`afterContextChange`), so a port added
+ * later counts as a context port until it is listed here.
+ */
+const OUTSIDE_TOKEN_CONTEXT: ReadonlySet<string> = new Set(["events", "audit", "devices", "oneTimeTokens", "keys", "webhooks", "clients", "imports", "socialIdentities"]);
+export const touchesTokenContext = (ports: readonly string[]) => ports.some((p) => !OUTSIDE_TOKEN_CONTEXT.has(p));
+
+export function createUnits(
+  store: PrimaryStore,
+  deps: {
+    clock: Clock;
+    faults?: FaultInjector;
+    /**
+     * Moves the directory's version on (features/sessions/context-cache.ts); awaited after a unit
+     * that may have changed a token context commits, before the unit returns. It must not throw.
+     */
+    afterContextChange?: () => Promise<void>;
+  },
+): Units {
+  const { faults, clock, afterContextChange } = deps;
   const filledListeners: (() => void)[] = [];
   const port = <T extends object>(unit: string, name: string, p: T): T => (faults ? withFaults(p, unit, name, faults) : p);
 
@@ -52,7 +71,17 @@ export function createUnits(store: PrimaryStore, deps: { clock: Clock; faults?: 
 
   const unit: Unit<UnitPorts> = async (name, ports, fn) => {
     const filled = { outbox: false };
-    const result = await store.transaction((tx) => fn(scopeOf(name, tx, ports, filled) as never));
+    const advances = afterContextChange && touchesTokenContext(ports) ? afterContextChange : null;
+    let result: Awaited<ReturnType<typeof fn>>;
+    try {
+      result = await store.transaction((tx) => fn(scopeOf(name, tx, ports, filled) as never));
+    } catch (e) {
+      // An intent-journal store shows a unit's writes before it settles and undoes them on failure:
+      // contexts read meanwhile are stale now. A rolled-back SQL transaction showed nothing.
+      if (advances && store.atomicity === "intent-journal") await advances();
+      throw e;
+    }
+    if (advances) await advances();
     // Committed: deliveries it enqueued may go out now (the delivery job's nudge).
     if (filled.outbox) for (const l of filledListeners) l();
     return result;

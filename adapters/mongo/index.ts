@@ -96,7 +96,12 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
   const ctx: Ctx = { db, unit: null };
   const leaseMs = opts.unitLeaseMs ?? 300_000;
 
-  const recover = () => recoverUnits(db, leaseMs);
+  const recovered: ((count: number) => void)[] = [];
+  const recover = async () => {
+    const n = await recoverUnits(db, leaseMs);
+    if (n) for (const l of recovered) l(n);
+    return n;
+  };
 
   // Cross-instance messages.
   const handlers = new Map<string, ((m: string) => void)[]>();
@@ -176,6 +181,7 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
       return result;
     },
     recover,
+    onRecovered: (listener) => void recovered.push(listener),
     async ping() {
       try {
         await db.command({ ping: 1 }, { timeoutMS: 2000 });
@@ -206,6 +212,7 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
 export function createMongoSessionStore(store: MongoStore): SessionStore {
   return {
     kind: "primary",
+    epoch: null, // several instances may share this store and no shared version is kept: contexts are read each time
     families: guarded(createMongoFamilies(store.ctx)),
     counters: guarded(createMongoCounters(store.ctx)),
     ping: () => store.ping(),

@@ -33,18 +33,18 @@ export function createMongoTokenContext(ctx: Ctx): TokenContextReader {
       ]);
       const org = fromDoc<Org>(o);
       const user = withoutHash(toUser(u));
-      if (!org) return { user, org: null, blocked: false, grants: [] };
+      if (!org) return { user, org: null, blocked: false, blockedFrom: null, grants: [] };
       // Round 2 (and 3 inside grantsAt): the ancestors' block state beside the grants along the org's stored path.
       const ancestors = pathIds(org.path).slice(1, -1);
-      const [ancestorBlocked, grants] = await Promise.all([
+      const [chain, grants] = await Promise.all([
         ancestors.length
-          ? orgs
-              .findOne({ tenantId, _id: { $in: ancestors }, $or: [{ status: "SUSPENDED" }, { expiresAt: { $ne: null, $lte: now } }] }, { projection: { _id: 1 } })
-              .then((hit) => !!hit)
-          : false,
+          ? orgs.find({ tenantId, _id: { $in: ancestors } }, { projection: { status: 1, expiresAt: 1 } }).toArray() as Promise<{ status: string; expiresAt: Date | null }[]>
+          : [],
         grantsAt(ctx, assignments, org.path),
       ]);
-      return { user, org, blocked: blockedAt(org, now) || ancestorBlocked, grants } satisfies TokenContext;
+      const all = [org, ...chain];
+      const later = all.flatMap((o) => (o.expiresAt && o.expiresAt.getTime() > now.getTime() ? [o.expiresAt.getTime()] : []));
+      return { user, org, blocked: all.some((o) => blockedAt(o, now)), blockedFrom: later.length ? Math.min(...later) : null, grants } satisfies TokenContext;
     },
   };
 }

@@ -99,6 +99,7 @@ function primary(
 export function createPgSessionStore(store: PrimaryStore & { db: Db }): SessionStore {
   return {
     kind: "primary",
+    epoch: null, // several instances may share this store and no shared version is kept: contexts are read each time
     families: guarded(createPgFamilies(store.db)),
     counters: guarded(createPgCounters(store.db)),
     ping: () => store.ping(),

@@ -22,6 +22,8 @@ const QUERY = `
     exists(select 1 from organizations b, chain
             where b.tenant_id = $2 and b.id = any(chain.ids)
               and (b.status = 'SUSPENDED' or (b.expires_at is not null and b.expires_at <= $4))) as "blocked",
+    (select (extract(epoch from min(b.expires_at)) * 1000)::float8 from organizations b, chain
+            where b.tenant_id = $2 and b.id = any(chain.ids) and b.expires_at > $4) as "blockedFrom",
     (select coalesce(json_agg(json_build_object('roleId', r.id, 'roleName', r.name, 'scope', r.scope, 'roleTenantId', r.tenant_id,
             'assignedOrgId', ur.organization_id, 'assignedOrgPath', ao.path,
             'permissions', (select coalesce(json_agg(json_build_object('id', p.id, 'code', p.code, 'applicationId', p.application_id) order by p.id), '[]'::json)
@@ -48,6 +50,7 @@ function toContext(row: Record<string, unknown>): TokenContext {
       name: String(o.name), slug: String(o.slug), status: o.status as OrgStatus, expiresAt: date(o.expiresAt), createdAt: date(o.createdAt)!, updatedAt: date(o.updatedAt)!,
     } satisfies Org),
     blocked: row.blocked === true || row.blocked === "t",
+    blockedFrom: row.blockedFrom == null ? null : Math.floor(Number(row.blockedFrom)),
     grants: grants.map((g) => ({
       roleId: Number(g.roleId), roleName: String(g.roleName), scope: g.scope as RoleScope, roleTenantId: Number(g.roleTenantId),
       assignedOrgId: Number(g.assignedOrgId), assignedOrgPath: String(g.assignedOrgPath),

@@ -43,6 +43,7 @@ export function createRedisClient(target: RedisTarget, o: ConnectOptions = {}): 
     maxRetriesPerRequest: o.maxRetriesPerRequest ?? 1,
     enableOfflineQueue: true,
     autoResendUnfulfilledCommands: !o.atMostOnce,
+    enableAutoPipelining: true,
     ...(o.commandTimeoutMs ? { commandTimeout: o.commandTimeoutMs } : {}),
   };
   if (target.kind === "cluster") {

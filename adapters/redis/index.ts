@@ -24,10 +24,10 @@
  * recognised as reuse (and not merely as unknown) while the family could matter.
  */
 import { Cluster, type ChainableCommander } from "ioredis";
-import { familyIdOfSelector, type CounterStore, type FamilyRecord, type FamilyStore, type SessionData } from "../../src/features/sessions/ports";
+import { familyIdOfSelector, type ContextEpoch, type CounterStore, type FamilyRecord, type FamilyStore, type SessionData } from "../../src/features/sessions/ports";
 import { UnavailableError } from "../../src/kernel/errors";
 import { translating } from "../shared/translate";
-import { timingSafeEqual } from "../../src/kernel/secrets";
+import { randomToken, timingSafeEqual } from "../../src/kernel/secrets";
 import type { SessionStore } from "../../src/stores";
 import { connectWithin, createRedisClient, type RedisClient, type RedisTarget } from "./connect";
 
@@ -40,10 +40,11 @@ const GRACE_MS = 86_400_000;
  * script's running time says nothing about how much of a presented verifier matched.
  */
 const CT_EQUAL = `
+local byte, bxor, bor = string.byte, bit.bxor, bit.bor
 local function ct_equal(a, b)
   if type(a) ~= 'string' or type(b) ~= 'string' or #a ~= #b then return false end
   local diff = 0
-  for i = 1, #a do diff = bit.bor(diff, bit.bxor(string.byte(a, i), string.byte(b, i))) end
+  for i = 1, #a do diff = bor(diff, bxor(byte(a, i), byte(b, i))) end
   return diff == 0
 end
 `;
@@ -51,6 +52,10 @@ end
 /**
  * KEYS: sel, nextSel, fam (one slot: all tagged with the family id).
  * ARGV: verifierHash, nowMs, nextVerifierHash, patchJson|'', selector, nextSelector, graceMs, familyId
+ *
+ * The family's `slide` field (ms a sliding session gains per rotation, 0 for a fixed expiry) spares
+ * decoding the session data when no patch is given (the refresh hot path); a family stored before
+ * the field existed is decoded once and gains it.
  */
 const ROTATE = `${CT_EQUAL}
 local s = redis.call('HMGET', KEYS[1], 'f', 'v')
@@ -58,7 +63,7 @@ if not s[1] then return {'invalid'} end
 if not ct_equal(s[2], ARGV[1]) then return {'invalid'} end
 if s[1] ~= ARGV[8] then return {'invalid'} end
 local fam = KEYS[3]
-local f = redis.call('HMGET', fam, 'cur', 'data', 'exp', 'revoked')
+local f = redis.call('HMGET', fam, 'cur', 'data', 'exp', 'revoked', 'slide')
 if not f[1] then return {'invalid'} end
 local now = tonumber(ARGV[2])
 if tonumber(f[3]) <= now then return {'invalid'} end
@@ -67,26 +72,32 @@ if f[1] ~= ARGV[5] then
   return {'reused', ARGV[8], f[2]}
 end
 if f[4] == '1' then return {'invalid'} end
-local d = cjson.decode(f[2])
-if ARGV[4] ~= '' then
-  for k, v in pairs(cjson.decode(ARGV[4])) do d[k] = v end
+local data = f[2]
+local slide = tonumber(f[5])
+if ARGV[4] ~= '' or not slide then
+  local d = cjson.decode(data)
+  if ARGV[4] ~= '' then
+    for k, v in pairs(cjson.decode(ARGV[4])) do d[k] = v end
+    data = cjson.encode(d)
+  end
+  if d['absoluteExpiresAt'] then slide = 0 else slide = tonumber(d['ttlSeconds']) * 1000 end
+  redis.call('HSET', fam, 'data', data, 'slide', string.format('%d', slide))
 end
 local exp
-if d['absoluteExpiresAt'] then exp = tonumber(f[3]) else exp = now + tonumber(d['ttlSeconds']) * 1000 end
+if slide > 0 then exp = now + slide else exp = tonumber(f[3]) end
 local exps = string.format('%d', exp)
-local data = cjson.encode(d)
 local grace = tonumber(ARGV[7])
-redis.call('HSET', fam, 'cur', ARGV[6], 'data', data, 'exp', exps)
+redis.call('HSET', fam, 'cur', ARGV[6], 'exp', exps)
 redis.call('PEXPIREAT', fam, exp + grace)
 redis.call('HSET', KEYS[2], 'f', ARGV[8], 'v', ARGV[3])
 redis.call('PEXPIREAT', KEYS[2], exp + grace)
 return {'rotated', ARGV[8], data, exps}
 `;
 
-/** KEYS: fam, sel (one slot). ARGV: familyId, selector, verifierHash, dataJson, expMs, userId, deviceId|'', graceMs. */
+/** KEYS: fam, sel (one slot). ARGV: familyId, selector, verifierHash, dataJson, expMs, userId, deviceId|'', graceMs, slideMs. */
 const CREATE = `
 local at = tonumber(ARGV[5]) + tonumber(ARGV[8])
-redis.call('HSET', KEYS[1], 'cur', ARGV[2], 'data', ARGV[4], 'exp', ARGV[5], 'revoked', '0', 'user', ARGV[6], 'dev', ARGV[7])
+redis.call('HSET', KEYS[1], 'cur', ARGV[2], 'data', ARGV[4], 'exp', ARGV[5], 'revoked', '0', 'user', ARGV[6], 'dev', ARGV[7], 'slide', ARGV[9])
 redis.call('PEXPIREAT', KEYS[1], at)
 redis.call('HSET', KEYS[2], 'f', ARGV[1], 'v', ARGV[3])
 redis.call('PEXPIREAT', KEYS[2], at)
@@ -133,7 +144,7 @@ const wrap = <T extends object>(obj: T): T => translating(obj, (e) => (e instanc
 
 type Scripts = {
   ssoRotate(sel: string, nsel: string, fam: string, vh: string, now: number, nvh: string, patch: string, rawSel: string, rawNext: string, grace: number, familyId: string): Promise<string[]>;
-  ssoCreate(fam: string, sel: string, familyId: string, selector: string, vh: string, data: string, exp: number, userId: string, deviceId: string, grace: number): Promise<string>;
+  ssoCreate(fam: string, sel: string, familyId: string, selector: string, vh: string, data: string, exp: number, userId: string, deviceId: string, grace: number, slide: number): Promise<string>;
   ssoRevoke(fam: string, deviceId: string): Promise<string>;
   ssoHit(key: string, nowMs: number, windowMs: number): Promise<[number, number]>;
 };
@@ -157,6 +168,8 @@ const selKey = (selector: string) => {
   return `sel:{${familyId}}${selector.slice(familyId.length)}`;
 };
 const famKey = (familyId: string) => `fam:{${familyId}}`;
+/** The directory's version for reused token contexts (its own slot). */
+const EPOCH_KEY = "ctx-epoch";
 /** A user's index of family ids (its own slot). */
 const userKey = (userId: number) => `ufam:${userId}`;
 /** An indexed id whose family is gone is dropped only after this long (a creation finishes well within it). */
@@ -189,6 +202,9 @@ export async function openRedis(target: RedisTarget | string, prefix: string, o:
    * not acknowledged by `acks` replicas is UnavailableError (the caller answers 503).
    */
   async function durably<T>(add: (p: ChainableCommander & Scripts) => unknown, wrote: (result: T) => boolean): Promise<T> {
+    // No acknowledgement asked (a single node by default): the command alone, without a pipeline's
+    // bookkeeping (the refresh hot path). ioredis follows a cluster's redirections for it.
+    if (acks === 0) return (await (add(r as unknown as ChainableCommander & Scripts) as unknown as Promise<T>)) as T;
     for (let attempt = 1; ; attempt++) {
       const p = redis.pipeline();
       add(p as ChainableCommander & Scripts);
@@ -251,7 +267,7 @@ export async function openRedis(target: RedisTarget | string, prefix: string, o:
       // family from revocation by user or device.
       await durably<number>((p) => p.zadd(userKey(data.userId), "NX", Date.now(), familyId), () => true);
       await durably<string>(
-        (p) => p.ssoCreate(famKey(familyId), selKey(selector), familyId, selector, verifierHash, JSON.stringify(data), expiresAt.getTime(), String(data.userId), data.deviceId ?? "", GRACE_MS),
+        (p) => p.ssoCreate(famKey(familyId), selKey(selector), familyId, selector, verifierHash, JSON.stringify(data), expiresAt.getTime(), String(data.userId), data.deviceId ?? "", GRACE_MS, data.absoluteExpiresAt ? 0 : data.ttlSeconds * 1000),
         () => true,
       );
     },
@@ -344,12 +360,28 @@ export async function openRedis(target: RedisTarget | string, prefix: string, o:
     }
   }
 
+  // The directory's version (features/sessions/context-cache.ts): a random value, replaced on every
+  // change and acknowledged by replicas like a family write, so neither a restart that empties
+  // Redis nor a failover that loses the latest write can bring back a version caches were filled under.
+  const epoch: ContextEpoch = {
+    async read() {
+      const v = await redis.get(EPOCH_KEY);
+      if (v) return v;
+      await redis.set(EPOCH_KEY, randomToken(12), "NX");
+      return redis.get(EPOCH_KEY);
+    },
+    async advance() {
+      await durably<string>((p) => p.set(EPOCH_KEY, randomToken(12)), () => true);
+    },
+  };
+
   return {
     kind: "redis",
     redis,
     warnings,
     families: wrap(families),
     counters: wrap(counters),
+    epoch: wrap(epoch),
     async ping() {
       try {
         await redis.ping();

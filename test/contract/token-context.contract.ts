@@ -57,6 +57,24 @@ export const tokenContextContract: ContractSuite = {
       await s.store.orgs.update(ids.t, ids.child.id, { expiresAt: null });
     });
 
+    test("blockedFrom is the soonest future expiry along the chain (null when none)", async () => {
+      const now = new Date();
+      expect((await s.store.tokenContext.load(ids.t, ids.user, ids.child.id, now)).blockedFrom).toBeNull();
+      const soon = new Date(now.getTime() + 60_000);
+      const later = new Date(now.getTime() + 3_600_000);
+      await s.store.orgs.update(ids.t, ids.root.id, { expiresAt: later });
+      await s.store.orgs.update(ids.t, ids.child.id, { expiresAt: soon });
+      const c = await s.store.tokenContext.load(ids.t, ids.user, ids.child.id, now);
+      expect(c.blocked).toBe(false);
+      expect(c.blockedFrom).toBe(soon.getTime());
+      // Past `soon`, the child is blocked and the root's expiry is the next one.
+      const after = await s.store.tokenContext.load(ids.t, ids.user, ids.child.id, new Date(soon.getTime() + 1));
+      expect(after.blocked).toBe(true);
+      expect(after.blockedFrom).toBe(later.getTime());
+      await s.store.orgs.update(ids.t, ids.root.id, { expiresAt: null });
+      await s.store.orgs.update(ids.t, ids.child.id, { expiresAt: null });
+    });
+
     test("another tenant reads nothing", async () => {
       const c = await s.store.tokenContext.load(ids.other, ids.user, ids.child.id, new Date());
       expect(c.user).toBeNull();

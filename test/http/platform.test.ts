@@ -108,6 +108,7 @@ describe("limits, usage, features and sandboxes", () => {
     const u = await createUser(t, admin, p.rootOrgId);
     expect((await t.login(u.email, PASSWORD)).accessToken).toBeString();
     await t.stores.store.orgs.update(p.tenantId, p.rootOrgId, { expiresAt: new Date(Date.now() - 1000) });
+    await t.directoryChanged();
     expectProblem(await t.call("POST", "/api/auth/login", { body: { email: u.email, password: PASSWORD } }), 403, "ORG_SUSPENDED");
   });
 });

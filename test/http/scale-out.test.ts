@@ -115,6 +115,29 @@ if (!RUN) {
       expect(seen).toBe(2);
     });
 
+    test("a role revoked on one instance is gone from the very next refresh on another (reused contexts follow the shared version)", async () => {
+      const { accessToken: admin } = (await post(a, "/api/auth/login", { email: ADMIN, password: PASSWORD })).body;
+      const call = async (svc: RunningService, method: string, path: string, body?: unknown) => {
+        const r = await fetch(svc.url + path, { method, headers: { "content-type": "application/json", authorization: `Bearer ${admin}` }, body: body === undefined ? undefined : JSON.stringify(body) });
+        if (r.status !== 200) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+        return r.json();
+      };
+      const [{ organizationId: root }] = await call(a, "GET", "/api/users/me/memberships");
+      const role = await call(a, "POST", "/api/roles", { name: `ctx-${randomToken(4)}`, organizationId: root, permissionCodes: ["AUDIT_VIEW"] });
+      const email = `ctx-${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, "x")}@platform.test`;
+      const user = await call(a, "POST", "/api/users", { organizationId: root, email, fullName: "Ctx", password: PASSWORD, roleId: role.id });
+      const perms = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1], "base64url").toString()).permissions;
+      let rt = (await post(b, "/api/auth/login", { email, password: PASSWORD })).body.refreshToken;
+      for (let i = 0; i < 2; i++) rt = (await post(b, "/api/auth/refresh", { refreshToken: rt })).body.refreshToken; // B reuses the context now
+      await call(a, "POST", `/api/roles/${role.id}/revoke`, { userId: user.id, organizationId: root });
+      // No waiting: the revoke was answered after the version moved on, so B's next refresh reads again.
+      const r = await post(b, "/api/auth/refresh", { refreshToken: rt });
+      expect(r.status).toBe(200);
+      expect(perms(r.body.accessToken)).toEqual([]);
+      await call(c, "POST", `/api/users/${user.id}/disable`);
+      expect((await post(b, "/api/auth/refresh", { refreshToken: r.body.refreshToken })).status).toBe(401);
+    });
+
     test("the lockout counter is shared: failures on both instances add up", async () => {
       const email = "locked-across@platform.test";
       for (const svc of [a, b, a, b, a]) expect((await post(svc, "/api/auth/login", { email, password: "wrong-password" })).status).toBe(401);

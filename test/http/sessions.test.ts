@@ -100,6 +100,7 @@ describe("refresh", () => {
     const disabled = await seedUser(t, t2, t2.root.id);
     const d = (await login(t, disabled.email)).body;
     await t.stores.store.users.update(t2.tenantId, disabled.id, { status: "DISABLED" });
+    await t.directoryChanged();
     const r1 = await refresh(t, d.refreshToken);
     expect(r1.status).toBe(401);
     expect(r1.body.code).toBe("INVALID_TOKEN");
@@ -107,6 +108,7 @@ describe("refresh", () => {
     const member = await seedUser(t, t2, t2.grandchild.id);
     const m = (await login(t, member.email)).body;
     await t.stores.store.orgs.update(t2.tenantId, t2.root.id, { status: "SUSPENDED" });
+    await t.directoryChanged();
     const r2 = await refresh(t, m.refreshToken);
     expect(r2.status).toBe(403);
     expect(r2.body.code).toBe("ORG_SUSPENDED");

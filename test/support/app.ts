@@ -29,6 +29,12 @@ export interface TestApp {
   /** Logs in with email/password (plain mode) and returns the pair. */
   login(email?: string, password?: string, extra?: Record<string, unknown>): Promise<{ accessToken: string; refreshToken: string; [k: string]: unknown }>;
   adminToken(): Promise<string>;
+  /**
+   * Moves the directory's version on, as every unit that changes a token context does after it
+   * commits: a test that writes the store directly (standing in for such a unit, or for time
+   * passing) calls it so reused token contexts see the write.
+   */
+  directoryChanged(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -94,6 +100,9 @@ export async function makeTestApp(opts: { env?: Record<string, string>; clock?: 
     call,
     login,
     adminToken: async () => (adminCached ??= (await login()).accessToken),
+    directoryChanged: async () => {
+      await stores.sessions.epoch?.advance();
+    },
     close: async () => {
       await svc.delivery.stop();
       await svc.idle();

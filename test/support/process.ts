@@ -30,7 +30,9 @@ export interface RunningService {
 export async function startService(env: Record<string, string>, opts: { timeoutMs?: number } = {}): Promise<RunningService> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   let out = "";
-  const proc = Bun.spawn([process.execPath, "src/main.ts"], {
+  // SSO_PROFILE_DIR (benchmarks): the service writes a CPU profile (Markdown) there when it stops.
+  const profile = process.env.SSO_PROFILE_DIR ? ["--cpu-prof-md", `--cpu-prof-dir=${process.env.SSO_PROFILE_DIR}`] : [];
+  const proc = Bun.spawn([process.execPath, ...profile, "src/main.ts"], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", SSO_LOG_LEVEL: "warn", ...env, PORT: String(port) },
     stdout: "pipe",

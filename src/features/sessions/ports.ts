@@ -164,6 +164,11 @@ export interface TokenContext {
   org: Org | null;
   /** True when the org or any ancestor is SUSPENDED or past `expiresAt` at `now`. */
   blocked: boolean;
+  /**
+   * The earliest `expiresAt` after `now` among the orgs `blocked` reads (ms since the epoch; null
+   * when none will expire): from that instant the same read would say blocked.
+   */
+  blockedFrom: number | null;
   grants: EffectiveGrant[];
 }
 
@@ -174,4 +179,17 @@ export interface TokenContextReader {
    * another tenant reads as null (and the grants as empty).
    */
   load(tenantId: number, userId: number, orgId: number, now: Date): Promise<TokenContext>;
+}
+
+/**
+ * A shared version of everything a token context depends on (the directory). It moves on after
+ * every committed change that may alter a context, before that change is answered; a context read
+ * after the version was read can be reused for as long as the version stays the same
+ * (features/sessions/context-cache.ts, docs/sessions.md).
+ */
+export interface ContextEpoch {
+  /** The current version; null when unknown (the caller then reads the store). */
+  read(): Promise<string | null>;
+  /** Moves the version on (every instance's reused contexts become stale). */
+  advance(): Promise<void>;
 }

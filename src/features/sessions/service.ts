@@ -11,7 +11,7 @@ import { newRefreshToken, parseRefreshToken, type AuthService, type TokenPair } 
 import type { OrgRepo } from "../orgs/ports";
 import type { RoleRepo } from "../roles/ports";
 import type { UserRepo } from "../users/ports";
-import type { TokenContextReader } from "./ports";
+import type { CachedTokenContext } from "./context-cache";
 import { familyIdOfSelector, type Device, type DeviceRepo, type FamilyStore } from "./ports";
 
 export interface SessionServiceDeps {
@@ -23,8 +23,8 @@ export interface SessionServiceDeps {
   /** Records an event that changes nothing else (units.record). */
   record(e: DomainEvent): Promise<void>;
   unit: Unit<{ devices: DeviceRepo; events: EventJournal }>;
-  /** One-round-trip read of user, org, suspension and grants (the refresh hot path). */
-  tokenContext: TokenContextReader;
+  /** User, org, suspension and grants, reused while the directory's version holds (the refresh hot path). */
+  tokenContext: CachedTokenContext;
   auth: Pick<AuthService, "mintAccess" | "resolveAudience">;
   clock: Clock;
 }
@@ -67,6 +67,8 @@ export function createSessionService(deps: SessionServiceDeps) {
     // The successor names the same family (familyIdOfSelector), so a store can keep a family together.
     const next = newRefreshToken(familyIdOfSelector(presented.selector));
     const now = deps.clock.now();
+    // The directory's version is read beside the rotation and before the context it validates.
+    const epoch = deps.tokenContext.epoch();
     const r = await deps.families.rotate(presented.selector, presented.verifierHash, { selector: next.selector, verifierHash: next.verifierHash, data: requested ? { audience: requested.identifier } : undefined }, now);
     if (r.status === "invalid") throw dead();
     if (r.status === "reused") {
@@ -77,7 +79,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     const { familyId, data: d, expiresAt } = r.family;
     // Everything the new token depends on, read fresh and in parallel (the hot path).
     const [{ user, org, blocked, grants }, app] = await Promise.all([
-      deps.tokenContext.load(d.tenantId, d.userId, d.orgId, now),
+      deps.tokenContext.load(d.tenantId, d.userId, d.orgId, now, epoch),
       requested ?? deps.auth.resolveAudience(d.audience).catch(() => null as Application | null),
       d.mode === "device" && d.deviceId ? deps.devices.touch(d.userId, d.deviceId, now) : null,
     ]);

@@ -3,7 +3,7 @@
  * task (published before first use, kept published after retirement), RS256 signing and
  * verification of our own tokens against the published set.
  */
-import { createLocalJWKSet, exportJWK, exportPKCS8, generateKeyPair, importPKCS8, jwtVerify, SignJWT, errors as joseErrors, type JWTPayload, type JSONWebKeySet } from "jose";
+import { createLocalJWKSet, exportJWK, exportPKCS8, generateKeyPair, importPKCS8, jwtVerify, errors as joseErrors, type JWTPayload, type JSONWebKeySet } from "jose";
 import type { Clock } from "../../kernel/clock";
 import type { CryptoBox } from "../../kernel/crypto-box";
 import { invalidToken } from "../../kernel/errors";
@@ -11,6 +11,7 @@ import type { LeaseStore } from "../../kernel/lease";
 import { randomToken } from "../../kernel/secrets";
 import type { Unit } from "../../kernel/unit";
 import type { EventJournal } from "../events";
+import { signAccessJwt } from "./jws";
 import type { KeyRepo, StoredKey } from "./ports";
 
 export const ACCESS_TOKEN_TTL = 900;
@@ -139,7 +140,7 @@ export function createKeyService(deps: KeyServiceDeps) {
   /** Signs claims as an RS256 access token (`typ: at+jwt`) with the current key. */
   async function sign(claims: JWTPayload): Promise<string> {
     const k = currentKey();
-    return new SignJWT(claims).setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid: k.kid }).sign(k.key);
+    return signAccessJwt(claims, k.kid, k.key);
   }
 
   /** Verifies one of our tokens (RS256 pinned, issuer, typ); throws INVALID_TOKEN otherwise. */

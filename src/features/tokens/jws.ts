@@ -1,0 +1,17 @@
+/**
+ * The RS256 access-token signature, shared by the service and the benchmark's signing ceiling.
+ * A JWT is a compact JWS whose payload is the JSON claims set, so jose's CompactSign signs the
+ * claims we serialize; jose's SignJWT would first deep-copy them (structuredClone), which costs
+ * more than the rest of the JSON work on the refresh path (docs/performance.md).
+ */
+import { CompactSign } from "jose";
+
+const encoder = new TextEncoder();
+
+export function signAccessJwt(claims: Record<string, unknown>, kid: string, key: CryptoKey): Promise<string> {
+  for (const c of ["iat", "nbf", "exp"] as const) {
+    const v = claims[c];
+    if (v !== undefined && !Number.isSafeInteger(v)) throw new TypeError(`"${c}" must be an integer NumericDate`);
+  }
+  return new CompactSign(encoder.encode(JSON.stringify(claims))).setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid }).sign(key);
+}
