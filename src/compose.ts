@@ -201,7 +201,12 @@ export async function composeGraph(d: GraphDeps) {
   });
   const webhooks = createWebhookService({ webhooks: store.webhooks, outbox: store.outbox, orgs: store.orgs, apps: store.apps, unit, record, box: d.box, clock, allowPrivate: config.webhookAllowPrivate });
   // Started by src/main.ts (and by tests that deliver); a committed unit that enqueued deliveries nudges it.
-  const delivery = createWebhookDelivery({ outbox: store.outbox, webhooks: store.webhooks, box: d.box, sender: d.webhookSender, clock, log, metrics: d.metrics, pollMs: d.webhookPollMs, timeoutMs: d.webhookTimeoutMs ?? config.webhookTimeoutSeconds * 1000 });
+  // Each commit that enqueues a delivery wakes this instance's loop at once; the poll only finds
+  // retries that came due and rows enqueued elsewhere. The embedded store has one process and every
+  // retry waits at least 10 s, so it polls every 2 s: a poll there is a PGlite statement on the
+  // service's only JavaScript thread (about 4 % of a core at 4 polls a second).
+  const webhookPollMs = d.webhookPollMs ?? (config.storage === "embedded" ? 2000 : 250);
+  const delivery = createWebhookDelivery({ outbox: store.outbox, webhooks: store.webhooks, box: d.box, sender: d.webhookSender, clock, log, metrics: d.metrics, pollMs: webhookPollMs, timeoutMs: d.webhookTimeoutMs ?? config.webhookTimeoutSeconds * 1000 });
   units.onOutboxFilled(() => delivery.nudge());
   // Set on SIGTERM/SIGINT: readiness fails at once so load balancers stop routing here.
   let draining = false;
