@@ -69,7 +69,8 @@ export async function composeGraph(d: GraphDeps) {
   const hasher = createPasswordHasher(config.hashConcurrency);
   // The directory's version (features/sessions/context-cache.ts): moved on after every unit that may
   // change a token context. A lost advance is bounded by the cache's maximum age (docs/sessions.md).
-  const epoch = sessions.epoch;
+  // SSO_TOKEN_CONTEXT_SECONDS=0 turns reuse off (every refresh reads its context).
+  const epoch = config.tokenContextSeconds > 0 ? sessions.epoch : null;
   const afterContextChange = epoch
     ? async () => {
         for (let attempt = 1; ; attempt++) {
@@ -77,8 +78,8 @@ export async function composeGraph(d: GraphDeps) {
             return await epoch.advance();
           } catch (e) {
             if (attempt >= 3) {
-              d.metrics.count("sso_context_epoch_failures_total", "Directory version advances that failed after retries (token contexts may be reused up to 60 s).");
-              return log.error("the directory version could not be advanced; token contexts cached by other instances may be reused until their maximum age (60 s)", { error: String((e as Error)?.message ?? e).split("\n")[0] });
+              d.metrics.count("sso_context_epoch_failures_total", "Directory version advances that failed after retries (token contexts may be reused up to SSO_TOKEN_CONTEXT_SECONDS).");
+              return log.error(`the directory version could not be advanced; token contexts cached by other instances may be reused until their maximum age (${config.tokenContextSeconds} s)`, { error: String((e as Error)?.message ?? e).split("\n")[0] });
             }
             await Bun.sleep(50 * attempt);
           }
@@ -87,7 +88,10 @@ export async function composeGraph(d: GraphDeps) {
     : undefined;
   const units = createUnits(store, { clock, faults: d.faults, afterContextChange });
   if (afterContextChange) store.onRecovered?.(() => void afterContextChange());
-  const contexts = createCachedTokenContext(store.tokenContext, epoch);
+  const contexts = createCachedTokenContext(store.tokenContext, epoch, { maxAgeMs: config.tokenContextSeconds * 1000 });
+  // A start also moves the version on: an instance that died between a commit and its advance
+  // leaves nothing cached elsewhere once it (or any instance) starts again.
+  await afterContextChange?.();
   const recovered = await store.recover();
   if (recovered) log.warn("settled units of work left unfinished by a crash (committed ones finished, the others undone)", { count: recovered });
   const boot = await bootstrap(

@@ -55,6 +55,7 @@ export const EnvSchema = Type.Object({
   SSO_KEY_CHECK_SECONDS: Type.Optional(Type.String({ pattern: "^[0-9]{1,6}$" })),
   SSO_KEY_LEASE_SECONDS: Type.Optional(Type.String({ pattern: "^[0-9]{1,4}$", description: "seconds the key-rotation lease lasts when its holder dies mid-step (5..3600, default 60)" })),
   SSO_HASH_CONCURRENCY: Type.Optional(Type.String({ pattern: "^[0-9]{1,3}$" })),
+  SSO_TOKEN_CONTEXT_SECONDS: Type.Optional(Type.String({ pattern: "^[0-9]{1,3}$", description: "longest a token context is reused between refreshes (0..600, default 60; 0 = read every time)" })),
   SSO_DB_POOL_SIZE: Type.Optional(Type.String({ pattern: "^[0-9]{1,3}$" })),
   SSO_WEB_ORIGINS: Type.Optional(Type.String({ description: "comma-separated origins (scheme://host[:port]) allowed to use the web-session cookie, besides the issuer's" })),
   SSO_CORS_ORIGINS: Type.Optional(Type.String({ description: "comma-separated origins (scheme://host[:port]) whose browsers may call the sign-in, session and token endpoints" })),
@@ -105,6 +106,11 @@ export interface Config {
   /** How long the key-rotation lease lasts: the longest a dead holder blocks rotation (SSO_KEY_LEASE_SECONDS). */
   keyLeaseSeconds: number;
   hashConcurrency: number;
+  /**
+   * Longest a token context is reused between refreshes (SSO_TOKEN_CONTEXT_SECONDS, default 60; 0 =
+   * never). Only a lost version advance is bounded by it (features/sessions/context-cache.ts).
+   */
+  tokenContextSeconds: number;
   dbPoolSize: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Origins allowed to use the web-session cookie: the issuer's plus SSO_WEB_ORIGINS. */
@@ -202,6 +208,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const keyLease = Number(e.SSO_KEY_LEASE_SECONDS ?? 60);
   // Shorter than 5 s could expire under a live holder still making a key (two keys for one rotation).
   if (keyLease < 5 || keyLease > 3600) throw new ConfigError("SSO_KEY_LEASE_SECONDS", "must be between 5 and 3600");
+  const tokenContextSeconds = Number(e.SSO_TOKEN_CONTEXT_SECONDS ?? 60);
+  if (tokenContextSeconds > 600) throw new ConfigError("SSO_TOKEN_CONTEXT_SECONDS", "must be between 0 and 600");
   const issuer = (e.SSO_ISSUER ?? `http://localhost:${port}`).replace(/\/+$/, "");
   const origins = (variable: string, value: string | undefined) =>
     list(value).map((o) => {
@@ -250,6 +258,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     keyRotationDays: rotation,
     keyCheckSeconds: Number(e.SSO_KEY_CHECK_SECONDS ?? 60),
     keyLeaseSeconds: keyLease,
+    tokenContextSeconds,
     hashConcurrency: Math.max(1, Number(e.SSO_HASH_CONCURRENCY ?? Math.max(2, navigator.hardwareConcurrency ?? 2))),
     dbPoolSize: Math.max(1, Number(e.SSO_DB_POOL_SIZE ?? 10)),
     logLevel: e.SSO_LOG_LEVEL ?? "info",

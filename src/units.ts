@@ -35,7 +35,7 @@ export interface Units {
  * names any other port moves the directory's version on (`afterContextChange`), so a port added
  * later counts as a context port until it is listed here.
  */
-const OUTSIDE_TOKEN_CONTEXT: ReadonlySet<string> = new Set(["events", "audit", "devices", "oneTimeTokens", "keys", "webhooks", "clients", "imports", "socialIdentities"]);
+const OUTSIDE_TOKEN_CONTEXT: ReadonlySet<string> = new Set(["events", "audit", "devices", "oneTimeTokens", "keys", "webhooks", "clients", "socialIdentities"]);
 export const touchesTokenContext = (ports: readonly string[]) => ports.some((p) => !OUTSIDE_TOKEN_CONTEXT.has(p));
 
 export function createUnits(
@@ -76,9 +76,10 @@ export function createUnits(
     try {
       result = await store.transaction((tx) => fn(scopeOf(name, tx, ports, filled) as never));
     } catch (e) {
-      // An intent-journal store shows a unit's writes before it settles and undoes them on failure:
-      // contexts read meanwhile are stale now. A rolled-back SQL transaction showed nothing.
-      if (advances && store.atomicity === "intent-journal") await advances();
+      // Also after a failure: an intent-journal store showed the unit's writes before undoing them,
+      // and a failed retry of a change whose first answer was lost (a crash between its commit and
+      // its advance) must not leave that change unannounced.
+      if (advances) await advances();
       throw e;
     }
     if (advances) await advances();

@@ -50,7 +50,7 @@ export interface MongoOptions {
 
 export type MongoStore = PrimaryStore & { ctx: Ctx; ttlIndexes: boolean };
 
-export function createMongoRepos(ctx: Ctx): Repos {
+export function createMongoRepos(ctx: Ctx, contextCtx: Ctx = ctx): Repos {
   return {
     tenants: guarded(createMongoTenants(ctx)),
     orgs: guarded(createMongoOrgs(ctx)),
@@ -67,7 +67,7 @@ export function createMongoRepos(ctx: Ctx): Repos {
     imports: guarded(createMongoImports(ctx)),
     claims: guarded(createMongoClaims(ctx)),
     leases: guarded(createMongoLeases(ctx)),
-    tokenContext: guarded(createMongoTokenContext(ctx)),
+    tokenContext: guarded(createMongoTokenContext(contextCtx)),
     mfa: guarded(createMongoMfa(ctx)),
     socialIdentities: guarded(createMongoSocialIdentities(ctx)),
   };
@@ -150,7 +150,9 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
   };
   every(60_000, sweep);
 
-  const repos = createMongoRepos(ctx);
+  // The token context is read from the primary whatever MONGODB_URL's read preference says: reused
+  // contexts (features/sessions/context-cache.ts) must not keep a lagging secondary's view.
+  const repos = createMongoRepos(ctx, { db: client.db(dbName(url), { readPreference: "primary" }), unit: null });
   const store: MongoStore = {
     ...repos,
     ctx,

@@ -204,7 +204,16 @@ export async function openRedis(target: RedisTarget | string, prefix: string, o:
   async function durably<T>(add: (p: ChainableCommander & Scripts) => unknown, wrote: (result: T) => boolean): Promise<T> {
     // No acknowledgement asked (a single node by default): the command alone, without a pipeline's
     // bookkeeping (the refresh hot path). ioredis follows a cluster's redirections for it.
-    if (acks === 0) return (await (add(r as unknown as ChainableCommander & Scripts) as unknown as Promise<T>)) as T;
+    if (acks === 0)
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return (await (add(r as unknown as ChainableCommander & Scripts) as unknown as Promise<T>)) as T;
+        } catch (e) {
+          // A node still loading its data (or a slot in transit) did not run the command: retried, as below.
+          if (!NOT_RUN.test(String((e as Error)?.message)) || attempt >= 4) throw e;
+          await sleep(150 * attempt);
+        }
+      }
     for (let attempt = 1; ; attempt++) {
       const p = redis.pipeline();
       add(p as ChainableCommander & Scripts);
@@ -361,14 +370,21 @@ export async function openRedis(target: RedisTarget | string, prefix: string, o:
   }
 
   // The directory's version (features/sessions/context-cache.ts): a random value, replaced on every
-  // change and acknowledged by replicas like a family write, so neither a restart that empties
-  // Redis nor a failover that loses the latest write can bring back a version caches were filled under.
+  // change and acknowledged by replicas like a family write; a Redis that comes back empty gets a
+  // new one. A failover or a restart from an older snapshot could still bring back the value before
+  // a lost change, so the version this instance reports also carries a count of its (re)connections
+  // and node changes: anything cached before such an event never matches again.
+  let generation = 0;
+  for (const event of ["ready", "+node", "-node", "reconnecting", "end"]) redis.on(event, () => void generation++);
   const epoch: ContextEpoch = {
     async read() {
-      const v = await redis.get(EPOCH_KEY);
-      if (v) return v;
-      await redis.set(EPOCH_KEY, randomToken(12), "NX");
-      return redis.get(EPOCH_KEY);
+      const gen = generation;
+      let v = await redis.get(EPOCH_KEY);
+      if (!v) {
+        await redis.set(EPOCH_KEY, randomToken(12), "NX");
+        v = await redis.get(EPOCH_KEY);
+      }
+      return v && gen === generation ? `${gen}.${v}` : null;
     },
     async advance() {
       await durably<string>((p) => p.set(EPOCH_KEY, randomToken(12)), () => true);

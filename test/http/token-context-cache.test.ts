@@ -73,6 +73,32 @@ describe("reused token contexts never outlive a change", () => {
     await t.directoryChanged();
     expect(claimsOf((await ok(refresh(stale.refreshToken))).accessToken).permissions).toEqual([]);
   });
+  test("a unit naming a context port moves the version on, also when it fails; a unit outside the context does not", async () => {
+    const epoch = t.stores.sessions.epoch;
+    if (!epoch) return void expect(t.stores.sessions.kind).toBe("primary");
+    const v0 = await epoch.read();
+    await t.svc.units.unit("test.outside", ["devices"], async () => {});
+    expect(await epoch.read()).toBe(v0);
+    await expect(t.svc.units.unit("test.fails", ["users", "events"], async () => Promise.reject(new Error("refused")))).rejects.toThrow("refused");
+    const v1 = await epoch.read();
+    expect(v1).not.toBe(v0);
+    await t.svc.units.unit("test.roles", ["roles"], async () => {});
+    expect(await epoch.read()).not.toBe(v1);
+  });
+
+  test("a Redis reconnection changes the version this instance reports (a failover cannot bring an old one back)", async () => {
+    const sessions = t.stores.sessions as typeof t.stores.sessions & { redis?: { disconnect(reconnect?: boolean): void; once(event: string, f: () => void): void } };
+    if (sessions.kind !== "redis") return void expect(["local", "primary"]).toContain(sessions.kind);
+    const before = await sessions.epoch!.read();
+    const ready = new Promise<void>((done) => sessions.redis!.once("ready", done));
+    sessions.redis!.disconnect(true);
+    await ready;
+    await Bun.sleep(10);
+    const after = await sessions.epoch!.read();
+    expect(after).not.toBeNull();
+    expect(after).not.toBe(before);
+  });
+
   test("an org whose expiry passes refuses the next refresh with no write in between", async () => {
     const parent = await createOrg(t, ten.token, ten.rootOrgId);
     const child = await createOrg(t, ten.token, parent.id);
@@ -85,4 +111,21 @@ describe("reused token contexts never outlive a change", () => {
     expectProblem(await refresh(rt), 403, "ORG_SUSPENDED");
   });
 
+});
+
+describe("SSO_TOKEN_CONTEXT_SECONDS=0", () => {
+  test("turns reuse off: a direct store write is seen by the next refresh without any advance", async () => {
+    const off = await makeTestApp({ env: { SSO_TOKEN_CONTEXT_SECONDS: "0" }, stores: t.stores });
+    try {
+      const role = await createRole(off, ten.token, ten.rootOrgId, ["AUDIT_VIEW"]);
+      const u = await createUser(off, ten.token, ten.rootOrgId, { roleId: role.id });
+      let rt = (await off.login(u.email, PASSWORD)).refreshToken;
+      for (let i = 0; i < 2; i++) rt = (await ok(off.call("POST", "/api/auth/refresh", { body: { refreshToken: rt } }))).refreshToken;
+      await off.stores.store.roles.revoke({ tenantId: ten.tenantId, userId: u.id, roleId: role.id, organizationId: ten.rootOrgId });
+      const r = await ok(off.call("POST", "/api/auth/refresh", { body: { refreshToken: rt } }));
+      expect(claimsOf(r.accessToken).permissions).toEqual([]);
+    } finally {
+      await off.svc.delivery.stop(); // the stores are the suite's own: closed in afterAll
+    }
+  });
 });
