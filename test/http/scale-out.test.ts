@@ -42,6 +42,13 @@ if (!RUN) {
   const post = (svc: RunningService, path: string, body: unknown) =>
     fetch(`${svc.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: r.status === 200 && path !== "/api/auth/logout" ? await r.json() : await r.text().then((x) => (x ? JSON.parse(x) : null)) }));
 
+  /** JSON calls with a bearer token to any instance; anything but 200 throws. */
+  const authorized = (token: string) => async (svc: RunningService, method: string, path: string, body?: unknown) => {
+    const r = await fetch(svc.url + path, { method, headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
+    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+    return r.json();
+  };
+
   describe(`three instances, one ${TEST_STORE === "mongo" ? "MongoDB" : "Postgres"}, one Redis`, () => {
     test("started at once on an empty store, they bootstrap once and publish the same single signing key", async () => {
       const sets = await Promise.all([a, b, c].map(async (s) => (await (await fetch(`${s.url}/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] }));
@@ -91,11 +98,7 @@ if (!RUN) {
 
     test("a token-claims change on one instance reaches the other's cache at once", async () => {
       const { accessToken: admin } = (await post(a, "/api/auth/login", { email: ADMIN, password: PASSWORD })).body;
-      const call = async (svc: RunningService, method: string, path: string, body?: unknown) => {
-        const r = await fetch(svc.url + path, { method, headers: { "content-type": "application/json", authorization: `Bearer ${admin}` }, body: body === undefined ? undefined : JSON.stringify(body) });
-        if (r.status !== 200) throw new Error(`${path}: ${r.status} ${await r.text()}`);
-        return r.json();
-      };
+      const call = authorized(admin);
       const [{ organizationId: root, tenantId }] = await call(a, "GET", "/api/users/me/memberships");
       await call(a, "PUT", `/api/platform/tenants/${tenantId}/features`, { customClaims: true });
       const app = await call(a, "POST", "/api/applications", { organizationId: root, identifier: "https://claims.scale.test", name: "claims" });
@@ -117,11 +120,7 @@ if (!RUN) {
 
     test("a role revoked on one instance is gone from the very next refresh on another (reused contexts follow the shared version)", async () => {
       const { accessToken: admin } = (await post(a, "/api/auth/login", { email: ADMIN, password: PASSWORD })).body;
-      const call = async (svc: RunningService, method: string, path: string, body?: unknown) => {
-        const r = await fetch(svc.url + path, { method, headers: { "content-type": "application/json", authorization: `Bearer ${admin}` }, body: body === undefined ? undefined : JSON.stringify(body) });
-        if (r.status !== 200) throw new Error(`${path}: ${r.status} ${await r.text()}`);
-        return r.json();
-      };
+      const call = authorized(admin);
       const [{ organizationId: root }] = await call(a, "GET", "/api/users/me/memberships");
       const role = await call(a, "POST", "/api/roles", { name: `ctx-${randomToken(4)}`, organizationId: root, permissionCodes: ["AUDIT_VIEW"] });
       const email = `ctx-${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, "x")}@platform.test`;
