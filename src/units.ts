@@ -36,7 +36,7 @@ export interface Units {
  * later counts as a context port until it is listed here.
  */
 const OUTSIDE_TOKEN_CONTEXT: ReadonlySet<string> = new Set(["events", "audit", "devices", "oneTimeTokens", "keys", "webhooks", "clients", "socialIdentities"]);
-export const touchesTokenContext = (ports: readonly string[]) => ports.some((p) => !OUTSIDE_TOKEN_CONTEXT.has(p));
+const touchesTokenContext = (ports: readonly string[]) => ports.some((p) => !OUTSIDE_TOKEN_CONTEXT.has(p));
 
 export function createUnits(
   store: PrimaryStore,
@@ -75,14 +75,12 @@ export function createUnits(
     let result: Awaited<ReturnType<typeof fn>>;
     try {
       result = await store.transaction((tx) => fn(scopeOf(name, tx, ports, filled) as never));
-    } catch (e) {
-      // Also after a failure: an intent-journal store showed the unit's writes before undoing them,
+    } finally {
+      // After a failure too: an intent-journal store showed the unit's writes before undoing them,
       // and a failed retry of a change whose first answer was lost (a crash between its commit and
       // its advance) must not leave that change unannounced.
       if (advances) await advances();
-      throw e;
     }
-    if (advances) await advances();
     // Committed: deliveries it enqueued may go out now (the delivery job's nudge).
     if (filled.outbox) for (const l of filledListeners) l();
     return result;

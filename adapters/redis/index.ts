@@ -199,32 +199,34 @@ export async function openRedis(target: RedisTarget | string, prefix: string, o:
    * Runs one single-slot family script followed by WAIT in the same pipeline, so both go to the
    * master that owns the family's slot, on one connection: WAIT then counts the replicas that have
    * applied this script's writes. `wrote(result)` says whether the script changed anything; a change
-   * not acknowledged by `acks` replicas is UnavailableError (the caller answers 503).
+   * not acknowledged by `acks` replicas is UnavailableError (the caller answers 503). Without acks (a
+   * single node by default) the command goes alone, without a pipeline's bookkeeping (the refresh
+   * hot path).
    */
   async function durably<T>(add: (p: ChainableCommander & Scripts) => unknown, wrote: (result: T) => boolean): Promise<T> {
-    // No acknowledgement asked (a single node by default): the command alone, without a pipeline's
-    // bookkeeping (the refresh hot path). ioredis follows a cluster's redirections for it.
-    if (acks === 0)
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return (await (add(r as unknown as ChainableCommander & Scripts) as unknown as Promise<T>)) as T;
-        } catch (e) {
-          // A node still loading its data (or a slot in transit) did not run the command: retried, as below.
-          if (!NOT_RUN.test(String((e as Error)?.message)) || attempt >= 4) throw e;
-          await sleep(150 * attempt);
-        }
-      }
     for (let attempt = 1; ; attempt++) {
-      const p = redis.pipeline();
-      add(p as ChainableCommander & Scripts);
-      if (acks > 0) p.wait(acks, waitMs);
-      const res = await p.exec();
-      if (!res) throw new UnavailableError(new Error("Redis pipeline aborted"));
-      const [err, result] = res[0] as [Error | null, T];
+      let err: Error | null;
+      let result: T;
+      let acked: [Error | null, number] | undefined;
+      if (acks === 0) {
+        [err, result] = await (add(r as unknown as ChainableCommander & Scripts) as Promise<T>).then(
+          (x): [null, T] => [null, x],
+          (e: Error): [Error, T] => [e, undefined as T],
+        );
+      } else {
+        const p = redis.pipeline();
+        add(p as ChainableCommander & Scripts);
+        p.wait(acks, waitMs);
+        const res = await p.exec();
+        if (!res) throw new UnavailableError(new Error("Redis pipeline aborted"));
+        [err, result] = res[0] as [Error | null, T];
+        acked = res[1] as [Error | null, number];
+      }
       if (err) {
-        // ioredis follows a redirection inside a pipeline only when every reply is one (WAIT's is
-        // not): a slot that moved (a promotion) is followed here, after the cluster's map is
-        // refreshed. These replies mean the script did not run, so sending it again is safe.
+        // These replies mean the script did not run (a node still loading, a slot in transit), so
+        // sending it again is safe. ioredis follows a redirection inside a pipeline only when every
+        // reply is one (WAIT's is not): a slot that moved (a promotion) is followed here, after the
+        // cluster's map is refreshed.
         if (NOT_RUN.test(err.message) && attempt < 4) {
           if (redis instanceof Cluster) await new Promise<void>((done) => redis.refreshSlotsCache(() => done()));
           await sleep(150 * attempt);
@@ -234,10 +236,10 @@ export async function openRedis(target: RedisTarget | string, prefix: string, o:
         if (redis instanceof Cluster) redis.refreshSlotsCache();
         throw new UnavailableError(err);
       }
-      if (acks > 0 && wrote(result)) {
-        const [waitErr, acked] = res[1] as [Error | null, number];
+      if (acked && wrote(result)) {
+        const [waitErr, count] = acked;
         if (waitErr) throw new UnavailableError(waitErr);
-        if (Number(acked) < acks) throw new UnavailableError(new Error(`a family write was acknowledged by ${acked} of ${acks} required Redis replicas within ${waitMs} ms`));
+        if (Number(count) < acks) throw new UnavailableError(new Error(`a family write was acknowledged by ${count} of ${acks} required Redis replicas within ${waitMs} ms`));
       }
       return result;
     }

@@ -27,8 +27,6 @@ export interface CachedTokenContext {
   load(tenantId: number, userId: number, orgId: number, now: Date, epoch?: Promise<string | null>): Promise<TokenContext>;
   /** Starts reading the epoch; never rejects (a failed read is null: the store is read). */
   epoch(): Promise<string | null>;
-  /** Forgets every entry (tests, shutdown). */
-  clear(): void;
   readonly size: number;
 }
 
@@ -70,7 +68,6 @@ export function createCachedTokenContext(
   return {
     load,
     epoch,
-    clear: () => entries.clear(),
     get size() {
       return entries.size;
     },

@@ -77,7 +77,8 @@ export function createSessionService(deps: SessionServiceDeps) {
       throw new DomainError("REFRESH_TOKEN_REUSED", "This refresh token was already used, so the session was ended as a precaution. Sign in again.");
     }
     const { familyId, data: d, expiresAt } = r.family;
-    // Everything the new token depends on, read fresh and in parallel (the hot path).
+    // Everything the new token depends on, in parallel: the context is reused only while the
+    // version read above still holds (context-cache.ts), so it is never older than the last change.
     const [{ user, org, blocked, grants }, app] = await Promise.all([
       deps.tokenContext.load(d.tenantId, d.userId, d.orgId, now, epoch),
       requested ?? deps.auth.resolveAudience(d.audience).catch(() => null as Application | null),

@@ -24,10 +24,7 @@ export interface UserRepo {
   update(tenant: number | "any", id: number, patch: Partial<Pick<User, "fullName" | "organizationId" | "passwordHash" | "status" | "email" | "mfaEnabled">>): Promise<User | null>;
   /**
    * Users whose home org is `orgId` or who hold a role there (erased users excluded), ordered by
-   * id, at most `size`. Index-backed: a union of the home-org and the assignment index.
-   */
-  /**
-   * Users whose home org is `orgId` or who hold a role there (erased excluded), by id. `afterId`
+   * id, at most `size`. Index-backed: a union of the home-org and the assignment index. `afterId`
    * pages (ids greater than it); `q` keeps users whose email or name contains it (literal,
    * case-insensitive).
    */
