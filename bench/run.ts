@@ -136,9 +136,10 @@ if (only.has("token")) {
 }
 
 if (only.has("sessions")) {
-  const r = await benchSessions({ seconds, postgres, redisUrl, databaseUrl: process.env.DATABASE_URL });
+  const warmupSeconds = quick ? 2 : undefined; // default: 8 s, past the JIT's start-up work
+  const r = await benchSessions({ seconds, warmupSeconds, postgres, redisUrl, databaseUrl: process.env.DATABASE_URL });
   if (mongo) {
-    const m = await mongoRun("sessions", () => runSessionsOn("mongo", { seconds, redisUrl }, r.ceilings));
+    const m = await mongoRun("sessions", () => runSessionsOn("mongo", { seconds, warmupSeconds, redisUrl }, r.ceilings));
     if (m) r.runs.push(m);
   }
   console.log(formatSessionsBench(r));

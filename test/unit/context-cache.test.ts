@@ -103,4 +103,31 @@ describe("cached token context", () => {
     await c.load(1, 2, 1, new Date());
     expect(r.reads()).toBe(4);
   });
+
+  test("after a version change, entries that can no longer be reused drain as loads go on", async () => {
+    const r = reader();
+    const epoch = createLocalContextEpoch();
+    const c = createCachedTokenContext(r, epoch);
+    for (const org of [1, 2, 3, 4, 5, 6]) await c.load(1, 2, org, new Date());
+    expect(c.size).toBe(6);
+    await epoch.advance();
+    // Each load drops up to two stale entries from the oldest end, then keeps its own.
+    await c.load(1, 2, 7, new Date());
+    expect(c.size).toBe(5);
+    await c.load(1, 2, 8, new Date());
+    await c.load(1, 2, 8, new Date());
+    expect(c.size).toBe(2);
+    // A sweep stops at the first entry still valid: reused entries are kept.
+    await c.load(1, 2, 7, new Date());
+    expect(c.size).toBe(2);
+    expect(r.reads()).toBe(8);
+  });
+
+  test("entries past their maximum age drain too, without any version change", async () => {
+    const now = Date.now();
+    const c = createCachedTokenContext(reader(), createLocalContextEpoch(), { maxAgeMs: 1_000 });
+    for (const org of [1, 2, 3]) await c.load(1, 2, org, new Date(now));
+    await c.load(1, 2, 9, new Date(now + 2_000));
+    expect(c.size).toBe(2);
+  });
 });

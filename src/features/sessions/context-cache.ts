@@ -15,7 +15,8 @@
  * The order matters: a change that commits while step 3 reads is followed by an advance, which
  * makes the entry of step 3 stale at the next read. An unknown epoch (null: no shared epoch, or
  * it could not be read) reads the store every time. Entries are bounded in number and age; the age
- * bound (`maxAgeMs`) only matters when an advance was lost (docs/sessions.md).
+ * bound (`maxAgeMs`) only matters when an advance was lost (docs/sessions.md). Entries that can no
+ * longer be reused are dropped a few per load, oldest first.
  */
 import type { ContextEpoch, TokenContext, TokenContextReader } from "./ports";
 
@@ -29,6 +30,9 @@ export interface CachedTokenContext {
   epoch(): Promise<string | null>;
   readonly size: number;
 }
+
+/** Stale entries dropped per load (see `sweep`): more than one, so the cache shrinks while it refills. */
+const SWEEP_PER_LOAD = 2;
 
 interface Entry {
   epoch: string;
@@ -48,12 +52,29 @@ export function createCachedTokenContext(
 
   const epoch = (): Promise<string | null> => (epochs ? epochs.read().catch(() => null) : Promise.resolve(null));
 
+  /**
+   * Drops entries that can no longer be reused (filled under another version, or past their
+   * instant) from the oldest end, a few per load: after a version change the cache drains as
+   * traffic goes on instead of holding every old context until it is replaced or evicted. Entries
+   * are kept in fill order, so the first valid one ends the sweep.
+   */
+  function sweep(current: string, t: number) {
+    for (let i = 0; i < SWEEP_PER_LOAD; i++) {
+      const first = entries.entries().next();
+      if (first.done) return;
+      const [key, e] = first.value;
+      if (e.epoch === current && t < e.until) return;
+      entries.delete(key);
+    }
+  }
+
   async function load(tenantId: number, userId: number, orgId: number, now: Date, pending?: Promise<string | null>): Promise<TokenContext> {
     const current = await (pending ?? epoch());
     if (current === null) return reader.load(tenantId, userId, orgId, now);
     const key = `${tenantId}:${userId}:${orgId}`;
-    const hit = entries.get(key);
     const t = now.getTime();
+    sweep(current, t);
+    const hit = entries.get(key);
     if (hit && hit.epoch === current && t < hit.until) return hit.ctx;
     const ctx = await reader.load(tenantId, userId, orgId, now);
     // Only a context that mints is kept: a refusal revokes the session, so it is not read twice.
