@@ -24,6 +24,7 @@ import { join } from "node:path";
 import { startService, type RunningService } from "../test/support/process";
 import { argon2VerifyCeiling, load, rs256SignCeiling, type LoadResult } from "./ceilings";
 import { useMongoUrl } from "./mongo";
+import { cpuPerRequest, cpuSnapshot, formatCpu } from "./cpu";
 
 /** Where a benchmarked service keeps its data. */
 /** Issue 16's refresh aims, as a share of the RS256 ceiling of the same run. */
@@ -68,6 +69,8 @@ export interface SessionsStoreResult {
   /** Issue 16: refresh ≥ 75 % of the RS256 ceiling on Postgres + Redis, ≥ 60 % on the other stores. */
   refreshAim: number;
   meetsAim: { refresh: boolean; login: boolean };
+  /** CPU per request by service thread, store process, load generator and machine (bench/cpu.ts; null off Linux). */
+  cpu: { refresh: Record<string, number> | null; login: Record<string, number> | null };
 }
 
 export interface BenchSessionsResult {
@@ -207,20 +210,22 @@ export async function runOne(store: BenchStore, opts: BenchSessionsOptions, ceil
     log(`[${label}] refresh warm-up`);
     await refreshChains(`${svc.url}/api/auth/refresh`, await sessions(refreshConnections), warmup);
     log(`[${label}] refresh ${seconds}s x ${refreshConnections} chains`);
-    const refresh = await refreshChains(`${svc.url}/api/auth/refresh`, await sessions(refreshConnections), seconds);
+    const chains = await sessions(refreshConnections);
+    const refreshFrom = cpuSnapshot(svc.proc.pid);
+    const refresh = await refreshChains(`${svc.url}/api/auth/refresh`, chains, seconds);
+    const refreshCpu = cpuPerRequest(refreshFrom, cpuSnapshot(svc.proc.pid), refresh.requests);
 
     let next = 0;
+    const signIns = { url: `${svc.url}/api/auth/login`, connections: loginConnections, makeRequest: () => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: users[next++ % users.length], password: USER_PASSWORD }) }) };
+    log(`[${label}] login warm-up`);
+    await load({ ...signIns, seconds: warmup });
     log(`[${label}] login ${seconds}s x ${loginConnections} connections`);
-    const login = await load({
-      url: `${svc.url}/api/auth/login`,
-      connections: loginConnections,
-      seconds,
-      warmupSeconds: warmup,
-      makeRequest: () => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: users[next++ % users.length], password: USER_PASSWORD }) }),
-    });
+    const loginFrom = cpuSnapshot(svc.proc.pid);
+    const login = await load({ ...signIns, seconds });
+    const loginCpu = cpuPerRequest(loginFrom, cpuSnapshot(svc.proc.pid), login.requests);
     const refreshRatio = round(refresh.rps / ceilings.rs256SignPerSec);
     const loginRatio = round(login.rps / ceilings.argon2VerifyPerSec);
-    return { store: label, refresh, login, refreshRatio, loginRatio, refreshAim: refreshAimFor(label), meetsAim: { refresh: refreshRatio >= refreshAimFor(label), login: loginRatio >= 0.9 } };
+    return { store: label, refresh, login, refreshRatio, loginRatio, refreshAim: refreshAimFor(label), meetsAim: { refresh: refreshRatio >= refreshAimFor(label), login: loginRatio >= 0.9 }, cpu: { refresh: refreshCpu, login: loginCpu } };
   });
 }
 
@@ -250,14 +255,16 @@ export function formatSessionsBench(r: BenchSessionsResult): string {
   const pct = (x: number) => `${Math.round(x * 1000) / 10} %`;
   const lines = [
     `Sessions [${r.host.cpus} CPUs, bun ${r.host.bun}]`,
-    `  ceiling: RS256 signs (jose)        ${r.ceilings.rs256SignPerSec} /s`,
-    `  ceiling: argon2id verifies (x${r.ceilings.argon2Concurrency})   ${r.ceilings.argon2VerifyPerSec} /s`,
+    `  ceiling: RS256 signs (jose)        ${r.ceilings.rs256SignPerSec} /s (all ${r.host.cpus} CPUs: ${Math.round((r.host.cpus * 1e6) / r.ceilings.rs256SignPerSec)} µs of machine CPU each)`,
+    `  ceiling: argon2id verifies (x${r.ceilings.argon2Concurrency})   ${r.ceilings.argon2VerifyPerSec} /s (${Math.round((r.host.cpus * 1e6) / r.ceilings.argon2VerifyPerSec)} µs of machine CPU each)`,
   ];
   for (const run of r.runs) {
     const http = (x: LoadResult) => `${x.rps} req/s  p50 ${x.p50} ms  p99 ${x.p99} ms  errors ${x.errors}`;
     lines.push(
       `  [${run.store}] refresh  ${http(run.refresh)}   = ${pct(run.refreshRatio)} of RS256 ceiling (aim ≥ ${Math.round(run.refreshAim * 100)} %${run.meetsAim.refresh ? ", met" : ", NOT met"})`,
       `  [${run.store}] login    ${http(run.login)}   = ${pct(run.loginRatio)} of argon2id ceiling (aim ≥ 90 %${run.meetsAim.login ? ", met" : ", NOT met"})`,
+      `    ${formatCpu("CPU per refresh", run.cpu.refresh)}`,
+      `    ${formatCpu("CPU per login", run.cpu.login)}`,
     );
   }
   return lines.join("\n");
