@@ -27,12 +27,12 @@ import Redis from "ioredis";
 import postgres from "postgres";
 import { startService, type RunningService } from "../test/support/process";
 import { startReceiver } from "../test/support/receiver";
+import { procCpuMs } from "./cpu";
 
 const PG_PORT = 43432;
 const REDIS_PORT = 43379;
 const SERVICE_PORT = 43201;
 const RECEIVER_PORT = 44201;
-const TICK_MS = 1000 / 100; // USER_HZ: /proc CPU times are in 1/100 s on Linux
 
 export type RequestKind = "login" | "refresh" | "token" | "directory" | "roleWrite";
 
@@ -75,15 +75,7 @@ export interface CapacityResult {
 
 // ---- processes and /proc ---------------------------------------------------------------------
 
-function cpuMsOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(f[11]) + Number(f[12])) * TICK_MS; // utime, stime
-  } catch {
-    return 0;
-  }
-}
+const cpuMsOf = (pid: number) => procCpuMs(`/proc/${pid}/stat`);
 
 /** CPU time of a single-threaded process in ms, at nanosecond resolution (/proc/<pid>/schedstat). */
 function schedMsOf(pid: number): number {

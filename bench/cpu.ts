@@ -20,8 +20,9 @@ const read = (path: string) => {
   }
 };
 
-/** utime + stime of a /proc/<pid>[/task/<tid>]/stat, in ms. */
-function statMs(stat: string): number {
+/** utime + stime in ms of a process or thread (`/proc/<pid>/stat`, `/proc/<pid>/task/<tid>/stat`); 0 once it is gone. */
+export function procCpuMs(statPath: string): number {
+  const stat = read(statPath);
   if (!stat) return 0;
   const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(f[11]) + Number(f[12])) * TICK_MS;
@@ -47,13 +48,13 @@ export function cpuSnapshot(servicePid: number): CpuSnapshot | null {
   const add = (group: string, ms: number) => out.set(group, (out.get(group) ?? 0) + ms);
   for (const tid of readdirSync(`/proc/${servicePid}/task`)) {
     const dir = `/proc/${servicePid}/task/${tid}`;
-    add(serviceThread(read(`${dir}/comm`).trim(), tid === String(servicePid)), statMs(read(`${dir}/stat`)));
+    add(serviceThread(read(`${dir}/comm`).trim(), tid === String(servicePid)), procCpuMs(`${dir}/stat`));
   }
-  add("load generator", statMs(read(`/proc/${process.pid}/stat`)));
+  add("load generator", procCpuMs(`/proc/${process.pid}/stat`));
   for (const d of readdirSync("/proc")) {
     if (!/^\d+$/.test(d) || d === String(servicePid) || d === String(process.pid)) continue;
     const group = storeProcess(read(`/proc/${d}/comm`));
-    if (group) add(group, statMs(read(`/proc/${d}/stat`)));
+    if (group) add(group, procCpuMs(`/proc/${d}/stat`));
   }
   // The machine: every CPU's non-idle time (user nice system idle iowait irq softirq steal ...).
   const cpu = read("/proc/stat").split("\n")[0].split(/\s+/).slice(1).map(Number);

@@ -26,7 +26,6 @@ import { argon2VerifyCeiling, load, rs256SignCeiling, type LoadResult } from "./
 import { useMongoUrl } from "./mongo";
 import { cpuPerRequest, cpuSnapshot, formatCpu } from "./cpu";
 
-/** Where a benchmarked service keeps its data. */
 /** Issue 16's refresh aims, as a share of the RS256 ceiling of the same run. */
 export const refreshAimFor = (store: string) => (store.startsWith("postgres") ? 0.75 : 0.6);
 
