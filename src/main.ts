@@ -95,6 +95,8 @@ export async function start(env: Record<string, string | undefined>, opts: { clo
   const bundle = await consoleBundle;
   if (bundle) app.use(consoleRoutes(bundle));
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: Math.max(16, config.importMaxMiB) * 1024 * 1024 + 1024 });
+  // Read at each scrape; the scrape itself is one of them. Shutdown tests and operators watch it drain.
+  svc.metrics.gauge("http_requests_in_flight", "HTTP requests received and not yet answered, this scrape included.", () => app.server?.pendingRequests ?? 0);
   const stopRotation = startKeyRotation(svc.keys, config.keyCheckSeconds, log);
   // Start-up garbage (migrations, the embedded template, module graphs) is collected now rather than
   // whenever the heap next grows, so an idle instance sits at its working size.

@@ -41,7 +41,7 @@ export function createMetrics() {
   const series = new Map<string, { method: string; route: string; status: number; count: number; sum: number; buckets: number[] }>();
   const started = Date.now();
   const counters = new Map<string, { help: string; value: number }>();
-  const gauges = new Map<string, { help: string; value: number }>();
+  const gauges = new Map<string, { help: string; value: number | (() => number) }>();
   return {
     /** Adds `by` to the counter `name` (created on first use). */
     count(name: string, help: string, by = 1) {
@@ -49,8 +49,8 @@ export function createMetrics() {
       c.value += by;
       counters.set(name, c);
     },
-    /** Sets the gauge `name`. */
-    gauge(name: string, help: string, value: number) {
+    /** Sets the gauge `name`, to a value or to a reading taken at each scrape. */
+    gauge(name: string, help: string, value: number | (() => number)) {
       gauges.set(name, { help, value });
     },
     observe(method: string, route: string, status: number, seconds: number) {
@@ -90,7 +90,7 @@ export function createMetrics() {
         ...extra,
       );
       for (const [name, c] of counters) lines.push(`# HELP ${name} ${c.help}`, `# TYPE ${name} counter`, `${name} ${c.value}`);
-      for (const [name, g] of gauges) lines.push(`# HELP ${name} ${g.help}`, `# TYPE ${name} gauge`, `${name} ${g.value}`);
+      for (const [name, g] of gauges) lines.push(`# HELP ${name} ${g.help}`, `# TYPE ${name} gauge`, `${name} ${typeof g.value === "function" ? g.value() : g.value}`);
       return lines.join("\n") + "\n";
     },
   };
