@@ -11,14 +11,25 @@
 # rule; test/http/import.test.ts and the property pass (test/http/fuzz.test.ts) cover them.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-PORT="${ST_PORT:-39981}"
+PORT="${ST_PORT:-29981}"
 DATA="$(mktemp -d)"
 env "$@" PORT="$PORT" HOST=127.0.0.1 SSO_ISSUER="http://127.0.0.1:$PORT" SSO_DATA_DIR="$DATA" SSO_LOG_LEVEL=warn SSO_RATE_LIMIT=off \
   SSO_BOOTSTRAP_ADMIN_EMAIL=st-admin@example.com SSO_BOOTSTRAP_ADMIN_PASSWORD=st-password-1 node_modules/.bin/bun src/main.ts > "$DATA/service.log" 2>&1 &
 PID=$!
 trap 'kill $PID 2>/dev/null || true; rm -rf "$DATA"' EXIT
-for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null && break; sleep 0.5; done
-LOGIN=$(curl -s "http://127.0.0.1:$PORT/api/auth/login" -H 'content-type: application/json' -d '{"email":"st-admin@example.com","password":"st-password-1"}')
+ready=0
+for _ in $(seq 1 120); do
+  if curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null; then ready=1; break; fi
+  if ! kill -0 "$PID" 2>/dev/null; then break; fi
+  sleep 0.5
+done
+if [[ $ready -ne 1 ]]; then
+  echo "error: the service did not become ready on port $PORT (exited: $(kill -0 "$PID" 2>/dev/null && echo no || echo yes)); its log:" >&2
+  tail -40 "$DATA/service.log" >&2
+  curl -s "http://127.0.0.1:$PORT/readyz" >&2 || true
+  exit 1
+fi
+LOGIN=$(curl -s "http://127.0.0.1:$PORT/api/auth/login" -H 'content-type: application/json' -d '{"email":"st-admin@example.com","password":"st-password-1"}' || true)
 if ! TOKEN=$(printf '%s' "$LOGIN" | python3 -c 'import sys, json; print(json.load(sys.stdin)["accessToken"])' 2>/dev/null); then
   echo "error: the service did not sign the admin in: ${LOGIN:-no answer}" >&2
   tail -20 "$DATA/service.log" >&2

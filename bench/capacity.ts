@@ -7,9 +7,9 @@
  *   Redis            commands (INFO commandstats) and the CPU of redis-server (INFO cpu)
  *
  * Everything runs on private servers this script starts and stops, so nothing else's traffic is
- * counted: a Postgres cluster (initdb in a temp dir, port 43432, pg_stat_statements preloaded; run as
- * the `postgres` user when this runs as root) and a redis-server on port 43379. The service is one
- * `bun src/main.ts` on port 43201; the webhook receiver listens on 44201. The background cost of an
+ * counted: a Postgres cluster (initdb in a temp dir, port 23432, pg_stat_statements preloaded; run as
+ * the `postgres` user when this runs as root) and a redis-server on port 23379. The service is one
+ * `bun src/main.ts` on port 23201; the webhook receiver listens on 24201. The background cost of an
  * idle instance (the webhook job's poll, key checks) is measured first and subtracted from each
  * phase. Also measured: pgbench select-only and redis-benchmark on the same servers, as this
  * machine's ceilings. Writes bench/results/capacity.json; `bun bench/capacity-table.ts` turns it
@@ -29,10 +29,10 @@ import { startService, type RunningService } from "../test/support/process";
 import { startReceiver } from "../test/support/receiver";
 import { procCpuMs } from "./cpu";
 
-const PG_PORT = 43432;
-const REDIS_PORT = 43379;
-const SERVICE_PORT = 43201;
-const RECEIVER_PORT = 44201;
+const PG_PORT = 23432;
+const REDIS_PORT = 23379;
+const SERVICE_PORT = 23201;
+const RECEIVER_PORT = 24201;
 
 export type RequestKind = "login" | "refresh" | "token" | "directory" | "roleWrite";
 

@@ -12,7 +12,7 @@
  * when no server answers there the run says "mongo: NOT RUN (no server at …)" in each section and
  * in latest.json. Each Mongo figure is printed beside the Postgres one and the ceiling.
  * `capacity` (bench/capacity.ts) runs on a private Postgres cluster and redis-server it starts itself
- * (ports 43432 and 43379) and also writes bench/results/capacity.json, the input of
+ * (ports 23432 and 23379) and also writes bench/results/capacity.json, the input of
  * `bun bench/capacity-table.ts` (the tables of docs/scaling.md).
  * Stop other work on the machine first: the ceilings and the service share its cores.
  */

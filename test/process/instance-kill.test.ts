@@ -40,10 +40,10 @@ const CHECK_S = 1;
 /** Webhook attempt timeout; a claim's lock is this + 5 s (src/jobs/webhook-delivery.ts). */
 const WEBHOOK_TIMEOUT_S = 2;
 const LOCK_S = WEBHOOK_TIMEOUT_S + 5;
-/** Ports: this suite's reserved range (instances 43101-43103, their store proxies 43111-43113, receiver 44101). */
-const PORTS = [43101, 43102, 43103];
-const GATE_PORTS = [43111, 43112, 43113];
-const RECEIVER_PORT = 44101;
+/** Ports: this suite's reserved range (instances 23101-23103, their store proxies 23111-23113, receiver 24101). */
+const PORTS = [23101, 23102, 23103];
+const GATE_PORTS = [23111, 23112, 23113];
+const RECEIVER_PORT = 24101;
 
 type Kind = "login" | "refresh" | "token" | "role";
 interface Tally {

@@ -4,7 +4,7 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startService } from "../support/process";
+import { freePort, startService } from "../support/process";
 
 const dir = mkdtempSync(join(tmpdir(), "sso-shutdown-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -12,7 +12,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const ADMIN = { email: "admin@shutdown.test", password: "shutdown-password-1" };
 
 test("SIGTERM with token and login requests in flight: every one is answered in full, then the process exits 0", async () => {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const svc = await startService({
     PORT: String(port),
