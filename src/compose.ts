@@ -152,6 +152,7 @@ export async function composeGraph(d: GraphDeps) {
     clock,
     jwksUrls: { google: config.googleJwksUrl, microsoft: config.microsoftJwksUrl },
     defaultClientIds: { google: config.googleClientIds, microsoft: config.microsoftClientIds },
+    microsoftRequireVerifiedEmail: config.microsoftRequireVerifiedEmail,
     auth,
   });
   const sessionService = createSessionService({ families: sessions.families, devices: store.devices, users: store.users, orgs: store.orgs, roles: store.roles, tokenContext: contexts, record, unit, auth, clock });

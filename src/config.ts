@@ -48,6 +48,7 @@ export const EnvSchema = Type.Object({
   SSO_MICROSOFT_JWKS_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
   SSO_GOOGLE_CLIENT_IDS: Type.Optional(Type.String()),
   SSO_MICROSOFT_CLIENT_IDS: Type.Optional(Type.String()),
+  SSO_MICROSOFT_REQUIRE_VERIFIED_EMAIL: Type.Optional(Bool),
   SSO_WEBHOOK_ALLOW_PRIVATE: Type.Optional(Bool),
   SSO_RATE_LIMIT: Type.Optional(Type.Union([Type.Literal("on"), Type.Literal("off")])),
   SSO_DEFAULT_MAX_APPLICATIONS: Type.Optional(Type.String({ pattern: "^[0-9]{1,6}$" })),
@@ -98,6 +99,8 @@ export interface Config {
   microsoftJwksUrl: string;
   googleClientIds: string[];
   microsoftClientIds: string[];
+  /** A first Microsoft sign-in links an account only when the id_token says `xms_edov` true. */
+  microsoftRequireVerifiedEmail: boolean;
   webhookAllowPrivate: boolean;
   rateLimit: boolean;
   defaultMaxApplications: number;
@@ -252,6 +255,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     microsoftJwksUrl: e.SSO_MICROSOFT_JWKS_URL ?? "https://login.microsoftonline.com/common/discovery/v2.0/keys",
     googleClientIds: list(e.SSO_GOOGLE_CLIENT_IDS),
     microsoftClientIds: list(e.SSO_MICROSOFT_CLIENT_IDS),
+    microsoftRequireVerifiedEmail: truthy(e.SSO_MICROSOFT_REQUIRE_VERIFIED_EMAIL),
     webhookAllowPrivate: truthy(e.SSO_WEBHOOK_ALLOW_PRIVATE),
     rateLimit: (e.SSO_RATE_LIMIT ?? "on") === "on",
     defaultMaxApplications: Number(e.SSO_DEFAULT_MAX_APPLICATIONS ?? 10),

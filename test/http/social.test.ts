@@ -137,3 +137,48 @@ describe("refusals", () => {
     expect(r.body.detail).toMatch(/client id/);
   });
 });
+
+describe("Microsoft emails whose domain owner is not verified (xms_edov)", () => {
+  test("xms_edov false never links a first sign-in, whoever has the email; a linked account still signs in; xms_edov true links", async () => {
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    for (const edov of [false, "0", "false"]) {
+      const r = await social("microsoft", await msToken("oid-unverified", u.email, { email: u.email, xms_edov: edov }));
+      expectProblem(r, 401, "INVALID_TOKEN");
+      expect(r.body.detail).toMatch(/xms_edov is false/);
+    }
+    // The same answer when no account has the email: the refusal depends on the token alone.
+    const nobody = await social("microsoft", await msToken("oid-unverified", "nobody@nowhere.test", { xms_edov: false }));
+    expect(nobody.body.detail).toBe((await social("microsoft", await msToken("oid-unverified", u.email, { xms_edov: false }))).body.detail);
+    expect(await t.svc.store.socialIdentities.find("microsoft", `${MS_TENANT}:oid-unverified`)).toBeNull();
+
+    const linked = await social("microsoft", await msToken("oid-verified", u.email, { email: u.email, xms_edov: true }));
+    expect(claimsOf(linked.body.accessToken).uid).toBe(u.id);
+    // Once linked, the link is followed; what the token says about its email no longer matters.
+    expect(claimsOf((await social("microsoft", await msToken("oid-verified", u.email, { xms_edov: false }))).body.accessToken).uid).toBe(u.id);
+  });
+
+  test("SSO_MICROSOFT_REQUIRE_VERIFIED_EMAIL=true: a first sign-in links only with an email claim and xms_edov true", async () => {
+    const strict = await makeTestApp({ env: { SSO_MICROSOFT_JWKS_URL: `http://127.0.0.1:${provider.port}/microsoft`, SSO_MICROSOFT_REQUIRE_VERIFIED_EMAIL: "true" } });
+    try {
+      const st = await provisionTenant(strict);
+      const aud = `https://${uniq("strict")}.test`;
+      await ok(strict.call("POST", "/api/applications", { token: st.token, body: { organizationId: st.rootOrgId, identifier: aud, name: "Strict", microsoftClientIds: [MS_CLIENT] } }));
+      const u = await createUser(strict, st.token, st.rootOrgId);
+      const call = (idToken: string) => strict.call("POST", "/api/auth/social/microsoft", { body: { idToken, audience: aud } });
+      for (const [label, token] of [
+        ["no xms_edov", await msToken("oid-s", u.email, { email: u.email })],
+        ["preferred_username only", await msToken("oid-s", u.email, { xms_edov: true })],
+      ] as const) {
+        const r = await call(token);
+        if (r.status !== 401) throw new Error(`${label}: expected 401, got ${r.status}`);
+        expect(r.body.code).toBe("INVALID_TOKEN");
+        expect(r.body.detail).toMatch(/xms_edov true/);
+      }
+      expect(await strict.svc.store.socialIdentities.find("microsoft", `${MS_TENANT}:oid-s`)).toBeNull();
+      const r = await call(await msToken("oid-s", u.email, { email: u.email, xms_edov: true }));
+      expect(claimsOf(r.body.accessToken).uid).toBe(u.id);
+    } finally {
+      await strict.close();
+    }
+  });
+});

@@ -28,6 +28,7 @@ export function socialRoutes({ social, cookies }: { social: SocialService; cooki
         description:
           "The id_token is verified against the provider's published keys (RS256), its issuer, expiry and `aud` (one of the application's registered client ids, else the platform default). " +
           "The user must exist already: the first sign-in matches the provider's verified email and links the provider account; later ones follow the link. " +
+          "A Microsoft token with `xms_edov` false never links an account (nor, with SSO_MICROSOFT_REQUIRE_VERIFIED_EMAIL=true, one without an `email` claim and `xms_edov` true). " +
           "Unknown provider: 404; bad, expired, wrongly addressed or unverified token: 401 INVALID_TOKEN (the detail says which); no active account: 401 INVALID_CREDENTIALS. MFA applies.",
       },
     },

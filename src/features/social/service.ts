@@ -4,7 +4,8 @@
  * kid), resolved to a pre-provisioned user. The service never runs the provider's OAuth flow and
  * stores no provider secret. The first sign-in matches the provider's verified email and links
  * the provider account (provider + subject) to the user; later sign-ins follow the link, so a
- * later email change at the provider cannot move the account onto another user.
+ * later email change at the provider cannot move the account onto another user. A Microsoft email
+ * whose domain owner Microsoft says is not verified (`xms_edov` false) never links an account.
  */
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import { ConflictError, DomainError, invalidToken, notFound } from "../../kernel/errors";
@@ -32,6 +33,8 @@ export interface SocialDeps {
   jwksUrls: Record<SocialProvider, string>;
   /** Platform-default client ids, used when the application registers none (SSO_*_CLIENT_IDS). */
   defaultClientIds: Record<SocialProvider, string[]>;
+  /** SSO_MICROSOFT_REQUIRE_VERIFIED_EMAIL: a first Microsoft sign-in links only with `xms_edov` true. */
+  microsoftRequireVerifiedEmail?: boolean;
   auth: {
     resolveAudience(audience: string | undefined): Promise<Application>;
     completeSignIn(user: User, req: SessionRequest, ip: string | null, method: string): Promise<TokenPair | MfaChallenge>;
@@ -49,8 +52,11 @@ export function createSocialService(deps: SocialDeps) {
     return k;
   };
 
-  /** Verifies signature, algorithm, audience, expiry and issuer; answers the subject and the verified email. */
-  async function verifyIdToken(provider: SocialProvider, idToken: string, clientIds: string[]): Promise<{ subject: string; email: string | null }> {
+  /**
+   * Verifies signature, algorithm, audience, expiry and issuer; answers the subject, the email, and
+   * why that email may not link an account on a first sign-in (null when it may).
+   */
+  async function verifyIdToken(provider: SocialProvider, idToken: string, clientIds: string[]): Promise<{ subject: string; email: string | null; unlinkable: string | null }> {
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(idToken, keysOf(provider), {
@@ -76,13 +82,22 @@ export function createSocialService(deps: SocialDeps) {
     }
     if (provider === "google") {
       if (payload.email_verified !== true && payload.email_verified !== "true") throw badToken("Google has not verified its email address");
-      return { subject: String(payload.sub), email: typeof payload.email === "string" ? payload.email : null };
+      return { subject: String(payload.sub), email: typeof payload.email === "string" ? payload.email : null, unlinkable: null };
     }
     // Microsoft: the issuer names the token's tenant; the object id is the user's stable id there.
     const tid = typeof payload.tid === "string" ? payload.tid : "";
     if (!tid || payload.iss !== `https://login.microsoftonline.com/${tid}/v2.0`) throw badToken("its issuer is not the Microsoft identity platform v2.0 of its tenant");
-    const email = typeof payload.email === "string" ? payload.email : typeof payload.preferred_username === "string" ? payload.preferred_username : null;
-    return { subject: `${tid}:${typeof payload.oid === "string" ? payload.oid : payload.sub}`, email };
+    const fromEmail = typeof payload.email === "string";
+    const email = fromEmail ? (payload.email as string) : typeof payload.preferred_username === "string" ? payload.preferred_username : null;
+    // Any Entra tenant's admin can put any address in `email` (and `preferred_username`); the
+    // optional claim `xms_edov` says whether Microsoft verified that the tenant owns the domain.
+    const edov = payload.xms_edov;
+    const verified = edov === true || edov === "true" || edov === 1 || edov === "1";
+    let unlinkable: string | null = null;
+    if (edov !== undefined && !verified) unlinkable = "Microsoft has not verified that its tenant owns the email's domain (xms_edov is false), so the email cannot link an account";
+    else if (deps.microsoftRequireVerifiedEmail && !(fromEmail && verified))
+      unlinkable = "a first Microsoft sign-in needs an email whose domain owner Microsoft verified (the optional claim xms_edov true) on this service";
+    return { subject: `${tid}:${typeof payload.oid === "string" ? payload.oid : payload.sub}`, email, unlinkable };
   }
 
   /**
@@ -97,11 +112,13 @@ export function createSocialService(deps: SocialDeps) {
     const registered = provider === "google" ? app.googleClientIds : app.microsoftClientIds;
     const clientIds = registered.length ? registered : deps.defaultClientIds[provider];
     if (!clientIds.length) throw badToken(`no ${provider} client id is registered for this application (nor a platform default)`);
-    const { subject, email } = await verifyIdToken(provider, input.idToken, clientIds);
+    const { subject, email, unlinkable } = await verifyIdToken(provider, input.idToken, clientIds);
 
     const linked = await deps.socialIdentities.find(provider, subject);
     let user: User | null = null;
     if (linked) user = await deps.users.get(linked.tenantId, linked.userId);
+    // Said whether or not an account has the email: it depends on the token alone.
+    else if (unlinkable) throw badToken(unlinkable);
     else if (email) {
       const candidate = await deps.users.findByEmail(normalizeEmail(email));
       // An account already linked to another account of this provider is not taken over by a second one with the same email.
