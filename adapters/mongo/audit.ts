@@ -1,10 +1,12 @@
 /**
- * The audit trail. Each entry also stores `metadataText` (its metadata as JSON text), so the `q`
- * filter matches the action or the metadata server-side, as Postgres does with `metadata::text`.
+ * The audit trail. Each entry also stores `metadataText` (its metadata as Postgres prints jsonb,
+ * adapters/shared/jsonb-text.ts), so the `q` filter matches the action or the metadata server-side
+ * and finds what Postgres finds with `metadata::text`.
  */
 import type { Filter } from "mongodb";
 import type { AuditEntry, AuditRepo } from "../../src/features/audit/ports";
 import { coll, type Doc, insertDocs, nextId, regexLiteral, updateDocs, type Ctx } from "./db";
+import { jsonbText } from "../shared/jsonb-text";
 import { C } from "./schema";
 
 const toEntry = (d: Doc): AuditEntry => ({
@@ -20,7 +22,7 @@ export function createMongoAudit(ctx: Ctx): AuditRepo {
       await insertDocs(ctx, C.audit, [
         {
           _id: await nextId(ctx, C.audit), tenantId: e.tenantId, organizationId: e.organizationId ?? null, orgPath: e.orgPath, userId: e.userId ?? null, actorId: e.actorId ?? null,
-          action: e.action, ipAddress: e.ipAddress ?? null, metadata, metadataText: JSON.stringify(metadata), createdAt: e.createdAt ?? new Date(),
+          action: e.action, ipAddress: e.ipAddress ?? null, metadata, metadataText: jsonbText(metadata), createdAt: e.createdAt ?? new Date(),
         },
       ]);
     },
@@ -55,7 +57,36 @@ export function createMongoAudit(ctx: Ctx): AuditRepo {
         groups.set(k, g);
       }
       for (const { metadata, ids } of groups.values())
-        await updateDocs(ctx, C.audit, { _id: { $in: ids } }, { $set: { ipAddress: null, metadata, metadataText: JSON.stringify(metadata) } }, { many: true });
+        await updateDocs(ctx, C.audit, { _id: { $in: ids } }, { $set: { ipAddress: null, metadata, metadataText: jsonbText(metadata) } }, { many: true });
     },
   };
+}
+
+/** Marker (in `sequences`) that every audit entry's `metadataText` has the jsonb form. */
+const TEXT_FORMAT = { _id: "audit_metadata_text", seq: 2 };
+
+/**
+ * Once per database: rewrites `metadataText` of entries written before it took the jsonb form
+ * (compact JSON.stringify text), in batches of 500, then sets the marker. Safe to run from several
+ * instances at once (each write is the same value).
+ */
+export async function upgradeAuditText(ctx: Ctx, log?: (msg: string, fields: Record<string, unknown>) => void): Promise<number> {
+  const seqs = ctx.db.collection<{ _id: string; seq: number }>(C.sequences);
+  if ((await seqs.findOne({ _id: TEXT_FORMAT._id }))?.seq === TEXT_FORMAT.seq) return 0;
+  const c = coll(ctx, C.audit);
+  let after = -1;
+  let done = 0;
+  for (;;) {
+    const rows = await c.find({ _id: { $gt: after } }, { projection: { _id: 1, metadata: 1, metadataText: 1 } }).sort({ _id: 1 }).limit(500).toArray();
+    if (!rows.length) break;
+    for (const r of rows) {
+      const text = jsonbText(r.metadata ?? {});
+      if (r.metadataText !== text) await c.updateOne({ _id: r._id }, { $set: { metadataText: text } });
+    }
+    done += rows.length;
+    after = rows[rows.length - 1]._id;
+    if (log && done % 50_000 < 500) log("audit entries' search text upgraded", { done });
+  }
+  await seqs.updateOne({ _id: TEXT_FORMAT._id }, { $set: { seq: TEXT_FORMAT.seq } }, { upsert: true });
+  return done;
 }

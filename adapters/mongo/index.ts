@@ -17,7 +17,7 @@ import { UnavailableError } from "../../src/kernel/errors";
 import type { PrimaryStore, Repos, SessionStore } from "../../src/stores";
 import { openRedisBus } from "../redis/bus";
 import { createMongoApps } from "./apps";
-import { createMongoAudit } from "./audit";
+import { createMongoAudit, upgradeAuditText } from "./audit";
 import { createMongoClaims } from "./claims";
 import { createMongoClients } from "./clients";
 import { nextId, UnitJournal, type Ctx } from "./db";
@@ -46,6 +46,8 @@ export interface MongoOptions {
   /** Recovery pass interval (default 30 s; 0 = only at start and when called). */
   recoverEveryMs?: number;
   busPollMs?: number;
+  /** Progress of start-up upgrades of stored data (the audit search text). */
+  log?: (msg: string, fields: Record<string, unknown>) => void;
 }
 
 export type MongoStore = PrimaryStore & { ctx: Ctx; ttlIndexes: boolean };
@@ -94,6 +96,10 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
     throw translateMongoError(e);
   });
   const ctx: Ctx = { db, unit: null };
+  await upgradeAuditText(ctx, opts.log).catch((e) => {
+    void client.close();
+    throw translateMongoError(e);
+  });
   const leaseMs = opts.unitLeaseMs ?? 300_000;
 
   const recovered: ((count: number) => void)[] = [];

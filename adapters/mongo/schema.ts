@@ -29,10 +29,11 @@
  *   import_jobs        { _id, tenantId, callerTenantId, rootOrgId, status, dryRun, counts, errors, createdAt, completedAt }
  *   external_refs      { _id: "tenant:kind:externalId", tenantId, kind, externalId, entityId, fingerprint }
  *   audit_log          { _id, tenantId, organizationId, orgPath, userId, actorId, action, ipAddress, metadata, metadataText, createdAt }
- *                      (metadataText: the metadata as JSON text, for the `q` substring filter)
+ *                      (metadataText: the metadata as Postgres prints jsonb, for the `q` substring filter)
  *   claims_mappings    { _id: organizationId, tenantId, mapping, enabled }
  *   app_quota_slots    { _id: "org:k", organizationId, at }  (slot k of an org's application quota, apps.ts)
- *   sequences          { _id: kind, seq }                      (numeric id sequences)
+ *   sequences          { _id: kind, seq }                      (numeric id sequences; `audit_metadata_text`: the
+ *                                                              format of audit_log.metadataText, audit.ts)
  *   _units             { _id, name, holder, startedAt, leaseUntil, committed }  (the unit journal, journal.ts)
  *   _unit_undo         { _id: "unit:seq", unit, seq, c, m?, del?, put? }        (its undo records)
  *   every row a unit inserts carries `_ins: <unit id>`; outbox rows of an uncommitted unit `_unit`

@@ -248,6 +248,10 @@ export const directoryContract: ContractSuite = {
         expect((await q({ q: "100%" })).length).toBe(1);
         expect(await q({ q: "1_0%" })).toEqual([]);
         expect((await q({ q: "ROLE." })).length).toBe(1);
+        // The metadata text is what Postgres prints for jsonb on every store: `": "` between key and value.
+        expect((await q({ q: '"note": "root"' })).map((e) => e.action)).toEqual(["org.created"]);
+        // Keys in jsonb's order: shorter first.
+        expect((await q({ q: '{"note": "100%", "email": "u8@x.test"}' })).map((e) => e.action)).toEqual(["user.created"]);
         expect((await q({ from: at(1000), to: at(2000) })).map((e) => e.action)).toEqual(["user.created"]);
         expect((await q({ size: 1 })).map((e) => e.action)).toEqual(["role.assigned"]);
         expect(await s.store.audit.query({ tenant: B, orgPath: rootA.path, size: 100 })).toEqual([]);

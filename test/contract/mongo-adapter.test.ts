@@ -140,6 +140,26 @@ if (TEST_STORE !== "mongo") {
     });
   });
 
+  test("audit entries written with compact metadata text are upgraded once at start, so `q` finds them as on Postgres [mongo]", async () => {
+    const url = freshMongoUrl().url;
+    let store = await openMongo(url, { poolSize: 2, recoverEveryMs: 0, busPollMs: 0 });
+    try {
+      await store.audit.append({ tenantId: 1, organizationId: 1, orgPath: "/1/", userId: 5, actorId: null, action: "user.updated", ipAddress: null, metadata: { note: "old", fields: ["email"] } });
+      // As an earlier version wrote it: JSON.stringify's text, and no format marker.
+      await store.ctx.db.collection(C.audit).updateMany({}, { $set: { metadataText: JSON.stringify({ note: "old", fields: ["email"] }) } });
+      await store.ctx.db.collection(C.sequences).deleteOne({ _id: "audit_metadata_text" as never });
+      const find = () => store.audit.query({ tenant: 1, orgPath: "/1/", size: 10, q: '"note": "old"' });
+      expect(await find()).toEqual([]);
+      await store.close();
+      store = await openMongo(url, { poolSize: 2, recoverEveryMs: 0, busPollMs: 0 });
+      expect((await find()).map((e) => e.action)).toEqual(["user.updated"]);
+      expect(await store.ctx.db.collection(C.sequences).findOne({ _id: "audit_metadata_text" as never })).toMatchObject({ seq: 2 });
+    } finally {
+      await store.ctx.db.dropDatabase().catch(() => {});
+      await store.close();
+    }
+  });
+
   describe("cross-instance messages without change streams [mongo]", () => {
     const pair = async (redis: boolean) => {
       const url = freshMongoUrl().url;
