@@ -6,12 +6,15 @@
  *  - argon2VerifyCeiling   argon2id password verifications per second (Bun.password).
  *  - signOnlyRouteCeiling  a Bun.serve route (in a child process) that only signs a token,
  *                          loaded over loopback HTTP: the best a token endpoint can do here.
+ *  - verifyOnlyRoute       the same server's route that only runs one argon2id verification:
+ *                          the floor of a sign-in over HTTP here (with the CPU per request).
  *  - load                  the closed-loop HTTP load generator used for the above (and usable
  *                          against the real service).
  *
  * Every loop is bounded in time; nothing listens on anything but 127.0.0.1.
  */
 import { generateKeyPair } from "jose";
+import { cpuPerRequest, cpuSnapshot } from "./cpu";
 import { signAccessJwt } from "../src/features/tokens/jws";
 
 type Key = CryptoKey;
@@ -314,8 +317,44 @@ export async function signOnlyRouteCeiling({
   connections = 64,
   warmupSeconds = 1,
 }: { seconds?: number; connections?: number; warmupSeconds?: number } = {}): Promise<LoadResult> {
+  const { result } = await childRouteLoad({
+    path: "/oauth2/token",
+    seconds,
+    connections,
+    warmupSeconds,
+    makeRequest: () => ({
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "grant_type=client_credentials",
+    }),
+  });
+  return result;
+}
+
+/**
+ * The floor of a sign-in: the same child server's route that runs one argon2id verification and
+ * nothing else, under the sessions benchmark's 8 connections. Also answers the CPU each thread group
+ * of the child, and the client, spent per request (bench/cpu.ts groups).
+ */
+export async function verifyOnlyRoute({
+  seconds = 8,
+  connections = 8,
+  warmupSeconds = 3,
+}: { seconds?: number; connections?: number; warmupSeconds?: number } = {}): Promise<{ result: LoadResult; cpu: Record<string, number> | null }> {
+  const body = JSON.stringify({ email: "floor@bench.local", password: "floor-password-1" });
+  return childRouteLoad({
+    path: "/api/auth/login",
+    seconds,
+    connections,
+    warmupSeconds,
+    makeRequest: () => ({ method: "POST", headers: { "content-type": "application/json" }, body }),
+  });
+}
+
+/** Starts sign-only-server.ts, loads one of its routes, and stops it. */
+async function childRouteLoad(opts: { path: string; seconds: number; connections: number; warmupSeconds: number; makeRequest: LoadOptions["makeRequest"] }) {
   // The server dies by itself after this long even if we are killed before cleaning up.
-  const maxLifetime = Math.ceil(seconds + warmupSeconds + 60);
+  const maxLifetime = Math.ceil(opts.seconds + opts.warmupSeconds + 60);
   const child = Bun.spawn([process.execPath, SIGN_ONLY_SERVER], {
     stdin: "pipe", // closing it (or our death) makes the child exit
     stdout: "pipe",
@@ -324,17 +363,11 @@ export async function signOnlyRouteCeiling({
   });
   try {
     const port = await readPort(child.stdout, 15_000);
-    return await load({
-      url: `http://127.0.0.1:${port}/oauth2/token`,
-      connections,
-      seconds,
-      warmupSeconds,
-      makeRequest: () => ({
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: "grant_type=client_credentials",
-      }),
-    });
+    const url = `http://127.0.0.1:${port}${opts.path}`;
+    if (opts.warmupSeconds > 0) await load({ url, connections: opts.connections, seconds: opts.warmupSeconds, makeRequest: opts.makeRequest });
+    const before = cpuSnapshot(child.pid);
+    const result = await load({ url, connections: opts.connections, seconds: opts.seconds, makeRequest: opts.makeRequest });
+    return { result, cpu: cpuPerRequest(before, cpuSnapshot(child.pid), result.requests) };
   } finally {
     try {
       child.stdin.end();

@@ -10,6 +10,8 @@
  *             per-email lockout, which counts in-flight attempts, never engages).
  *             Ceiling: argon2VerifyCeiling (argon2id verifications/s at the service's parallelism,
  *             SSO_HASH_CONCURRENCY = max(2, cores)). Aim ≥ 90 %.
+ *             Floor: verifyOnlyRoute, a bare Bun route that only verifies the password, under the
+ *             same client and connections: what HTTP alone leaves of the ceiling, and its CPU.
  *
  * The service runs with SSO_RATE_LIMIT=off and SSO_LOG_LEVEL=warn (no access-log line per request),
  * embedded (PGlite in a temp dir), with `postgres` on a fresh Postgres database + Redis, and with
@@ -22,7 +24,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startService, type RunningService } from "../test/support/process";
-import { argon2VerifyCeiling, load, rs256SignCeiling, type LoadResult } from "./ceilings";
+import { argon2VerifyCeiling, load, rs256SignCeiling, verifyOnlyRoute, type LoadResult } from "./ceilings";
 import { useMongoUrl } from "./mongo";
 import { cpuPerRequest, cpuSnapshot, formatCpu } from "./cpu";
 
@@ -75,6 +77,8 @@ export interface SessionsStoreResult {
 export interface BenchSessionsResult {
   host: { cpus: number; bun: string };
   ceilings: { rs256SignPerSec: number; argon2VerifyPerSec: number; argon2Concurrency: number };
+  /** The floor of a sign-in: a bare route that only verifies the password (bench/sign-only-server.ts), same client and connections. */
+  loginFloor?: { rps: number; ratio: number; cpu: Record<string, number> | null };
   runs: SessionsStoreResult[];
 }
 
@@ -243,10 +247,13 @@ export async function benchSessions(opts: BenchSessionsOptions = {}): Promise<Be
     const ar = await argon2VerifyCeiling({ seconds, concurrency: argon2Concurrency });
     ceilings = { rs256SignPerSec: rs.opsPerSec, argon2VerifyPerSec: ar.opsPerSec, argon2Concurrency };
   }
+  opts.log?.("floor: a route that only verifies a password");
+  const floor = await verifyOnlyRoute({ seconds, connections: opts.loginConnections ?? 8 });
+  const loginFloor = { rps: floor.result.rps, ratio: round(floor.result.rps / ceilings.argon2VerifyPerSec), cpu: floor.cpu };
   const runs = [await runOne("embedded", opts, ceilings)];
   if (opts.postgres) runs.push(await runOne("postgres", opts, ceilings));
   if (opts.mongo) runs.push(await runOne("mongo", opts, ceilings));
-  return { host: { cpus: navigator.hardwareConcurrency ?? 0, bun: Bun.version }, ceilings, runs };
+  return { host: { cpus: navigator.hardwareConcurrency ?? 0, bun: Bun.version }, ceilings, loginFloor, runs };
 }
 
 /** One line per figure, each beside its ceiling. */
@@ -257,6 +264,11 @@ export function formatSessionsBench(r: BenchSessionsResult): string {
     `  ceiling: RS256 signs (jose)        ${r.ceilings.rs256SignPerSec} /s (all ${r.host.cpus} CPUs: ${Math.round((r.host.cpus * 1e6) / r.ceilings.rs256SignPerSec)} µs of machine CPU each)`,
     `  ceiling: argon2id verifies (x${r.ceilings.argon2Concurrency})   ${r.ceilings.argon2VerifyPerSec} /s (${Math.round((r.host.cpus * 1e6) / r.ceilings.argon2VerifyPerSec)} µs of machine CPU each)`,
   ];
+  if (r.loginFloor)
+    lines.push(
+      `  floor: a route that only verifies a password   ${r.loginFloor.rps} req/s = ${pct(r.loginFloor.ratio)} of argon2id ceiling (what HTTP alone leaves of it)`,
+      `    ${formatCpu("CPU per request of that route", r.loginFloor.cpu).replace(/service /g, "route ")}`,
+    );
   for (const run of r.runs) {
     const http = (x: LoadResult) => `${x.rps} req/s  p50 ${x.p50} ms  p99 ${x.p99} ms  errors ${x.errors}`;
     lines.push(

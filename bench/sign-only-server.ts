@@ -1,23 +1,31 @@
 /**
- * A minimal HTTP server whose only route signs an access-token-sized RS256 JWT:
- * the ceiling for any token endpoint on this machine. Started by ceilings.ts as a child process.
+ * A minimal HTTP server with two routes, each the floor of an endpoint on this machine. Started by
+ * ceilings.ts as a child process.
  *
- *   POST /oauth2/token  -> 200 {"access_token": "...", "token_type": "Bearer", "expires_in": 900}
- *   anything else       -> 404
+ *   POST /oauth2/token    -> 200 {"access_token": "...", "token_type": "Bearer", "expires_in": 900}
+ *                            (signs an access-token-sized RS256 JWT: the ceiling of any token endpoint)
+ *   POST /api/auth/login  -> 200 {"ok": true}: one argon2id verification of the body's `password`
+ *                            (the service's parameters) and nothing else: the floor of a sign-in
+ *   anything else         -> 404
  *
  * Listens on 127.0.0.1, port 0 (or SIGN_ONLY_PORT) and prints `PORT <n>` on stdout once ready.
  * Exits when stdin closes (parent gone), on SIGTERM/SIGINT, or after SIGN_ONLY_MAX_SECONDS (600).
  */
-import { makeSigningKey, signAccessToken } from "./ceilings";
+import { ARGON2_PARAMS, makeSigningKey, signAccessToken } from "./ceilings";
 
 const key = await makeSigningKey();
 await signAccessToken(key); // warm up jose and the key before accepting traffic
+const passwordHash = await Bun.password.hash(process.env.SIGN_ONLY_PASSWORD ?? "floor-password-1", ARGON2_PARAMS);
 
 const server = Bun.serve({
   hostname: "127.0.0.1",
   port: Number(process.env.SIGN_ONLY_PORT ?? 0),
   async fetch(req) {
     const url = new URL(req.url);
+    if (req.method === "POST" && url.pathname === "/api/auth/login") {
+      const { password } = (await req.json()) as { password: string };
+      return Response.json({ ok: await Bun.password.verify(password, passwordHash) });
+    }
     if (req.method !== "POST" || url.pathname !== "/oauth2/token") {
       return new Response("not found", { status: 404 });
     }

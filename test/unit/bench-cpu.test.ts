@@ -41,3 +41,13 @@ describe("benchmark CPU accounting", () => {
     }
   });
 });
+
+describe("the floor of a sign-in (bench/sign-only-server.ts)", () => {
+  test("its route only verifies the password: every request answered, the worker pool does the hashing", async () => {
+    const { verifyOnlyRoute } = await import("../../bench/ceilings");
+    const { result, cpu } = await verifyOnlyRoute({ seconds: 1, connections: 2, warmupSeconds: 0 });
+    expect(result.requests).toBeGreaterThan(0);
+    expect(result.errors).toBe(0);
+    if (process.platform === "linux") expect(cpu?.["service worker pool"] ?? 0).toBeGreaterThan(cpu?.["service JS thread"] ?? 0);
+  });
+});
