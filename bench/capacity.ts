@@ -20,7 +20,16 @@
  * Needs the PostgreSQL server binaries (Debian: postgresql, which includes pg_stat_statements and
  * pgbench) and redis-server / redis-benchmark (Debian: redis-server, redis-tools).
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, chownSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  chownSync,
+  writeFileSync,
+} from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import Redis from "ioredis";
@@ -64,7 +73,13 @@ export interface CapacityResult {
   servers: { postgres: string; redis: string };
   dataset: string;
   /** An idle instance's background work, per second. */
-  idlePerSecond: { serviceCpuMs: number; pgStatements: number; pgCpuMs: number; redisCommands: number; redisCpuMs: number };
+  idlePerSecond: {
+    serviceCpuMs: number;
+    pgStatements: number;
+    pgCpuMs: number;
+    redisCommands: number;
+    redisCpuMs: number;
+  };
   phases: PhaseCost[];
   ceilings: {
     pgbenchSelectOnly: { tps: number; clients: number; seconds: number };
@@ -101,7 +116,8 @@ function treeCpu(root: number): Map<number, number> {
   }
   return out;
 }
-const treeDelta = (a: Map<number, number>, b: Map<number, number>) => [...b].reduce((s, [pid, ms]) => s + ms - (a.get(pid) ?? 0), 0);
+const treeDelta = (a: Map<number, number>, b: Map<number, number>) =>
+  [...b].reduce((s, [pid, ms]) => s + ms - (a.get(pid) ?? 0), 0);
 
 function run(cmd: string[], opts: { asPostgres?: boolean } = {}): { ok: boolean; out: string } {
   const argv = opts.asPostgres && process.getuid?.() === 0 ? ["runuser", "-u", "postgres", "--", ...cmd] : cmd;
@@ -111,8 +127,13 @@ function run(cmd: string[], opts: { asPostgres?: boolean } = {}): { ok: boolean;
 
 function pgBinDir(): string {
   const base = "/usr/lib/postgresql";
-  const versions = existsSync(base) ? readdirSync(base).filter((v) => existsSync(join(base, v, "bin", "initdb"))).sort((a, b) => Number(b) - Number(a)) : [];
-  if (!versions.length) throw new Error("no PostgreSQL server binaries under /usr/lib/postgresql (Debian: apt-get install -y postgresql)");
+  const versions = existsSync(base)
+    ? readdirSync(base)
+        .filter((v) => existsSync(join(base, v, "bin", "initdb")))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (!versions.length)
+    throw new Error("no PostgreSQL server binaries under /usr/lib/postgresql (Debian: apt-get install -y postgresql)");
   return join(base, versions[0], "bin");
 }
 
@@ -126,10 +147,31 @@ async function startPrivatePostgres() {
     const gid = Number(run(["id", "-g", "postgres"]).out.trim());
     chownSync(dir, uid, gid);
   }
-  const init = run([join(bin, "initdb"), "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"], { asPostgres: true });
+  const init = run([join(bin, "initdb"), "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"], {
+    asPostgres: true,
+  });
   if (!init.ok) throw new Error(`initdb failed: ${init.out}`);
-  const args = [join(bin, "postgres"), "-D", data, "-p", String(PG_PORT), "-c", "listen_addresses=127.0.0.1", "-c", `unix_socket_directories=${dir}`, "-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track=all", "-c", "max_connections=100"];
-  const proc = Bun.spawn(process.getuid?.() === 0 ? ["runuser", "-u", "postgres", "--", ...args] : args, { stdout: "ignore", stderr: "pipe" });
+  const args = [
+    join(bin, "postgres"),
+    "-D",
+    data,
+    "-p",
+    String(PG_PORT),
+    "-c",
+    "listen_addresses=127.0.0.1",
+    "-c",
+    `unix_socket_directories=${dir}`,
+    "-c",
+    "shared_preload_libraries=pg_stat_statements",
+    "-c",
+    "pg_stat_statements.track=all",
+    "-c",
+    "max_connections=100",
+  ];
+  const proc = Bun.spawn(process.getuid?.() === 0 ? ["runuser", "-u", "postgres", "--", ...args] : args, {
+    stdout: "ignore",
+    stderr: "pipe",
+  });
   const url = `postgres://postgres@127.0.0.1:${PG_PORT}`;
   let postmaster = 0;
   for (let i = 0; i < 100 && !postmaster; i++) {
@@ -149,7 +191,9 @@ async function startPrivatePostgres() {
   if (!postmaster) {
     proc.kill("SIGKILL");
     rmSync(dir, { recursive: true, force: true });
-    throw new Error(`the private Postgres did not start on port ${PG_PORT}: ${proc.exitCode !== null ? await new Response(proc.stderr as ReadableStream).text() : "no answer"}`);
+    throw new Error(
+      `the private Postgres did not start on port ${PG_PORT}: ${proc.exitCode !== null ? await new Response(proc.stderr as ReadableStream).text() : "no answer"}`,
+    );
   }
   const version = run([join(bin, "postgres"), "--version"]).out.trim();
   return {
@@ -167,17 +211,37 @@ async function startPrivatePostgres() {
 }
 
 async function startPrivateRedis() {
-  const proc = Bun.spawn(["redis-server", "--port", String(REDIS_PORT), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "yes"], { stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn(
+    [
+      "redis-server",
+      "--port",
+      String(REDIS_PORT),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--protected-mode",
+      "yes",
+    ],
+    { stdout: "pipe", stderr: "pipe" },
+  );
   let client: Redis | undefined;
   for (let i = 0; i < 50 && !client; i++) {
-    const c = new Redis(REDIS_PORT, "127.0.0.1", { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+    const c = new Redis(REDIS_PORT, "127.0.0.1", {
+      lazyConnect: true,
+      maxRetriesPerRequest: 1,
+      retryStrategy: () => null,
+    });
     c.on("error", () => {});
     try {
       await c.connect();
       client = c;
     } catch {
       c.disconnect();
-      if (proc.exitCode !== null) throw new Error(`redis-server exited: ${await new Response(proc.stdout as ReadableStream).text()}`);
+      if (proc.exitCode !== null)
+        throw new Error(`redis-server exited: ${await new Response(proc.stdout as ReadableStream).text()}`);
       await Bun.sleep(100);
     }
   }
@@ -209,7 +273,9 @@ interface Snapshot {
   redis: number;
 }
 
-export async function benchCapacity(opts: { quick?: boolean; log?: (s: string) => void } = {}): Promise<CapacityResult> {
+export async function benchCapacity(
+  opts: { quick?: boolean; log?: (s: string) => void } = {},
+): Promise<CapacityResult> {
   const log = opts.log ?? console.log;
   const scale = opts.quick ? 0.5 : 1;
   const loadAtStart = loadavg()[0];
@@ -255,23 +321,51 @@ export async function benchCapacity(opts: { quick?: boolean; log?: (s: string) =
 
     // ---- the world ----
     const call = async (method: string, path: string, token?: string, body?: unknown) => {
-      const r = await fetch(svc.url + path, { method, headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const r = await fetch(svc.url + path, {
+        method,
+        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const text = await r.text();
       if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${text}`);
       return text ? JSON.parse(text) : null;
     };
     const adminToken = (await call("POST", "/api/auth/login", undefined, ADMIN)).accessToken as string;
     const [{ organizationId: root }] = await call("GET", "/api/users/me/memberships", adminToken);
-    const app = await call("POST", "/api/applications", adminToken, { organizationId: root, identifier: "https://capacity.bench.test", name: "Capacity" });
-    await call("POST", "/api/webhooks", adminToken, { organizationId: root, applicationId: app.id, url: rx.url, eventTypes: ["role.assigned", "role.revoked"] });
+    const app = await call("POST", "/api/applications", adminToken, {
+      organizationId: root,
+      identifier: "https://capacity.bench.test",
+      name: "Capacity",
+    });
+    await call("POST", "/api/webhooks", adminToken, {
+      organizationId: root,
+      applicationId: app.id,
+      url: rx.url,
+      eventTypes: ["role.assigned", "role.revoked"],
+    });
     const role = await call("POST", "/api/roles", adminToken, { name: "capacity-role", organizationId: root });
     const client = await call("POST", "/api/clients", adminToken, { name: "capacity-client", orgId: root });
     const basic = `Basic ${btoa(`${client.clientId}:${client.clientSecret}`)}`;
     const password = "capacity-user-password";
     const people: { id: number; email: string }[] = [];
-    for (let i = 0; i < 8; i++) people.push(await call("POST", "/api/users", adminToken, { organizationId: root, email: `person-${i}@capacity.test`, fullName: `Person ${i}`, password }));
+    for (let i = 0; i < 8; i++)
+      people.push(
+        await call("POST", "/api/users", adminToken, {
+          organizationId: root,
+          email: `person-${i}@capacity.test`,
+          fullName: `Person ${i}`,
+          password,
+        }),
+      );
     const others: { id: number }[] = [];
-    for (let i = 0; i < 120; i++) others.push(await call("POST", "/api/users", adminToken, { organizationId: root, email: `member-${i}@capacity.test`, fullName: `Member ${i}` }));
+    for (let i = 0; i < 120; i++)
+      others.push(
+        await call("POST", "/api/users", adminToken, {
+          organizationId: root,
+          email: `member-${i}@capacity.test`,
+          fullName: `Member ${i}`,
+        }),
+      );
     const dataset = `one tenant, ${people.length + others.length + 1} users in one organization, one webhook (role events), one role, one API client`;
 
     // ---- snapshots ----
@@ -281,17 +375,25 @@ export async function benchCapacity(opts: { quick?: boolean; log?: (s: string) =
       const v = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, "m").exec(info)?.[1] ?? 0);
       return (v("used_cpu_user") + v("used_cpu_sys")) * 1000;
     };
-    const snap = async (): Promise<Snapshot> => ({ at: performance.now(), service: cpuMsOf(pid), pg: treeCpu(pg.postmaster), redis: await redisCpu() });
+    const snap = async (): Promise<Snapshot> => ({
+      at: performance.now(),
+      service: cpuMsOf(pid),
+      pg: treeCpu(pg.postmaster),
+      redis: await redisCpu(),
+    });
     const reset = async () => {
       await admin`select pg_stat_statements_reset()`;
       await redis.client.config("RESETSTAT");
     };
     const statements = async () =>
-      admin<{ query: string; calls: number; exec: number }[]>`select query, calls::int, total_exec_time::float8 as exec from pg_stat_statements where dbid = ${dbid} order by calls desc`;
+      admin<
+        { query: string; calls: number; exec: number }[]
+      >`select query, calls::int, total_exec_time::float8 as exec from pg_stat_statements where dbid = ${dbid} order by calls desc`;
     const commands = async () => {
       const info = await redis.client.info("commandstats");
       const out: { command: string; calls: number }[] = [];
-      for (const m of info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) if (!/^(info|config)/.test(m[1])) out.push({ command: m[1], calls: Number(m[2]) });
+      for (const m of info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm))
+        if (!/^(info|config)/.test(m[1])) out.push({ command: m[1], calls: Number(m[2]) });
       return out.sort((a, b) => b.calls - a.calls);
     };
 
@@ -311,10 +413,19 @@ export async function benchCapacity(opts: { quick?: boolean; log?: (s: string) =
       redisCommands: idleCmds / idleSec,
       redisCpuMs: (i1.redis - i0.redis) / idleSec,
     };
-    log(`capacity: idle instance per second: ${idlePerSecond.serviceCpuMs.toFixed(1)} ms service CPU, ${idlePerSecond.pgStatements.toFixed(1)} Postgres statements, ${idlePerSecond.redisCommands.toFixed(1)} Redis commands`);
+    log(
+      `capacity: idle instance per second: ${idlePerSecond.serviceCpuMs.toFixed(1)} ms service CPU, ${idlePerSecond.pgStatements.toFixed(1)} Postgres statements, ${idlePerSecond.redisCommands.toFixed(1)} Redis commands`,
+    );
 
     /** Runs `n` requests, `concurrency` at a time (worker w runs its share in order), and measures. */
-    async function phase(kind: RequestKind, what: string, n: number, concurrency: number, op: (worker: number, i: number) => Promise<boolean>, after?: () => Promise<void>): Promise<PhaseCost> {
+    async function phase(
+      kind: RequestKind,
+      what: string,
+      n: number,
+      concurrency: number,
+      op: (worker: number, i: number) => Promise<boolean>,
+      after?: () => Promise<void>,
+    ): Promise<PhaseCost> {
       // Warm-up (not measured): caches, JIT, connections.
       await Promise.all(Array.from({ length: concurrency }, (_, w) => op(w, -1 - w)));
       if (after) await after();
@@ -348,11 +459,19 @@ export async function benchCapacity(opts: { quick?: boolean; log?: (s: string) =
           pgTransactions: begins / n,
           pgExecMs: stmts.reduce((s, r) => s + r.exec, 0) / n,
           pgCpuMs: sub(treeDelta(s0.pg, s1.pg), idlePerSecond.pgCpuMs),
-          redisCommands: sub(cmds.reduce((s, r) => s + r.calls, 0), idlePerSecond.redisCommands),
+          redisCommands: sub(
+            cmds.reduce((s, r) => s + r.calls, 0),
+            idlePerSecond.redisCommands,
+          ),
           redisCpuMs: sub(s1.redis - s0.redis, idlePerSecond.redisCpuMs),
         },
-        pgTop: stmts.slice(0, 12).map((r) => ({ query: r.query.replace(/\s+/g, " ").slice(0, 160), perRequest: Math.round((r.calls / n) * 100) / 100 })),
-        redisTop: cmds.slice(0, 8).map((r) => ({ command: r.command, perRequest: Math.round((r.calls / n) * 100) / 100 })),
+        pgTop: stmts.slice(0, 12).map((r) => ({
+          query: r.query.replace(/\s+/g, " ").slice(0, 160),
+          perRequest: Math.round((r.calls / n) * 100) / 100,
+        })),
+        redisTop: cmds
+          .slice(0, 8)
+          .map((r) => ({ command: r.command, perRequest: Math.round((r.calls / n) * 100) / 100 })),
       };
       const p = cost.perRequest;
       log(
@@ -362,23 +481,40 @@ export async function benchCapacity(opts: { quick?: boolean; log?: (s: string) =
     }
 
     const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-      fetch(svc.url + path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+      fetch(svc.url + path, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify(body),
+      });
     const phases: PhaseCost[] = [];
 
     // Sign-in: argon2id by design; each worker signs in as its own person (the per-account lockout
     // refuses more than 5 simultaneous sign-ins of one account).
     const loginWorkers = 4;
     phases.push(
-      await phase("login", "POST /api/auth/login (password, argon2id)", Math.round(80 * scale), loginWorkers, async (w) => {
-        const r = await post("/api/auth/login", { email: people[w].email, password });
-        await r.arrayBuffer();
-        return r.status === 200;
-      }),
+      await phase(
+        "login",
+        "POST /api/auth/login (password, argon2id)",
+        Math.round(80 * scale),
+        loginWorkers,
+        async (w) => {
+          const r = await post("/api/auth/login", { email: people[w].email, password });
+          await r.arrayBuffer();
+          return r.status === 200;
+        },
+      ),
     );
 
     // Refresh: each worker follows its own session's chain of rotations.
     const chains: string[] = [];
-    for (let w = 0; w < 8; w++) chains.push(((await (await post("/api/auth/login", { email: people[w].email, password })).json()) as { refreshToken: string }).refreshToken);
+    for (let w = 0; w < 8; w++)
+      chains.push(
+        (
+          (await (await post("/api/auth/login", { email: people[w].email, password })).json()) as {
+            refreshToken: string;
+          }
+        ).refreshToken,
+      );
     phases.push(
       await phase("refresh", "POST /api/auth/refresh (rotation)", Math.round(1000 * scale), 8, async (w) => {
         const r = await post("/api/auth/refresh", { refreshToken: chains[w] });
@@ -389,19 +525,37 @@ export async function benchCapacity(opts: { quick?: boolean; log?: (s: string) =
     );
 
     phases.push(
-      await phase("token", "POST /oauth2/token (client_credentials, HTTP Basic)", Math.round(1500 * scale), 8, async () => {
-        const r = await fetch(svc.url + "/oauth2/token", { method: "POST", headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials" });
-        await r.arrayBuffer();
-        return r.status === 200;
-      }),
+      await phase(
+        "token",
+        "POST /oauth2/token (client_credentials, HTTP Basic)",
+        Math.round(1500 * scale),
+        8,
+        async () => {
+          const r = await fetch(svc.url + "/oauth2/token", {
+            method: "POST",
+            headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" },
+            body: "grant_type=client_credentials",
+          });
+          await r.arrayBuffer();
+          return r.status === 200;
+        },
+      ),
     );
 
     phases.push(
-      await phase("directory", `GET /api/users?organizationId=…&size=100 (a page of 100 users)`, Math.round(300 * scale), 4, async () => {
-        const r = await fetch(`${svc.url}/api/users?organizationId=${root}&size=100`, { headers: { authorization: `Bearer ${adminToken}` } });
-        await r.arrayBuffer();
-        return r.status === 200;
-      }),
+      await phase(
+        "directory",
+        `GET /api/users?organizationId=…&size=100 (a page of 100 users)`,
+        Math.round(300 * scale),
+        4,
+        async () => {
+          const r = await fetch(`${svc.url}/api/users?organizationId=${root}&size=100`, {
+            headers: { authorization: `Bearer ${adminToken}` },
+          });
+          await r.arrayBuffer();
+          return r.status === 200;
+        },
+      ),
     );
 
     // Role writes: each worker toggles its own users' assignment; every change is one webhook
@@ -417,7 +571,11 @@ export async function benchCapacity(opts: { quick?: boolean; log?: (s: string) =
         async (w, i) => {
           const u = others[(w * 30 + (Math.abs(i) % 30)) % others.length];
           const verb = assigned.has(u.id) ? "revoke" : "assign";
-          const r = await post(`/api/roles/${role.id}/${verb}`, { userId: u.id, organizationId: root }, { authorization: `Bearer ${adminToken}` });
+          const r = await post(
+            `/api/roles/${role.id}/${verb}`,
+            { userId: u.id, organizationId: root },
+            { authorization: `Bearer ${adminToken}` },
+          );
           await r.arrayBuffer();
           if (r.status !== 200) return false;
           if (verb === "assign") assigned.add(u.id);
@@ -440,16 +598,39 @@ export async function benchCapacity(opts: { quick?: boolean; log?: (s: string) =
     const pbSeconds = opts.quick ? 3 : 5;
     const pb = run([pgbench, "-S", "-n", "-c", "8", "-j", "2", "-T", String(pbSeconds), ...pgbenchUrl, "pgbench"]);
     const tps = Number(/tps = ([\d.]+)/.exec(pb.out)?.[1] ?? 0);
-    const rb = run(["redis-benchmark", "-p", String(REDIS_PORT), "-h", "127.0.0.1", "-q", "-n", opts.quick ? "40000" : "100000", "-c", "16", "-t", "get,set"]);
-    const perSec = (name: string) => Number(new RegExp(`${name}: ([\\d.]+) requests per second`, "i").exec(rb.out)?.[1] ?? 0);
+    const rb = run([
+      "redis-benchmark",
+      "-p",
+      String(REDIS_PORT),
+      "-h",
+      "127.0.0.1",
+      "-q",
+      "-n",
+      opts.quick ? "40000" : "100000",
+      "-c",
+      "16",
+      "-t",
+      "get,set",
+    ]);
+    const perSec = (name: string) =>
+      Number(new RegExp(`${name}: ([\\d.]+) requests per second`, "i").exec(rb.out)?.[1] ?? 0);
     const ceilings = {
       pgbenchSelectOnly: { tps: Math.round(tps), clients: 8, seconds: pbSeconds },
       redisBenchmark: { getPerSec: Math.round(perSec("GET")), setPerSec: Math.round(perSec("SET")), clients: 16 },
     };
-    log(`capacity: ceilings: pgbench select-only ${ceilings.pgbenchSelectOnly.tps} tps; redis-benchmark GET ${ceilings.redisBenchmark.getPerSec}/s, SET ${ceilings.redisBenchmark.setPerSec}/s`);
+    log(
+      `capacity: ceilings: pgbench select-only ${ceilings.pgbenchSelectOnly.tps} tps; redis-benchmark GET ${ceilings.redisBenchmark.getPerSec}/s, SET ${ceilings.redisBenchmark.setPerSec}/s`,
+    );
 
     return {
-      machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? "unknown", bun: Bun.version, date: new Date().toISOString(), loadAverage: [Math.round(loadAtStart * 10) / 10, Math.round(loadavg()[0] * 10) / 10], note: "" },
+      machine: {
+        cpus: cpus().length,
+        cpu: cpus()[0]?.model ?? "unknown",
+        bun: Bun.version,
+        date: new Date().toISOString(),
+        loadAverage: [Math.round(loadAtStart * 10) / 10, Math.round(loadavg()[0] * 10) / 10],
+        note: "",
+      },
       servers: { postgres: pg.version, redis: `Redis ${redis.version}` },
       dataset,
       idlePerSecond,

@@ -37,14 +37,7 @@ export function accessTokenClaims(opts: { payloadSize?: number; now?: number } =
     tenant_id: tenantId,
     scope_self: [path],
     scope_subtree: [path],
-    permissions: [
-      "invoice.read",
-      "invoice.write",
-      "customer.read",
-      "customer.write",
-      "report.view",
-      "report.export",
-    ],
+    permissions: ["invoice.read", "invoice.write", "customer.read", "customer.write", "report.view", "report.export"],
     aud: "northwind-portal",
     iss: "https://sso.northwind-engineering.example.com",
     iat: now,
@@ -151,9 +144,7 @@ export async function rs256SignCeiling({
 }> {
   const key = await makeSigningKey();
   const sample = await signAccessToken(key, payloadSize); // warm jose + the key
-  const { ops, failures, elapsedSec } = await timedLoops(seconds, concurrency, () =>
-    signAccessToken(key, payloadSize),
-  );
+  const { ops, failures, elapsedSec } = await timedLoops(seconds, concurrency, () => signAccessToken(key, payloadSize));
   if (failures > 0 && ops === 0) throw new Error("rs256SignCeiling: every signature failed");
   return {
     opsPerSec: round(ops / elapsedSec, 1),
@@ -173,7 +164,10 @@ export const ARGON2_PARAMS = { algorithm: "argon2id", memoryCost: 19456, timeCos
 export async function argon2VerifyCeiling({
   seconds = 5,
   concurrency = 2,
-}: { seconds?: number; concurrency?: number } = {}): Promise<{
+}: {
+  seconds?: number;
+  concurrency?: number;
+} = {}): Promise<{
   opsPerSec: number;
   ops: number;
   seconds: number;
@@ -316,7 +310,11 @@ export async function signOnlyRouteCeiling({
   seconds = 5,
   connections = 64,
   warmupSeconds = 1,
-}: { seconds?: number; connections?: number; warmupSeconds?: number } = {}): Promise<LoadResult> {
+}: {
+  seconds?: number;
+  connections?: number;
+  warmupSeconds?: number;
+} = {}): Promise<LoadResult> {
   const { result } = await childRouteLoad({
     path: "/oauth2/token",
     seconds,
@@ -340,7 +338,11 @@ export async function verifyOnlyRoute({
   seconds = 8,
   connections = 8,
   warmupSeconds = 3,
-}: { seconds?: number; connections?: number; warmupSeconds?: number } = {}): Promise<{ result: LoadResult; cpu: Record<string, number> | null }> {
+}: {
+  seconds?: number;
+  connections?: number;
+  warmupSeconds?: number;
+} = {}): Promise<{ result: LoadResult; cpu: Record<string, number> | null }> {
   const body = JSON.stringify({ email: "floor@bench.local", password: "floor-password-1" });
   return childRouteLoad({
     path: "/api/auth/login",
@@ -352,7 +354,13 @@ export async function verifyOnlyRoute({
 }
 
 /** Starts sign-only-server.ts, loads one of its routes, and stops it. */
-async function childRouteLoad(opts: { path: string; seconds: number; connections: number; warmupSeconds: number; makeRequest: LoadOptions["makeRequest"] }) {
+async function childRouteLoad(opts: {
+  path: string;
+  seconds: number;
+  connections: number;
+  warmupSeconds: number;
+  makeRequest: LoadOptions["makeRequest"];
+}) {
   // The server dies by itself after this long even if we are killed before cleaning up.
   const maxLifetime = Math.ceil(opts.seconds + opts.warmupSeconds + 60);
   const child = Bun.spawn([process.execPath, SIGN_ONLY_SERVER], {
@@ -364,16 +372,26 @@ async function childRouteLoad(opts: { path: string; seconds: number; connections
   try {
     const port = await readPort(child.stdout, 15_000);
     const url = `http://127.0.0.1:${port}${opts.path}`;
-    if (opts.warmupSeconds > 0) await load({ url, connections: opts.connections, seconds: opts.warmupSeconds, makeRequest: opts.makeRequest });
+    if (opts.warmupSeconds > 0)
+      await load({ url, connections: opts.connections, seconds: opts.warmupSeconds, makeRequest: opts.makeRequest });
     const before = cpuSnapshot(child.pid);
-    const result = await load({ url, connections: opts.connections, seconds: opts.seconds, makeRequest: opts.makeRequest });
+    const result = await load({
+      url,
+      connections: opts.connections,
+      seconds: opts.seconds,
+      makeRequest: opts.makeRequest,
+    });
     return { result, cpu: cpuPerRequest(before, cpuSnapshot(child.pid), result.requests) };
   } finally {
     try {
       child.stdin.end();
     } catch {}
     child.kill("SIGTERM");
-    const exited = await within(child.exited.then(() => true), 3000, false);
+    const exited = await within(
+      child.exited.then(() => true),
+      3000,
+      false,
+    );
     if (!exited) child.kill("SIGKILL");
   }
 }

@@ -30,9 +30,17 @@ export async function benchClaims(opts: { seconds?: number } = {}): Promise<Clai
     };
     const [{ organizationId: root, tenantId }] = await call("GET", "/api/users/me/memberships");
     await call("PUT", `/api/platform/tenants/${tenantId}/features`, { customClaims: true });
-    const app = await call("POST", "/api/applications", { organizationId: root, identifier: "https://claims-bench.local", name: "claims" });
+    const app = await call("POST", "/api/applications", {
+      organizationId: root,
+      identifier: "https://claims-bench.local",
+      name: "claims",
+    });
     await call("POST", `/api/applications/${app.id}/permissions`, { code: "bench.read" });
-    const role = await call("POST", "/api/roles", { name: "bench", organizationId: root, permissionCodes: ["bench.read"] });
+    const role = await call("POST", "/api/roles", {
+      name: "bench",
+      organizationId: root,
+      permissionCodes: ["bench.read"],
+    });
     const me = JSON.parse(Buffer.from(admin.split(".")[1], "base64url").toString());
     await call("POST", `/api/roles/${role.id}/assign`, { userId: me.uid, organizationId: root });
     const user = (await t.svc.store.users.get(tenantId, me.uid))!;
@@ -56,7 +64,14 @@ export async function benchClaims(opts: { seconds?: number } = {}): Promise<Clai
       for (let i = 0; i < 200; i++) await mint(); // warm-up
       return window(seconds);
     };
-    const mapping = { add: [{ key: "plan", value: "gold" }, { key: "app.perms", from: "permissions" }, { key: "app.roles", from: "roles" }, { key: "ctx", from: ["org_id", "tenant_id"] }] };
+    const mapping = {
+      add: [
+        { key: "plan", value: "gold" },
+        { key: "app.perms", from: "permissions" },
+        { key: "app.roles", from: "roles" },
+        { key: "ctx", from: ["org_id", "tenant_id"] },
+      ],
+    };
     // Without and with the mapping in alternating windows (drift on a shared machine cancels out).
     const off: number[] = [];
     const on: number[] = [];
@@ -71,9 +86,24 @@ export async function benchClaims(opts: { seconds?: number } = {}): Promise<Clai
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1];
     const plain = median(off);
     const mapped = median(on);
-    await call("PUT", "/api/token-claims", { enabled: true, mapping: { add: [{ key: "plan", value: "gold" }, { key: "app.roles", from: "roles" }, { key: "orgs", from: "memberships" }] } });
+    await call("PUT", "/api/token-claims", {
+      enabled: true,
+      mapping: {
+        add: [
+          { key: "plan", value: "gold" },
+          { key: "app.roles", from: "roles" },
+          { key: "orgs", from: "memberships" },
+        ],
+      },
+    });
     const withMemberships = await rate();
-    return { plain: round(plain), mapped: round(mapped), mappedWithMemberships: round(withMemberships), ratio: round((100 * mapped) / plain), ratioWithMemberships: round((100 * withMemberships) / plain) };
+    return {
+      plain: round(plain),
+      mapped: round(mapped),
+      mappedWithMemberships: round(withMemberships),
+      ratio: round((100 * mapped) / plain),
+      ratioWithMemberships: round((100 * withMemberships) / plain),
+    };
   } finally {
     await t.close();
   }

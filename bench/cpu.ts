@@ -63,7 +63,11 @@ export function cpuSnapshot(servicePid: number): CpuSnapshot | null {
 }
 
 /** µs of CPU per request of each group between two snapshots (groups that used none are left out). */
-export function cpuPerRequest(before: CpuSnapshot | null, after: CpuSnapshot | null, requests: number): Record<string, number> | null {
+export function cpuPerRequest(
+  before: CpuSnapshot | null,
+  after: CpuSnapshot | null,
+  requests: number,
+): Record<string, number> | null {
   if (!before || !after || requests <= 0) return null;
   const out: Record<string, number> = {};
   for (const [group, ms] of after) {

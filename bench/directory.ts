@@ -85,7 +85,8 @@ async function json(url: string, init: RequestInit = {}): Promise<any> {
   return body;
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 /** The tenant made through the API, and the sizes to seed into it. */
 interface SeedInput {
@@ -139,22 +140,43 @@ function postgresSeeder(url: string): Seeder {
       return { nOrgs, holders };
     },
     async pick({ tenantId }, nOrgs) {
-      const [{ id: teamId }] = await sql`select id from organizations where tenant_id = ${tenantId} and type = 'team' order by id offset 500 limit 1`;
-      const [{ id: divId }] = await sql`select id from organizations where tenant_id = ${tenantId} and type = 'division' order by id offset 40 limit 1`;
-      const [{ id: midOrg }] = await sql`select id from organizations where tenant_id = ${tenantId} order by id offset ${Math.floor(nOrgs / 2)} limit 1`;
+      const [{ id: teamId }] =
+        await sql`select id from organizations where tenant_id = ${tenantId} and type = 'team' order by id offset 500 limit 1`;
+      const [{ id: divId }] =
+        await sql`select id from organizations where tenant_id = ${tenantId} and type = 'division' order by id offset 40 limit 1`;
+      const [{ id: midOrg }] =
+        await sql`select id from organizations where tenant_id = ${tenantId} order by id offset ${Math.floor(nOrgs / 2)} limit 1`;
       return { teamId, divId, midOrg };
     },
     async plans({ tenantId, rootId, rootPath }, midOrg) {
       // Same shapes the adapters issue.
       const explain = async (label: string, q: Promise<{ "QUERY PLAN": string }[]>) => {
         const plan = (await q).map((r) => r["QUERY PLAN"]).join("\n");
-        return { query: label, usesIndex: /Index (Only )?Scan|Bitmap Index Scan/.test(plan) && !/Seq Scan on (users|organizations|audit_log|user_roles)/.test(plan), plan };
+        return {
+          query: label,
+          usesIndex:
+            /Index (Only )?Scan|Bitmap Index Scan/.test(plan) &&
+            !/Seq Scan on (users|organizations|audit_log|user_roles)/.test(plan),
+          plan,
+        };
       };
       return [
-        await explain("users by org (home ∪ holders)", sql`explain select * from users where tenant_id = ${tenantId} and id in (select id from ((select id from users where tenant_id = ${tenantId} and organization_id = ${rootId} and status <> 'ERASED' order by id limit 200) union (select user_id from user_roles where tenant_id = ${tenantId} and organization_id = ${rootId} order by user_id limit 200)) ids) and status <> 'ERASED' order by id limit 200` as never),
-        await explain("organizations page", sql`explain select * from organizations where tenant_id = ${tenantId} and (path in (${rootPath}) or path like ${rootPath + "%"}) and id > ${midOrg} order by id limit 101` as never),
-        await explain("organization search", sql`explain select * from organizations where tenant_id = ${tenantId} and (path in (${rootPath}) or path like ${rootPath + "%"}) and (strpos(lower(name), 'team-4217') > 0 or strpos(slug, 'team-4217') > 0) order by id limit 50` as never),
-        await explain("audit page", sql`explain select * from audit_log where tenant_id = ${tenantId} and org_path like ${rootPath + "%"} order by id desc limit 100` as never),
+        await explain(
+          "users by org (home ∪ holders)",
+          sql`explain select * from users where tenant_id = ${tenantId} and id in (select id from ((select id from users where tenant_id = ${tenantId} and organization_id = ${rootId} and status <> 'ERASED' order by id limit 200) union (select user_id from user_roles where tenant_id = ${tenantId} and organization_id = ${rootId} order by user_id limit 200)) ids) and status <> 'ERASED' order by id limit 200` as never,
+        ),
+        await explain(
+          "organizations page",
+          sql`explain select * from organizations where tenant_id = ${tenantId} and (path in (${rootPath}) or path like ${rootPath + "%"}) and id > ${midOrg} order by id limit 101` as never,
+        ),
+        await explain(
+          "organization search",
+          sql`explain select * from organizations where tenant_id = ${tenantId} and (path in (${rootPath}) or path like ${rootPath + "%"}) and (strpos(lower(name), 'team-4217') > 0 or strpos(slug, 'team-4217') > 0) order by id limit 50` as never,
+        ),
+        await explain(
+          "audit page",
+          sql`explain select * from audit_log where tenant_id = ${tenantId} and org_path like ${rootPath + "%"} order by id desc limit 100` as never,
+        ),
       ];
     },
     close: () => sql.end({ timeout: 5 }),
@@ -169,7 +191,9 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Reserves `n` ids of the sequence `kind` as adapters/mongo/db.ts `nextIds` does; returns the first. */
 async function reserveIds(db: Db, kind: string, n: number): Promise<number> {
-  const r = await db.collection<{ _id: string; seq: number }>("sequences").findOneAndUpdate({ _id: kind }, { $inc: { seq: n } }, { upsert: true, returnDocument: "after" });
+  const r = await db
+    .collection<{ _id: string; seq: number }>("sequences")
+    .findOneAndUpdate({ _id: kind }, { $inc: { seq: n } }, { upsert: true, returnDocument: "after" });
   return r!.seq - n + 1;
 }
 
@@ -182,10 +206,24 @@ async function insertBatched(db: Db, name: string, count: number, make: (i: numb
 
 /** The plan of a find, in a few lines: the winning plan's stages (MongoDB) or FerretDB v1's SQLite plan and pushdowns. */
 function mongoPlan(e: Document): { text: string; usesIndex: boolean } {
-  if (e.ferretdbVersion !== undefined || e.serverInfo?.ferretdbVersion !== undefined || Array.isArray(e.queryPlanner?.Plan)) {
-    const lines = ((e.queryPlanner?.Plan ?? []) as string[]).map((l) => l.replace(/^id=\d+ parent=\d+ notused=\d+ detail=/, ""));
-    const text = [`FerretDB ${e.serverInfo?.ferretdbVersion ?? ""}: ${lines.join("; ")}`, `filterPushdown ${e.filterPushdown} sortPushdown ${e.sortPushdown} limitPushdown ${e.limitPushdown}`].join("\n");
-    return { text, usesIndex: lines.some((l) => /USING (COVERING )?INDEX|USING (INTEGER )?PRIMARY KEY/.test(l)) && !lines.some((l) => /^SCAN /.test(l)) };
+  if (
+    e.ferretdbVersion !== undefined ||
+    e.serverInfo?.ferretdbVersion !== undefined ||
+    Array.isArray(e.queryPlanner?.Plan)
+  ) {
+    const lines = ((e.queryPlanner?.Plan ?? []) as string[]).map((l) =>
+      l.replace(/^id=\d+ parent=\d+ notused=\d+ detail=/, ""),
+    );
+    const text = [
+      `FerretDB ${e.serverInfo?.ferretdbVersion ?? ""}: ${lines.join("; ")}`,
+      `filterPushdown ${e.filterPushdown} sortPushdown ${e.sortPushdown} limitPushdown ${e.limitPushdown}`,
+    ].join("\n");
+    return {
+      text,
+      usesIndex:
+        lines.some((l) => /USING (COVERING )?INDEX|USING (INTEGER )?PRIMARY KEY/.test(l)) &&
+        !lines.some((l) => /^SCAN /.test(l)),
+    };
   }
   const stages: string[] = [];
   const walk = (p: Document | undefined) => {
@@ -195,7 +233,10 @@ function mongoPlan(e: Document): { text: string; usesIndex: boolean } {
     for (const s of (p.inputStages ?? []) as Document[]) walk(s);
   };
   walk(e.queryPlanner?.winningPlan?.queryPlan ?? e.queryPlanner?.winningPlan);
-  return { text: stages.join(" ← "), usesIndex: stages.some((s) => s.startsWith("IXSCAN")) && !stages.some((s) => s.startsWith("COLLSCAN")) };
+  return {
+    text: stages.join(" ← "),
+    usesIndex: stages.some((s) => s.startsWith("IXSCAN")) && !stages.some((s) => s.startsWith("COLLSCAN")),
+  };
 }
 
 function mongoSeeder(url: string): Seeder {
@@ -208,16 +249,34 @@ function mongoSeeder(url: string): Seeder {
       const firstDiv = await reserveIds(db, "organizations", divisions);
       const firstTeam = await reserveIds(db, "organizations", divisions * teams);
       const org = (id: number, parentId: number, path: string, type: string, name: string, slug: string) => ({
-        _id: id, tenantId, parentId, path, type, name, slug, status: "ACTIVE", expiresAt: null, createdAt: now, updatedAt: now,
+        _id: id,
+        tenantId,
+        parentId,
+        path,
+        type,
+        name,
+        slug,
+        status: "ACTIVE",
+        expiresAt: null,
+        createdAt: now,
+        updatedAt: now,
       });
       const divPath = (d: number) => `${rootPath}${firstDiv + d}/`;
-      await insertBatched(db, "organizations", divisions, (d) => org(firstDiv + d, rootId, divPath(d), "division", `Division ${d + 1}`, `div-${d + 1}`));
+      await insertBatched(db, "organizations", divisions, (d) =>
+        org(firstDiv + d, rootId, divPath(d), "division", `Division ${d + 1}`, `div-${d + 1}`),
+      );
       await insertBatched(db, "organizations", divisions * teams, (k) => {
         const id = firstTeam + k;
         const d = Math.floor(k / teams);
         return org(id, firstDiv + d, `${divPath(d)}${id}/`, "team", `Team ${k + 1}`, `team-${k + 1}`);
       });
-      const orgs = (await db.collection("organizations").find({ tenantId }, { projection: { _id: 1, path: 1 } }).sort({ _id: 1 }).toArray()).map((o) => ({ id: o._id as unknown as number, path: o.path as string }));
+      const orgs = (
+        await db
+          .collection("organizations")
+          .find({ tenantId }, { projection: { _id: 1, path: 1 } })
+          .sort({ _id: 1 })
+          .toArray()
+      ).map((o) => ({ id: o._id as unknown as number, path: o.path as string }));
       const nOrgs = orgs.length;
       const homes = orgs.filter((o) => o.id !== rootId).map((o) => o.id);
 
@@ -225,14 +284,32 @@ function mongoSeeder(url: string): Seeder {
       const firstUser = await reserveIds(db, "users", nUsers);
       await insertBatched(db, "users", nUsers, (i) => {
         const g = i + 1;
-        return { _id: firstUser + i, tenantId, organizationId: homes[g % homes.length], email: `user${g}@bench.test`, fullName: `Bench User ${g}`, passwordHash: null, status: "ACTIVE", mfaEnabled: false, createdAt: now, updatedAt: now };
+        return {
+          _id: firstUser + i,
+          tenantId,
+          organizationId: homes[g % homes.length],
+          email: `user${g}@bench.test`,
+          fullName: `Bench User ${g}`,
+          passwordHash: null,
+          status: "ACTIVE",
+          mfaEnabled: false,
+          createdAt: now,
+          updatedAt: now,
+        };
       });
 
       // Role holders: the first 10,000 seeded users hold Member at the root.
       const holders = Math.min(10_000, nUsers);
       await insertBatched(db, "user_roles", holders, (i) => {
         const userId = firstUser + i;
-        return { _id: `${userId}:${memberRoleId}:${rootId}`, userId, roleId: memberRoleId, organizationId: rootId, tenantId, createdAt: now };
+        return {
+          _id: `${userId}:${memberRoleId}:${rootId}`,
+          userId,
+          roleId: memberRoleId,
+          organizationId: rootId,
+          tenantId,
+          createdAt: now,
+        };
       });
 
       // Audit: entry g (1-based) at org orgs[g % n], one second apart, the newest now.
@@ -242,16 +319,37 @@ function mongoSeeder(url: string): Seeder {
         const o = orgs[g % nOrgs];
         const metadata = { n: g };
         return {
-          _id: firstAudit + i, tenantId, organizationId: o.id, orgPath: o.path, userId: 1000 + (g % 5000), actorId: 1, action: ACTIONS[g % 5],
-          ipAddress: `10.0.${g % 250}.1`, metadata, metadataText: JSON.stringify(metadata), createdAt: new Date(now.getTime() - (nAudit - g) * 1000),
+          _id: firstAudit + i,
+          tenantId,
+          organizationId: o.id,
+          orgPath: o.path,
+          userId: 1000 + (g % 5000),
+          actorId: 1,
+          action: ACTIONS[g % 5],
+          ipAddress: `10.0.${g % 250}.1`,
+          metadata,
+          metadataText: JSON.stringify(metadata),
+          createdAt: new Date(now.getTime() - (nAudit - g) * 1000),
         };
       });
       return { nOrgs, holders };
     },
     async pick({ tenantId }, nOrgs) {
       const orgs = db.collection("organizations");
-      const one = async (filter: Document, skip: number) => (await orgs.find(filter, { projection: { _id: 1 } }).sort({ _id: 1 }).skip(skip).limit(1).toArray())[0]?._id as unknown as number;
-      return { teamId: await one({ tenantId, type: "team" }, 500), divId: await one({ tenantId, type: "division" }, 40), midOrg: await one({ tenantId }, Math.floor(nOrgs / 2)) };
+      const one = async (filter: Document, skip: number) =>
+        (
+          await orgs
+            .find(filter, { projection: { _id: 1 } })
+            .sort({ _id: 1 })
+            .skip(skip)
+            .limit(1)
+            .toArray()
+        )[0]?._id as unknown as number;
+      return {
+        teamId: await one({ tenantId, type: "team" }, 500),
+        divId: await one({ tenantId, type: "division" }, 40),
+        midOrg: await one({ tenantId }, Math.floor(nOrgs / 2)),
+      };
     },
     async plans({ tenantId, rootId, rootPath }, midOrg) {
       // Same shapes adapters/mongo issues (users.ts listByOrg, orgs.ts listReachable / search, audit.ts query).
@@ -262,11 +360,43 @@ function mongoSeeder(url: string): Seeder {
         return { query: label, usesIndex, plan: text };
       };
       return [
-        await explain("users by org: home", { find: "users", filter: { tenantId, organizationId: rootId, status: { $ne: "ERASED" } }, projection: { _id: 1 }, sort: { _id: 1 }, limit: 200 }),
-        await explain("users by org: holders", { find: "user_roles", filter: { tenantId, organizationId: rootId }, projection: { _id: 0, userId: 1 }, sort: { userId: 1 } }),
-        await explain("organizations page", { find: "organizations", filter: { $and: [{ tenantId }, reach, { _id: { $gt: midOrg } }] }, sort: { _id: 1 }, limit: 101 }),
-        await explain("organization search", { find: "organizations", filter: { $and: [{ tenantId }, reach, { $or: [{ name: { $regex: "team-4217", $options: "i" } }, { slug: { $regex: "team-4217" } }] }] }, sort: { _id: 1 }, limit: 50 }),
-        await explain("audit page", { find: "audit_log", filter: { $and: [{ orgPath: { $regex: `^${escapeRegex(rootPath)}` } }, { tenantId }] }, sort: { _id: -1 }, limit: 100 }),
+        await explain("users by org: home", {
+          find: "users",
+          filter: { tenantId, organizationId: rootId, status: { $ne: "ERASED" } },
+          projection: { _id: 1 },
+          sort: { _id: 1 },
+          limit: 200,
+        }),
+        await explain("users by org: holders", {
+          find: "user_roles",
+          filter: { tenantId, organizationId: rootId },
+          projection: { _id: 0, userId: 1 },
+          sort: { userId: 1 },
+        }),
+        await explain("organizations page", {
+          find: "organizations",
+          filter: { $and: [{ tenantId }, reach, { _id: { $gt: midOrg } }] },
+          sort: { _id: 1 },
+          limit: 101,
+        }),
+        await explain("organization search", {
+          find: "organizations",
+          filter: {
+            $and: [
+              { tenantId },
+              reach,
+              { $or: [{ name: { $regex: "team-4217", $options: "i" } }, { slug: { $regex: "team-4217" } }] },
+            ],
+          },
+          sort: { _id: 1 },
+          limit: 50,
+        }),
+        await explain("audit page", {
+          find: "audit_log",
+          filter: { $and: [{ orgPath: { $regex: `^${escapeRegex(rootPath)}` } }, { tenantId }] },
+          sort: { _id: -1 },
+          limit: 100,
+        }),
       ];
     },
     close: () => client.close(),
@@ -295,36 +425,70 @@ export async function benchDirectory(opts: BenchDirectoryOptions = {}): Promise<
   let service: Awaited<ReturnType<typeof startService>> | undefined;
   let seeder: Seeder | undefined;
   try {
-    service = await startService({
-      ...db.env,
-      ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl, SSO_REDIS_PREFIX: `bench${Date.now()}:` } : {}),
-      SSO_MASTER_KEY: Buffer.alloc(32, 9).toString("base64"),
-      SSO_ISSUER: "http://bench.test",
-      SSO_BOOTSTRAP_ADMIN_EMAIL: ADMIN_EMAIL,
-      SSO_BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      SSO_RATE_LIMIT: "off",
-      SSO_LOG_LEVEL: opts.logLevel ?? "warn",
-    }, { timeoutMs: 60_000 });
+    service = await startService(
+      {
+        ...db.env,
+        ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl, SSO_REDIS_PREFIX: `bench${Date.now()}:` } : {}),
+        SSO_MASTER_KEY: Buffer.alloc(32, 9).toString("base64"),
+        SSO_ISSUER: "http://bench.test",
+        SSO_BOOTSTRAP_ADMIN_EMAIL: ADMIN_EMAIL,
+        SSO_BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        SSO_RATE_LIMIT: "off",
+        SSO_LOG_LEVEL: opts.logLevel ?? "warn",
+      },
+      { timeoutMs: 60_000 },
+    );
     seeder = kind === "mongo" ? mongoSeeder(url) : postgresSeeder(url);
     const api = service.url;
-    const login = async (email: string, password: string) => (await json(`${api}/api/auth/login`, { method: "POST", body: JSON.stringify({ email, password }) })).accessToken as string;
+    const login = async (email: string, password: string) =>
+      (await json(`${api}/api/auth/login`, { method: "POST", body: JSON.stringify({ email, password }) }))
+        .accessToken as string;
     const platform = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
     const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
     // The tenant through the real API: provisioning, then a tenant admin with a password.
-    const prov = await json(`${api}/api/platform/tenants`, { method: "POST", headers: auth(platform), body: JSON.stringify({ orgName: "Bench Corp", adminEmail: "owner@bench.test", adminFullName: "Owner" }) });
+    const prov = await json(`${api}/api/platform/tenants`, {
+      method: "POST",
+      headers: auth(platform),
+      body: JSON.stringify({ orgName: "Bench Corp", adminEmail: "owner@bench.test", adminFullName: "Owner" }),
+    });
     const tenantId: number = prov.tenantId;
     const rootId: number = prov.rootOrgId;
     const roles = await json(`${api}/api/roles?organizationId=${rootId}`, { headers: auth(platform) });
-    await json(`${api}/api/users`, { method: "POST", headers: auth(platform), body: JSON.stringify({ organizationId: rootId, email: TENANT_ADMIN, fullName: "Tenant Admin", password: ADMIN_PASSWORD, roleId: roles[0].id }) });
-    const member = await json(`${api}/api/roles`, { method: "POST", headers: auth(platform), body: JSON.stringify({ organizationId: rootId, name: "Member", permissionCodes: [] }) });
+    await json(`${api}/api/users`, {
+      method: "POST",
+      headers: auth(platform),
+      body: JSON.stringify({
+        organizationId: rootId,
+        email: TENANT_ADMIN,
+        fullName: "Tenant Admin",
+        password: ADMIN_PASSWORD,
+        roleId: roles[0].id,
+      }),
+    });
+    const member = await json(`${api}/api/roles`, {
+      method: "POST",
+      headers: auth(platform),
+      body: JSON.stringify({ organizationId: rootId, name: "Member", permissionCodes: [] }),
+    });
 
     // Bulk seed straight into the store.
-    const input: SeedInput = { tenantId, rootId, rootPath: `/${tenantId}/${rootId}/`, memberRoleId: member.id, nUsers, divisions, teams, nAudit };
+    const input: SeedInput = {
+      tenantId,
+      rootId,
+      rootPath: `/${tenantId}/${rootId}/`,
+      memberRoleId: member.id,
+      nUsers,
+      divisions,
+      teams,
+      nAudit,
+    };
     const t0 = performance.now();
     const { nOrgs, holders } = await seeder.seed(input);
     const seedSeconds = (performance.now() - t0) / 1000;
-    log(`[${label}] seeded tenant ${tenantId}: ${nUsers} users, ${nOrgs} organizations, ${holders} role holders at the root, ${nAudit} audit entries in ${seedSeconds.toFixed(1)} s`);
+    log(
+      `[${label}] seeded tenant ${tenantId}: ${nUsers} users, ${nOrgs} organizations, ${holders} role holders at the root, ${nAudit} audit entries in ${seedSeconds.toFixed(1)} s`,
+    );
 
     const token = await login(TENANT_ADMIN, ADMIN_PASSWORD);
     const { teamId, divId, midOrg } = await seeder.pick(input, nOrgs);
@@ -354,23 +518,49 @@ export async function benchDirectory(opts: BenchDirectoryOptions = {}): Promise<
       // Warm-up: 20 unmeasured requests, or fewer once they have used a quarter of the budget.
       for (let i = 0; i < 20 && (i === 0 || performance.now() - start < budgetMs / 4); i++) await get();
       const times: number[] = [];
-      while (times.length < requests && (times.length === 0 || performance.now() - start < budgetMs)) times.push(await get());
+      while (times.length < requests && (times.length === 0 || performance.now() - start < budgetMs))
+        times.push(await get());
       times.sort((a, b) => a - b);
-      figures.push({ name: e.name, path: e.path, medianMs: +pct(times, 50).toFixed(2), p99Ms: +pct(times, 99).toFixed(2), items, samples: times.length });
-      if (times.length < requests) log(`[${label}] ${e.name}: ${times.length} of ${requests} requests measured within ${budgetMs / 1000} s`);
+      figures.push({
+        name: e.name,
+        path: e.path,
+        medianMs: +pct(times, 50).toFixed(2),
+        p99Ms: +pct(times, 99).toFixed(2),
+        items,
+        samples: times.length,
+      });
+      if (times.length < requests)
+        log(`[${label}] ${e.name}: ${times.length} of ${requests} requests measured within ${budgetMs / 1000} s`);
     }
 
     const plans = await seeder.plans(input, midOrg);
 
     if (print) {
       console.log(`\n[${label}]\nendpoint         median ms   p99 ms   items  samples   path`);
-      for (const f of figures) console.log(`${f.name.padEnd(16)} ${String(f.medianMs).padStart(9)} ${String(f.p99Ms).padStart(8)} ${String(f.items).padStart(7)} ${String(f.samples).padStart(8)}   ${f.path}`);
+      for (const f of figures)
+        console.log(
+          `${f.name.padEnd(16)} ${String(f.medianMs).padStart(9)} ${String(f.p99Ms).padStart(8)} ${String(f.items).padStart(7)} ${String(f.samples).padStart(8)}   ${f.path}`,
+        );
       console.log(`\n[${label}] plans:`);
-      for (const p of plans) console.log(`- ${p.query}: ${p.usesIndex ? "index" : "NO INDEX"}\n    ${p.plan.split("\n").slice(0, 8).join("\n    ")}`);
+      for (const p of plans)
+        console.log(
+          `- ${p.query}: ${p.usesIndex ? "index" : "NO INDEX"}\n    ${p.plan.split("\n").slice(0, 8).join("\n    ")}`,
+        );
       const worst = Math.max(...figures.map((f) => f.medianMs));
       console.log(`\n[${label}] worst median ${worst} ms (aim: well under 50 ms)`);
     }
-    return { store: label, seeded: { users: nUsers, organizations: nOrgs, roleHolders: holders, auditEntries: nAudit, seedSeconds: +seedSeconds.toFixed(2) }, figures, plans };
+    return {
+      store: label,
+      seeded: {
+        users: nUsers,
+        organizations: nOrgs,
+        roleHolders: holders,
+        auditEntries: nAudit,
+        seedSeconds: +seedSeconds.toFixed(2),
+      },
+      figures,
+      plans,
+    };
   } finally {
     await seeder?.close().catch(() => {});
     await service?.stop();
@@ -381,12 +571,21 @@ export async function benchDirectory(opts: BenchDirectoryOptions = {}): Promise<
 /** The figures of several runs side by side, one row per endpoint (medians and p99s in ms). */
 export function formatDirectoryComparison(runs: BenchDirectoryResult[]): string {
   if (!runs.length) return "";
-  const cell = (f: LatencyFigure | undefined) => (f ? `${f.medianMs} / ${f.p99Ms}${f.samples < (runs[0].figures[0]?.samples ?? 0) ? ` (n=${f.samples})` : ""}` : "—");
+  const cell = (f: LatencyFigure | undefined) =>
+    f ? `${f.medianMs} / ${f.p99Ms}${f.samples < (runs[0].figures[0]?.samples ?? 0) ? ` (n=${f.samples})` : ""}` : "—";
   const w = 26;
-  const lines = [`Directory at scale, median / p99 ms (aim: medians well under 50 ms)`, `  ${"endpoint".padEnd(16)}${runs.map((r) => r.store.padEnd(w)).join("")}`];
-  for (const f of runs[0].figures) lines.push(`  ${f.name.padEnd(16)}${runs.map((r) => cell(r.figures.find((x) => x.name === f.name)).padEnd(w)).join("")}`);
+  const lines = [
+    `Directory at scale, median / p99 ms (aim: medians well under 50 ms)`,
+    `  ${"endpoint".padEnd(16)}${runs.map((r) => r.store.padEnd(w)).join("")}`,
+  ];
+  for (const f of runs[0].figures)
+    lines.push(
+      `  ${f.name.padEnd(16)}${runs.map((r) => cell(r.figures.find((x) => x.name === f.name)).padEnd(w)).join("")}`,
+    );
   lines.push(`  ${"seed".padEnd(16)}${runs.map((r) => `${r.seeded.seedSeconds} s`.padEnd(w)).join("")}`);
-  lines.push(`  ${"plans on index".padEnd(16)}${runs.map((r) => `${r.plans.filter((p) => p.usesIndex).length} of ${r.plans.length}`.padEnd(w)).join("")}`);
+  lines.push(
+    `  ${"plans on index".padEnd(16)}${runs.map((r) => `${r.plans.filter((p) => p.usesIndex).length} of ${r.plans.length}`.padEnd(w)).join("")}`,
+  );
   return lines.join("\n");
 }
 

@@ -16,13 +16,21 @@ export function useMongoUrl(): string {
 }
 
 /** Whether a MongoDB-protocol server answers `ping` at `url` within `timeoutMs`; the reason when not. */
-export async function mongoAnswers(url: string, timeoutMs = 3000): Promise<{ ok: true; server: string } | { ok: false; reason: string }> {
+export async function mongoAnswers(
+  url: string,
+  timeoutMs = 3000,
+): Promise<{ ok: true; server: string } | { ok: false; reason: string }> {
   const client = new MongoClient(url, { serverSelectionTimeoutMS: timeoutMs, connectTimeoutMS: timeoutMs });
   try {
     await client.connect();
     await client.db("admin").command({ ping: 1 });
-    const info = await client.db("admin").command({ buildInfo: 1 }).catch(() => ({}) as Record<string, unknown>);
-    const server = info.ferretdbVersion ? `FerretDB ${info.ferretdbVersion} (MongoDB ${info.version} protocol)` : `MongoDB ${info.version ?? "?"}`;
+    const info = await client
+      .db("admin")
+      .command({ buildInfo: 1 })
+      .catch(() => ({}) as Record<string, unknown>);
+    const server = info.ferretdbVersion
+      ? `FerretDB ${info.ferretdbVersion} (MongoDB ${info.version} protocol)`
+      : `MongoDB ${info.version ?? "?"}`;
     return { ok: true, server };
   } catch (e) {
     return { ok: false, reason: String((e as Error)?.message ?? e).split("\n")[0] };

@@ -63,10 +63,18 @@ type BenchTokenResult = Awaited<ReturnType<typeof benchToken>>;
 type BenchSessionsResult = Awaited<ReturnType<typeof benchSessions>>;
 type BenchDirectoryResult = Awaited<ReturnType<typeof benchDirectory>>;
 
-const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? "unknown", bun: Bun.version, date: new Date().toISOString() };
+const machine = {
+  cpus: cpus().length,
+  cpu: cpus()[0]?.model ?? "unknown",
+  bun: Bun.version,
+  date: new Date().toISOString(),
+};
 console.log(`machine: ${machine.cpus} × ${machine.cpu}, Bun ${machine.bun}`);
 console.log(`mongo: ${mongoNote}\n`);
-const results: Record<string, unknown> = { machine, mongo: { ran: mongo, url: redactUrl(mongoUrl), server: mongoServer, note: mongoNote } };
+const results: Record<string, unknown> = {
+  machine,
+  mongo: { ran: mongo, url: redactUrl(mongoUrl), server: mongoServer, note: mongoNote },
+};
 const failures: string[] = [];
 
 /** A Mongo run that throws is reported (and fails the run at the end) without losing the other figures. */
@@ -74,7 +82,10 @@ async function mongoRun<T>(section: string, fn: () => Promise<T>): Promise<T | u
   try {
     return await fn();
   } catch (e) {
-    const msg = String((e as Error)?.stack ?? e).split("\n").slice(0, 6).join("\n    ");
+    const msg = String((e as Error)?.stack ?? e)
+      .split("\n")
+      .slice(0, 6)
+      .join("\n    ");
     console.log(`  mongo: FAILED in ${section}: ${msg}\n`);
     failures.push(`${section} (mongo): ${String((e as Error)?.message ?? e).split("\n")[0]}`);
     return undefined;
@@ -93,20 +104,48 @@ function tokenSideBySide(runs: BenchTokenResult[]): string {
     pct(r.ratioToSignOnly),
     r.rs256Sign ? `${r.rs256Sign.opsPerSec}` : "—",
   ]);
-  return table("POST /oauth2/token side by side (each against the ceilings of its own run; aim ≥ 85 % of sign-only)", ["store", "req/s", "p50 / p99 ms", "errors", "ceiling: sign-only req/s", "ratio", "ceiling: RS256 /s"], rows);
+  return table(
+    "POST /oauth2/token side by side (each against the ceilings of its own run; aim ≥ 85 % of sign-only)",
+    ["store", "req/s", "p50 / p99 ms", "errors", "ceiling: sign-only req/s", "ratio", "ceiling: RS256 /s"],
+    rows,
+  );
 }
 
 function sessionsSideBySide(r: BenchSessionsResult): string {
   const rows = r.runs.flatMap((run) => [
-    [run.store, "refresh", `${run.refresh.rps}`, `${run.refresh.p50} / ${run.refresh.p99}`, `${run.refresh.errors}`, `RS256 ${r.ceilings.rs256SignPerSec} /s`, `${pct(run.refreshRatio)} (aim ≥ ${Math.round(run.refreshAim * 100)} %)`],
-    [run.store, "login", `${run.login.rps}`, `${run.login.p50} / ${run.login.p99}`, `${run.login.errors}`, `argon2id ${r.ceilings.argon2VerifyPerSec} /s`, `${pct(run.loginRatio)} (aim ≥ 90 %)`],
+    [
+      run.store,
+      "refresh",
+      `${run.refresh.rps}`,
+      `${run.refresh.p50} / ${run.refresh.p99}`,
+      `${run.refresh.errors}`,
+      `RS256 ${r.ceilings.rs256SignPerSec} /s`,
+      `${pct(run.refreshRatio)} (aim ≥ ${Math.round(run.refreshAim * 100)} %)`,
+    ],
+    [
+      run.store,
+      "login",
+      `${run.login.rps}`,
+      `${run.login.p50} / ${run.login.p99}`,
+      `${run.login.errors}`,
+      `argon2id ${r.ceilings.argon2VerifyPerSec} /s`,
+      `${pct(run.loginRatio)} (aim ≥ 90 %)`,
+    ],
   ]);
-  return table("Sessions side by side (same ceilings for every store)", ["store", "figure", "req/s", "p50 / p99 ms", "errors", "ceiling", "ratio"], rows);
+  return table(
+    "Sessions side by side (same ceilings for every store)",
+    ["store", "figure", "req/s", "p50 / p99 ms", "errors", "ceiling", "ratio"],
+    rows,
+  );
 }
 
 function table(title: string, head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)) + 2);
-  const line = (cells: string[]) => `  ${cells.map((c, i) => c.padEnd(widths[i])).join("").trimEnd()}`;
+  const line = (cells: string[]) =>
+    `  ${cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join("")
+      .trimEnd()}`;
   return [title, line(head), ...rows.map(line)].join("\n");
 }
 
@@ -139,7 +178,9 @@ if (only.has("sessions")) {
   const warmupSeconds = quick ? 2 : undefined; // default: 8 s, past the JIT's start-up work
   const r = await benchSessions({ seconds, warmupSeconds, postgres, redisUrl, databaseUrl: process.env.DATABASE_URL });
   if (mongo) {
-    const m = await mongoRun("sessions", () => runSessionsOn("mongo", { seconds, warmupSeconds, redisUrl }, r.ceilings));
+    const m = await mongoRun("sessions", () =>
+      runSessionsOn("mongo", { seconds, warmupSeconds, redisUrl }, r.ceilings),
+    );
     if (m) r.runs.push(m);
   }
   console.log(formatSessionsBench(r));

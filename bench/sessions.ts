@@ -88,9 +88,14 @@ const USER_PASSWORD = "bench-user-password-1";
 const round = (n: number, d = 3) => Math.round(n * 10 ** d) / 10 ** d;
 
 export const json = async (url: string, body: unknown, token?: string) => {
-  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
-  if (res.status !== 200) throw new Error(`bench: ${new URL(url).pathname} answered ${res.status}: ${text.slice(0, 300)}`);
+  if (res.status !== 200)
+    throw new Error(`bench: ${new URL(url).pathname} answered ${res.status}: ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : null;
 };
 
@@ -113,7 +118,11 @@ async function refreshChains(url: string, tokens: string[], seconds: number): Pr
         let status = "network_error";
         let next: string | undefined;
         try {
-          const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ refreshToken: token }) });
+          const res = await fetch(url, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ refreshToken: token }),
+          });
           const body = (await res.json()) as { refreshToken?: string };
           status = String(res.status);
           next = body.refreshToken;
@@ -136,15 +145,29 @@ async function refreshChains(url: string, tokens: string[], seconds: number): Pr
   );
   const elapsed = Math.min(performance.now() - start, seconds * 1000) / 1000;
   const sorted = Float64Array.from(latencies).sort();
-  const pct = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : 0);
-  return { requests, errors, rps: round(latencies.length / elapsed, 1), p50: round(pct(50), 2), p99: round(pct(99), 2), seconds: round(elapsed), connections: tokens.length, statuses };
+  const pct = (p: number) =>
+    sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : 0;
+  return {
+    requests,
+    errors,
+    rps: round(latencies.length / elapsed, 1),
+    p50: round(pct(50), 2),
+    p99: round(pct(99), 2),
+    seconds: round(elapsed),
+    connections: tokens.length,
+    statuses,
+  };
 }
 
 /**
  * Runs `fn` against a fresh service process on `store`: embedded in a temp dir, or a fresh Postgres
  * or MongoDB database (+ Redis at REDIS_URL, when set).
  */
-export async function withService<T>(store: BenchStore, opts: Pick<BenchSessionsOptions, "databaseUrl" | "redisUrl"> & { env?: Record<string, string> }, fn: (svc: RunningService) => Promise<T>): Promise<T> {
+export async function withService<T>(
+  store: BenchStore,
+  opts: Pick<BenchSessionsOptions, "databaseUrl" | "redisUrl"> & { env?: Record<string, string> },
+  fn: (svc: RunningService) => Promise<T>,
+): Promise<T> {
   const env: Record<string, string> = {
     SSO_RATE_LIMIT: "off",
     SSO_LOG_LEVEL: "warn",
@@ -171,7 +194,12 @@ export async function withService<T>(store: BenchStore, opts: Pick<BenchSessions
     const { freshDatabase } = await import("../test/support/stores");
     const db = await freshDatabase();
     const redisUrl = opts.redisUrl ?? process.env.REDIS_URL;
-    Object.assign(env, { SSO_STORAGE: "postgres", DATABASE_URL: db.url, SSO_MASTER_KEY: Buffer.alloc(32, 3).toString("base64"), SSO_DB_POOL_SIZE: "20" });
+    Object.assign(env, {
+      SSO_STORAGE: "postgres",
+      DATABASE_URL: db.url,
+      SSO_MASTER_KEY: Buffer.alloc(32, 3).toString("base64"),
+      SSO_DB_POOL_SIZE: "20",
+    });
     if (redisUrl) Object.assign(env, { REDIS_URL: redisUrl, SSO_REDIS_PREFIX: `bench${Date.now()}:` });
     cleanup = () => db.drop();
   }
@@ -184,11 +212,16 @@ export async function withService<T>(store: BenchStore, opts: Pick<BenchSessions
   }
 }
 
-export async function runOne(store: BenchStore, opts: BenchSessionsOptions, ceilings: BenchSessionsResult["ceilings"]): Promise<SessionsStoreResult> {
+export async function runOne(
+  store: BenchStore,
+  opts: BenchSessionsOptions,
+  ceilings: BenchSessionsResult["ceilings"],
+): Promise<SessionsStoreResult> {
   const seconds = opts.seconds ?? 8;
   const warmup = opts.warmupSeconds ?? 8;
   const log = opts.log ?? (() => {});
-  const label: SessionsStoreResult["store"] = store === "embedded" ? "embedded" : (opts.redisUrl ?? process.env.REDIS_URL) ? `${store}+redis` : store;
+  const label: SessionsStoreResult["store"] =
+    store === "embedded" ? "embedded" : (opts.redisUrl ?? process.env.REDIS_URL) ? `${store}+redis` : store;
   return withService(store, opts, async (svc) => {
     const admin = await json(`${svc.url}/api/auth/login`, ADMIN);
     const claims = JSON.parse(Buffer.from(admin.accessToken.split(".")[1], "base64url").toString());
@@ -198,7 +231,11 @@ export async function runOne(store: BenchStore, opts: BenchSessionsOptions, ceil
     const users: string[] = [];
     for (let i = 0; i < loginConnections * 4; i++) {
       const email = `bench-user-${i}@bench.local`;
-      await json(`${svc.url}/api/users`, { organizationId: claims.org_id, email, fullName: `Bench ${i}`, password: USER_PASSWORD }, admin.accessToken);
+      await json(
+        `${svc.url}/api/users`,
+        { organizationId: claims.org_id, email, fullName: `Bench ${i}`, password: USER_PASSWORD },
+        admin.accessToken,
+      );
       users.push(email);
     }
 
@@ -207,7 +244,8 @@ export async function runOne(store: BenchStore, opts: BenchSessionsOptions, ceil
     const signIn = async (): Promise<string> => (await json(`${svc.url}/api/auth/login`, ADMIN)).refreshToken as string;
     const sessions = async (n: number) => {
       const out: string[] = [];
-      for (let i = 0; i < n; i += 4) out.push(...(await Promise.all(Array.from({ length: Math.min(4, n - i) }, signIn))));
+      for (let i = 0; i < n; i += 4)
+        out.push(...(await Promise.all(Array.from({ length: Math.min(4, n - i) }, signIn))));
       return out;
     };
     log(`[${label}] refresh warm-up`);
@@ -219,7 +257,15 @@ export async function runOne(store: BenchStore, opts: BenchSessionsOptions, ceil
     const refreshCpu = cpuPerRequest(refreshFrom, cpuSnapshot(svc.proc.pid), refresh.requests);
 
     let next = 0;
-    const signIns = { url: `${svc.url}/api/auth/login`, connections: loginConnections, makeRequest: () => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: users[next++ % users.length], password: USER_PASSWORD }) }) };
+    const signIns = {
+      url: `${svc.url}/api/auth/login`,
+      connections: loginConnections,
+      makeRequest: () => ({
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: users[next++ % users.length], password: USER_PASSWORD }),
+      }),
+    };
     log(`[${label}] login warm-up`);
     await load({ ...signIns, seconds: warmup });
     log(`[${label}] login ${seconds}s x ${loginConnections} connections`);
@@ -228,7 +274,16 @@ export async function runOne(store: BenchStore, opts: BenchSessionsOptions, ceil
     const loginCpu = cpuPerRequest(loginFrom, cpuSnapshot(svc.proc.pid), login.requests);
     const refreshRatio = round(refresh.rps / ceilings.rs256SignPerSec);
     const loginRatio = round(login.rps / ceilings.argon2VerifyPerSec);
-    return { store: label, refresh, login, refreshRatio, loginRatio, refreshAim: refreshAimFor(label), meetsAim: { refresh: refreshRatio >= refreshAimFor(label), login: loginRatio >= 0.9 }, cpu: { refresh: refreshCpu, login: loginCpu } };
+    return {
+      store: label,
+      refresh,
+      login,
+      refreshRatio,
+      loginRatio,
+      refreshAim: refreshAimFor(label),
+      meetsAim: { refresh: refreshRatio >= refreshAimFor(label), login: loginRatio >= 0.9 },
+      cpu: { refresh: refreshCpu, login: loginCpu },
+    };
   });
 }
 
@@ -249,7 +304,11 @@ export async function benchSessions(opts: BenchSessionsOptions = {}): Promise<Be
   }
   opts.log?.("floor: a route that only verifies a password");
   const floor = await verifyOnlyRoute({ seconds, connections: opts.loginConnections ?? 8 });
-  const loginFloor = { rps: floor.result.rps, ratio: round(floor.result.rps / ceilings.argon2VerifyPerSec), cpu: floor.cpu };
+  const loginFloor = {
+    rps: floor.result.rps,
+    ratio: round(floor.result.rps / ceilings.argon2VerifyPerSec),
+    cpu: floor.cpu,
+  };
   const runs = [await runOne("embedded", opts, ceilings)];
   if (opts.postgres) runs.push(await runOne("postgres", opts, ceilings));
   if (opts.mongo) runs.push(await runOne("mongo", opts, ceilings));

@@ -58,7 +58,8 @@ export interface SoakResult {
 
 const USER_PASSWORD = "soak-user-password-1";
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
-const pct = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
+const pct = (sorted: Float64Array, p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
 
 /** Resident set size of a process, from /proc (Linux). */
 export function rssMiB(pid: number): number {
@@ -73,12 +74,29 @@ async function setUp(svc: RunningService) {
   const users: string[] = [];
   for (let i = 0; i < 32; i++) {
     const email = `soak-${i}@bench.local`;
-    await json(`${svc.url}/api/users`, { organizationId: claims.org_id, email, fullName: `Soak ${i}`, password: USER_PASSWORD }, admin.accessToken);
+    await json(
+      `${svc.url}/api/users`,
+      { organizationId: claims.org_id, email, fullName: `Soak ${i}`, password: USER_PASSWORD },
+      admin.accessToken,
+    );
     users.push(email);
   }
-  const app = await json(`${svc.url}/api/applications`, { organizationId: claims.org_id, identifier: "https://soak.bench.local", name: "Soak" }, admin.accessToken);
-  const client = await json(`${svc.url}/api/clients`, { name: "soak", orgId: claims.org_id, applicationId: app.id, scopes: [] }, admin.accessToken);
-  return { admin, orgId: claims.org_id as number, users, basic: `Basic ${btoa(`${client.clientId}:${client.clientSecret}`)}` };
+  const app = await json(
+    `${svc.url}/api/applications`,
+    { organizationId: claims.org_id, identifier: "https://soak.bench.local", name: "Soak" },
+    admin.accessToken,
+  );
+  const client = await json(
+    `${svc.url}/api/clients`,
+    { name: "soak", orgId: claims.org_id, applicationId: app.id, scopes: [] },
+    admin.accessToken,
+  );
+  return {
+    admin,
+    orgId: claims.org_id as number,
+    users,
+    basic: `Basic ${btoa(`${client.clientId}:${client.clientSecret}`)}`,
+  };
 }
 
 export async function benchSoak(opts: SoakOptions = {}): Promise<SoakResult> {
@@ -92,12 +110,17 @@ export async function benchSoak(opts: SoakOptions = {}): Promise<SoakResult> {
     const { admin, orgId, users, basic } = await setUp(svc);
     // One refresh chain per worker (single-use tokens: each answer carries the next).
     const chains: string[] = [];
-    for (let i = 0; i < connections; i++) chains.push((await json(`${svc.url}/api/auth/login`, BENCH_ADMIN)).refreshToken);
+    for (let i = 0; i < connections; i++)
+      chains.push((await json(`${svc.url}/api/auth/login`, BENCH_ADMIN)).refreshToken);
     const bearer = { authorization: `Bearer ${admin.accessToken}` };
     let loginNext = 0;
 
     const samples: SoakSample[] = [];
-    let bucket = { lat: [] as number[], errors: 0, perKind: { token: 0, refresh: 0, directory: 0, login: 0 } as Record<Kind, number> };
+    let bucket = {
+      lat: [] as number[],
+      errors: 0,
+      perKind: { token: 0, refresh: 0, directory: 0, login: 0 } as Record<Kind, number>,
+    };
     const all: number[] = [];
     let requests = 0;
     let errors = 0;
@@ -109,12 +132,28 @@ export async function benchSoak(opts: SoakOptions = {}): Promise<SoakResult> {
 
     const once = async (worker: number): Promise<Kind | null> => {
       const r = Math.random();
-      const kind: Kind = opts.kinds ? opts.kinds[Math.floor(r * opts.kinds.length)] : r < 0.5 ? "token" : r < 0.75 ? "refresh" : r < 0.95 ? "directory" : "login";
+      const kind: Kind = opts.kinds
+        ? opts.kinds[Math.floor(r * opts.kinds.length)]
+        : r < 0.5
+          ? "token"
+          : r < 0.75
+            ? "refresh"
+            : r < 0.95
+              ? "directory"
+              : "login";
       let res: Response;
       if (kind === "token") {
-        res = await fetch(`${svc.url}/oauth2/token`, { method: "POST", headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials" });
+        res = await fetch(`${svc.url}/oauth2/token`, {
+          method: "POST",
+          headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" },
+          body: "grant_type=client_credentials",
+        });
       } else if (kind === "refresh") {
-        res = await fetch(`${svc.url}/api/auth/refresh`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ refreshToken: chains[worker] }) });
+        res = await fetch(`${svc.url}/api/auth/refresh`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ refreshToken: chains[worker] }),
+        });
         if (res.status === 200) {
           chains[worker] = ((await res.json()) as { refreshToken: string }).refreshToken;
           return kind;
@@ -123,7 +162,11 @@ export async function benchSoak(opts: SoakOptions = {}): Promise<SoakResult> {
         const path = Math.random() < 0.5 ? `/api/users?organizationId=${orgId}&size=20` : `/api/organizations?size=20`;
         res = await fetch(`${svc.url}${path}`, { headers: { ...bearer, authorization: `Bearer ${adminToken}` } });
       } else {
-        res = await fetch(`${svc.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: users[loginNext++ % users.length], password: USER_PASSWORD }) });
+        res = await fetch(`${svc.url}/api/auth/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: users[loginNext++ % users.length], password: USER_PASSWORD }),
+        });
       }
       await res.arrayBuffer();
       return res.status === 200 ? kind : null;
@@ -188,7 +231,10 @@ export async function benchSoak(opts: SoakOptions = {}): Promise<SoakResult> {
       };
       samples.push(s);
       bucket = { lat: [], errors: 0, perKind: { token: 0, refresh: 0, directory: 0, login: 0 } };
-      if (samples.length % Math.max(1, Math.round(60_000 / sampleMs)) === 0) log(`  t=${s.t}s rss ${s.rssMiB} MiB (JS heap ${s.heapMiB} MiB), ${s.rps} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms, errors ${s.errors}`);
+      if (samples.length % Math.max(1, Math.round(60_000 / sampleMs)) === 0)
+        log(
+          `  t=${s.t}s rss ${s.rssMiB} MiB (JS heap ${s.heapMiB} MiB), ${s.rps} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms, errors ${s.errors}`,
+        );
     }, sampleMs);
     try {
       await Promise.all(Array.from({ length: connections }, (_, i) => worker(i)));
@@ -203,7 +249,10 @@ export async function benchSoak(opts: SoakOptions = {}): Promise<SoakResult> {
     const span = Math.min(60, (minutes * 60) / 10);
     const total = samples.at(-1)?.t ?? minutes * 60;
     const medianOf = (from: number, to: number) => {
-      const xs = samples.filter((x) => x.t > from && x.t <= to).map((x) => x.rssMiB).sort((a, b) => a - b);
+      const xs = samples
+        .filter((x) => x.t > from && x.t <= to)
+        .map((x) => x.rssMiB)
+        .sort((a, b) => a - b);
       return xs.length ? xs[Math.floor(xs.length / 2)] : (samples.at(-1)?.rssMiB ?? rssStart);
     };
     const early = medianOf(minutes * 60 * 0.2 - span, minutes * 60 * 0.2);
@@ -220,8 +269,20 @@ export async function benchSoak(opts: SoakOptions = {}): Promise<SoakResult> {
       minutes,
       connections,
       samples,
-      totals: { requests, errors, rps: round(all.length / ((performance.now() - start) / 1000)), p50: round(pct(sortedAll, 50), 2), p99: round(pct(sortedAll, 99), 2) },
-      rss: { startMiB: rssStart, atFifthMiB: early, endMiB: endRss, maxMiB: Math.max(rssStart, ...samples.map((s) => s.rssMiB)), growthAfterFifth: growth },
+      totals: {
+        requests,
+        errors,
+        rps: round(all.length / ((performance.now() - start) / 1000)),
+        p50: round(pct(sortedAll, 50), 2),
+        p99: round(pct(sortedAll, 99), 2),
+      },
+      rss: {
+        startMiB: rssStart,
+        atFifthMiB: early,
+        endMiB: endRss,
+        maxMiB: Math.max(rssStart, ...samples.map((s) => s.rssMiB)),
+        growthAfterFifth: growth,
+      },
       meetsAim: { noLeak: growth < 0.1 },
       chart,
     };
@@ -241,7 +302,8 @@ export function renderChart(samples: SoakSample[], title: string): Buffer {
   const rssMax = Math.max(1, ...samples.map((s) => s.rssMiB)) * 1.15;
   const rpsMax = Math.max(1, ...samples.map((s) => s.rps)) * 1.15;
   const x = (t: number) => m.l + (t / tMax) * w;
-  const line = (f: (s: SoakSample) => number, max: number) => samples.map((s) => `${x(s.t).toFixed(1)},${(m.t + h - (f(s) / max) * h).toFixed(1)}`).join(" ");
+  const line = (f: (s: SoakSample) => number, max: number) =>
+    samples.map((s) => `${x(s.t).toFixed(1)},${(m.t + h - (f(s) / max) * h).toFixed(1)}`).join(" ");
   const ticks = [0, 0.25, 0.5, 0.75, 1];
   const esc = (s: string) => s.replace(/[<>&]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;" })[c]!);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="DejaVu Sans, sans-serif" font-size="11">
@@ -253,7 +315,7 @@ ${ticks
     return `<line x1="${m.l}" x2="${m.l + w}" y1="${y}" y2="${y}" stroke="#e5e5e5"/><text x="${m.l - 6}" y="${y + 4}" text-anchor="end" fill="#1f6feb">${Math.round(f * rssMax)}</text><text x="${m.l + w + 6}" y="${y + 4}" fill="#d1242f">${Math.round(f * rpsMax)}</text>`;
   })
   .join("\n")}
-${ticks.map((f) => `<text x="${x(f * tMax)}" y="${H - 14}" text-anchor="middle">${Math.round((f * tMax) / 60 * 10) / 10} min</text>`).join("\n")}
+${ticks.map((f) => `<text x="${x(f * tMax)}" y="${H - 14}" text-anchor="middle">${Math.round(((f * tMax) / 60) * 10) / 10} min</text>`).join("\n")}
 <polyline points="${line((s) => s.rssMiB, rssMax)}" fill="none" stroke="#1f6feb" stroke-width="2"/>
 <polyline points="${line((s) => s.rps, rpsMax)}" fill="none" stroke="#d1242f" stroke-width="1.5"/>
 <text x="${m.l}" y="${H - 2}" fill="#1f6feb">RSS (MiB, left)</text><text x="${m.l + w}" y="${H - 2}" text-anchor="end" fill="#d1242f">throughput (req/s, right)</text>

@@ -38,7 +38,14 @@ async function startOnce(env: Record<string, string>, floor = false): Promise<St
   const t0 = performance.now();
   const proc = Bun.spawn([process.execPath, ...(env.__SCRIPT ? [env.__SCRIPT] : ["src/main.ts"])], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", SSO_LOG_LEVEL: "warn", ...env, PORT: String(port), SIGN_ONLY_PORT: String(port) },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "/tmp",
+      SSO_LOG_LEVEL: "warn",
+      ...env,
+      PORT: String(port),
+      SIGN_ONLY_PORT: String(port),
+    },
     stdin: "pipe", // the sign-only server stops when its stdin closes
     stdout: "ignore",
     stderr: "ignore",
@@ -86,7 +93,9 @@ function summarise(store: string, kind: StartCase["kind"], runs: StartSample[]):
 const base = { SSO_BOOTSTRAP_ADMIN_EMAIL: "start@bench.local", SSO_BOOTSTRAP_ADMIN_PASSWORD: "start-bench-password-1" };
 
 /** First start and restart on the embedded store (and on Postgres + Redis with `postgres`), and the sign-only route's start. */
-export async function benchStart(opts: { runs?: number; postgres?: boolean; redisUrl?: string } = {}): Promise<{ floor: StartCase; cases: StartCase[] }> {
+export async function benchStart(
+  opts: { runs?: number; postgres?: boolean; redisUrl?: string } = {},
+): Promise<{ floor: StartCase; cases: StartCase[] }> {
   const runs = opts.runs ?? 3;
   const cases: StartCase[] = [];
   const first: StartSample[] = [];
@@ -107,7 +116,13 @@ export async function benchStart(opts: { runs?: number; postgres?: boolean; redi
     const pgAgain: StartSample[] = [];
     for (let i = 0; i < runs; i++) {
       const db = await freshDatabase();
-      const env = { ...base, SSO_STORAGE: "postgres", DATABASE_URL: db.url, SSO_MASTER_KEY: Buffer.alloc(32, 4).toString("base64"), ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl, SSO_REDIS_PREFIX: `start${Date.now()}:` } : {}) };
+      const env = {
+        ...base,
+        SSO_STORAGE: "postgres",
+        DATABASE_URL: db.url,
+        SSO_MASTER_KEY: Buffer.alloc(32, 4).toString("base64"),
+        ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl, SSO_REDIS_PREFIX: `start${Date.now()}:` } : {}),
+      };
       try {
         pgFirst.push(await startOnce(env));
         pgAgain.push(await startOnce(env));
@@ -124,13 +139,18 @@ export async function benchStart(opts: { runs?: number; postgres?: boolean; redi
 }
 
 export function formatStart(r: { floor: StartCase; cases: StartCase[] }): string {
-  const row = (c: StartCase) => `  ${`${c.store}, ${c.kind}`.padEnd(30)} ready ${String(c.readyMs).padStart(5)} ms   RSS at ready ${String(c.rssAtReadyMiB).padStart(6)} MiB   peak ${String(c.peakMiB).padStart(6)} MiB   idle 3 s later ${String(c.idleMiB).padStart(6)} MiB`;
+  const row = (c: StartCase) =>
+    `  ${`${c.store}, ${c.kind}`.padEnd(30)} ready ${String(c.readyMs).padStart(5)} ms   RSS at ready ${String(c.rssAtReadyMiB).padStart(6)} MiB   peak ${String(c.peakMiB).padStart(6)} MiB   idle 3 s later ${String(c.idleMiB).padStart(6)} MiB`;
   return [`Start-up (median of ${r.floor.runs.length} runs each)`, ...r.cases.map(row), row(r.floor)].join("\n");
 }
 
 if (import.meta.main) {
   const i = process.argv.indexOf("--runs");
-  const r = await benchStart({ runs: i > 0 ? Number(process.argv[i + 1]) : 3, postgres: process.argv.includes("--postgres"), redisUrl: process.env.REDIS_URL });
+  const r = await benchStart({
+    runs: i > 0 ? Number(process.argv[i + 1]) : 3,
+    postgres: process.argv.includes("--postgres"),
+    redisUrl: process.env.REDIS_URL,
+  });
   console.log(formatStart(r));
   process.exit(0);
 }

@@ -77,14 +77,28 @@ export async function benchToken(opts: BenchTokenOptions = {}): Promise<BenchTok
   const rs256 = opts.skipCeilings ? undefined : await rs256SignCeiling({ seconds, concurrency: connections });
   const signOnly = opts.skipCeilings ? undefined : await signOnlyRouteCeiling({ seconds, connections, warmupSeconds });
 
-  const server = await startSeededServer({ postgres: kind === "postgres", mongo: kind === "mongo", redisUrl, env: { SSO_LOG_LEVEL: opts.logLevel ?? "warn" } });
+  const server = await startSeededServer({
+    postgres: kind === "postgres",
+    mongo: kind === "mongo",
+    redisUrl,
+    env: { SSO_LOG_LEVEL: opts.logLevel ?? "warn" },
+  });
   try {
-    const login = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: SERVER_ADMIN.email, password: SERVER_ADMIN.password }) });
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: SERVER_ADMIN.email, password: SERVER_ADMIN.password }),
+    });
     const adminToken = ((await login.json()) as { accessToken: string }).accessToken;
     const reg = await fetch(`${server.url}/api/clients`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}` },
-      body: JSON.stringify({ name: "bench", orgId: server.world.orgA1.id, applicationId: server.world.appOrders.id, scopes: ["orders.read", "api.default"] }),
+      body: JSON.stringify({
+        name: "bench",
+        orgId: server.world.orgA1.id,
+        applicationId: server.world.appOrders.id,
+        scopes: ["orders.read", "api.default"],
+      }),
     });
     if (reg.status !== 200) throw new Error(`bench: client registration failed: ${reg.status} ${await reg.text()}`);
     const client = (await reg.json()) as { clientId: string; clientSecret: string };
@@ -95,15 +109,26 @@ export async function benchToken(opts: BenchTokenOptions = {}): Promise<BenchTok
       connections,
       seconds,
       warmupSeconds,
-      makeRequest: () => ({ method: "POST", headers: { authorization, "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials" }),
+      makeRequest: () => ({
+        method: "POST",
+        headers: { authorization, "content-type": "application/x-www-form-urlencoded" },
+        body: "grant_type=client_credentials",
+      }),
     });
 
-    const token = await createClientCredentials({ issuer: server.issuer, clientId: client.clientId, clientSecret: client.clientSecret }).getToken();
+    const token = await createClientCredentials({
+      issuer: server.issuer,
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+    }).getToken();
     const verifier = createVerifier({ issuer: server.issuer, audience: server.world.appOrders.identifier });
     await verifier.verifyMachine(token, { scopes: ["orders.read"] }); // discovery + keys
-    const sdkVerify = await timed(seconds, connections, () => verifier.verifyMachine(token, { scopes: ["orders.read"] }));
+    const sdkVerify = await timed(seconds, connections, () =>
+      verifier.verifyMachine(token, { scopes: ["orders.read"] }),
+    );
 
-    const ratio = signOnly && signOnly.rps > 0 ? Math.round((tokenEndpoint.rps / signOnly.rps) * 1000) / 1000 : undefined;
+    const ratio =
+      signOnly && signOnly.rps > 0 ? Math.round((tokenEndpoint.rps / signOnly.rps) * 1000) / 1000 : undefined;
     return {
       store,
       connections,
@@ -113,7 +138,10 @@ export async function benchToken(opts: BenchTokenOptions = {}): Promise<BenchTok
       sdkVerify,
       ratioToSignOnly: ratio,
       tokenBytes: token.length,
-      meetsAim: ratio === undefined ? undefined : { ratio: ratio >= 0.85, zeroErrors: tokenEndpoint.errors === 0, p99: tokenEndpoint.p99 < 50 },
+      meetsAim:
+        ratio === undefined
+          ? undefined
+          : { ratio: ratio >= 0.85, zeroErrors: tokenEndpoint.errors === 0, p99: tokenEndpoint.p99 < 50 },
     };
   } finally {
     await server.close();
@@ -128,8 +156,12 @@ export function formatTokenBench(r: BenchTokenResult): string {
     `POST /oauth2/token [${r.store}, ${r.connections} connections, token ${r.tokenBytes} B]`,
     l("token endpoint", http(r.tokenEndpoint)),
     r.signOnlyRoute ? l("ceiling: sign-only route", http(r.signOnlyRoute)) : "",
-    r.rs256Sign ? l("ceiling: RS256 signs (jose)", `${r.rs256Sign.opsPerSec} /s (token ${r.rs256Sign.tokenBytes} B)`) : "",
-    r.ratioToSignOnly !== undefined ? l("endpoint / sign-only route", `${Math.round(r.ratioToSignOnly * 1000) / 10} %  (aim ≥ 85 %)`) : "",
+    r.rs256Sign
+      ? l("ceiling: RS256 signs (jose)", `${r.rs256Sign.opsPerSec} /s (token ${r.rs256Sign.tokenBytes} B)`)
+      : "",
+    r.ratioToSignOnly !== undefined
+      ? l("endpoint / sign-only route", `${Math.round(r.ratioToSignOnly * 1000) / 10} %  (aim ≥ 85 %)`)
+      : "",
     l("SDK verifyMachine", `${r.sdkVerify.opsPerSec} /s (failures ${r.sdkVerify.failures})`),
   ]
     .filter(Boolean)
@@ -144,7 +176,8 @@ if (import.meta.main) {
   const r = await benchToken({
     seconds: Number(arg("seconds") ?? 10),
     connections: Number(arg("connections") ?? 64),
-    store: (arg("store") as TokenBenchStore | undefined) ?? (process.argv.includes("--postgres") ? "postgres" : "embedded"),
+    store:
+      (arg("store") as TokenBenchStore | undefined) ?? (process.argv.includes("--postgres") ? "postgres" : "embedded"),
     redisUrl: process.env.REDIS_URL,
     logLevel: (arg("log-level") as BenchTokenOptions["logLevel"]) ?? "warn",
   });

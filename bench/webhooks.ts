@@ -18,7 +18,14 @@ import { BENCH_ADMIN, json, withService } from "./sessions";
 export interface WebhookBenchRun {
   store: "embedded" | "postgres+redis";
   /** `accepted` counts API answers inside the window; requests cut at its end may still raise events, so `delivered` can exceed it. `duplicates`: a webhook-id that arrived twice. */
-  events: { accepted: number; apiRps: number; delivered: number; duplicates: number; deliveredPerSec: number; drainSeconds: number };
+  events: {
+    accepted: number;
+    apiRps: number;
+    delivered: number;
+    duplicates: number;
+    deliveredPerSec: number;
+    drainSeconds: number;
+  };
   assignHealthy: LoadResult;
   assignStalled: LoadResult;
 }
@@ -38,7 +45,8 @@ function receiver() {
     hostname: "127.0.0.1",
     async fetch(req) {
       await req.arrayBuffer();
-      if (mode === "stall") return new Promise<Response>((resolve) => stalled.push(() => resolve(new Response(null, { status: 503 }))));
+      if (mode === "stall")
+        return new Promise<Response>((resolve) => stalled.push(() => resolve(new Response(null, { status: 503 }))));
       count++;
       const id = req.headers.get("webhook-id") ?? "";
       if (ids.has(id)) duplicates++;
@@ -69,18 +77,40 @@ function receiver() {
   };
 }
 
-async function runOne(store: "embedded" | "postgres", seconds: number, log: (l: string) => void): Promise<WebhookBenchRun> {
+async function runOne(
+  store: "embedded" | "postgres",
+  seconds: number,
+  log: (l: string) => void,
+): Promise<WebhookBenchRun> {
   const rx = receiver();
   try {
     return await withService(store, { env: { SSO_WEBHOOK_ALLOW_PRIVATE: "true" } }, async (svc) => {
       const { accessToken: token } = await json(`${svc.url}/api/auth/login`, BENCH_ADMIN);
-      const get = async (path: string) => (await fetch(svc.url + path, { headers: { authorization: `Bearer ${token}` } })).json();
+      const get = async (path: string) =>
+        (await fetch(svc.url + path, { headers: { authorization: `Bearer ${token}` } })).json();
       const [{ organizationId: root }] = await get("/api/users/me/memberships");
-      const app = await json(`${svc.url}/api/applications`, { organizationId: root, identifier: "https://bench-hooks.local", name: "bench" }, token);
+      const app = await json(
+        `${svc.url}/api/applications`,
+        { organizationId: root, identifier: "https://bench-hooks.local", name: "bench" },
+        token,
+      );
       await json(`${svc.url}/api/webhooks`, { organizationId: root, applicationId: app.id, url: rx.url }, token);
-      const role = await json(`${svc.url}/api/roles`, { name: "bench-role", organizationId: root, permissionCodes: [] }, token);
+      const role = await json(
+        `${svc.url}/api/roles`,
+        { name: "bench-role", organizationId: root, permissionCodes: [] },
+        token,
+      );
       const users: number[] = [];
-      for (let i = 0; i < 400; i++) users.push((await json(`${svc.url}/api/users`, { organizationId: root, email: `hook-bench-${i}@bench.local`, fullName: "Bench" }, token)).id);
+      for (let i = 0; i < 400; i++)
+        users.push(
+          (
+            await json(
+              `${svc.url}/api/users`,
+              { organizationId: root, email: `hook-bench-${i}@bench.local`, fullName: "Bench" },
+              token,
+            )
+          ).id,
+        );
       const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
 
       // 1. Events per second delivered end to end (disable/enable toggles: each request is one event).
@@ -110,17 +140,41 @@ async function runOne(store: "embedded" | "postgres", seconds: number, log: (l: 
       const assign = () => {
         const n = j++;
         const verb = Math.floor(n / users.length) % 2 === 0 ? "assign" : "revoke";
-        return { method: "POST", headers: auth, body: JSON.stringify({ userId: users[n % users.length], organizationId: root }), url: `${svc.url}/api/roles/${role.id}/${verb}` };
+        return {
+          method: "POST",
+          headers: auth,
+          body: JSON.stringify({ userId: users[n % users.length], organizationId: root }),
+          url: `${svc.url}/api/roles/${role.id}/${verb}`,
+        };
       };
       log(`  [${store}] role assignment with a healthy receiver`);
-      const assignHealthy = await load({ url: `${svc.url}/api/roles/${role.id}/assign`, connections: 16, seconds, makeRequest: assign, warmupSeconds: 1 });
+      const assignHealthy = await load({
+        url: `${svc.url}/api/roles/${role.id}/assign`,
+        connections: 16,
+        seconds,
+        makeRequest: assign,
+        warmupSeconds: 1,
+      });
       rx.mode = "stall";
       log(`  [${store}] role assignment with a stalled receiver`);
-      const assignStalled = await load({ url: `${svc.url}/api/roles/${role.id}/assign`, connections: 16, seconds, makeRequest: assign, warmupSeconds: 1 });
+      const assignStalled = await load({
+        url: `${svc.url}/api/roles/${role.id}/assign`,
+        connections: 16,
+        seconds,
+        makeRequest: assign,
+        warmupSeconds: 1,
+      });
       rx.mode = "ok";
       return {
         store: store === "embedded" ? "embedded" : "postgres+redis",
-        events: { accepted: Math.round(accepted), apiRps: events.rps, delivered, duplicates: rx.duplicates, deliveredPerSec: round(delivered / spanSeconds), drainSeconds: round(spanSeconds - events.seconds) },
+        events: {
+          accepted: Math.round(accepted),
+          apiRps: events.rps,
+          delivered,
+          duplicates: rx.duplicates,
+          deliveredPerSec: round(delivered / spanSeconds),
+          drainSeconds: round(spanSeconds - events.seconds),
+        },
         assignHealthy,
         assignStalled,
       } as WebhookBenchRun;
@@ -131,9 +185,12 @@ async function runOne(store: "embedded" | "postgres", seconds: number, log: (l: 
 }
 
 /** Runs the webhook benchmark on the embedded store (and on Postgres + Redis with `postgres`). */
-export async function benchWebhooks(opts: { seconds?: number; postgres?: boolean; log?: (l: string) => void } = {}): Promise<WebhookBenchRun[]> {
+export async function benchWebhooks(
+  opts: { seconds?: number; postgres?: boolean; log?: (l: string) => void } = {},
+): Promise<WebhookBenchRun[]> {
   const runs: WebhookBenchRun[] = [];
-  for (const store of opts.postgres ? (["embedded", "postgres"] as const) : (["embedded"] as const)) runs.push(await runOne(store, opts.seconds ?? 6, opts.log ?? (() => {})));
+  for (const store of opts.postgres ? (["embedded", "postgres"] as const) : (["embedded"] as const))
+    runs.push(await runOne(store, opts.seconds ?? 6, opts.log ?? (() => {})));
   return runs;
 }
 
@@ -154,7 +211,11 @@ if (import.meta.main) {
     const i = process.argv.indexOf(`--${name}`);
     return i >= 0 ? process.argv[i + 1] : undefined;
   };
-  const runs = await benchWebhooks({ seconds: Number(arg("seconds") ?? 6), postgres: process.argv.includes("--postgres"), log: console.log });
+  const runs = await benchWebhooks({
+    seconds: Number(arg("seconds") ?? 6),
+    postgres: process.argv.includes("--postgres"),
+    log: console.log,
+  });
   console.log(formatWebhookBench(runs));
   process.exit(0);
 }

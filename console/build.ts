@@ -35,7 +35,8 @@ function sourceHash(): string {
   };
   walk(join(HERE, "src"));
   h.update(readFileSync(join(HERE, "build.ts")));
-  for (const dep of ["preact", "preact-iso", "qrcode", "jose"]) h.update(dep + JSON.parse(readFileSync(join(ROOT, "node_modules", dep, "package.json"), "utf8")).version);
+  for (const dep of ["preact", "preact-iso", "qrcode", "jose"])
+    h.update(dep + JSON.parse(readFileSync(join(ROOT, "node_modules", dep, "package.json"), "utf8")).version);
   return h.digest("hex").slice(0, 16);
 }
 
@@ -84,8 +85,12 @@ export async function buildConsole(opts: { quiet?: boolean } = {}): Promise<Cons
     rmSync(dir, { recursive: true, force: true });
     renameSync(tmp, dir);
     // Older builds go: only the current one is served.
-    for (const old of readdirSync(CONSOLE_OUT)) if (old !== hash) rmSync(join(CONSOLE_OUT, old), { recursive: true, force: true });
-    if (!opts.quiet) console.log(`console built: ${join(dir)} (${files.map((f) => `${f} ${statSync(join(dir, f)).size} B`).join(", ")})`);
+    for (const old of readdirSync(CONSOLE_OUT))
+      if (old !== hash) rmSync(join(CONSOLE_OUT, old), { recursive: true, force: true });
+    if (!opts.quiet)
+      console.log(
+        `console built: ${join(dir)} (${files.map((f) => `${f} ${statSync(join(dir, f)).size} B`).join(", ")})`,
+      );
   }
   const assets = new Map<string, Uint8Array>();
   for (const f of readdirSync(dir)) if (f !== "index.html") assets.set(f, readFileSync(join(dir, f)));

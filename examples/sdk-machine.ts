@@ -14,10 +14,17 @@ const issuer = process.env.SSO_ISSUER ?? "http://localhost:3000";
 const email = process.env.ADMIN_EMAIL ?? "admin@example.com";
 const password = process.env.ADMIN_PASSWORD ?? "change-me-now";
 
-const login = await fetch(`${issuer}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+const login = await fetch(`${issuer}/api/auth/login`, {
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ email, password }),
+});
 if (!login.ok) throw new Error(`sign-in failed (${login.status}): ${await login.text()}`);
 const { accessToken } = (await login.json()) as { accessToken: string };
-const claims = JSON.parse(Buffer.from(accessToken.split(".")[1], "base64url").toString()) as { org_id: number; org_path: string };
+const claims = JSON.parse(Buffer.from(accessToken.split(".")[1], "base64url").toString()) as {
+  org_id: number;
+  org_path: string;
+};
 
 const reg = await fetch(`${issuer}/api/clients`, {
   method: "POST",

@@ -20,7 +20,11 @@ const MiB = 1024 * 1024;
 export const bodyLimitFor = (path: string, importMiB = 16) => (path.startsWith("/api/import") ? importMiB * MiB : MiB);
 
 /** Driver messages can carry bound parameters (hashes, emails): log only their first line. */
-const firstLine = (message: unknown) => String(message ?? "").split("\nparams:")[0].split("\n")[0].slice(0, 300);
+const firstLine = (message: unknown) =>
+  String(message ?? "")
+    .split("\nparams:")[0]
+    .split("\n")[0]
+    .slice(0, 300);
 
 interface Timing {
   t0: number;
@@ -34,21 +38,39 @@ function validationProblem(error: unknown): Response {
   // Elysia names the part that failed (body, query, params, headers); a root-level failure has no path.
   const type = String((error as { type?: string }).type ?? "body");
   const where = ["body", "query", "params", "headers", "cookie"].includes(type) ? type : "request";
-  const all = ((error as { all?: { path?: string; message?: string; summary?: string; schema?: { error?: string } }[] }).all ?? []).map((e) => ({
+  const all = (
+    (error as { all?: { path?: string; message?: string; summary?: string; schema?: { error?: string } }[] }).all ?? []
+  ).map((e) => ({
     field: (e.path ?? "").replace(/^\//, "").replace(/\//g, ".") || where,
     message: e.summary ?? e.message ?? "is invalid",
   }));
   const seen = new Set<string>();
   const errors = all.filter((e) => (seen.has(e.field + e.message) ? false : (seen.add(e.field + e.message), true)));
-  const detail = errors.length ? `Invalid request: ${errors.map((e) => `${e.field} ${e.message}`.trim()).join("; ")}.` : "The request is invalid.";
-  return problemResponse(new DomainError("VALIDATION_FAILED", detail, { errors: errors.length ? errors : [{ field: "body", message: "is invalid" }] }));
+  const detail = errors.length
+    ? `Invalid request: ${errors.map((e) => `${e.field} ${e.message}`.trim()).join("; ")}.`
+    : "The request is invalid.";
+  return problemResponse(
+    new DomainError("VALIDATION_FAILED", detail, {
+      errors: errors.length ? errors : [{ field: "body", message: "is invalid" }],
+    }),
+  );
 }
 
 /**
  * The root app around `routes`. Every error body, RFC 9457 and RFC 6749 alike, is rendered by
  * `renderError` below (through src/http/problem.ts and src/http/oauth-error.ts).
  */
-export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?: string[]; importMaxMiB?: number; corsOrigins?: string[]; issuer?: string }, routes: Elysia<any, any, any, any, any, any, any>) {
+export function createApp(
+  svc: {
+    log: Logger;
+    metrics: Metrics;
+    trustedProxies?: string[];
+    importMaxMiB?: number;
+    corsOrigins?: string[];
+    issuer?: string;
+  },
+  routes: Elysia<any, any, any, any, any, any, any>,
+) {
   let finished: Record<string, unknown> | null = null;
   const cors = { origins: svc.corsOrigins ?? [] };
   /** Methods each route pattern answers, for 405; built on first use from the mounted routes. */
@@ -74,33 +96,75 @@ export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?:
   function renderError(code: unknown, error: unknown, request: Request): Response {
     if (error instanceof OAuthError || error instanceof TokenRequestError) return oauthErrorResponse(error);
     // A route's own body parser may refuse a request with an OAuthError (Elysia wraps it in ParseError).
-    if (code === "PARSE" && (error as { cause?: unknown })?.cause instanceof OAuthError) return oauthErrorResponse((error as { cause: OAuthError }).cause);
+    if (code === "PARSE" && (error as { cause?: unknown })?.cause instanceof OAuthError)
+      return oauthErrorResponse((error as { cause: OAuthError }).cause);
     // Likewise our capped body reader (413, or 400 for bad JSON).
-    if (code === "PARSE" && (error as { cause?: unknown })?.cause instanceof DomainError) return problemResponse((error as { cause: DomainError }).cause);
+    if (code === "PARSE" && (error as { cause?: unknown })?.cause instanceof DomainError)
+      return problemResponse((error as { cause: DomainError }).cause);
     if (error instanceof DomainError) {
-      if (error.code === "INTERNAL" || error.code === "UNAVAILABLE") svc.log.warn("request failed", { code: error.code, requestId: timings.get(request)?.id, cause: firstLine((error.cause as Error)?.message) });
-      if (isOAuth(request) && error.code === "UNAVAILABLE") return oauthErrorResponse(new OAuthError("temporarily_unavailable", error.detail));
+      if (error.code === "INTERNAL" || error.code === "UNAVAILABLE")
+        svc.log.warn("request failed", {
+          code: error.code,
+          requestId: timings.get(request)?.id,
+          cause: firstLine((error.cause as Error)?.message),
+        });
+      if (isOAuth(request) && error.code === "UNAVAILABLE")
+        return oauthErrorResponse(new OAuthError("temporarily_unavailable", error.detail));
       return problemResponse(error);
     }
     if (code === "VALIDATION") {
-      if (isOAuth(request)) return oauthErrorResponse(new OAuthError("invalid_request", "The form body is missing a parameter or has an invalid one."));
+      if (isOAuth(request))
+        return oauthErrorResponse(
+          new OAuthError("invalid_request", "The form body is missing a parameter or has an invalid one."),
+        );
       return validationProblem(error);
     }
     if (code === "PARSE") {
-      if (isOAuth(request)) return oauthErrorResponse(new OAuthError("invalid_request", "The request body could not be parsed."));
-      return problemResponse(new DomainError("VALIDATION_FAILED", "The request body is not valid JSON (or does not match its Content-Type).", { errors: [{ field: "body", message: "could not be parsed" }] }));
+      if (isOAuth(request))
+        return oauthErrorResponse(new OAuthError("invalid_request", "The request body could not be parsed."));
+      return problemResponse(
+        new DomainError(
+          "VALIDATION_FAILED",
+          "The request body is not valid JSON (or does not match its Content-Type).",
+          { errors: [{ field: "body", message: "could not be parsed" }] },
+        ),
+      );
     }
     if (code === "NOT_FOUND") {
       // RFC 9110 §15.5.6: a path that exists with other methods is 405 with Allow.
       const allowed = methodsOf(pathOf(request));
-      if (allowed.length && isOAuth(request)) return oauthErrorResponse(new OAuthError("invalid_request", `The token endpoint takes ${allowed.join(", ")} with an application/x-www-form-urlencoded body.`, { wrongMethod: true }));
-      if (allowed.length) return problemResponse(new DomainError("METHOD_NOT_ALLOWED", `This endpoint takes ${allowed.join(", ")}.`), { allow: allowed.join(", ") });
+      if (allowed.length && isOAuth(request))
+        return oauthErrorResponse(
+          new OAuthError(
+            "invalid_request",
+            `The token endpoint takes ${allowed.join(", ")} with an application/x-www-form-urlencoded body.`,
+            { wrongMethod: true },
+          ),
+        );
+      if (allowed.length)
+        return problemResponse(new DomainError("METHOD_NOT_ALLOWED", `This endpoint takes ${allowed.join(", ")}.`), {
+          allow: allowed.join(", "),
+        });
       return problemResponse(new DomainError("NOT_FOUND", "No such endpoint. See /openapi.json for the API."));
     }
     const msg = firstLine((error as Error)?.message);
-    svc.log.error("unhandled error", { requestId: timings.get(request)?.id, code: String(code), error: msg, stack: (error as Error)?.stack?.split("\n").filter((l) => l.trim().startsWith("at ")).slice(0, 6).join(" | ") });
+    svc.log.error("unhandled error", {
+      requestId: timings.get(request)?.id,
+      code: String(code),
+      error: msg,
+      stack: (error as Error)?.stack
+        ?.split("\n")
+        .filter((l) => l.trim().startsWith("at "))
+        .slice(0, 6)
+        .join(" | "),
+    });
     if (isOAuth(request)) return oauthErrorResponse(new OAuthError("server_error", "An unexpected error occurred."));
-    return problemResponse(new DomainError("INTERNAL", "An unexpected error occurred. It has been logged; quote the x-request-id header when reporting it."));
+    return problemResponse(
+      new DomainError(
+        "INTERNAL",
+        "An unexpected error occurred. It has been logged; quote the x-request-id header when reporting it.",
+      ),
+    );
   }
 
   const app = new Elysia({ normalize: true })
@@ -116,7 +180,10 @@ export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?:
       Object.assign(set.headers, corsHeaders(cors, request, path));
       if (len > limitFor(path)) {
         const limit = limitFor(path) / MiB;
-        if (isOAuth(request)) return oauthErrorResponse(new OAuthError("invalid_request", `The request body is larger than ${limit} MiB.`, { tooLarge: true }));
+        if (isOAuth(request))
+          return oauthErrorResponse(
+            new OAuthError("invalid_request", `The request body is larger than ${limit} MiB.`, { tooLarge: true }),
+          );
         return problemResponse(new DomainError("PAYLOAD_TOO_LARGE", `The request body is larger than ${limit} MiB.`));
       }
     })
@@ -137,12 +204,28 @@ export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?:
       const status = answeredStatus(t.status, rv, ctx.set.status);
       const route = (ctx as { route?: string }).route || "unmatched";
       svc.metrics.observe(ctx.request.method, route, status, ms / 1000);
-      svc.log.info("request", { method: ctx.request.method, route, status, ms: Math.round(ms * 100) / 100, requestId: t.id });
+      svc.log.info("request", {
+        method: ctx.request.method,
+        route,
+        status,
+        ms: Math.round(ms * 100) / 100,
+        requestId: t.id,
+      });
     })
     // The generated document is finished once (src/http/openapi.ts) before it leaves.
     .mapResponse(({ request, responseValue }) => {
-      if (pathOf(request) !== "/openapi.json" || !responseValue || typeof responseValue !== "object" || responseValue instanceof Response) return;
-      finished ??= finishOpenApi(responseValue as Record<string, unknown>, app.routes as never, svc.issuer ?? new URL(request.url).origin);
+      if (
+        pathOf(request) !== "/openapi.json" ||
+        !responseValue ||
+        typeof responseValue !== "object" ||
+        responseValue instanceof Response
+      )
+        return;
+      finished ??= finishOpenApi(
+        responseValue as Record<string, unknown>,
+        app.routes as never,
+        svc.issuer ?? new URL(request.url).origin,
+      );
       return Response.json(finished, { headers: { "cache-control": "public, max-age=60" } });
     })
     .use(
@@ -154,8 +237,18 @@ export function createApp(svc: { log: Logger; metrics: Metrics; trustedProxies?:
         exclude: { paths: [/^\/docs/, "/openapi.json"] },
         documentation: {
           openapi: "3.1.0",
-          info: { title: "Identity and Access Service", version: "v1", description: "Single sign-on: people and machines, RS256 tokens verified offline from the JWKS.", license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" } },
-          components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" }, basic: { type: "http", scheme: "basic" } } },
+          info: {
+            title: "Identity and Access Service",
+            version: "v1",
+            description: "Single sign-on: people and machines, RS256 tokens verified offline from the JWKS.",
+            license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+          },
+          components: {
+            securitySchemes: {
+              bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+              basic: { type: "http", scheme: "basic" },
+            },
+          },
         },
       }),
     )

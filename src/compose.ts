@@ -22,7 +22,12 @@ import { bootstrap } from "./features/platform/bootstrap";
 import { createPlatformService } from "./features/platform/service";
 import { createRoleService } from "./features/roles";
 import { createUserService } from "./features/users";
-import { CLIENTS_CACHE_CHANNEL, clientCacheMessage, createClientDirectory, createClientService } from "./features/clients";
+import {
+  CLIENTS_CACHE_CHANNEL,
+  clientCacheMessage,
+  createClientDirectory,
+  createClientService,
+} from "./features/clients";
 import { createOAuthService } from "./features/oauth";
 import { createSystemService } from "./features/system";
 import { createKeyService } from "./features/tokens";
@@ -78,8 +83,14 @@ export async function composeGraph(d: GraphDeps) {
             return await epoch.advance();
           } catch (e) {
             if (attempt >= 3) {
-              d.metrics.count("sso_context_epoch_failures_total", "Directory version advances that failed after retries (token contexts may be reused up to SSO_TOKEN_CONTEXT_SECONDS).");
-              return log.error(`the directory version could not be advanced; token contexts cached by other instances may be reused until their maximum age (${config.tokenContextSeconds} s)`, { error: String((e as Error)?.message ?? e).split("\n")[0] });
+              d.metrics.count(
+                "sso_context_epoch_failures_total",
+                "Directory version advances that failed after retries (token contexts may be reused up to SSO_TOKEN_CONTEXT_SECONDS).",
+              );
+              return log.error(
+                `the directory version could not be advanced; token contexts cached by other instances may be reused until their maximum age (${config.tokenContextSeconds} s)`,
+                { error: String((e as Error)?.message ?? e).split("\n")[0] },
+              );
             }
             await Bun.sleep(50 * attempt);
           }
@@ -93,10 +104,20 @@ export async function composeGraph(d: GraphDeps) {
   // leaves nothing cached elsewhere once it (or any instance) starts again.
   await afterContextChange?.();
   const recovered = await store.recover();
-  if (recovered) log.warn("settled units of work left unfinished by a crash (committed ones finished, the others undone)", { count: recovered });
+  if (recovered)
+    log.warn("settled units of work left unfinished by a crash (committed ones finished, the others undone)", {
+      count: recovered,
+    });
   const boot = await bootstrap(
     { tenants: store.tenants, apps: store.apps, leases: store.leases, unit: units.unit },
-    { issuer: config.issuer, adminEmail: config.bootstrapAdminEmail, adminPassword: config.bootstrapAdminPassword, hasher, clock, instanceId: d.instanceId },
+    {
+      issuer: config.issuer,
+      adminEmail: config.bootstrapAdminEmail,
+      adminPassword: config.bootstrapAdminPassword,
+      hasher,
+      clock,
+      instanceId: d.instanceId,
+    },
   );
   const platformTenantId = boot.platformTenantId;
   const { unit, record } = units;
@@ -118,10 +139,22 @@ export async function composeGraph(d: GraphDeps) {
   const guard = createGuard({ verify: keys.verify, issuer: config.issuer, platformTenantId });
   // Custom claims: each instance caches mappings 10 s; a change is announced on CLAIMS_CHANNEL at once.
   const claimsMinter = createClaimsMinter({ claims: store.claims, tenants: store.tenants });
-  await store.subscribe(CLAIMS_CHANNEL, (orgId) => claimsMinter.invalidate(Number(orgId))).catch((e) => {
-    log.warn("claims invalidation channel unavailable; relying on the cache TTL", { error: String((e as Error)?.message ?? e) });
+  await store
+    .subscribe(CLAIMS_CHANNEL, (orgId) => claimsMinter.invalidate(Number(orgId)))
+    .catch((e) => {
+      log.warn("claims invalidation channel unavailable; relying on the cache TTL", {
+        error: String((e as Error)?.message ?? e),
+      });
+    });
+  const mfa = createMfaService({
+    users: store.users,
+    mfa: store.mfa,
+    unit,
+    record,
+    box: d.box,
+    clock,
+    issuerName: new URL(config.issuer).host,
   });
-  const mfa = createMfaService({ users: store.users, mfa: store.mfa, unit, record, box: d.box, clock, issuerName: new URL(config.issuer).host });
   const auth = createAuthService({
     customClaims: claimsMinter,
     oneTimeTokens: store.oneTimeTokens,
@@ -142,7 +175,8 @@ export async function composeGraph(d: GraphDeps) {
     clock,
     issuer: config.issuer,
     platformTenantId,
-    onBackgroundError: (e) => log.warn("background sign-in audit failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
+    onBackgroundError: (e) =>
+      log.warn("background sign-in audit failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
   });
   const social = createSocialService({
     users: store.users,
@@ -155,19 +189,57 @@ export async function composeGraph(d: GraphDeps) {
     microsoftRequireVerifiedEmail: config.microsoftRequireVerifiedEmail,
     auth,
   });
-  const sessionService = createSessionService({ families: sessions.families, devices: store.devices, users: store.users, orgs: store.orgs, roles: store.roles, tokenContext: contexts, record, unit, auth, clock });
+  const sessionService = createSessionService({
+    families: sessions.families,
+    devices: store.devices,
+    users: store.users,
+    orgs: store.orgs,
+    roles: store.roles,
+    tokenContext: contexts,
+    record,
+    unit,
+    auth,
+    clock,
+  });
   // Client records, org status and app identifiers for /oauth2/token, invalidated across
   // instances on CLIENTS_CACHE_CHANNEL and bounded by a 5 s TTL (see features/clients/directory.ts).
   const clientDirectory = createClientDirectory({ clients: store.clients, orgs: store.orgs, apps: store.apps, clock });
   const clientsSubscribed = store.subscribe(CLIENTS_CACHE_CHANNEL, clientDirectory.onMessage).catch((e) => {
-    log.warn("client cache invalidation channel unavailable; relying on its TTL", { error: String((e as Error)?.message ?? e) });
+    log.warn("client cache invalidation channel unavailable; relying on its TTL", {
+      error: String((e as Error)?.message ?? e),
+    });
   });
   const publish = (channel: string, message: string) => store.publish(channel, message);
-  const clients = createClientService({ clients: store.clients, orgs: store.orgs, apps: store.apps, unit, publish, clock });
-  const oauth = createOAuthService({ directory: clientDirectory, sign: keys.sign, clock, issuer: config.issuer, counters: config.rateLimit ? sessions.counters : null, clientPerMinute: config.limits.clientPerMinute });
+  const clients = createClientService({
+    clients: store.clients,
+    orgs: store.orgs,
+    apps: store.apps,
+    unit,
+    publish,
+    clock,
+  });
+  const oauth = createOAuthService({
+    directory: clientDirectory,
+    sign: keys.sign,
+    clock,
+    issuer: config.issuer,
+    counters: config.rateLimit ? sessions.counters : null,
+    clientPerMinute: config.limits.clientPerMinute,
+  });
   // Suspension and activation reach every instance's client cache at once (its 5 s TTL is the backstop).
-  const orgs = createOrgService({ orgs: store.orgs, unit, onStatusChanged: (org) => publish(CLIENTS_CACHE_CHANNEL, clientCacheMessage.org(org.id)).catch(() => {}) });
-  const roles = createRoleService({ roles: store.roles, orgs: store.orgs, apps: store.apps, users: store.users, unit, platformTenantId });
+  const orgs = createOrgService({
+    orgs: store.orgs,
+    unit,
+    onStatusChanged: (org) => publish(CLIENTS_CACHE_CHANNEL, clientCacheMessage.org(org.id)).catch(() => {}),
+  });
+  const roles = createRoleService({
+    roles: store.roles,
+    orgs: store.orgs,
+    apps: store.apps,
+    users: store.users,
+    unit,
+    platformTenantId,
+  });
   const passwords = createPasswordService({
     users: store.users,
     orgs: store.orgs,
@@ -176,22 +248,57 @@ export async function composeGraph(d: GraphDeps) {
     counters: sessions.counters,
     unit,
     hasher,
-    mailer: d.mailer ?? { send: async (m) => log.info("mail (no mailer configured; not delivered)", { subject: m.subject }) },
+    mailer: d.mailer ?? {
+      send: async (m) => log.info("mail (no mailer configured; not delivered)", { subject: m.subject }),
+    },
     clock,
     issuer: config.issuer,
     limitIp: auth.limitIp,
     requireAuthorityOver: roles.requireAuthorityOver,
     passwordPerIpPerMinute: config.limits.passwordPerIpPerMinute,
-    onBackgroundError: (e) => log.warn("password mail failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
+    onBackgroundError: (e) =>
+      log.warn("password mail failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
   });
   const users = createUserService({
-    users: store.users, orgs: store.orgs, roles: store.roles, devices: store.devices, audit: store.audit, families: sessions.families, hasher, clock, unit,
-    reachableRole: roles.reachableRole, checkAssignment: roles.checkAssignment, requireAuthorityOver: roles.requireAuthorityOver,
+    users: store.users,
+    orgs: store.orgs,
+    roles: store.roles,
+    devices: store.devices,
+    audit: store.audit,
+    families: sessions.families,
+    hasher,
+    clock,
+    unit,
+    reachableRole: roles.reachableRole,
+    checkAssignment: roles.checkAssignment,
+    requireAuthorityOver: roles.requireAuthorityOver,
   });
-  const apps = createAppService({ apps: store.apps, orgs: store.orgs, tenants: store.tenants, unit, defaultMaxApplications: config.defaultMaxApplications });
-  const platform = createPlatformService({ tenants: store.tenants, orgs: store.orgs, apps: store.apps, clock, unit, defaultMaxApplications: config.defaultMaxApplications });
+  const apps = createAppService({
+    apps: store.apps,
+    orgs: store.orgs,
+    tenants: store.tenants,
+    unit,
+    defaultMaxApplications: config.defaultMaxApplications,
+  });
+  const platform = createPlatformService({
+    tenants: store.tenants,
+    orgs: store.orgs,
+    apps: store.apps,
+    clock,
+    unit,
+    defaultMaxApplications: config.defaultMaxApplications,
+  });
   const audit = createAuditService({ audit: store.audit, orgs: store.orgs });
-  const imports = createImportService({ imports: store.imports, orgs: store.orgs, tenants: store.tenants, apps: store.apps, roles: store.roles, unit, clock, defaultMaxApplications: config.defaultMaxApplications });
+  const imports = createImportService({
+    imports: store.imports,
+    orgs: store.orgs,
+    tenants: store.tenants,
+    apps: store.apps,
+    roles: store.roles,
+    unit,
+    clock,
+    defaultMaxApplications: config.defaultMaxApplications,
+  });
   const claims = createClaimsService({
     claims: store.claims,
     apps: store.apps,
@@ -204,14 +311,34 @@ export async function composeGraph(d: GraphDeps) {
       await store.publish(CLAIMS_CHANNEL, String(orgId)).catch(() => {});
     },
   });
-  const webhooks = createWebhookService({ webhooks: store.webhooks, outbox: store.outbox, orgs: store.orgs, apps: store.apps, unit, record, box: d.box, clock, allowPrivate: config.webhookAllowPrivate });
+  const webhooks = createWebhookService({
+    webhooks: store.webhooks,
+    outbox: store.outbox,
+    orgs: store.orgs,
+    apps: store.apps,
+    unit,
+    record,
+    box: d.box,
+    clock,
+    allowPrivate: config.webhookAllowPrivate,
+  });
   // Started by src/main.ts (and by tests that deliver); a committed unit that enqueued deliveries nudges it.
   // Each commit that enqueues a delivery wakes this instance's loop at once; the poll only finds
   // retries that came due and rows enqueued elsewhere. The embedded store has one process and every
   // retry waits at least 10 s, so it polls every 2 s: a poll there is a PGlite statement on the
   // service's only JavaScript thread (about 4 % of a core at 4 polls a second).
   const webhookPollMs = d.webhookPollMs ?? (config.storage === "embedded" ? 2000 : 250);
-  const delivery = createWebhookDelivery({ outbox: store.outbox, webhooks: store.webhooks, box: d.box, sender: d.webhookSender, clock, log, metrics: d.metrics, pollMs: webhookPollMs, timeoutMs: d.webhookTimeoutMs ?? config.webhookTimeoutSeconds * 1000 });
+  const delivery = createWebhookDelivery({
+    outbox: store.outbox,
+    webhooks: store.webhooks,
+    box: d.box,
+    sender: d.webhookSender,
+    clock,
+    log,
+    metrics: d.metrics,
+    pollMs: webhookPollMs,
+    timeoutMs: d.webhookTimeoutMs ?? config.webhookTimeoutSeconds * 1000,
+  });
   units.onOutboxFilled(() => delivery.nudge());
   // Set on SIGTERM/SIGINT: readiness fails at once so load balancers stop routing here.
   let draining = false;
@@ -220,9 +347,12 @@ export async function composeGraph(d: GraphDeps) {
     checks: [
       ["store", () => store.ping()],
       ["sessions", () => sessions.ping()],
-      ["accepting", async () => {
-        if (draining) throw new Error("shutting down");
-      }],
+      [
+        "accepting",
+        async () => {
+          if (draining) throw new Error("shutting down");
+        },
+      ],
     ],
     jwks: () => keys.jwks(),
     renderMetrics: () => d.metrics.render(),
@@ -230,8 +360,35 @@ export async function composeGraph(d: GraphDeps) {
 
   const cookies = { secure: !config.issuer.startsWith("http://"), origins: config.webOrigins };
   const app = createApp(
-    { log, metrics: d.metrics, trustedProxies: config.trustedProxies, importMaxMiB: config.importMaxMiB, corsOrigins: config.corsOrigins, issuer: config.issuer },
-    mountRoutes({ system, auth, social, mfa, claims, imports, sessions: sessionService, passwords, orgs, users, roles, apps, clients, oauth, audit, platform, webhooks, guard, cookies }),
+    {
+      log,
+      metrics: d.metrics,
+      trustedProxies: config.trustedProxies,
+      importMaxMiB: config.importMaxMiB,
+      corsOrigins: config.corsOrigins,
+      issuer: config.issuer,
+    },
+    mountRoutes({
+      system,
+      auth,
+      social,
+      mfa,
+      claims,
+      imports,
+      sessions: sessionService,
+      passwords,
+      orgs,
+      users,
+      roles,
+      apps,
+      clients,
+      oauth,
+      audit,
+      platform,
+      webhooks,
+      guard,
+      cookies,
+    }),
   );
   /** Resolves when work started after an answer (mail, failed-sign-in audit) has finished. */
   const idle = async () => {
@@ -240,7 +397,26 @@ export async function composeGraph(d: GraphDeps) {
   const drain = () => {
     draining = true;
   };
-  return { app, boot, idle, drain, delivery, auth, config, store, sessions, clock, log, metrics: d.metrics, hasher, keys, passwords, clientDirectory, clientsSubscribed, units };
+  return {
+    app,
+    boot,
+    idle,
+    drain,
+    delivery,
+    auth,
+    config,
+    store,
+    sessions,
+    clock,
+    log,
+    metrics: d.metrics,
+    hasher,
+    keys,
+    passwords,
+    clientDirectory,
+    clientsSubscribed,
+    units,
+  };
 }
 
 export type Graph = Awaited<ReturnType<typeof composeGraph>>;

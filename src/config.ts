@@ -8,7 +8,10 @@ import { Value } from "@sinclair/typebox/value";
 import { normalizeEmail } from "./kernel/email";
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, message: string) {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
     super(`invalid configuration: ${variable} ${message}`);
     this.name = "ConfigError";
   }
@@ -20,26 +23,65 @@ const Bool = Type.Union([Type.Literal("true"), Type.Literal("false"), Type.Liter
 export const EnvSchema = Type.Object({
   PORT: Type.Optional(Type.String({ pattern: "^[0-9]{1,5}$", description: "HTTP port (default 3000)" })),
   HOST: Type.Optional(Type.String({ minLength: 1, description: "Listen address (default 0.0.0.0)" })),
-  SSO_ISSUER: Type.Optional(Type.String({ pattern: "^https?://[^\\s]+$", description: "Issuer URL (default http://localhost:$PORT)" })),
+  SSO_ISSUER: Type.Optional(
+    Type.String({ pattern: "^https?://[^\\s]+$", description: "Issuer URL (default http://localhost:$PORT)" }),
+  ),
   SSO_STORAGE: Type.Optional(Type.Union([Type.Literal("embedded"), Type.Literal("postgres"), Type.Literal("mongo")])),
   SSO_DATA_DIR: Type.Optional(Type.String({ minLength: 1 })),
   DATABASE_URL: Type.Optional(Type.String({ pattern: "^postgres(ql)?://" })),
   // Behind PgBouncer / read replica (docs/decisions.md, "Behind PgBouncer", "Read replica").
-  SSO_PG_POOLER: Type.Optional(Type.Union([Type.Literal("none"), Type.Literal("transaction")], { description: "transaction: DATABASE_URL is a transaction-mode pooler such as PgBouncer (default none)" })),
-  DATABASE_DIRECT_URL: Type.Optional(Type.String({ pattern: "^postgres(ql)?://", description: "a session-capable URL for LISTEN, used with SSO_PG_POOLER=transaction when REDIS_URL is unset" })),
-  DATABASE_READ_URL: Type.Optional(Type.String({ pattern: "^postgres(ql)?://", description: "a streaming replica for listings and logs that may lag" })),
+  SSO_PG_POOLER: Type.Optional(
+    Type.Union([Type.Literal("none"), Type.Literal("transaction")], {
+      description: "transaction: DATABASE_URL is a transaction-mode pooler such as PgBouncer (default none)",
+    }),
+  ),
+  DATABASE_DIRECT_URL: Type.Optional(
+    Type.String({
+      pattern: "^postgres(ql)?://",
+      description: "a session-capable URL for LISTEN, used with SSO_PG_POOLER=transaction when REDIS_URL is unset",
+    }),
+  ),
+  DATABASE_READ_URL: Type.Optional(
+    Type.String({
+      pattern: "^postgres(ql)?://",
+      description: "a streaming replica for listings and logs that may lag",
+    }),
+  ),
   MONGODB_URL: Type.Optional(Type.String({ pattern: "^mongodb(\\+srv)?://" })),
   REDIS_URL: Type.Optional(Type.String({ pattern: "^rediss?://" })),
   SSO_REDIS_PREFIX: Type.Optional(Type.String({ pattern: "^[A-Za-z0-9:_-]{1,64}$" })),
   // Redis Cluster and Sentinel (docs/sessions.md, "Redis Cluster and Sentinel"): one of REDIS_URL,
   // REDIS_CLUSTER_NODES, REDIS_SENTINELS (+ REDIS_SENTINEL_NAME).
-  REDIS_CLUSTER_NODES: Type.Optional(Type.String({ pattern: "^[^\\s,]+:[0-9]{1,5}(,[^\\s,]+:[0-9]{1,5})*$", description: "comma-separated host:port seed nodes of a Redis Cluster" })),
-  REDIS_SENTINELS: Type.Optional(Type.String({ pattern: "^[^\\s,]+:[0-9]{1,5}(,[^\\s,]+:[0-9]{1,5})*$", description: "comma-separated host:port of Redis Sentinels" })),
-  REDIS_SENTINEL_NAME: Type.Optional(Type.String({ pattern: "^[A-Za-z0-9._-]{1,64}$", description: "the master's name the sentinels monitor" })),
+  REDIS_CLUSTER_NODES: Type.Optional(
+    Type.String({
+      pattern: "^[^\\s,]+:[0-9]{1,5}(,[^\\s,]+:[0-9]{1,5})*$",
+      description: "comma-separated host:port seed nodes of a Redis Cluster",
+    }),
+  ),
+  REDIS_SENTINELS: Type.Optional(
+    Type.String({
+      pattern: "^[^\\s,]+:[0-9]{1,5}(,[^\\s,]+:[0-9]{1,5})*$",
+      description: "comma-separated host:port of Redis Sentinels",
+    }),
+  ),
+  REDIS_SENTINEL_NAME: Type.Optional(
+    Type.String({ pattern: "^[A-Za-z0-9._-]{1,64}$", description: "the master's name the sentinels monitor" }),
+  ),
   REDIS_PASSWORD: Type.Optional(Type.String({ minLength: 1 })),
   REDIS_SENTINEL_PASSWORD: Type.Optional(Type.String({ minLength: 1 })),
-  SSO_REDIS_MIN_REPLICAS_ACK: Type.Optional(Type.String({ pattern: "^[0-9]{1,2}$", description: "replicas that must acknowledge each session write (default 1 with a cluster or Sentinel, 0 with REDIS_URL)" })),
-  SSO_REDIS_WAIT_MS: Type.Optional(Type.String({ pattern: "^[0-9]{1,5}$", description: "milliseconds a session write waits for replica acknowledgements (default 1000)" })),
+  SSO_REDIS_MIN_REPLICAS_ACK: Type.Optional(
+    Type.String({
+      pattern: "^[0-9]{1,2}$",
+      description:
+        "replicas that must acknowledge each session write (default 1 with a cluster or Sentinel, 0 with REDIS_URL)",
+    }),
+  ),
+  SSO_REDIS_WAIT_MS: Type.Optional(
+    Type.String({
+      pattern: "^[0-9]{1,5}$",
+      description: "milliseconds a session write waits for replica acknowledgements (default 1000)",
+    }),
+  ),
   SSO_MASTER_KEY: Type.Optional(Type.String({ minLength: 1 })),
   SSO_MAILER: Type.Optional(Type.String({ pattern: "^(log|file:.+|smtps?://.+)$" })),
   SSO_BOOTSTRAP_ADMIN_EMAIL: Type.Optional(Type.String({ pattern: "^[^@\\s]+@[^@\\s]+$" })),
@@ -54,20 +96,74 @@ export const EnvSchema = Type.Object({
   SSO_DEFAULT_MAX_APPLICATIONS: Type.Optional(Type.String({ pattern: "^[0-9]{1,6}$" })),
   SSO_KEY_ROTATION_DAYS: Type.Optional(Type.String({ pattern: "^[0-9]+(\\.[0-9]+)?$" })),
   SSO_KEY_CHECK_SECONDS: Type.Optional(Type.String({ pattern: "^[0-9]{1,6}$" })),
-  SSO_KEY_LEASE_SECONDS: Type.Optional(Type.String({ pattern: "^[0-9]{1,4}$", description: "seconds the key-rotation lease lasts when its holder dies mid-step (5..3600, default 60)" })),
+  SSO_KEY_LEASE_SECONDS: Type.Optional(
+    Type.String({
+      pattern: "^[0-9]{1,4}$",
+      description: "seconds the key-rotation lease lasts when its holder dies mid-step (5..3600, default 60)",
+    }),
+  ),
   SSO_HASH_CONCURRENCY: Type.Optional(Type.String({ pattern: "^[0-9]{1,3}$" })),
-  SSO_TOKEN_CONTEXT_SECONDS: Type.Optional(Type.String({ pattern: "^[0-9]{1,3}$", description: "longest a token context is reused between refreshes (0..600, default 60; 0 = read every time)" })),
+  SSO_TOKEN_CONTEXT_SECONDS: Type.Optional(
+    Type.String({
+      pattern: "^[0-9]{1,3}$",
+      description: "longest a token context is reused between refreshes (0..600, default 60; 0 = read every time)",
+    }),
+  ),
   SSO_DB_POOL_SIZE: Type.Optional(Type.String({ pattern: "^[0-9]{1,3}$" })),
-  SSO_WEB_ORIGINS: Type.Optional(Type.String({ description: "comma-separated origins (scheme://host[:port]) allowed to use the web-session cookie, besides the issuer's" })),
-  SSO_CORS_ORIGINS: Type.Optional(Type.String({ description: "comma-separated origins (scheme://host[:port]) whose browsers may call the sign-in, session and token endpoints" })),
-  SSO_TRUSTED_PROXIES: Type.Optional(Type.String({ description: "comma-separated proxy addresses or CIDR ranges whose X-Forwarded-For is believed" })),
-  SSO_CLIENT_RATE_LIMIT: Type.Optional(Type.String({ pattern: "^[0-9]{1,7}$", description: "token requests per client per minute (default 300)" })),
-  SSO_LOGIN_RATE_LIMIT: Type.Optional(Type.String({ pattern: "^[0-9]{1,7}$", description: "sign-in attempts per client address per minute (default 100)" })),
-  SSO_PASSWORD_RATE_LIMIT: Type.Optional(Type.String({ pattern: "^[0-9]{1,7}$", description: "password forgot/reset requests per client address per minute (default 30)" })),
-  SSO_WEBHOOK_TIMEOUT_SECONDS: Type.Optional(Type.String({ pattern: "^[0-9]{1,2}$", description: "seconds a webhook receiver gets to answer one attempt (default 10)" })),
-  SSO_IMPORT_MAX_MIB: Type.Optional(Type.String({ pattern: "^[0-9]{1,3}$", description: "largest /api/import body in MiB (default 16)" })),
-  SSO_SHUTDOWN_GRACE_SECONDS: Type.Optional(Type.String({ pattern: "^[0-9]{1,4}$", description: "seconds in-flight requests get to finish on SIGTERM (default 10)" })),
-  SSO_LOG_LEVEL: Type.Optional(Type.Union([Type.Literal("debug"), Type.Literal("info"), Type.Literal("warn"), Type.Literal("error"), Type.Literal("silent")])),
+  SSO_WEB_ORIGINS: Type.Optional(
+    Type.String({
+      description:
+        "comma-separated origins (scheme://host[:port]) allowed to use the web-session cookie, besides the issuer's",
+    }),
+  ),
+  SSO_CORS_ORIGINS: Type.Optional(
+    Type.String({
+      description:
+        "comma-separated origins (scheme://host[:port]) whose browsers may call the sign-in, session and token endpoints",
+    }),
+  ),
+  SSO_TRUSTED_PROXIES: Type.Optional(
+    Type.String({ description: "comma-separated proxy addresses or CIDR ranges whose X-Forwarded-For is believed" }),
+  ),
+  SSO_CLIENT_RATE_LIMIT: Type.Optional(
+    Type.String({ pattern: "^[0-9]{1,7}$", description: "token requests per client per minute (default 300)" }),
+  ),
+  SSO_LOGIN_RATE_LIMIT: Type.Optional(
+    Type.String({
+      pattern: "^[0-9]{1,7}$",
+      description: "sign-in attempts per client address per minute (default 100)",
+    }),
+  ),
+  SSO_PASSWORD_RATE_LIMIT: Type.Optional(
+    Type.String({
+      pattern: "^[0-9]{1,7}$",
+      description: "password forgot/reset requests per client address per minute (default 30)",
+    }),
+  ),
+  SSO_WEBHOOK_TIMEOUT_SECONDS: Type.Optional(
+    Type.String({
+      pattern: "^[0-9]{1,2}$",
+      description: "seconds a webhook receiver gets to answer one attempt (default 10)",
+    }),
+  ),
+  SSO_IMPORT_MAX_MIB: Type.Optional(
+    Type.String({ pattern: "^[0-9]{1,3}$", description: "largest /api/import body in MiB (default 16)" }),
+  ),
+  SSO_SHUTDOWN_GRACE_SECONDS: Type.Optional(
+    Type.String({
+      pattern: "^[0-9]{1,4}$",
+      description: "seconds in-flight requests get to finish on SIGTERM (default 10)",
+    }),
+  ),
+  SSO_LOG_LEVEL: Type.Optional(
+    Type.Union([
+      Type.Literal("debug"),
+      Type.Literal("info"),
+      Type.Literal("warn"),
+      Type.Literal("error"),
+      Type.Literal("silent"),
+    ]),
+  ),
 });
 
 export type Env = Static<typeof EnvSchema>;
@@ -150,7 +246,11 @@ export function parseHostPorts(value: string, variable = "host:port list"): Host
   return entries.map((raw, i) => {
     const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^:\s[\]@]+)):(\d{1,5})$/.exec(raw);
     const port = m ? Number(m[3]) : 0;
-    if (!m || port < 1 || port > 65535) throw new ConfigError(variable, `has an entry that is not host:port (entry ${i + 1}; credentials go in REDIS_PASSWORD)`);
+    if (!m || port < 1 || port > 65535)
+      throw new ConfigError(
+        variable,
+        `has an entry that is not host:port (entry ${i + 1}; credentials go in REDIS_PASSWORD)`,
+      );
     return { host: m[1] ?? m[2], port };
   });
 }
@@ -158,26 +258,50 @@ export function parseHostPorts(value: string, variable = "host:port list"): Host
 /** REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS (+ REDIS_SENTINEL_NAME): at most one. */
 function redisConfig(e: Env): RedisConfig | undefined {
   const given = (["REDIS_URL", "REDIS_CLUSTER_NODES", "REDIS_SENTINELS"] as const).filter((k) => e[k]);
-  if (given.length > 1) throw new ConfigError(given[1], `cannot be combined with ${given[0]}: set one of REDIS_URL (one node), REDIS_CLUSTER_NODES (a cluster) or REDIS_SENTINELS with REDIS_SENTINEL_NAME (Sentinel)`);
-  if (e.REDIS_SENTINEL_NAME && !e.REDIS_SENTINELS) throw new ConfigError("REDIS_SENTINEL_NAME", "is set without REDIS_SENTINELS (the sentinels' host:port list)");
+  if (given.length > 1)
+    throw new ConfigError(
+      given[1],
+      `cannot be combined with ${given[0]}: set one of REDIS_URL (one node), REDIS_CLUSTER_NODES (a cluster) or REDIS_SENTINELS with REDIS_SENTINEL_NAME (Sentinel)`,
+    );
+  if (e.REDIS_SENTINEL_NAME && !e.REDIS_SENTINELS)
+    throw new ConfigError("REDIS_SENTINEL_NAME", "is set without REDIS_SENTINELS (the sentinels' host:port list)");
   const password = e.REDIS_PASSWORD;
-  if (e.REDIS_CLUSTER_NODES) return { kind: "cluster", nodes: parseHostPorts(e.REDIS_CLUSTER_NODES, "REDIS_CLUSTER_NODES"), password };
+  if (e.REDIS_CLUSTER_NODES)
+    return { kind: "cluster", nodes: parseHostPorts(e.REDIS_CLUSTER_NODES, "REDIS_CLUSTER_NODES"), password };
   if (e.REDIS_SENTINELS) {
-    if (!e.REDIS_SENTINEL_NAME) throw new ConfigError("REDIS_SENTINEL_NAME", "is required with REDIS_SENTINELS (the master's name the sentinels monitor)");
-    return { kind: "sentinel", sentinels: parseHostPorts(e.REDIS_SENTINELS, "REDIS_SENTINELS"), name: e.REDIS_SENTINEL_NAME, password, sentinelPassword: e.REDIS_SENTINEL_PASSWORD };
+    if (!e.REDIS_SENTINEL_NAME)
+      throw new ConfigError(
+        "REDIS_SENTINEL_NAME",
+        "is required with REDIS_SENTINELS (the master's name the sentinels monitor)",
+      );
+    return {
+      kind: "sentinel",
+      sentinels: parseHostPorts(e.REDIS_SENTINELS, "REDIS_SENTINELS"),
+      name: e.REDIS_SENTINEL_NAME,
+      password,
+      sentinelPassword: e.REDIS_SENTINEL_PASSWORD,
+    };
   }
   if (e.REDIS_URL) return { kind: "single", url: e.REDIS_URL, password };
   return undefined;
 }
 
-const list = (s?: string) => (s ?? "").split(",").map((x) => x.trim()).filter(Boolean);
+const list = (s?: string) =>
+  (s ?? "")
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
 const truthy = (s?: string) => s === "true" || s === "1";
 
 /** Parses a comma-separated list of base64 32-byte keys. */
 export function parseMasterKeys(value: string): Uint8Array[] {
   return value.split(",").map((k) => {
     const raw = Buffer.from(k.trim(), "base64");
-    if (raw.length !== 32) throw new ConfigError("SSO_MASTER_KEY", "must be 32 random bytes in base64 (openssl rand -base64 32), comma-separated for rotation");
+    if (raw.length !== 32)
+      throw new ConfigError(
+        "SSO_MASTER_KEY",
+        "must be 32 random bytes in base64 (openssl rand -base64 32), comma-separated for rotation",
+      );
     return new Uint8Array(raw);
   });
 }
@@ -200,12 +324,26 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const port = Number(e.PORT ?? 3000);
   if (port < 1 || port > 65535) throw new ConfigError("PORT", "must be between 1 and 65535");
   const storage = e.SSO_STORAGE ?? "embedded";
-  if (storage === "postgres" && !e.DATABASE_URL) throw new ConfigError("DATABASE_URL", "is required when SSO_STORAGE=postgres");
-  if (storage === "postgres" && e.SSO_PG_POOLER === "transaction" && !e.REDIS_URL && !e.REDIS_CLUSTER_NODES && !e.REDIS_SENTINELS && !e.DATABASE_DIRECT_URL)
-    throw new ConfigError("DATABASE_DIRECT_URL", "or Redis (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS) is required when SSO_PG_POOLER=transaction (cross-instance cache invalidation cannot LISTEN through the pooler)");
+  if (storage === "postgres" && !e.DATABASE_URL)
+    throw new ConfigError("DATABASE_URL", "is required when SSO_STORAGE=postgres");
+  if (
+    storage === "postgres" &&
+    e.SSO_PG_POOLER === "transaction" &&
+    !e.REDIS_URL &&
+    !e.REDIS_CLUSTER_NODES &&
+    !e.REDIS_SENTINELS &&
+    !e.DATABASE_DIRECT_URL
+  )
+    throw new ConfigError(
+      "DATABASE_DIRECT_URL",
+      "or Redis (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS) is required when SSO_PG_POOLER=transaction (cross-instance cache invalidation cannot LISTEN through the pooler)",
+    );
   if (storage === "mongo" && !e.MONGODB_URL) throw new ConfigError("MONGODB_URL", "is required when SSO_STORAGE=mongo");
   if (storage !== "embedded" && !e.SSO_MASTER_KEY)
-    throw new ConfigError("SSO_MASTER_KEY", `is required when SSO_STORAGE=${storage} (generate one with: openssl rand -base64 32)`);
+    throw new ConfigError(
+      "SSO_MASTER_KEY",
+      `is required when SSO_STORAGE=${storage} (generate one with: openssl rand -base64 32)`,
+    );
   const rotation = Number(e.SSO_KEY_ROTATION_DAYS ?? 30);
   if (!(rotation > 0)) throw new ConfigError("SSO_KEY_ROTATION_DAYS", "must be greater than 0");
   const keyLease = Number(e.SSO_KEY_LEASE_SECONDS ?? 60);
@@ -222,16 +360,23 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       } catch {
         throw new ConfigError(variable, `has an entry that is not an origin: ${o} (write scheme://host[:port])`);
       }
-      if (origin === "null" || origin !== o.replace(/\/+$/, "")) throw new ConfigError(variable, `has an entry that is not an origin: ${o} (write scheme://host[:port], no path)`);
+      if (origin === "null" || origin !== o.replace(/\/+$/, ""))
+        throw new ConfigError(
+          variable,
+          `has an entry that is not an origin: ${o} (write scheme://host[:port], no path)`,
+        );
       return origin;
     });
   const corsOrigins = origins("SSO_CORS_ORIGINS", e.SSO_CORS_ORIGINS);
   // A front end allowed to call the session endpoints cross-origin may use the cookie too.
-  const webOrigins = [...new Set([new URL(issuer).origin, ...origins("SSO_WEB_ORIGINS", e.SSO_WEB_ORIGINS), ...corsOrigins])];
+  const webOrigins = [
+    ...new Set([new URL(issuer).origin, ...origins("SSO_WEB_ORIGINS", e.SSO_WEB_ORIGINS), ...corsOrigins]),
+  ];
   const trustedProxies = list(e.SSO_TRUSTED_PROXIES);
   const redis = redisConfig(e);
   for (const p of trustedProxies)
-    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(p)) throw new ConfigError("SSO_TRUSTED_PROXIES", `has an entry that is not an address or CIDR range: ${p}`);
+    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(p))
+      throw new ConfigError("SSO_TRUSTED_PROXIES", `has an entry that is not an address or CIDR range: ${p}`);
   return {
     port,
     host: e.HOST ?? "0.0.0.0",

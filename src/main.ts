@@ -28,7 +28,9 @@ function embeddedMasterKey(dataDir: string, log: Logger): Uint8Array[] {
   const file = join(dataDir, "master.key");
   mkdirSync(dataDir, { recursive: true });
   if (!existsSync(file)) {
-    writeFileSync(file, Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64") + "\n", { mode: 0o600 });
+    writeFileSync(file, Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64") + "\n", {
+      mode: 0o600,
+    });
     chmodSync(file, 0o600);
     log.warn(`created a master key at ${file} (mode 0600); back it up with the data dir, or set SSO_MASTER_KEY`);
   }
@@ -38,17 +40,30 @@ function embeddedMasterKey(dataDir: string, log: Logger): Uint8Array[] {
 /** The Redis session store on the configured topology (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS). */
 async function openRedisSessions(config: Config, log: Logger) {
   // A command's client-side limit leaves room for its WAIT: a write acknowledged late is not reported as failed.
-  const sessions = await openRedis(config.redis!, config.redisPrefix, { minReplicasAck: config.redisMinReplicasAck, waitMs: config.redisWaitMs, commandTimeoutMs: Math.max(3000, config.redisWaitMs + 1000) });
+  const sessions = await openRedis(config.redis!, config.redisPrefix, {
+    minReplicasAck: config.redisMinReplicasAck,
+    waitMs: config.redisWaitMs,
+    commandTimeoutMs: Math.max(3000, config.redisWaitMs + 1000),
+  });
   for (const w of sessions.warnings) log.warn(w);
   return sessions;
 }
 
 /** Opens the primary store and the session store named by the configuration. */
-export async function openStores(config: Config, log: Logger): Promise<{ store: PrimaryStore; sessions: SessionStore }> {
+export async function openStores(
+  config: Config,
+  log: Logger,
+): Promise<{ store: PrimaryStore; sessions: SessionStore }> {
   if (config.storage === "mongo") {
     // Cache invalidation rides on Redis pub/sub when REDIS_URL is set, else on a polled collection.
-    const mongo = await openMongo(config.mongodbUrl!, { poolSize: config.dbPoolSize, redis: config.redis, redisPrefix: config.redisPrefix, log: (m, f) => log.info(m, f) });
-    if (!mongo.ttlIndexes) log.info("the MongoDB server has no TTL indexes (FerretDB v1): expired documents are swept every minute");
+    const mongo = await openMongo(config.mongodbUrl!, {
+      poolSize: config.dbPoolSize,
+      redis: config.redis,
+      redisPrefix: config.redisPrefix,
+      log: (m, f) => log.info(m, f),
+    });
+    if (!mongo.ttlIndexes)
+      log.info("the MongoDB server has no TTL indexes (FerretDB v1): expired documents are swept every minute");
     if (config.redis) return { store: mongo, sessions: await openRedisSessions(config, log) };
     log.info("REDIS_URL is unset: sessions and rate counters use MongoDB; cache invalidation polls every 0.5 s");
     return { store: mongo, sessions: createMongoSessionStore(mongo) };
@@ -65,12 +80,15 @@ export async function openStores(config: Config, log: Logger): Promise<{ store: 
   else {
     const embedded = await openEmbedded(config.dataDir);
     if (embedded.created === "initdb")
-      log.info("created the embedded database from scratch (no pre-built template); `bun adapters/postgres/embedded.ts` builds one so that later first starts take well under a second");
+      log.info(
+        "created the embedded database from scratch (no pre-built template); `bun adapters/postgres/embedded.ts` builds one so that later first starts take well under a second",
+      );
     store = embedded;
   }
   let sessions: SessionStore;
   if (config.redis) sessions = await openRedisSessions(config, log);
-  else if (config.storage === "embedded") sessions = openSqliteSessions(config.dataDir); // one process: SQLite beside the database
+  else if (config.storage === "embedded")
+    sessions = openSqliteSessions(config.dataDir); // one process: SQLite beside the database
   else {
     sessions = createPgSessionStore(store);
     log.info("REDIS_URL is unset: sessions and rate counters use the primary store");
@@ -85,18 +103,39 @@ export async function start(env: Record<string, string | undefined>, opts: { clo
   // The console bundle (console/build.ts) is built by `npm install`; a missing or stale one is
   // built here, beside opening the stores. A failed build leaves the API up and says so.
   const consoleBundle = buildConsole({ quiet: true }).catch((e) => {
-    log.error("the admin console could not be built; /console is unavailable (run `bun console/build.ts` to see why)", { error: String(e?.message ?? e).split("\n")[0] });
+    log.error("the admin console could not be built; /console is unavailable (run `bun console/build.ts` to see why)", {
+      error: String(e?.message ?? e).split("\n")[0],
+    });
     return null;
   });
   const { store, sessions } = await openStores(config, log);
   const instanceId = `${process.pid}-${randomToken(6)}`;
-  const svc = await composeGraph({ config, store, sessions, box: await createCryptoBox(masterKeys), clock: opts.clock ?? systemClock, log, metrics: createMetrics(), instanceId, mailer: createMailer(config.mailer, log), webhookSender: createWebhookSender({ allowPrivate: config.webhookAllowPrivate }) });
+  const svc = await composeGraph({
+    config,
+    store,
+    sessions,
+    box: await createCryptoBox(masterKeys),
+    clock: opts.clock ?? systemClock,
+    log,
+    metrics: createMetrics(),
+    instanceId,
+    mailer: createMailer(config.mailer, log),
+    webhookSender: createWebhookSender({ allowPrivate: config.webhookAllowPrivate }),
+  });
   const { app, boot } = svc;
   const bundle = await consoleBundle;
   if (bundle) app.use(consoleRoutes(bundle));
-  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: Math.max(16, config.importMaxMiB) * 1024 * 1024 + 1024 });
+  app.listen({
+    port: config.port,
+    hostname: config.host,
+    maxRequestBodySize: Math.max(16, config.importMaxMiB) * 1024 * 1024 + 1024,
+  });
   // Read at each scrape; the scrape itself is one of them. Shutdown tests and operators watch it drain.
-  svc.metrics.gauge("http_requests_in_flight", "HTTP requests received and not yet answered, this scrape included.", () => app.server?.pendingRequests ?? 0);
+  svc.metrics.gauge(
+    "http_requests_in_flight",
+    "HTTP requests received and not yet answered, this scrape included.",
+    () => app.server?.pendingRequests ?? 0,
+  );
   const stopRotation = startKeyRotation(svc.keys, config.keyCheckSeconds, log);
   // Start-up garbage (migrations, the embedded template, module graphs) is collected now rather than
   // whenever the heap next grows, so an idle instance sits at its working size.
@@ -113,7 +152,11 @@ export async function start(env: Record<string, string | undefined>, opts: { clo
     const server = app.server;
     const drained = server ? server.stop(false) : Promise.resolve();
     const cut = Bun.sleep(graceSeconds * 1000).then(() => "cut" as const);
-    const [outcome] = await Promise.all([Promise.race([drained.then(() => "drained" as const), cut]), stopRotation(), svc.delivery.stop()]);
+    const [outcome] = await Promise.all([
+      Promise.race([drained.then(() => "drained" as const), cut]),
+      stopRotation(),
+      svc.delivery.stop(),
+    ]);
     if (outcome === "cut") {
       log.warn("shutdown grace ended with requests still in flight; closing them", { graceSeconds });
       await server?.stop(true);
@@ -171,8 +214,11 @@ if (import.meta.main) {
   } catch (e) {
     if (e instanceof ConfigError) console.error(e.message);
     else if ((e as { code?: string }).code === "UNAVAILABLE")
-      console.error(`cannot start: a backing store is unreachable (${String(((e as Error).cause as Error)?.message ?? (e as Error).message).split("\n")[0]}); check DATABASE_URL / MONGODB_URL / REDIS_URL (REDIS_CLUSTER_NODES, REDIS_SENTINELS) and that the server is running`);
-    else if ((e as { code?: string }).code === "EADDRINUSE") console.error(`cannot start: port is already in use; set PORT to a free port`);
+      console.error(
+        `cannot start: a backing store is unreachable (${String(((e as Error).cause as Error)?.message ?? (e as Error).message).split("\n")[0]}); check DATABASE_URL / MONGODB_URL / REDIS_URL (REDIS_CLUSTER_NODES, REDIS_SENTINELS) and that the server is running`,
+      );
+    else if ((e as { code?: string }).code === "EADDRINUSE")
+      console.error(`cannot start: port is already in use; set PORT to a free port`);
     else console.error(`cannot start: ${(e as Error).message?.split("\n")[0] ?? e}`);
     process.exit(1);
   }

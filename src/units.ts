@@ -35,7 +35,16 @@ export interface Units {
  * names any other port moves the directory's version on (`afterContextChange`), so a port added
  * later counts as a context port until it is listed here.
  */
-const OUTSIDE_TOKEN_CONTEXT: ReadonlySet<string> = new Set(["events", "audit", "devices", "oneTimeTokens", "keys", "webhooks", "clients", "socialIdentities"]);
+const OUTSIDE_TOKEN_CONTEXT: ReadonlySet<string> = new Set([
+  "events",
+  "audit",
+  "devices",
+  "oneTimeTokens",
+  "keys",
+  "webhooks",
+  "clients",
+  "socialIdentities",
+]);
 const touchesTokenContext = (ports: readonly string[]) => ports.some((p) => !OUTSIDE_TOKEN_CONTEXT.has(p));
 
 export function createUnits(
@@ -52,18 +61,29 @@ export function createUnits(
 ): Units {
   const { faults, clock, afterContextChange } = deps;
   const filledListeners: (() => void)[] = [];
-  const port = <T extends object>(unit: string, name: string, p: T): T => (faults ? withFaults(p, unit, name, faults) : p);
+  const port = <T extends object>(unit: string, name: string, p: T): T =>
+    faults ? withFaults(p, unit, name, faults) : p;
 
-  function scopeOf(name: string, tx: Repos, ports: readonly string[], filled: { outbox: boolean }): Record<string, unknown> {
+  function scopeOf(
+    name: string,
+    tx: Repos,
+    ports: readonly string[],
+    filled: { outbox: boolean },
+  ): Record<string, unknown> {
     const scope: Record<string, unknown> = Object.create(null);
     for (const p of ports) {
       if (p === "events")
         scope.events = createEventJournal(
-          { audit: port(name, "audit", tx.audit), webhooks: port(name, "webhooks", tx.webhooks), outbox: port(name, "outbox", tx.outbox) },
+          {
+            audit: port(name, "audit", tx.audit),
+            webhooks: port(name, "webhooks", tx.webhooks),
+            outbox: port(name, "outbox", tx.outbox),
+          },
           { clock, onEnqueued: () => (filled.outbox = true) },
         );
       else if (p === "audit") scope.audit = port(name, "audit", { scrubUser: tx.audit.scrubUser });
-      else if (p in tx && p !== "tokenContext" && p !== "leases" && p !== "outbox") scope[p] = port(name, p, (tx as unknown as Record<string, object>)[p]);
+      else if (p in tx && p !== "tokenContext" && p !== "leases" && p !== "outbox")
+        scope[p] = port(name, p, (tx as unknown as Record<string, object>)[p]);
       else throw new Error(`unit "${name}" names an unknown port "${p}"`);
     }
     return scope;
@@ -90,6 +110,7 @@ export function createUnits(
   return {
     unit,
     onOutboxFilled: (listener) => void filledListeners.push(listener),
-    record: (e) => (isWebhookEvent(e.type) || faults ? unit(e.type, ["events"], ({ events }) => events.record(e)) : direct.record(e)),
+    record: (e) =>
+      isWebhookEvent(e.type) || faults ? unit(e.type, ["events"], ({ events }) => events.record(e)) : direct.record(e),
   };
 }

@@ -32,7 +32,9 @@ export function createMongoApps(ctx: Ctx): AppRepo {
   const perms = coll(ctx, C.permissions);
   const slots = coll(ctx, C.appSlots);
 
-  async function insertApp(input: Omit<Application, "id" | "createdAt" | "isSystem"> & { isSystem?: boolean }): Promise<Application> {
+  async function insertApp(
+    input: Omit<Application, "id" | "createdAt" | "isSystem"> & { isSystem?: boolean },
+  ): Promise<Application> {
     const doc = {
       _id: await nextId(ctx, C.apps),
       tenantId: input.tenantId,
@@ -89,7 +91,12 @@ export function createMongoApps(ctx: Ctx): AppRepo {
     },
     async listByOrgs(tenant, orgIds) {
       if (!orgIds.length) return [];
-      return (await apps.find({ ...tf(tenant), organizationId: { $in: orgIds } }).sort({ _id: 1 }).toArray()).map((d) => toApp(d)!);
+      return (
+        await apps
+          .find({ ...tf(tenant), organizationId: { $in: orgIds } })
+          .sort({ _id: 1 })
+          .toArray()
+      ).map((d) => toApp(d)!);
     },
     async get(tenant, id) {
       return toApp(await apps.findOne({ _id: id, ...tf(tenant) }));
@@ -101,11 +108,17 @@ export function createMongoApps(ctx: Ctx): AppRepo {
       return toApp(await apps.findOne({ isSystem: true }, { sort: { _id: 1 } }));
     },
     async update(tenant, id, patch) {
-      if (!Object.values(patch).some((v) => v !== undefined)) return toApp(await apps.findOne({ _id: id, ...tf(tenant) }));
+      if (!Object.values(patch).some((v) => v !== undefined))
+        return toApp(await apps.findOne({ _id: id, ...tf(tenant) }));
       return toApp(await modifyOne(ctx, C.apps, { _id: id, ...tf(tenant) }, { $set: { ...patch } }));
     },
     async listByOrg(tenant, orgId) {
-      return (await apps.find({ ...tf(tenant), organizationId: orgId }).sort({ _id: 1 }).toArray()).map((d) => toApp(d)!);
+      return (
+        await apps
+          .find({ ...tf(tenant), organizationId: orgId })
+          .sort({ _id: 1 })
+          .toArray()
+      ).map((d) => toApp(d)!);
     },
     async countByOrg(tenant, orgId) {
       return apps.countDocuments({ ...tf(tenant), organizationId: orgId });
@@ -114,28 +127,58 @@ export function createMongoApps(ctx: Ctx): AppRepo {
       return apps.countDocuments({ tenantId });
     },
     async createPermission(input) {
-      const doc = { _id: await nextId(ctx, C.permissions), tenantId: input.tenantId, applicationId: input.applicationId, code: input.code, description: input.description };
+      const doc = {
+        _id: await nextId(ctx, C.permissions),
+        tenantId: input.tenantId,
+        applicationId: input.applicationId,
+        code: input.code,
+        description: input.description,
+      };
       await insertDocs(ctx, C.permissions, [doc]);
       return toPerm(doc)!;
     },
     async listPermissions(tenant, applicationId) {
-      return (await perms.find({ applicationId, ...tf(tenant) }).sort({ _id: 1 }).toArray()).map((d) => toPerm(d)!);
+      return (
+        await perms
+          .find({ applicationId, ...tf(tenant) })
+          .sort({ _id: 1 })
+          .toArray()
+      ).map((d) => toPerm(d)!);
     },
     async deletePermission(tenant, applicationId, permissionId) {
-      const found = await perms.findOne({ _id: permissionId, applicationId, ...tf(tenant) }, { projection: { _id: 1 } });
+      const found = await perms.findOne(
+        { _id: permissionId, applicationId, ...tf(tenant) },
+        { projection: { _id: 1 } },
+      );
       if (!found) return false;
       // Roles hold permission ids as scalars, so a scalar $pull (which FerretDB v1 supports) removes it everywhere.
-      await updateDocs(ctx, C.roles, { permissionIds: permissionId }, { $pull: { permissionIds: permissionId } as Doc }, { many: true });
+      await updateDocs(
+        ctx,
+        C.roles,
+        { permissionIds: permissionId },
+        { $pull: { permissionIds: permissionId } as Doc },
+        { many: true },
+      );
       await deleteDocs(ctx, C.permissions, { _id: permissionId });
       return true;
     },
     async permissionsByIds(ids) {
       if (!ids.length) return [];
-      return (await perms.find({ _id: { $in: ids } }).sort({ _id: 1 }).toArray()).map((d) => toPerm(d)!);
+      return (
+        await perms
+          .find({ _id: { $in: ids } })
+          .sort({ _id: 1 })
+          .toArray()
+      ).map((d) => toPerm(d)!);
     },
     async permissionsByCodes(applicationIds, codes) {
       if (!applicationIds.length || !codes.length) return [];
-      return (await perms.find({ applicationId: { $in: applicationIds }, code: { $in: codes } }).sort({ _id: 1 }).toArray()).map((d) => toPerm(d)!);
+      return (
+        await perms
+          .find({ applicationId: { $in: applicationIds }, code: { $in: codes } })
+          .sort({ _id: 1 })
+          .toArray()
+      ).map((d) => toPerm(d)!);
     },
   };
 }

@@ -86,9 +86,12 @@ export async function exclusive<T>(ctx: Ctx, key: string, fn: () => Promise<T>):
     try {
       return await fn();
     } finally {
-      await ctx.db.collection<Doc>(C.locks).deleteOne({ _id: id }).catch(() => {
-        /* the lease ends it */
-      });
+      await ctx.db
+        .collection<Doc>(C.locks)
+        .deleteOne({ _id: id })
+        .catch(() => {
+          /* the lease ends it */
+        });
     }
   } finally {
     done();

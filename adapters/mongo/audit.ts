@@ -10,8 +10,16 @@ import { jsonbText } from "../shared/jsonb-text";
 import { C } from "./schema";
 
 const toEntry = (d: Doc): AuditEntry => ({
-  id: d._id, tenantId: d.tenantId, organizationId: d.organizationId, orgPath: d.orgPath, userId: d.userId, actorId: d.actorId,
-  action: d.action, ipAddress: d.ipAddress, metadata: d.metadata, createdAt: d.createdAt,
+  id: d._id,
+  tenantId: d.tenantId,
+  organizationId: d.organizationId,
+  orgPath: d.orgPath,
+  userId: d.userId,
+  actorId: d.actorId,
+  action: d.action,
+  ipAddress: d.ipAddress,
+  metadata: d.metadata,
+  createdAt: d.createdAt,
 });
 
 export function createMongoAudit(ctx: Ctx): AuditRepo {
@@ -21,8 +29,17 @@ export function createMongoAudit(ctx: Ctx): AuditRepo {
       const metadata = e.metadata ?? {};
       await insertDocs(ctx, C.audit, [
         {
-          _id: await nextId(ctx, C.audit), tenantId: e.tenantId, organizationId: e.organizationId ?? null, orgPath: e.orgPath, userId: e.userId ?? null, actorId: e.actorId ?? null,
-          action: e.action, ipAddress: e.ipAddress ?? null, metadata, metadataText: jsonbText(metadata), createdAt: e.createdAt ?? new Date(),
+          _id: await nextId(ctx, C.audit),
+          tenantId: e.tenantId,
+          organizationId: e.organizationId ?? null,
+          orgPath: e.orgPath,
+          userId: e.userId ?? null,
+          actorId: e.actorId ?? null,
+          action: e.action,
+          ipAddress: e.ipAddress ?? null,
+          metadata,
+          metadataText: jsonbText(metadata),
+          createdAt: e.createdAt ?? new Date(),
         },
       ]);
     },
@@ -33,14 +50,22 @@ export function createMongoAudit(ctx: Ctx): AuditRepo {
       if (q.userId !== undefined) parts.push({ userId: q.userId });
       if (q.q) {
         const needle = regexLiteral(q.q);
-        parts.push({ $or: [{ action: { $regex: needle, $options: "i" } }, { metadataText: { $regex: needle, $options: "i" } }] });
+        parts.push({
+          $or: [{ action: { $regex: needle, $options: "i" } }, { metadataText: { $regex: needle, $options: "i" } }],
+        });
       }
       if (q.from) parts.push({ createdAt: { $gte: q.from } });
       if (q.to) parts.push({ createdAt: { $lt: q.to } });
       return (await c.find({ $and: parts }).sort({ _id: -1 }).limit(q.size).toArray()).map(toEntry);
     },
     async forUser(userId, limit) {
-      return (await c.find({ $or: [{ userId }, { actorId: userId }] }).sort({ _id: -1 }).limit(limit).toArray()).map(toEntry);
+      return (
+        await c
+          .find({ $or: [{ userId }, { actorId: userId }] })
+          .sort({ _id: -1 })
+          .limit(limit)
+          .toArray()
+      ).map(toEntry);
     },
     async scrubUser(userId) {
       // Keeps ids (entry, org, user, actor) and the action; drops the IP and every metadata value
@@ -57,7 +82,13 @@ export function createMongoAudit(ctx: Ctx): AuditRepo {
         groups.set(k, g);
       }
       for (const { metadata, ids } of groups.values())
-        await updateDocs(ctx, C.audit, { _id: { $in: ids } }, { $set: { ipAddress: null, metadata, metadataText: jsonbText(metadata) } }, { many: true });
+        await updateDocs(
+          ctx,
+          C.audit,
+          { _id: { $in: ids } },
+          { $set: { ipAddress: null, metadata, metadataText: jsonbText(metadata) } },
+          { many: true },
+        );
     },
   };
 }
@@ -70,14 +101,21 @@ const TEXT_FORMAT = { _id: "audit_metadata_text", seq: 2 };
  * (compact JSON.stringify text), in batches of 500, then sets the marker. Safe to run from several
  * instances at once (each write is the same value).
  */
-export async function upgradeAuditText(ctx: Ctx, log?: (msg: string, fields: Record<string, unknown>) => void): Promise<number> {
+export async function upgradeAuditText(
+  ctx: Ctx,
+  log?: (msg: string, fields: Record<string, unknown>) => void,
+): Promise<number> {
   const seqs = ctx.db.collection<{ _id: string; seq: number }>(C.sequences);
   if ((await seqs.findOne({ _id: TEXT_FORMAT._id }))?.seq === TEXT_FORMAT.seq) return 0;
   const c = coll(ctx, C.audit);
   let after = -1;
   let done = 0;
   for (;;) {
-    const rows = await c.find({ _id: { $gt: after } }, { projection: { _id: 1, metadata: 1, metadataText: 1 } }).sort({ _id: 1 }).limit(500).toArray();
+    const rows = await c
+      .find({ _id: { $gt: after } }, { projection: { _id: 1, metadata: 1, metadataText: 1 } })
+      .sort({ _id: 1 })
+      .limit(500)
+      .toArray();
     if (!rows.length) break;
     for (const r of rows) {
       const text = jsonbText(r.metadata ?? {});

@@ -4,7 +4,12 @@ import { coll, type Doc, upsertDoc, type Ctx } from "./db";
 import { C } from "./schema";
 
 const toRecord = (d: Doc | null): ClaimsMappingRecord | null =>
-  d && { organizationId: d._id, tenantId: d.tenantId, mapping: d.mapping as ClaimsMappingRecord["mapping"], enabled: d.enabled };
+  d && {
+    organizationId: d._id,
+    tenantId: d.tenantId,
+    mapping: d.mapping as ClaimsMappingRecord["mapping"],
+    enabled: d.enabled,
+  };
 
 export function createMongoClaims(ctx: Ctx): ClaimsRepo {
   const claims = coll(ctx, C.claims);
@@ -14,7 +19,10 @@ export function createMongoClaims(ctx: Ctx): ClaimsRepo {
     },
     async put(record) {
       // As the SQL upsert: the owning tenant is written once, mapping and flag are replaced.
-      await upsertDoc(ctx, C.claims, record.organizationId, { $set: { mapping: record.mapping, enabled: record.enabled }, $setOnInsert: { tenantId: record.tenantId } });
+      await upsertDoc(ctx, C.claims, record.organizationId, {
+        $set: { mapping: record.mapping, enabled: record.enabled },
+        $setOnInsert: { tenantId: record.tenantId },
+      });
       return toRecord(await claims.findOne({ _id: record.organizationId }))!;
     },
   };

@@ -32,7 +32,9 @@ export async function nextIds(ctx: Ctx, kind: string, n = 1): Promise<number[]> 
   if (n <= 0) return [];
   // $inc is atomic on MongoDB; FerretDB v1 needs the per-key lock (atomic.ts).
   const r = await exclusive(ctx, `sequence:${kind}`, () =>
-    ctx.db.collection<{ _id: string; seq: number }>("sequences").findOneAndUpdate({ _id: kind }, { $inc: { seq: n } }, { upsert: true, returnDocument: "after" }),
+    ctx.db
+      .collection<{ _id: string; seq: number }>("sequences")
+      .findOneAndUpdate({ _id: kind }, { $inc: { seq: n } }, { upsert: true, returnDocument: "after" }),
   );
   const last = r!.seq;
   return Array.from({ length: n }, (_, i) => last - n + 1 + i);
@@ -41,29 +43,47 @@ export async function nextIds(ctx: Ctx, kind: string, n = 1): Promise<number[]> 
 export const nextId = async (ctx: Ctx, kind: string) => (await nextIds(ctx, kind, 1))[0];
 
 /** Inserts documents (each with its own `_id`). Inside a unit, their ids are journaled first. */
-export async function insertDocs(ctx: Ctx, name: string, docs: Document[], opts: { mark?: boolean } = {}): Promise<void> {
+export async function insertDocs(
+  ctx: Ctx,
+  name: string,
+  docs: Document[],
+  opts: { mark?: boolean } = {},
+): Promise<void> {
   if (!docs.length) return;
   let rows = docs;
   if (ctx.unit) {
-    await ctx.unit.log(opts.mark ? { c: name, m: true, del: docs.map((d) => d._id) } : { c: name, del: docs.map((d) => d._id) });
+    await ctx.unit.log(
+      opts.mark ? { c: name, m: true, del: docs.map((d) => d._id) } : { c: name, del: docs.map((d) => d._id) },
+    );
     const id = ctx.unit.id;
     if (opts.mark) ctx.unit.marked.add(name);
     rows = docs.map((d) => (opts.mark ? { ...d, [INSERTED_BY]: id, [UNIT_MARK]: id } : { ...d, [INSERTED_BY]: id }));
   }
   // Ordered in batches: a duplicate key stops at the first offender and is reported as a conflict.
-  for (let i = 0; i < rows.length; i += 10_000) await ctx.db.collection<Doc>(name).insertMany(rows.slice(i, i + 10_000) as Doc[], { ordered: true });
+  for (let i = 0; i < rows.length; i += 10_000)
+    await ctx.db.collection<Doc>(name).insertMany(rows.slice(i, i + 10_000) as Doc[], { ordered: true });
 }
 
 async function imagesOf(ctx: Ctx, name: string, filter: Filter<Doc>, many: boolean): Promise<Document[]> {
-  return ctx.db.collection<Doc>(name).find(filter, many ? {} : { limit: 1 }).toArray();
+  return ctx.db
+    .collection<Doc>(name)
+    .find(filter, many ? {} : { limit: 1 })
+    .toArray();
 }
 
 /** updateOne / updateMany; returns how many documents matched. Inside a unit, before-images are journaled first. */
-export async function updateDocs(ctx: Ctx, name: string, filter: Filter<Doc>, update: UpdateFilter<Doc>, opts: { many?: boolean } = {}): Promise<number> {
+export async function updateDocs(
+  ctx: Ctx,
+  name: string,
+  filter: Filter<Doc>,
+  update: UpdateFilter<Doc>,
+  opts: { many?: boolean } = {},
+): Promise<number> {
   // FerretDB v1 applies updates by read-modify-write: writers of one collection take turns there (atomic.ts).
   return exclusive(ctx, `collection:${name}`, async () => {
     const c = ctx.db.collection<Doc>(name);
-    if (!ctx.unit) return (opts.many ? await c.updateMany(filter, update) : await c.updateOne(filter, update)).matchedCount;
+    if (!ctx.unit)
+      return (opts.many ? await c.updateMany(filter, update) : await c.updateOne(filter, update)).matchedCount;
     const images = await imagesOf(ctx, name, filter, !!opts.many);
     if (!images.length) return 0;
     await ctx.unit.log({ c: name, put: images });
@@ -101,7 +121,10 @@ export async function modifyOne(
   // FerretDB v1 applies updates by read-modify-write: writers of one collection take turns there (atomic.ts).
   return exclusive(ctx, `collection:${name}`, async () => {
     const c = ctx.db.collection<Doc>(name);
-    const options = { returnDocument: opts.returnDocument ?? "after", ...(opts.sort ? { sort: opts.sort } : {}) } as const;
+    const options = {
+      returnDocument: opts.returnDocument ?? "after",
+      ...(opts.sort ? { sort: opts.sort } : {}),
+    } as const;
     if (!ctx.unit) return c.findOneAndUpdate(filter, update, options);
     const image = await c.findOne(filter, opts.sort ? { sort: opts.sort } : {});
     if (!image) return null;
@@ -111,7 +134,12 @@ export async function modifyOne(
 }
 
 /** deleteOne / deleteMany; returns how many were deleted. Inside a unit, the images are journaled first. */
-export async function deleteDocs(ctx: Ctx, name: string, filter: Filter<Doc>, opts: { many?: boolean } = {}): Promise<number> {
+export async function deleteDocs(
+  ctx: Ctx,
+  name: string,
+  filter: Filter<Doc>,
+  opts: { many?: boolean } = {},
+): Promise<number> {
   // FerretDB v1 applies updates by read-modify-write: writers of one collection take turns there (atomic.ts).
   return exclusive(ctx, `collection:${name}`, async () => {
     const c = ctx.db.collection<Doc>(name);

@@ -83,7 +83,12 @@ function dbName(url: string): string {
 
 /** Connects, creates indexes, and returns the primary store. Fails loudly when the server cannot be reached. */
 export async function openMongo(url: string, opts: MongoOptions = {}): Promise<MongoStore> {
-  const client = new MongoClient(url, { maxPoolSize: opts.poolSize ?? 20, serverSelectionTimeoutMS: 5000, connectTimeoutMS: 5000, ignoreUndefined: true });
+  const client = new MongoClient(url, {
+    maxPoolSize: opts.poolSize ?? 20,
+    serverSelectionTimeoutMS: 5000,
+    connectTimeoutMS: 5000,
+    ignoreUndefined: true,
+  });
   try {
     await client.connect();
   } catch (e) {
@@ -119,7 +124,8 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
   let busSeen = ((await bus.find({}).sort({ _id: -1 }).limit(1).toArray())[0]?._id as number | undefined) ?? 0;
   const BUS_LOOKBACK = 64;
   const delivered = new Set<number>();
-  for (const m of await bus.find({ _id: { $gt: busSeen - BUS_LOOKBACK } }, { projection: { _id: 1 } }).toArray()) delivered.add(m._id);
+  for (const m of await bus.find({ _id: { $gt: busSeen - BUS_LOOKBACK } }, { projection: { _id: 1 } }).toArray())
+    delivered.add(m._id);
   let polling = false;
   const poll = async () => {
     if (polling || !handlers.size) return;
@@ -127,7 +133,11 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
     try {
       // Ids are taken before the insert, so a message may land after a higher id was read: each poll
       // looks a window back and skips what it delivered already.
-      for (const m of await bus.find({ _id: { $gt: busSeen - BUS_LOOKBACK } }).sort({ _id: 1 }).limit(1000).toArray()) {
+      for (const m of await bus
+        .find({ _id: { $gt: busSeen - BUS_LOOKBACK } })
+        .sort({ _id: 1 })
+        .limit(1000)
+        .toArray()) {
         if (delivered.has(m._id)) continue;
         delivered.add(m._id);
         if (delivered.size > 4 * BUS_LOOKBACK) delivered.delete(delivered.values().next().value!);
@@ -152,7 +162,8 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
   if (!redisBus) every(opts.busPollMs ?? 500, poll);
   const sweep = async () => {
     const now = Date.now();
-    for (const [name, { field, graceSeconds }] of Object.entries(EXPIRING)) await db.collection(name).deleteMany({ [field]: { $lt: new Date(now - graceSeconds * 1000) } });
+    for (const [name, { field, graceSeconds }] of Object.entries(EXPIRING))
+      await db.collection(name).deleteMany({ [field]: { $lt: new Date(now - graceSeconds * 1000) } });
   };
   every(60_000, sweep);
 

@@ -77,26 +77,41 @@ export class UnitJournal {
     const units = this.db.collection<UnitDoc>(JOURNAL);
     const now = Date.now();
     if (!this.started) {
-      await units.insertOne({ _id: this.id, name: this.name, holder: this.holder, startedAt: new Date(now), leaseUntil: new Date(now + this.leaseMs), committed: false });
+      await units.insertOne({
+        _id: this.id,
+        name: this.name,
+        holder: this.holder,
+        startedAt: new Date(now),
+        leaseUntil: new Date(now + this.leaseMs),
+        committed: false,
+      });
       this.started = true;
       this.renewedAt = now;
     } else if (now - this.renewedAt > this.leaseMs / 4) {
-      const r = await units.updateOne({ _id: this.id, holder: this.holder, committed: false }, { $set: { leaseUntil: new Date(now + this.leaseMs) } });
+      const r = await units.updateOne(
+        { _id: this.id, holder: this.holder, committed: false },
+        { $set: { leaseUntil: new Date(now + this.leaseMs) } },
+      );
       if (!r.matchedCount) throw taken();
       this.renewedAt = now;
     }
     const records: UndoDoc[] = [];
-    const push = (part: UndoRecord) => records.push({ _id: `${this.id}:${++this.seq}`, unit: this.id, seq: this.seq, ...part });
+    const push = (part: UndoRecord) =>
+      records.push({ _id: `${this.id}:${++this.seq}`, unit: this.id, seq: this.seq, ...part });
     const base = { c: entry.c, ...(entry.m ? { m: true as const } : {}) };
-    for (let i = 0; i < (entry.del?.length ?? 0); i += RECORD_ITEMS) push({ ...base, del: entry.del!.slice(i, i + RECORD_ITEMS) });
-    for (let i = 0; i < (entry.put?.length ?? 0); i += RECORD_ITEMS) push({ ...base, put: entry.put!.slice(i, i + RECORD_ITEMS) });
+    for (let i = 0; i < (entry.del?.length ?? 0); i += RECORD_ITEMS)
+      push({ ...base, del: entry.del!.slice(i, i + RECORD_ITEMS) });
+    for (let i = 0; i < (entry.put?.length ?? 0); i += RECORD_ITEMS)
+      push({ ...base, put: entry.put!.slice(i, i + RECORD_ITEMS) });
     if (records.length) await this.db.collection<UndoDoc>(UNDO).insertMany(records, { ordered: true });
   }
 
   /** The decision: committed, unless recovery took the unit over first (then it throws). */
   async commit(): Promise<void> {
     const r = await exclusive({ db: this.db, unit: null }, `unit:${this.id}`, () =>
-      this.db.collection<UnitDoc>(JOURNAL).updateOne({ _id: this.id, holder: this.holder, committed: false }, { $set: { committed: true } }),
+      this.db
+        .collection<UnitDoc>(JOURNAL)
+        .updateOne({ _id: this.id, holder: this.holder, committed: false }, { $set: { committed: true } }),
     );
     if (!r.matchedCount) throw taken();
   }
@@ -119,7 +134,8 @@ async function applyUndo(db: Db, unit: string, recs: UndoDoc[]): Promise<void> {
 /** Finishes a committed unit: clears the outbox marks (rows become claimable), then drops its journal. */
 export async function finish(db: Db, unit: string, marked?: Iterable<string>): Promise<void> {
   const names = marked ?? new Set((await records(db, unit)).filter((r) => r.m).map((r) => r.c));
-  for (const name of names) await db.collection<Document>(name).updateMany({ [UNIT_MARK]: unit }, { $unset: { [UNIT_MARK]: "" } });
+  for (const name of names)
+    await db.collection<Document>(name).updateMany({ [UNIT_MARK]: unit }, { $unset: { [UNIT_MARK]: "" } });
   await db.collection<UndoDoc>(UNDO).deleteMany({ unit });
   await db.collection<UnitDoc>(JOURNAL).deleteOne({ _id: unit });
 }
@@ -150,7 +166,11 @@ export async function recoverUnits(db: Db, leaseMs: number): Promise<number> {
     }
     const holder = `recovery:${randomToken(8)}`;
     const mine = await exclusive({ db, unit: null }, `unit:${j._id}`, () =>
-      units.findOneAndUpdate({ _id: j._id, committed: false, leaseUntil: { $lt: now } }, { $set: { holder, leaseUntil: new Date(Date.now() + leaseMs) } }, { returnDocument: "after" }),
+      units.findOneAndUpdate(
+        { _id: j._id, committed: false, leaseUntil: { $lt: now } },
+        { $set: { holder, leaseUntil: new Date(Date.now() + leaseMs) } },
+        { returnDocument: "after" },
+      ),
     );
     if (!mine || mine.holder !== holder) continue;
     await rollBack(db, j._id);

@@ -13,7 +13,11 @@ export function createMongoLeases(ctx: Ctx): LeaseStore {
       // When another live holder has it, the filter misses and the upsert's insert hits the _id: a conflict = not ours.
       try {
         const r = await exclusive(ctx, `lease:${name}`, () =>
-          c.findOneAndUpdate({ _id: name, $or: [{ expiresAt: { $lt: now } }, { holder }] }, { $set: { holder, expiresAt: until } }, { upsert: true, returnDocument: "after" }),
+          c.findOneAndUpdate(
+            { _id: name, $or: [{ expiresAt: { $lt: now } }, { holder }] },
+            { $set: { holder, expiresAt: until } },
+            { upsert: true, returnDocument: "after" },
+          ),
         );
         return r?.holder === holder;
       } catch (e) {

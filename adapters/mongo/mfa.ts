@@ -19,7 +19,9 @@ export function createMongoMfa(ctx: Ctx): MfaRepo {
   return {
     async get(tenant, userId) {
       const [user, s] = await Promise.all([
-        users.findOne(tenant === "any" ? { _id: userId } : { _id: userId, tenantId: tenant }, { projection: { _id: 1 } }),
+        users.findOne(tenant === "any" ? { _id: userId } : { _id: userId, tenantId: tenant }, {
+          projection: { _id: 1 },
+        }),
         secrets.findOne({ _id: userId }),
       ]);
       if (!user) return null;
@@ -28,14 +30,24 @@ export function createMongoMfa(ctx: Ctx): MfaRepo {
     async begin(userId, secretEnc) {
       const user = await users.findOne({ _id: userId }, { projection: { tenantId: 1 } });
       if (!user) return;
-      await exclusive(ctx, secretLock(userId), () => upsertDoc(ctx, C.mfaSecrets, userId, { $set: { tenantId: user.tenantId, secretEnc, enabled: false, lastStep: null } }));
+      await exclusive(ctx, secretLock(userId), () =>
+        upsertDoc(ctx, C.mfaSecrets, userId, {
+          $set: { tenantId: user.tenantId, secretEnc, enabled: false, lastStep: null },
+        }),
+      );
       await updateDocs(ctx, C.users, { _id: userId }, { $set: { mfaEnabled: false } });
     },
     async enable(userId, step, hashes) {
-      await exclusive(ctx, secretLock(userId), () => updateDocs(ctx, C.mfaSecrets, { _id: userId }, { $set: { enabled: true, lastStep: step } }));
+      await exclusive(ctx, secretLock(userId), () =>
+        updateDocs(ctx, C.mfaSecrets, { _id: userId }, { $set: { enabled: true, lastStep: step } }),
+      );
       await updateDocs(ctx, C.users, { _id: userId }, { $set: { mfaEnabled: true, updatedAt: new Date() } });
       await deleteDocs(ctx, C.mfaCodes, { userId }, { many: true });
-      await insertDocs(ctx, C.mfaCodes, hashes.map((codeHash) => ({ _id: codeKey(userId, codeHash), userId, codeHash, usedAt: null })));
+      await insertDocs(
+        ctx,
+        C.mfaCodes,
+        hashes.map((codeHash) => ({ _id: codeKey(userId, codeHash), userId, codeHash, usedAt: null })),
+      );
     },
     async disable(userId) {
       await exclusive(ctx, secretLock(userId), () => deleteDocs(ctx, C.mfaSecrets, { _id: userId }));
@@ -44,12 +56,21 @@ export function createMongoMfa(ctx: Ctx): MfaRepo {
     },
     async useStep(userId, step) {
       // One conditional write: concurrent uses of one code race on the document, exactly one wins.
-      const won = await exclusive(ctx, secretLock(userId), () => modifyOne(ctx, C.mfaSecrets, { _id: userId, $or: [{ lastStep: null }, { lastStep: { $lt: step } }] }, { $set: { lastStep: step } }));
+      const won = await exclusive(ctx, secretLock(userId), () =>
+        modifyOne(
+          ctx,
+          C.mfaSecrets,
+          { _id: userId, $or: [{ lastStep: null }, { lastStep: { $lt: step } }] },
+          { $set: { lastStep: step } },
+        ),
+      );
       return !!won;
     },
     async useRecoveryCode(userId, codeHash, at) {
       const id = codeKey(userId, codeHash);
-      return !!(await exclusive(ctx, `mfa-code:${id}`, () => modifyOne(ctx, C.mfaCodes, { _id: id, usedAt: null }, { $set: { usedAt: at } })));
+      return !!(await exclusive(ctx, `mfa-code:${id}`, () =>
+        modifyOne(ctx, C.mfaCodes, { _id: id, usedAt: null }, { $set: { usedAt: at } }),
+      ));
     },
     async recoveryCodesLeft(userId) {
       return codes.countDocuments({ userId, usedAt: null });

@@ -51,7 +51,8 @@ function reachFilter(reach: { selfPaths: string[]; subtreePaths: string[]; all?:
 
 export function createMongoOrgs(ctx: Ctx): OrgRepo {
   const c = coll(ctx, C.orgs);
-  const list = async (filter: Filter<Doc>, size: number) => (await c.find(filter).sort({ _id: 1 }).limit(size).toArray()).map((d) => toOrg(d)!);
+  const list = async (filter: Filter<Doc>, size: number) =>
+    (await c.find(filter).sort({ _id: 1 }).limit(size).toArray()).map((d) => toOrg(d)!);
   return {
     async create(input: NewOrg) {
       // Take the id first so the document is written once with its final path.
@@ -87,7 +88,9 @@ export function createMongoOrgs(ctx: Ctx): OrgRepo {
       return (await c.find({ _id: { $in: ids }, ...tf(tenant) }).toArray()).map((d) => toOrg(d)!);
     },
     async update(tenant, id, patch) {
-      return toOrg(await modifyOne(ctx, C.orgs, { _id: id, ...tf(tenant) }, { $set: { ...patch, updatedAt: new Date() } }));
+      return toOrg(
+        await modifyOne(ctx, C.orgs, { _id: id, ...tf(tenant) }, { $set: { ...patch, updatedAt: new Date() } }),
+      );
     },
     async root(tenantId) {
       return toOrg(await c.findOne({ tenantId, parentId: null }, { sort: { _id: 1 } }));
@@ -98,7 +101,9 @@ export function createMongoOrgs(ctx: Ctx): OrgRepo {
     async search(tenant, reach, q, status, size) {
       // A literal, case-insensitive substring of the name or the (lower-case) slug.
       const needle = regexLiteral(q.toLowerCase());
-      const text: Filter<Doc> = q ? { $or: [{ name: { $regex: needle, $options: "i" } }, { slug: { $regex: needle } }] } : {};
+      const text: Filter<Doc> = q
+        ? { $or: [{ name: { $regex: needle, $options: "i" } }, { slug: { $regex: needle } }] }
+        : {};
       return list({ $and: [tf(tenant), reachFilter(reach), text, status ? { status } : {}] }, size);
     },
     async children(tenant, parentId, afterId, size) {

@@ -11,14 +11,17 @@ import { C } from "./schema";
 
 const tf = (tenant: number | "any"): Filter<Doc> => (tenant === "any" ? {} : { tenantId: tenant });
 const uniq = <T>(xs: T[]) => [...new Set(xs)];
-const assignmentId = (a: { userId: number; roleId: number; organizationId: number }) => `${a.userId}:${a.roleId}:${a.organizationId}`;
+const assignmentId = (a: { userId: number; roleId: number; organizationId: number }) =>
+  `${a.userId}:${a.roleId}:${a.organizationId}`;
 
 /** PermissionRefs by id for every permission referenced by `roles` (one read), each list ordered by id. */
 async function permsOf(ctx: Ctx, roles: Doc[]): Promise<(role: Doc) => PermissionRef[]> {
   const ids = uniq(roles.flatMap((r) => (r.permissionIds ?? []) as number[]));
   const found = new Map<number, PermissionRef>();
   if (ids.length) {
-    const rows = await coll(ctx, C.permissions).find({ _id: { $in: ids } }, { projection: { code: 1, applicationId: 1 } }).toArray();
+    const rows = await coll(ctx, C.permissions)
+      .find({ _id: { $in: ids } }, { projection: { code: 1, applicationId: 1 } })
+      .toArray();
     for (const p of rows) found.set(p._id, { id: p._id, code: p.code, applicationId: p.applicationId });
   }
   return (role) =>
@@ -52,12 +55,18 @@ export async function grantsAt(ctx: Ctx, assignments: Doc[], orgPath: string): P
   const relevant = assignments.filter((a) => onPath.has(a.organizationId));
   if (!relevant.length) return [];
   const roles = new Map<number, Doc>();
-  for (const r of await coll(ctx, C.roles).find({ _id: { $in: uniq(relevant.map((a) => a.roleId as number)) } }).toArray()) roles.set(r._id, r);
+  for (const r of await coll(ctx, C.roles)
+    .find({ _id: { $in: uniq(relevant.map((a) => a.roleId as number)) } })
+    .toArray())
+    roles.set(r._id, r);
   const kept = relevant.filter((a) => {
     const r = roles.get(a.roleId);
     return r && (a.organizationId === orgId || r.scope === "SUBTREE");
   });
-  const perms = await permsOf(ctx, kept.map((a) => roles.get(a.roleId)));
+  const perms = await permsOf(
+    ctx,
+    kept.map((a) => roles.get(a.roleId)),
+  );
   const pathOf = (id: number) => `/${full.slice(0, full.indexOf(id, 1) + 1).join("/")}/`;
   return kept.map((a) => {
     const r = roles.get(a.roleId)!;
@@ -89,7 +98,9 @@ export function createMongoRoles(ctx: Ctx): RoleRepo {
   const roleNames = async (assignments: Doc[]) => {
     const out = new Map<number, string>();
     if (!assignments.length) return out;
-    const rows = await roles.find({ _id: { $in: uniq(assignments.map((a) => a.roleId as number)) } }, { projection: { name: 1 } }).toArray();
+    const rows = await roles
+      .find({ _id: { $in: uniq(assignments.map((a) => a.roleId as number)) } }, { projection: { name: 1 } })
+      .toArray();
     for (const r of rows) out.set(r._id, r.name);
     return out;
   };
@@ -110,17 +121,37 @@ export function createMongoRoles(ctx: Ctx): RoleRepo {
     },
     get,
     async listByOrg(tenant, orgId, size) {
-      return withPerms(await roles.find({ ...tf(tenant), organizationId: orgId }).sort({ _id: 1 }).limit(size).toArray());
+      return withPerms(
+        await roles
+          .find({ ...tf(tenant), organizationId: orgId })
+          .sort({ _id: 1 })
+          .limit(size)
+          .toArray(),
+      );
     },
     async setPermissions(tenant, roleId, permissionIds) {
-      const d = await modifyOne(ctx, C.roles, { _id: roleId, ...tf(tenant) }, { $set: { permissionIds: uniq(permissionIds) } });
+      const d = await modifyOne(
+        ctx,
+        C.roles,
+        { _id: roleId, ...tf(tenant) },
+        { $set: { permissionIds: uniq(permissionIds) } },
+      );
       return d ? (await withPerms([d]))[0] : null;
     },
     async assign(a) {
       const _id = assignmentId(a);
       // A duplicate is "already assigned"; undoing this unit never removes it (undo deletes only the unit's own rows).
       try {
-        await insertDocs(ctx, C.userRoles, [{ _id, userId: a.userId, roleId: a.roleId, organizationId: a.organizationId, tenantId: a.tenantId, createdAt: new Date() }]);
+        await insertDocs(ctx, C.userRoles, [
+          {
+            _id,
+            userId: a.userId,
+            roleId: a.roleId,
+            organizationId: a.organizationId,
+            tenantId: a.tenantId,
+            createdAt: new Date(),
+          },
+        ]);
         return true;
       } catch (e) {
         if ((e as { code?: number }).code === 11000) return false;
@@ -133,7 +164,9 @@ export function createMongoRoles(ctx: Ctx): RoleRepo {
     async effectiveGrants(userId, orgPath) {
       const ids = pathIds(orgPath).slice(1);
       if (!ids.length) return [];
-      const assignments = await userRoles.find({ userId, organizationId: { $in: ids } }, { projection: { roleId: 1, organizationId: 1 } }).toArray();
+      const assignments = await userRoles
+        .find({ userId, organizationId: { $in: ids } }, { projection: { roleId: 1, organizationId: 1 } })
+        .toArray();
       return grantsAt(ctx, assignments, orgPath);
     },
     async assignmentsOf(userId) {
@@ -141,7 +174,13 @@ export function createMongoRoles(ctx: Ctx): RoleRepo {
       const names = await roleNames(rows);
       return rows
         .filter((a) => names.has(a.roleId))
-        .map((a) => ({ userId: a.userId, roleId: a.roleId, organizationId: a.organizationId, tenantId: a.tenantId, roleName: names.get(a.roleId)! }));
+        .map((a) => ({
+          userId: a.userId,
+          roleId: a.roleId,
+          organizationId: a.organizationId,
+          tenantId: a.tenantId,
+          roleName: names.get(a.roleId)!,
+        }));
     },
     async removeAllFor(userId) {
       await deleteDocs(ctx, C.userRoles, { userId }, { many: true });
@@ -150,7 +189,10 @@ export function createMongoRoles(ctx: Ctx): RoleRepo {
       const out = new Map<number, { id: number; name: string }[]>();
       if (!userIds.length) return out;
       const rows = await userRoles
-        .find({ ...tf(tenant), organizationId: orgId, userId: { $in: uniq(userIds) } }, { projection: { userId: 1, roleId: 1 } })
+        .find(
+          { ...tf(tenant), organizationId: orgId, userId: { $in: uniq(userIds) } },
+          { projection: { userId: 1, roleId: 1 } },
+        )
         .sort({ userId: 1, roleId: 1 })
         .toArray();
       const names = await roleNames(rows);

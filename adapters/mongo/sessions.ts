@@ -4,7 +4,16 @@
  * run under `exclusive` (atomic.ts) so it stays atomic on FerretDB v1 too.
  */
 import type { Filter } from "mongodb";
-import type { CounterStore, Device, DeviceRepo, FamilyRecord, FamilyStore, OneTimeToken, OneTimeTokenRepo, SessionData } from "../../src/features/sessions/ports";
+import type {
+  CounterStore,
+  Device,
+  DeviceRepo,
+  FamilyRecord,
+  FamilyStore,
+  OneTimeToken,
+  OneTimeTokenRepo,
+  SessionData,
+} from "../../src/features/sessions/ports";
 import { timingSafeEqual } from "../../src/kernel/secrets";
 import { exclusive } from "./atomic";
 import { coll, deleteDocs, type Doc, insertDocs, modifyOne, updateDocs, upsertDoc, type Ctx } from "./db";
@@ -22,7 +31,14 @@ export function createMongoFamilies(ctx: Ctx): FamilyStore {
   const live = (now: Date): Filter<Doc> => ({ revoked: false, expiresAt: { $gt: now } });
   // Revocation takes the family's lock too: on FerretDB an unlocked write could be overwritten by a rotation's.
   const revokeOne = (familyId: string, at?: Date) =>
-    exclusive(ctx, famLock(familyId), () => updateDocs(ctx, C.families, { _id: familyId, revoked: false }, { $set: at ? { revoked: true, updatedAt: at } : { revoked: true } }));
+    exclusive(ctx, famLock(familyId), () =>
+      updateDocs(
+        ctx,
+        C.families,
+        { _id: familyId, revoked: false },
+        { $set: at ? { revoked: true, updatedAt: at } : { revoked: true } },
+      ),
+    );
   const revokeAll = async (filter: Filter<Doc>) => {
     for (const f of await fams.find(filter, { projection: { _id: 1 } }).toArray()) await revokeOne(f._id);
   };
@@ -30,7 +46,19 @@ export function createMongoFamilies(ctx: Ctx): FamilyStore {
     async create(familyId, selector, verifierHash, data, expiresAt) {
       const now = new Date();
       await insertDocs(ctx, C.families, [
-        { _id: familyId, tenantId: data.tenantId, userId: data.userId, deviceId: data.deviceId ?? null, data, currentSelector: selector, verifierHash, revoked: false, expiresAt, createdAt: now, updatedAt: now },
+        {
+          _id: familyId,
+          tenantId: data.tenantId,
+          userId: data.userId,
+          deviceId: data.deviceId ?? null,
+          data,
+          currentSelector: selector,
+          verifierHash,
+          revoked: false,
+          expiresAt,
+          createdAt: now,
+          updatedAt: now,
+        },
       ]);
       await insertDocs(ctx, C.selectors, [{ _id: selector, familyId, verifierHash, expiresAt }]);
     },
@@ -42,11 +70,23 @@ export function createMongoFamilies(ctx: Ctx): FamilyStore {
       if (fam && timingSafeEqual(fam.verifierHash, verifierHash)) {
         const data: SessionData = next.data ? { ...fam.data, ...next.data } : fam.data;
         // Fixed sessions keep their expiry; sliding ones move to now + ttlSeconds (of the stored data, as on Postgres).
-        const expiresAt = fam.data.absoluteExpiresAt != null ? fam.expiresAt : new Date(now.getTime() + Number(fam.data.ttlSeconds) * 1000);
+        const expiresAt =
+          fam.data.absoluteExpiresAt != null
+            ? fam.expiresAt
+            : new Date(now.getTime() + Number(fam.data.ttlSeconds) * 1000);
         const won = await exclusive(ctx, famLock(fam._id), () =>
           fams.findOneAndUpdate(
             { _id: fam._id, currentSelector: selector, verifierHash: fam.verifierHash, ...live(now) },
-            { $set: { currentSelector: next.selector, verifierHash: next.verifierHash, data, deviceId: data.deviceId ?? null, expiresAt, updatedAt: now } },
+            {
+              $set: {
+                currentSelector: next.selector,
+                verifierHash: next.verifierHash,
+                data,
+                deviceId: data.deviceId ?? null,
+                expiresAt,
+                updatedAt: now,
+              },
+            },
             { returnDocument: "after" },
           ),
         );
@@ -84,7 +124,12 @@ export function createMongoFamilies(ctx: Ctx): FamilyStore {
       await revokeAll({ userId, deviceId, revoked: false });
     },
     async listUser(userId, now) {
-      return (await fams.find({ userId, ...live(now) }).sort({ createdAt: 1, _id: 1 }).toArray()).map(toFamily);
+      return (
+        await fams
+          .find({ userId, ...live(now) })
+          .sort({ createdAt: 1, _id: 1 })
+          .toArray()
+      ).map(toFamily);
     },
   };
 }
@@ -98,13 +143,21 @@ export function createMongoCounters(ctx: Ctx): CounterStore {
     for (let attempt = 0; ; attempt++) {
       try {
         // The common case, one step: count in the live window, or create the key (window fixed here).
-        const r = await c.findOneAndUpdate({ _id: key, expiresAt: { $gt: now } }, { $inc: { count: 1 }, $setOnInsert: { expiresAt: ends } }, { upsert: true, returnDocument: "after" });
+        const r = await c.findOneAndUpdate(
+          { _id: key, expiresAt: { $gt: now } },
+          { $inc: { count: 1 }, $setOnInsert: { expiresAt: ends } },
+          { upsert: true, returnDocument: "after" },
+        );
         return { count: r!.count as number, ttlSeconds: ttlOf(r!.expiresAt, now) };
       } catch (e) {
         // The key exists but its window ended (or a concurrent first hit created it): restart the
         // window at 1 if it is still ended (one caller wins), else count again in the live one.
         if (!isDuplicate(e) || attempt >= 20) throw e;
-        const r = await c.findOneAndUpdate({ _id: key, expiresAt: { $lte: now } }, { $set: { count: 1, expiresAt: ends } }, { returnDocument: "after" });
+        const r = await c.findOneAndUpdate(
+          { _id: key, expiresAt: { $lte: now } },
+          { $set: { count: 1, expiresAt: ends } },
+          { returnDocument: "after" },
+        );
         if (r) return { count: 1, ttlSeconds: ttlOf(r.expiresAt, now) };
       }
     }
@@ -116,7 +169,11 @@ export function createMongoCounters(ctx: Ctx): CounterStore {
       return r ? { count: r.count, ttlSeconds: ttlOf(r.expiresAt, now) } : { count: 0, ttlSeconds: 0 };
     },
     async set(key, value, windowSeconds, now) {
-      await exclusive(ctx, cntLock(key), () => upsertDoc(ctx, C.rateCounters, key, { $set: { count: value, expiresAt: new Date(now.getTime() + windowSeconds * 1000) } }));
+      await exclusive(ctx, cntLock(key), () =>
+        upsertDoc(ctx, C.rateCounters, key, {
+          $set: { count: value, expiresAt: new Date(now.getTime() + windowSeconds * 1000) },
+        }),
+      );
     },
     async reset(key) {
       await exclusive(ctx, cntLock(key), () => deleteDocs(ctx, C.rateCounters, { _id: key }));
@@ -124,7 +181,15 @@ export function createMongoCounters(ctx: Ctx): CounterStore {
   };
 }
 
-const toDevice = (d: Doc): Device => ({ tenantId: d.tenantId, userId: d.userId, deviceId: d.deviceId, name: d.name, platform: d.platform, lastSeenAt: d.lastSeenAt, createdAt: d.createdAt });
+const toDevice = (d: Doc): Device => ({
+  tenantId: d.tenantId,
+  userId: d.userId,
+  deviceId: d.deviceId,
+  name: d.name,
+  platform: d.platform,
+  lastSeenAt: d.lastSeenAt,
+  createdAt: d.createdAt,
+});
 /** Natural key: the user id is numeric, so "user:" never collides whatever the device id holds. */
 const deviceKey = (userId: number, deviceId: string) => `${userId}:${deviceId}`;
 
@@ -161,31 +226,67 @@ export function createMongoDevices(ctx: Ctx): DeviceRepo {
   };
 }
 
-const toOneTime = (d: Doc): OneTimeToken => ({ kind: d.kind, tenantId: d.tenantId, userId: d.userId, data: d.data, attempts: d.attempts, expiresAt: d.expiresAt });
+const toOneTime = (d: Doc): OneTimeToken => ({
+  kind: d.kind,
+  tenantId: d.tenantId,
+  userId: d.userId,
+  data: d.data,
+  attempts: d.attempts,
+  expiresAt: d.expiresAt,
+});
 
 export function createMongoOneTimeTokens(ctx: Ctx): OneTimeTokenRepo {
   const c = coll(ctx, C.oneTime);
-  const usable = (tokenHash: string, kind: string, now: Date): Filter<Doc> => ({ _id: tokenHash, kind, usedAt: null, expiresAt: { $gt: now } });
+  const usable = (tokenHash: string, kind: string, now: Date): Filter<Doc> => ({
+    _id: tokenHash,
+    kind,
+    usedAt: null,
+    expiresAt: { $gt: now },
+  });
   return {
     async create(tokenHash, t) {
-      await insertDocs(ctx, C.oneTime, [{ _id: tokenHash, kind: t.kind, tenantId: t.tenantId, userId: t.userId, data: t.data, attempts: t.attempts, expiresAt: t.expiresAt, usedAt: null }]);
+      await insertDocs(ctx, C.oneTime, [
+        {
+          _id: tokenHash,
+          kind: t.kind,
+          tenantId: t.tenantId,
+          userId: t.userId,
+          data: t.data,
+          attempts: t.attempts,
+          expiresAt: t.expiresAt,
+          usedAt: null,
+        },
+      ]);
     },
     async consume(tokenHash, kind, now) {
-      const d = await exclusive(ctx, ottLock(tokenHash), () => modifyOne(ctx, C.oneTime, usable(tokenHash, kind, now), { $set: { usedAt: now } }));
+      const d = await exclusive(ctx, ottLock(tokenHash), () =>
+        modifyOne(ctx, C.oneTime, usable(tokenHash, kind, now), { $set: { usedAt: now } }),
+      );
       return d ? toOneTime(d) : null;
     },
     async peek(tokenHash, kind, now) {
       const d = await c.findOne(usable(tokenHash, kind, now));
       return d ? toOneTime(d) : null;
     },
-    recordFailure: (tokenHash, max) => exclusive(ctx, ottLock(tokenHash), async () => {
-      // Below the last allowed failure: count only. Otherwise count and burn in the same write, so
-      // the increment that reaches `max` is the one that burns the token.
-      const counted = await modifyOne(ctx, C.oneTime, { _id: tokenHash, attempts: { $lt: max - 1 } }, { $inc: { attempts: 1 } });
-      if (counted) return counted.attempts;
-      const burnt = await modifyOne(ctx, C.oneTime, { _id: tokenHash }, { $inc: { attempts: 1 }, $set: { usedAt: new Date() } });
-      return burnt ? (burnt.attempts as number) : max;
-    }),
+    recordFailure: (tokenHash, max) =>
+      exclusive(ctx, ottLock(tokenHash), async () => {
+        // Below the last allowed failure: count only. Otherwise count and burn in the same write, so
+        // the increment that reaches `max` is the one that burns the token.
+        const counted = await modifyOne(
+          ctx,
+          C.oneTime,
+          { _id: tokenHash, attempts: { $lt: max - 1 } },
+          { $inc: { attempts: 1 } },
+        );
+        if (counted) return counted.attempts;
+        const burnt = await modifyOne(
+          ctx,
+          C.oneTime,
+          { _id: tokenHash },
+          { $inc: { attempts: 1 }, $set: { usedAt: new Date() } },
+        );
+        return burnt ? (burnt.attempts as number) : max;
+      }),
     async deleteUser(userId, kind) {
       await deleteDocs(ctx, C.oneTime, kind ? { userId, kind } : { userId }, { many: true });
     },

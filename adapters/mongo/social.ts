@@ -2,7 +2,12 @@ import type { SocialIdentity, SocialIdentityRepo } from "../../src/features/soci
 import { coll, deleteDocs, type Doc, insertDocs, type Ctx } from "./db";
 import { C } from "./schema";
 
-const toIdentity = (d: Doc): SocialIdentity => ({ provider: d.provider, subject: d.subject, tenantId: d.tenantId, userId: d.userId });
+const toIdentity = (d: Doc): SocialIdentity => ({
+  provider: d.provider,
+  subject: d.subject,
+  tenantId: d.tenantId,
+  userId: d.userId,
+});
 /** Natural key: (provider, subject) names one user; the unique `_id` makes a second link a conflict. */
 const key = (provider: string, subject: string) => `${provider}:${subject}`;
 
@@ -14,7 +19,16 @@ export function createMongoSocialIdentities(ctx: Ctx): SocialIdentityRepo {
       return d ? toIdentity(d) : null;
     },
     async link(i) {
-      await insertDocs(ctx, C.social, [{ _id: key(i.provider, i.subject), provider: i.provider, subject: i.subject, tenantId: i.tenantId, userId: i.userId, createdAt: new Date() }]);
+      await insertDocs(ctx, C.social, [
+        {
+          _id: key(i.provider, i.subject),
+          provider: i.provider,
+          subject: i.subject,
+          tenantId: i.tenantId,
+          userId: i.userId,
+          createdAt: new Date(),
+        },
+      ]);
     },
     async listUser(userId) {
       return (await c.find({ userId }).sort({ createdAt: 1, _id: 1 }).toArray()).map(toIdentity);

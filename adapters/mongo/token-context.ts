@@ -17,7 +17,8 @@ const withoutHash = (u: User | null): Omit<User, "passwordHash"> | null => {
   const { passwordHash: _hash, ...rest } = u;
   return rest;
 };
-const blockedAt = (o: { status: string; expiresAt: Date | null }, now: Date) => o.status === "SUSPENDED" || (o.expiresAt != null && o.expiresAt.getTime() <= now.getTime());
+const blockedAt = (o: { status: string; expiresAt: Date | null }, now: Date) =>
+  o.status === "SUSPENDED" || (o.expiresAt != null && o.expiresAt.getTime() <= now.getTime());
 
 export function createMongoTokenContext(ctx: Ctx): TokenContextReader {
   const users = coll(ctx, C.users);
@@ -38,13 +39,23 @@ export function createMongoTokenContext(ctx: Ctx): TokenContextReader {
       const ancestors = pathIds(org.path).slice(1, -1);
       const [chain, grants] = await Promise.all([
         ancestors.length
-          ? orgs.find({ tenantId, _id: { $in: ancestors } }, { projection: { status: 1, expiresAt: 1 } }).toArray() as Promise<{ status: string; expiresAt: Date | null }[]>
+          ? (orgs
+              .find({ tenantId, _id: { $in: ancestors } }, { projection: { status: 1, expiresAt: 1 } })
+              .toArray() as Promise<{ status: string; expiresAt: Date | null }[]>)
           : [],
         grantsAt(ctx, assignments, org.path),
       ]);
       const all = [org, ...chain];
-      const later = all.flatMap((o) => (o.expiresAt && o.expiresAt.getTime() > now.getTime() ? [o.expiresAt.getTime()] : []));
-      return { user, org, blocked: all.some((o) => blockedAt(o, now)), blockedFrom: later.length ? Math.min(...later) : null, grants } satisfies TokenContext;
+      const later = all.flatMap((o) =>
+        o.expiresAt && o.expiresAt.getTime() > now.getTime() ? [o.expiresAt.getTime()] : [],
+      );
+      return {
+        user,
+        org,
+        blocked: all.some((o) => blockedAt(o, now)),
+        blockedFrom: later.length ? Math.min(...later) : null,
+        grants,
+      } satisfies TokenContext;
     },
   };
 }

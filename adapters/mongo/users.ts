@@ -33,7 +33,13 @@ export function createMongoUsers(ctx: Ctx): UserRepo {
    * id (streams the index, stops early). With `text`, only holders whose user document matches it
    * count (checked a batch of ids at a time).
    */
-  async function holders(tenant: number | "any", orgId: number, size: number, afterId: number, text: Filter<Doc> | null): Promise<number[]> {
+  async function holders(
+    tenant: number | "any",
+    orgId: number,
+    size: number,
+    afterId: number,
+    text: Filter<Doc> | null,
+  ): Promise<number[]> {
     const out: number[] = [];
     const cursor = coll(ctx, C.userRoles)
       .find({ ...tf(tenant), organizationId: orgId, userId: { $gt: afterId } }, { projection: { _id: 0, userId: 1 } })
@@ -41,7 +47,13 @@ export function createMongoUsers(ctx: Ctx): UserRepo {
     let batch: number[] = [];
     const flush = async () => {
       if (!batch.length) return;
-      const keep = text ? new Set((await users.find({ _id: { $in: batch }, ...text }, { projection: { _id: 1 } }).toArray()).map((d) => d._id as number)) : null;
+      const keep = text
+        ? new Set(
+            (await users.find({ _id: { $in: batch }, ...text }, { projection: { _id: 1 } }).toArray()).map(
+              (d) => d._id as number,
+            ),
+          )
+        : null;
       for (const id of batch) if ((!keep || keep.has(id)) && out.length < size) out.push(id);
       batch = [];
     };
@@ -93,16 +105,29 @@ export function createMongoUsers(ctx: Ctx): UserRepo {
       const afterId = filter.afterId ?? 0;
       // A literal, case-insensitive substring of the email or the name.
       const needle = filter.q ? regexLiteral(filter.q.toLowerCase()) : null;
-      const text: Filter<Doc> | null = needle ? { $or: [{ email: { $regex: needle } }, { fullName: { $regex: needle, $options: "i" } }] } : null;
+      const text: Filter<Doc> | null = needle
+        ? { $or: [{ email: { $regex: needle } }, { fullName: { $regex: needle, $options: "i" } }] }
+        : null;
       // Two index range scans (home org, assignments at the org), each ordered by user id and cut at
       // `size`, then one read of the union: never a scan of the tenant's users or of every holder.
       const [home, held] = await Promise.all([
-        users.find({ ...tf(tenant), organizationId: orgId, ...notErased, _id: { $gt: afterId }, ...(text ?? {}) }, { projection: { _id: 1 } }).sort({ _id: 1 }).limit(size).toArray(),
+        users
+          .find(
+            { ...tf(tenant), organizationId: orgId, ...notErased, _id: { $gt: afterId }, ...(text ?? {}) },
+            { projection: { _id: 1 } },
+          )
+          .sort({ _id: 1 })
+          .limit(size)
+          .toArray(),
         holders(tenant, orgId, size, afterId, text),
       ]);
       const ids = [...new Set([...home.map((d) => d._id as number), ...held])];
       if (!ids.length) return [];
-      const rows = await users.find({ _id: { $in: ids }, ...tf(tenant), ...notErased }).sort({ _id: 1 }).limit(size).toArray();
+      const rows = await users
+        .find({ _id: { $in: ids }, ...tf(tenant), ...notErased })
+        .sort({ _id: 1 })
+        .limit(size)
+        .toArray();
       return rows.map((d) => toUser(d)!);
     },
     async erase(tenant, id, erasedEmail) {
@@ -110,7 +135,16 @@ export function createMongoUsers(ctx: Ctx): UserRepo {
         ctx,
         C.users,
         { _id: id, ...tf(tenant) },
-        { $set: { email: erasedEmail.toLowerCase(), fullName: "", passwordHash: null, status: "ERASED", mfaEnabled: false, updatedAt: new Date() } },
+        {
+          $set: {
+            email: erasedEmail.toLowerCase(),
+            fullName: "",
+            passwordHash: null,
+            status: "ERASED",
+            mfaEnabled: false,
+            updatedAt: new Date(),
+          },
+        },
       );
       if (!d) return null;
       // MFA state lives in its own collections: the secret (keyed by user id) and the recovery codes.

@@ -8,7 +8,19 @@ import type { Filter } from "mongodb";
 import type { Delivery, OutboxMessage, OutboxRepo, Webhook, WebhookRepo } from "../../src/features/webhooks/ports";
 import { pathIds } from "../../src/kernel/tenancy";
 import { exclusive } from "./atomic";
-import { coll, deleteDocs, type Doc, fromDoc, insertDocs, modifyOne, nextIds, nextId, UNIT_MARK, updateDocs, type Ctx } from "./db";
+import {
+  coll,
+  deleteDocs,
+  type Doc,
+  fromDoc,
+  insertDocs,
+  modifyOne,
+  nextIds,
+  nextId,
+  UNIT_MARK,
+  updateDocs,
+  type Ctx,
+} from "./db";
 import { C } from "./schema";
 
 const rowLock = (id: number) => `delivery:${id}`;
@@ -27,7 +39,12 @@ export function createMongoWebhooks(ctx: Ctx): WebhookRepo {
       return toHook(await c.findOne({ _id: id, ...tf(tenant) }));
     },
     async listByOrg(tenant, orgId) {
-      return (await c.find({ ...tf(tenant), organizationId: orgId }).sort({ _id: 1 }).toArray()).map((d) => toHook(d)!);
+      return (
+        await c
+          .find({ ...tf(tenant), organizationId: orgId })
+          .sort({ _id: 1 })
+          .toArray()
+      ).map((d) => toHook(d)!);
     },
     async update(tenant, id, patch) {
       const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
@@ -36,21 +53,46 @@ export function createMongoWebhooks(ctx: Ctx): WebhookRepo {
     },
     async delete(tenant, id) {
       const n = await deleteDocs(ctx, C.webhooks, { _id: id, ...tf(tenant) });
-      if (n) await updateDocs(ctx, C.deliveries, { webhookId: id, status: "PENDING" }, { $set: { status: "CANCELLED" } }, { many: true });
+      if (n)
+        await updateDocs(
+          ctx,
+          C.deliveries,
+          { webhookId: id, status: "PENDING" },
+          { $set: { status: "CANCELLED" } },
+          { many: true },
+        );
       return n > 0;
     },
     async subscribers(tenantId, orgPath, eventType) {
       // The org ids on the path are the org and its ancestors (the first segment is the tenant).
       const orgIds = pathIds(orgPath).slice(1);
-      const rows = await c.find({ tenantId, active: true, organizationId: { $in: orgIds } }).sort({ _id: 1 }).toArray();
+      const rows = await c
+        .find({ tenantId, active: true, organizationId: { $in: orgIds } })
+        .sort({ _id: 1 })
+        .toArray();
       return rows.map((d) => toHook(d)!).filter((h) => h.eventTypes.length === 0 || h.eventTypes.includes(eventType));
     },
   };
 }
 
-const toMessage = (d: Doc): OutboxMessage => ({ id: d._id, tenantId: d.tenantId, webhookId: d.webhookId, messageId: d.messageId, eventType: d.eventType, payload: d.payload, attempts: d.attempts });
+const toMessage = (d: Doc): OutboxMessage => ({
+  id: d._id,
+  tenantId: d.tenantId,
+  webhookId: d.webhookId,
+  messageId: d.messageId,
+  eventType: d.eventType,
+  payload: d.payload,
+  attempts: d.attempts,
+});
 const toDelivery = (d: Doc): Delivery => ({
-  ...toMessage(d), status: d.status, lastStatus: d.lastStatus, lastError: d.lastError, lastAttemptAt: d.lastAttemptAt, nextAttemptAt: d.nextAttemptAt, createdAt: d.createdAt, deliveredAt: d.deliveredAt,
+  ...toMessage(d),
+  status: d.status,
+  lastStatus: d.lastStatus,
+  lastError: d.lastError,
+  lastAttemptAt: d.lastAttemptAt,
+  nextAttemptAt: d.nextAttemptAt,
+  createdAt: d.createdAt,
+  deliveredAt: d.deliveredAt,
 });
 
 export function createMongoOutbox(ctx: Ctx): OutboxRepo {
@@ -68,8 +110,21 @@ export function createMongoOutbox(ctx: Ctx): OutboxRepo {
       const ids = await nextIds(ctx, C.deliveries, messages.length);
       const createdAt = new Date();
       const rows = messages.map((m, i) => ({
-        _id: ids[i], tenantId: m.tenantId, webhookId: m.webhookId, messageId: m.messageId, eventType: m.eventType, payload: m.payload, attempts: 0, status: "PENDING",
-        lastStatus: null, lastError: null, lastAttemptAt: null, nextAttemptAt: m.nextAttemptAt, lockedUntil: null, createdAt, deliveredAt: null,
+        _id: ids[i],
+        tenantId: m.tenantId,
+        webhookId: m.webhookId,
+        messageId: m.messageId,
+        eventType: m.eventType,
+        payload: m.payload,
+        attempts: 0,
+        status: "PENDING",
+        lastStatus: null,
+        lastError: null,
+        lastAttemptAt: null,
+        nextAttemptAt: m.nextAttemptAt,
+        lockedUntil: null,
+        createdAt,
+        deliveredAt: null,
       }));
       // Marked: not claimable until the unit commits.
       await insertDocs(ctx, C.deliveries, rows, { mark: true });
@@ -78,18 +133,32 @@ export function createMongoOutbox(ctx: Ctx): OutboxRepo {
       if (limit <= 0) return [];
       const until = new Date(now.getTime() + lockSeconds * 1000);
       // Paused webhooks' rows stay put: only rows of active webhooks are candidates.
-      const active = (await coll(ctx, C.webhooks).find({ active: true }, { projection: { _id: 1 } }).toArray()).map((w) => w._id);
+      const active = (
+        await coll(ctx, C.webhooks)
+          .find({ active: true }, { projection: { _id: 1 } })
+          .toArray()
+      ).map((w) => w._id);
       if (!active.length) return [];
       const out: OutboxMessage[] = [];
       let afterId = 0;
       // Candidates oldest first, each claimed by a conditional update (another instance may win some).
       while (out.length < limit) {
-        const batch = await q.find({ ...claimable(now), webhookId: { $in: active }, _id: { $gt: afterId } }, { projection: { _id: 1 } }).sort({ _id: 1 }).limit(limit - out.length).toArray();
+        const batch = await q
+          .find({ ...claimable(now), webhookId: { $in: active }, _id: { $gt: afterId } }, { projection: { _id: 1 } })
+          .sort({ _id: 1 })
+          .limit(limit - out.length)
+          .toArray();
         if (!batch.length) break;
         afterId = batch[batch.length - 1]._id;
         const won = await Promise.all(
           batch.map((d) =>
-            exclusive(ctx, rowLock(d._id), () => q.findOneAndUpdate({ _id: d._id, ...claimable(now) }, { $set: { lockedUntil: until }, $inc: { attempts: 1 } }, { returnDocument: "after" })),
+            exclusive(ctx, rowLock(d._id), () =>
+              q.findOneAndUpdate(
+                { _id: d._id, ...claimable(now) },
+                { $set: { lockedUntil: until }, $inc: { attempts: 1 } },
+                { returnDocument: "after" },
+              ),
+            ),
           ),
         );
         for (const r of won) if (r) out.push(toMessage(r));
@@ -98,17 +167,43 @@ export function createMongoOutbox(ctx: Ctx): OutboxRepo {
     },
     async markDelivered(id, o) {
       await exclusive(ctx, rowLock(id), () =>
-        updateDocs(ctx, C.deliveries, { _id: id }, { $set: { status: "DELIVERED", deliveredAt: o.at, lastAttemptAt: o.at, lastStatus: o.status ?? null, lastError: null, lockedUntil: null } }),
+        updateDocs(
+          ctx,
+          C.deliveries,
+          { _id: id },
+          {
+            $set: {
+              status: "DELIVERED",
+              deliveredAt: o.at,
+              lastAttemptAt: o.at,
+              lastStatus: o.status ?? null,
+              lastError: null,
+              lockedUntil: null,
+            },
+          },
+        ),
       );
     },
     async markFailed(id, o, nextAttemptAt) {
       const base = { lastAttemptAt: o.at, lastStatus: o.status ?? null, lastError: o.error ?? null, lockedUntil: null };
-      await exclusive(ctx, rowLock(id), () => updateDocs(ctx, C.deliveries, { _id: id }, { $set: nextAttemptAt ? { ...base, nextAttemptAt } : { ...base, status: "FAILED" } }));
+      await exclusive(ctx, rowLock(id), () =>
+        updateDocs(
+          ctx,
+          C.deliveries,
+          { _id: id },
+          { $set: nextAttemptAt ? { ...base, nextAttemptAt } : { ...base, status: "FAILED" } },
+        ),
+      );
     },
     async release(id) {
       // Attempts never go below 0 (no expression updates: decrement only where positive).
       await exclusive(ctx, rowLock(id), async () => {
-        const n = await updateDocs(ctx, C.deliveries, { _id: id, attempts: { $gt: 0 } }, { $set: { lockedUntil: null }, $inc: { attempts: -1 } });
+        const n = await updateDocs(
+          ctx,
+          C.deliveries,
+          { _id: id, attempts: { $gt: 0 } },
+          { $set: { lockedUntil: null }, $inc: { attempts: -1 } },
+        );
         if (!n) await updateDocs(ctx, C.deliveries, { _id: id }, { $set: { lockedUntil: null } });
       });
     },
@@ -118,7 +213,12 @@ export function createMongoOutbox(ctx: Ctx): OutboxRepo {
     },
     async redeliver(tenant, webhookId, deliveryId, now) {
       const d = await exclusive(ctx, rowLock(deliveryId), () =>
-        modifyOne(ctx, C.deliveries, { _id: deliveryId, webhookId, status: "FAILED", ...tf(tenant) }, { $set: { status: "PENDING", nextAttemptAt: now, lockedUntil: null, deliveredAt: null } }),
+        modifyOne(
+          ctx,
+          C.deliveries,
+          { _id: deliveryId, webhookId, status: "FAILED", ...tf(tenant) },
+          { $set: { status: "PENDING", nextAttemptAt: now, lockedUntil: null, deliveredAt: null } },
+        ),
       );
       return d ? toDelivery(d) : null;
     },

@@ -37,7 +37,11 @@ function fileMailer(dir: string): Mailer {
       const now = new Date();
       // ISO time, then a per-process sequence: lexical order is send order.
       const name = `${now.toISOString().replace(/[:.]/g, "-")}-${String(++seq).padStart(6, "0")}-${randomToken(4)}.json`;
-      const body = JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text, token: mail.token ?? null, sentAt: now.toISOString() }, null, 2);
+      const body = JSON.stringify(
+        { to: mail.to, subject: mail.subject, text: mail.text, token: mail.token ?? null, sentAt: now.toISOString() },
+        null,
+        2,
+      );
       // Write then rename, so a reader never sees a half-written file.
       const tmp = join(dir, `.${name}.tmp`);
       writeFileSync(tmp, body, { mode: 0o600 });
@@ -53,7 +57,12 @@ function smtpMailer(url: string, log: Logger, from?: string): Mailer {
     async send(mail) {
       transport.sendMail({ from: sender, to: mail.to, subject: mail.subject, text: mail.text }).then(
         () => log.info("mail sent", { to: maskEmail(mail.to), subject: mail.subject }),
-        (e: Error) => log.warn("mail delivery failed", { to: maskEmail(mail.to), subject: mail.subject, error: e.message.split("\n")[0] }),
+        (e: Error) =>
+          log.warn("mail delivery failed", {
+            to: maskEmail(mail.to),
+            subject: mail.subject,
+            error: e.message.split("\n")[0],
+          }),
       );
     },
   };

@@ -18,19 +18,39 @@ import type { WebhookSender } from "../../src/features/webhooks/ports";
 export type Resolver = (hostname: string, family: number) => Promise<LookupAddress[]>;
 
 const systemResolver: Resolver = (hostname, family) =>
-  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, family }, (err, addresses) => (err ? reject(err) : resolve(addresses as LookupAddress[]))));
+  new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, family }, (err, addresses) =>
+      err ? reject(err) : resolve(addresses as LookupAddress[]),
+    ),
+  );
 
-export function createWebhookSender(opts: { allowPrivate: boolean; userAgent?: string; resolve?: Resolver }): WebhookSender {
+export function createWebhookSender(opts: {
+  allowPrivate: boolean;
+  userAgent?: string;
+  resolve?: Resolver;
+}): WebhookSender {
   const resolveHost = opts.resolve ?? systemResolver;
   // The socket's own resolver: every address it may connect to is checked first, so the address
   // checked is the address connected to.
-  const guardedLookup = (hostname: string, options: { all?: boolean; family?: number }, cb: (err: Error | null, address: string | LookupAddress[], family?: number) => void) => {
-    resolveHost(hostname, options.family ?? 0).then((list) => {
-      const refused = opts.allowPrivate ? undefined : list.find((a) => !isPublicAddress(a.address));
-      if (refused || !list.length) return cb(Object.assign(new Error(`refused target address ${refused?.address ?? "(none)"}`), { code: "ESSRF" }), "", 0);
-      if (options.all) cb(null, list);
-      else cb(null, list[0].address, list[0].family);
-    }, (err: Error) => cb(err, "", 0));
+  const guardedLookup = (
+    hostname: string,
+    options: { all?: boolean; family?: number },
+    cb: (err: Error | null, address: string | LookupAddress[], family?: number) => void,
+  ) => {
+    resolveHost(hostname, options.family ?? 0).then(
+      (list) => {
+        const refused = opts.allowPrivate ? undefined : list.find((a) => !isPublicAddress(a.address));
+        if (refused || !list.length)
+          return cb(
+            Object.assign(new Error(`refused target address ${refused?.address ?? "(none)"}`), { code: "ESSRF" }),
+            "",
+            0,
+          );
+        if (options.all) cb(null, list);
+        else cb(null, list[0].address, list[0].family);
+      },
+      (err: Error) => cb(err, "", 0),
+    );
   };
 
   return {
@@ -51,7 +71,12 @@ export function createWebhookSender(opts: { allowPrivate: boolean; userAgent?: s
           u,
           {
             method: "POST",
-            headers: { ...headers, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), "user-agent": opts.userAgent ?? "sso-webhooks/1" },
+            headers: {
+              ...headers,
+              "content-type": "application/json",
+              "content-length": String(Buffer.byteLength(body)),
+              "user-agent": opts.userAgent ?? "sso-webhooks/1",
+            },
             lookup: guardedLookup as never,
           },
           (res) => {
@@ -69,7 +94,9 @@ export function createWebhookSender(opts: { allowPrivate: boolean; userAgent?: s
           req.destroy();
           done({ error: `timeout after ${timeoutMs} ms` });
         }, timeoutMs);
-        req.on("error", (e: Error & { code?: string }) => done({ error: e.code === "ESSRF" ? e.message : `${e.code ?? "error"}: ${e.message}`.slice(0, 300) }));
+        req.on("error", (e: Error & { code?: string }) =>
+          done({ error: e.code === "ESSRF" ? e.message : `${e.code ?? "error"}: ${e.message}`.slice(0, 300) }),
+        );
         req.end(body);
       });
     },

@@ -16,8 +16,15 @@ export function createPgApps(db: Db): AppRepo {
     async createWithinQuota(input, limit) {
       return db.transaction(async (tx) => {
         // Serializes creators of one org: the count and the insert see the same state.
-        await tx.select({ id: o.id }).from(o).where(and(eq(o.id, input.organizationId), eq(o.tenantId, input.tenantId))).for("update");
-        const [c] = await tx.select({ n: count() }).from(a).where(and(eq(a.tenantId, input.tenantId), eq(a.organizationId, input.organizationId)));
+        await tx
+          .select({ id: o.id })
+          .from(o)
+          .where(and(eq(o.id, input.organizationId), eq(o.tenantId, input.tenantId)))
+          .for("update");
+        const [c] = await tx
+          .select({ n: count() })
+          .from(a)
+          .where(and(eq(a.tenantId, input.tenantId), eq(a.organizationId, input.organizationId)));
         if (Number(c.n) >= limit) return null;
         const [r] = await tx.insert(a).values(input).returning();
         return toApp(r);
@@ -25,10 +32,19 @@ export function createPgApps(db: Db): AppRepo {
     },
     async listByOrgs(tenant, orgIds) {
       if (!orgIds.length) return [];
-      return (await db.select().from(a).where(and(tf(tenant), inArray(a.organizationId, orgIds))).orderBy(asc(a.id))).map(toApp);
+      return (
+        await db
+          .select()
+          .from(a)
+          .where(and(tf(tenant), inArray(a.organizationId, orgIds)))
+          .orderBy(asc(a.id))
+      ).map(toApp);
     },
     async get(tenant, id) {
-      const [r] = await db.select().from(a).where(and(eq(a.id, id), tf(tenant)));
+      const [r] = await db
+        .select()
+        .from(a)
+        .where(and(eq(a.id, id), tf(tenant)));
       return r ? toApp(r) : null;
     },
     async findByIdentifier(identifier) {
@@ -40,14 +56,27 @@ export function createPgApps(db: Db): AppRepo {
       return r ? toApp(r) : null;
     },
     async update(tenant, id, patch) {
-      const [r] = await db.update(a).set(patch).where(and(eq(a.id, id), tf(tenant))).returning();
+      const [r] = await db
+        .update(a)
+        .set(patch)
+        .where(and(eq(a.id, id), tf(tenant)))
+        .returning();
       return r ? toApp(r) : null;
     },
     async listByOrg(tenant, orgId) {
-      return (await db.select().from(a).where(and(tf(tenant), eq(a.organizationId, orgId))).orderBy(asc(a.id))).map(toApp);
+      return (
+        await db
+          .select()
+          .from(a)
+          .where(and(tf(tenant), eq(a.organizationId, orgId)))
+          .orderBy(asc(a.id))
+      ).map(toApp);
     },
     async countByOrg(tenant, orgId) {
-      const [r] = await db.select({ n: count() }).from(a).where(and(tf(tenant), eq(a.organizationId, orgId)));
+      const [r] = await db
+        .select({ n: count() })
+        .from(a)
+        .where(and(tf(tenant), eq(a.organizationId, orgId)));
       return Number(r.n);
     },
     async countByTenant(tenantId) {
@@ -63,7 +92,11 @@ export function createPgApps(db: Db): AppRepo {
       return (await db.select().from(p).where(where).orderBy(asc(p.id))).map(toPerm);
     },
     async deletePermission(tenant, applicationId, permissionId) {
-      const where = and(eq(p.id, permissionId), eq(p.applicationId, applicationId), tenant === "any" ? undefined : eq(p.tenantId, tenant));
+      const where = and(
+        eq(p.id, permissionId),
+        eq(p.applicationId, applicationId),
+        tenant === "any" ? undefined : eq(p.tenantId, tenant),
+      );
       const [r] = await db.select({ id: p.id }).from(p).where(where);
       if (!r) return false;
       await db.delete(rp).where(eq(rp.permissionId, permissionId));
@@ -76,7 +109,13 @@ export function createPgApps(db: Db): AppRepo {
     },
     async permissionsByCodes(applicationIds, codes) {
       if (!applicationIds.length || !codes.length) return [];
-      return (await db.select().from(p).where(and(inArray(p.applicationId, applicationIds), inArray(p.code, codes))).orderBy(asc(p.id))).map(toPerm);
+      return (
+        await db
+          .select()
+          .from(p)
+          .where(and(inArray(p.applicationId, applicationIds), inArray(p.code, codes)))
+          .orderBy(asc(p.id))
+      ).map(toPerm);
     },
   };
 }

@@ -30,14 +30,22 @@ export function createPgAudit(db: Db): AuditRepo {
       return rows as AuditEntry[];
     },
     async forUser(userId, limit) {
-      return (await db.select().from(l).where(or(eq(l.userId, userId), eq(l.actorId, userId))).orderBy(desc(l.id)).limit(limit)) as AuditEntry[];
+      return (await db
+        .select()
+        .from(l)
+        .where(or(eq(l.userId, userId), eq(l.actorId, userId)))
+        .orderBy(desc(l.id))
+        .limit(limit)) as AuditEntry[];
     },
     async scrubUser(userId) {
       // Keeps ids (entry, org, user, actor) and the action; drops the IP and every metadata value
       // except the actor's id, which is not personal data of the erased user.
       await db
         .update(l)
-        .set({ ipAddress: null, metadata: sql`jsonb_build_object('erased', true) || case when ${l.metadata} ? 'actorId' then jsonb_build_object('actorId', ${l.metadata}->'actorId') else '{}'::jsonb end` })
+        .set({
+          ipAddress: null,
+          metadata: sql`jsonb_build_object('erased', true) || case when ${l.metadata} ? 'actorId' then jsonb_build_object('actorId', ${l.metadata}->'actorId') else '{}'::jsonb end`,
+        })
         .where(or(eq(l.userId, userId), eq(l.actorId, userId)));
     },
   };

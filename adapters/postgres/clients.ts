@@ -4,7 +4,14 @@ import { schema, type Db } from "./db";
 
 const { apiClients: c } = schema;
 const toClient = (r: typeof c.$inferSelect): ApiClient => ({
-  clientId: r.clientId, tenantId: r.tenantId, organizationId: r.organizationId, applicationId: r.applicationId, name: r.name, secretHash: r.secretHash, scopes: r.scopes, createdAt: r.createdAt,
+  clientId: r.clientId,
+  tenantId: r.tenantId,
+  organizationId: r.organizationId,
+  applicationId: r.applicationId,
+  name: r.name,
+  secretHash: r.secretHash,
+  scopes: r.scopes,
+  createdAt: r.createdAt,
 });
 
 export function createPgClients(db: Db): ClientRepo {
@@ -18,7 +25,13 @@ export function createPgClients(db: Db): ClientRepo {
       return r ? toClient(r) : null;
     },
     async listByOrg(tenant, orgId) {
-      return (await db.select().from(c).where(and(tenant === "any" ? undefined : eq(c.tenantId, tenant), eq(c.organizationId, orgId))).orderBy(asc(c.id))).map(toClient);
+      return (
+        await db
+          .select()
+          .from(c)
+          .where(and(tenant === "any" ? undefined : eq(c.tenantId, tenant), eq(c.organizationId, orgId)))
+          .orderBy(asc(c.id))
+      ).map(toClient);
     },
   };
 }

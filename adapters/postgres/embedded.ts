@@ -16,7 +16,17 @@
  *   slower; migrations are applied at every start either way.
  */
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -27,7 +37,12 @@ export const migrationsFolder = fileURLToPath(new URL("./migrations", import.met
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 /** Postgres settings for the embedded store (appended to PGlite's own start parameters). */
-export const EMBEDDED_SETTINGS = ["shared_buffers=8MB", "maintenance_work_mem=16MB", "temp_buffers=2MB", "wal_buffers=1MB"];
+export const EMBEDDED_SETTINGS = [
+  "shared_buffers=8MB",
+  "maintenance_work_mem=16MB",
+  "temp_buffers=2MB",
+  "wal_buffers=1MB",
+];
 export const embeddedStartParams = () => [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((s) => ["-c", s])];
 
 function pgliteVersion(): string {
@@ -76,7 +91,8 @@ export async function loadTemplate(): Promise<Blob | null> {
 /** Builds the template: an empty database with every migration applied, as a directory and a gzip tarball. */
 export async function buildTemplate(): Promise<{ dir: string; bytes: number; built: boolean }> {
   const { dir, tarball } = templatePaths();
-  if (existsSync(join(dir, "PG_VERSION")) && existsSync(tarball)) return { dir, bytes: statSync(tarball).size, built: false };
+  if (existsSync(join(dir, "PG_VERSION")) && existsSync(tarball))
+    return { dir, bytes: statSync(tarball).size, built: false };
   const work = `${dir}.${process.pid}.tmp`;
   rmSync(work, { recursive: true, force: true });
   mkdirSync(join(dir, ".."), { recursive: true });
@@ -97,10 +113,16 @@ if (import.meta.main) {
   try {
     const t0 = performance.now();
     const r = await buildTemplate();
-    console.log(r.built ? `embedded database template built in ${Math.round(performance.now() - t0)} ms: ${r.dir} (tarball ${Math.round(r.bytes / 1024)} KiB)` : `embedded database template is up to date: ${r.dir}`);
+    console.log(
+      r.built
+        ? `embedded database template built in ${Math.round(performance.now() - t0)} ms: ${r.dir} (tarball ${Math.round(r.bytes / 1024)} KiB)`
+        : `embedded database template is up to date: ${r.dir}`,
+    );
   } catch (e) {
     // Never fail an install over it: without a template the first start is only slower.
-    console.warn(`embedded database template not built (${String((e as Error)?.message ?? e).split("\n")[0]}); the first embedded start will create the database instead`);
+    console.warn(
+      `embedded database template not built (${String((e as Error)?.message ?? e).split("\n")[0]}); the first embedded start will create the database instead`,
+    );
   }
   process.exit(0);
 }

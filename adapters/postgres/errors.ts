@@ -3,9 +3,25 @@ import { ConflictError, DomainError, UnavailableError } from "../../src/kernel/e
 import { translating } from "../shared/translate";
 
 const UNAVAILABLE_CODES = new Set([
-  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EPIPE", "EHOSTUNREACH",
-  "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT",
-  "57P01", "57P02", "57P03", "53300", "08000", "08003", "08006", "08001", "08004",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "08000",
+  "08003",
+  "08006",
+  "08001",
+  "08004",
   // A read replica cancels a query that conflicts with replay (the service runs READ COMMITTED, so
   // the primary never raises it): worth a retry, like an unreachable store.
   "40001",
@@ -32,11 +48,19 @@ export function translatePgError(e: unknown): unknown {
     const code = typeof c.code === "string" ? c.code : undefined;
     if (code === "23505") return new ConflictError(String(c.constraint_name ?? c.constraint ?? "unique"));
     if (code && BAD_VALUE_CODES.has(code))
-      return new DomainError("VALIDATION_FAILED", "A value in the request cannot be stored or compared: it contains a NUL character, is out of range (ids are 64-bit), or is malformed.", {
-        errors: [{ field: "request", message: "contains a value out of range or a NUL character" }],
-      });
+      return new DomainError(
+        "VALIDATION_FAILED",
+        "A value in the request cannot be stored or compared: it contains a NUL character, is out of range (ids are 64-bit), or is malformed.",
+        {
+          errors: [{ field: "request", message: "contains a value out of range or a NUL character" }],
+        },
+      );
     if (code && UNAVAILABLE_CODES.has(code)) return new UnavailableError(e);
-    if (typeof c.message === "string" && /PGlite is closed|connection (terminated|closed)|Connection closed/i.test(c.message)) return new UnavailableError(e);
+    if (
+      typeof c.message === "string" &&
+      /PGlite is closed|connection (terminated|closed)|Connection closed/i.test(c.message)
+    )
+      return new UnavailableError(e);
   }
   return e;
 }

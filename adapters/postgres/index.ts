@@ -112,14 +112,18 @@ export function createPgSessionStore(store: PrimaryStore & { db: Db }): SessionS
  * starts from the pre-built template when there is one (adapters/postgres/embedded.ts); `created`
  * says how the database came to be.
  */
-export async function openEmbedded(dataDir: string): Promise<PrimaryStore & { db: Db; created: "existing" | "template" | "initdb" }> {
+export async function openEmbedded(
+  dataDir: string,
+): Promise<PrimaryStore & { db: Db; created: "existing" | "template" | "initdb" }> {
   if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
   const memory = dataDir === "memory://";
   const fresh = memory || !existsSync(`${dataDir}/pg/PG_VERSION`);
   const template = memory ? await loadTemplate() : null;
   const copied = fresh && !memory && copyTemplate(`${dataDir}/pg`);
   const startParams = embeddedStartParams();
-  const client = memory ? new PGlite({ startParams, ...(template ? { loadDataDir: template } : {}) }) : new PGlite(`${dataDir}/pg`, { startParams });
+  const client = memory
+    ? new PGlite({ startParams, ...(template ? { loadDataDir: template } : {}) })
+    : new PGlite(`${dataDir}/pg`, { startParams });
   await client.waitReady;
   const created = !fresh ? "existing" : template || copied ? "template" : "initdb";
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -177,7 +181,8 @@ async function migrateLocked(url: string, prepare: boolean): Promise<void> {
         return locked as boolean;
       });
       if (done) break;
-      if (attempt >= MIGRATION_WAIT_TRIES) throw new Error("another instance has been applying migrations for 10 minutes; giving up");
+      if (attempt >= MIGRATION_WAIT_TRIES)
+        throw new Error("another instance has been applying migrations for 10 minutes; giving up");
       await Bun.sleep(200);
     }
   } catch (e) {
@@ -191,10 +196,20 @@ async function migrateLocked(url: string, prepare: boolean): Promise<void> {
  * Opens a pooled PostgreSQL connection (directly, or through a transaction-mode pooler such as
  * PgBouncer) and applies migrations. With `readUrl`, the reads of REPLICA_READS go to that replica.
  */
-export async function openPostgres(url: string, poolSize: number, opts: PostgresOptions = {}): Promise<PrimaryStore & { db: Db }> {
+export async function openPostgres(
+  url: string,
+  poolSize: number,
+  opts: PostgresOptions = {},
+): Promise<PrimaryStore & { db: Db }> {
   const pooled = opts.pooler === "transaction";
   await migrateLocked(url, !pooled);
-  const options = { max: poolSize, onnotice: () => {}, connect_timeout: 10, idle_timeout: 60, prepare: !pooled } as const;
+  const options = {
+    max: poolSize,
+    onnotice: () => {},
+    connect_timeout: 10,
+    idle_timeout: 60,
+    prepare: !pooled,
+  } as const;
   const client = postgres(url, options);
   // drizzle runs unnamed statements, so Postgres re-plans every query; named (prepared) statements
   // are planned once per connection and cut the server's CPU per query several-fold on the hot
@@ -203,30 +218,39 @@ export async function openPostgres(url: string, poolSize: number, opts: Postgres
   // next (PgBouncer before 1.21 does not track them), so they stay off there.
   if (!pooled) {
     const unsafe = client.unsafe.bind(client);
-    client.unsafe = ((query: string, params?: unknown[], o?: Record<string, unknown>) => unsafe(query, params as never, { ...o, prepare: true })) as typeof client.unsafe;
+    client.unsafe = ((query: string, params?: unknown[], o?: Record<string, unknown>) =>
+      unsafe(query, params as never, { ...o, prepare: true })) as typeof client.unsafe;
   }
   const replica = opts.readUrl ? postgres(opts.readUrl, options) : null;
   let bus: Bus;
   let listener: ReturnType<typeof postgres> | null = null;
   if (!pooled) bus = pgBus(client, client);
   else if (opts.redis) bus = await openRedisBus(opts.redis, opts.redisPrefix);
-  else if (opts.directUrl) bus = pgBus(client, (listener = postgres(opts.directUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 })));
+  else if (opts.directUrl)
+    bus = pgBus(client, (listener = postgres(opts.directUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 })));
   else {
     await Promise.all([client.end({ timeout: 1 }), replica?.end({ timeout: 1 })]);
-    throw new Error("behind a transaction-mode pooler the cache-invalidation bus needs REDIS_URL or DATABASE_DIRECT_URL (LISTEN cannot run through the pooler)");
+    throw new Error(
+      "behind a transaction-mode pooler the cache-invalidation bus needs REDIS_URL or DATABASE_DIRECT_URL (LISTEN cannot run through the pooler)",
+    );
   }
   const db = drizzlePg(client, { schema }) as unknown as Db;
   const readDb = replica ? (drizzlePg(replica, { schema }) as unknown as Db) : null;
   const tokenContext = guarded(createPostgresTokenContext(client, !pooled));
   return Object.assign(
-    primary(db, tokenContext, {
-      publish: bus.publish,
-      subscribe: bus.subscribe,
-      async close() {
-        await bus.close();
-        await Promise.all([client.end({ timeout: 5 }), replica?.end({ timeout: 5 }), listener?.end({ timeout: 5 })]);
+    primary(
+      db,
+      tokenContext,
+      {
+        publish: bus.publish,
+        subscribe: bus.subscribe,
+        async close() {
+          await bus.close();
+          await Promise.all([client.end({ timeout: 5 }), replica?.end({ timeout: 5 }), listener?.end({ timeout: 5 })]);
+        },
       },
-    }, readDb ? (repos) => routeReads(repos, createPgRepos(readDb, tokenContext)) : undefined),
+      readDb ? (repos) => routeReads(repos, createPgRepos(readDb, tokenContext)) : undefined,
+    ),
     { db },
   );
 }

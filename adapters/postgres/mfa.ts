@@ -24,7 +24,10 @@ export function createPgMfa(db: Db): MfaRepo {
       if (hashes.length) await db.insert(rc).values(hashes.map((codeHash) => ({ userId, codeHash })));
     },
     async disable(userId) {
-      await db.update(u).set({ mfaEnabled: false, mfaSecretEnc: null, mfaLastStep: null, updatedAt: new Date() }).where(eq(u.id, userId));
+      await db
+        .update(u)
+        .set({ mfaEnabled: false, mfaSecretEnc: null, mfaLastStep: null, updatedAt: new Date() })
+        .where(eq(u.id, userId));
       await db.delete(rc).where(eq(rc.userId, userId));
     },
     async useStep(userId, step) {
@@ -45,18 +48,29 @@ export function createPgMfa(db: Db): MfaRepo {
       return rows.length > 0;
     },
     async recoveryCodesLeft(userId) {
-      const [r] = await db.select({ n: count() }).from(rc).where(and(eq(rc.userId, userId), isNull(rc.usedAt)));
+      const [r] = await db
+        .select({ n: count() })
+        .from(rc)
+        .where(and(eq(rc.userId, userId), isNull(rc.usedAt)));
       return Number(r?.n ?? 0);
     },
   };
 }
 
-const toIdentity = (r: typeof si.$inferSelect): SocialIdentity => ({ provider: r.provider as SocialProvider, subject: r.subject, tenantId: r.tenantId, userId: r.userId });
+const toIdentity = (r: typeof si.$inferSelect): SocialIdentity => ({
+  provider: r.provider as SocialProvider,
+  subject: r.subject,
+  tenantId: r.tenantId,
+  userId: r.userId,
+});
 
 export function createPgSocialIdentities(db: Db): SocialIdentityRepo {
   return {
     async find(provider, subject) {
-      const [r] = await db.select().from(si).where(and(eq(si.provider, provider), eq(si.subject, subject)));
+      const [r] = await db
+        .select()
+        .from(si)
+        .where(and(eq(si.provider, provider), eq(si.subject, subject)));
       return r ? toIdentity(r) : null;
     },
     async link(identity) {

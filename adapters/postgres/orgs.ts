@@ -50,45 +50,93 @@ export function createPgOrgs(db: Db): OrgRepo {
       const id = Number(rows[0].id);
       let parentPath = `/${input.tenantId}/`;
       if (input.parentId !== null) {
-        const [p] = await db.select({ path: o.path }).from(o).where(and(eq(o.id, input.parentId), eq(o.tenantId, input.tenantId)));
+        const [p] = await db
+          .select({ path: o.path })
+          .from(o)
+          .where(and(eq(o.id, input.parentId), eq(o.tenantId, input.tenantId)));
         if (!p) throw new Error("parent org not in tenant");
         parentPath = p.path;
       }
       const [r] = await db
         .insert(o)
-        .values({ id, tenantId: input.tenantId, parentId: input.parentId, path: `${parentPath}${id}/`, name: input.name, slug: input.slug, type: input.type, expiresAt: input.expiresAt ?? null })
+        .values({
+          id,
+          tenantId: input.tenantId,
+          parentId: input.parentId,
+          path: `${parentPath}${id}/`,
+          name: input.name,
+          slug: input.slug,
+          type: input.type,
+          expiresAt: input.expiresAt ?? null,
+        })
         .returning();
       return toOrg(r);
     },
     async get(tenant, id) {
-      const [r] = await db.select().from(o).where(and(eq(o.id, id), tf(tenant)));
+      const [r] = await db
+        .select()
+        .from(o)
+        .where(and(eq(o.id, id), tf(tenant)));
       return r ? toOrg(r) : null;
     },
     async getMany(tenant, ids) {
       if (!ids.length) return [];
-      return (await db.select().from(o).where(and(inArray(o.id, ids), tf(tenant)))).map(toOrg);
+      return (
+        await db
+          .select()
+          .from(o)
+          .where(and(inArray(o.id, ids), tf(tenant)))
+      ).map(toOrg);
     },
     async update(tenant, id, patch) {
-      const [r] = await db.update(o).set({ ...patch, updatedAt: new Date() }).where(and(eq(o.id, id), tf(tenant))).returning();
+      const [r] = await db
+        .update(o)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(o.id, id), tf(tenant)))
+        .returning();
       return r ? toOrg(r) : null;
     },
     async root(tenantId) {
-      const [r] = await db.select().from(o).where(and(eq(o.tenantId, tenantId), isNull(o.parentId))).orderBy(asc(o.id)).limit(1);
+      const [r] = await db
+        .select()
+        .from(o)
+        .where(and(eq(o.tenantId, tenantId), isNull(o.parentId)))
+        .orderBy(asc(o.id))
+        .limit(1);
       return r ? toOrg(r) : null;
     },
     async listReachable(tenant, reach, afterId, size) {
-      return (await db.select().from(o).where(and(tf(tenant), reachFilter(reach), gt(o.id, afterId))).orderBy(asc(o.id)).limit(size)).map(toOrg);
+      return (
+        await db
+          .select()
+          .from(o)
+          .where(and(tf(tenant), reachFilter(reach), gt(o.id, afterId)))
+          .orderBy(asc(o.id))
+          .limit(size)
+      ).map(toOrg);
     },
     async search(tenant, reach, q, status, size) {
       // strpos is a literal substring test (no LIKE metacharacters); slugs are lower-case already.
       const needle = q.toLowerCase();
       const text = q ? sql`(strpos(lower(${o.name}), ${needle}) > 0 or strpos(${o.slug}, ${needle}) > 0)` : undefined;
       return (
-        await db.select().from(o).where(and(tf(tenant), reachFilter(reach), text, status ? eq(o.status, status) : undefined)).orderBy(asc(o.id)).limit(size)
+        await db
+          .select()
+          .from(o)
+          .where(and(tf(tenant), reachFilter(reach), text, status ? eq(o.status, status) : undefined))
+          .orderBy(asc(o.id))
+          .limit(size)
       ).map(toOrg);
     },
     async children(tenant, parentId, afterId, size) {
-      return (await db.select().from(o).where(and(tf(tenant), eq(o.parentId, parentId), gt(o.id, afterId))).orderBy(asc(o.id)).limit(size)).map(toOrg);
+      return (
+        await db
+          .select()
+          .from(o)
+          .where(and(tf(tenant), eq(o.parentId, parentId), gt(o.id, afterId)))
+          .orderBy(asc(o.id))
+          .limit(size)
+      ).map(toOrg);
     },
     async isBlocked(tenantId, path, now) {
       const ids = pathIds(path).slice(1);
@@ -96,7 +144,16 @@ export function createPgOrgs(db: Db): OrgRepo {
       const [r] = await db
         .select({ id: o.id })
         .from(o)
-        .where(and(eq(o.tenantId, tenantId), inArray(o.id, ids), or(eq(o.status, "SUSPENDED"), sql`${o.expiresAt} is not null and ${o.expiresAt} <= ${now.toISOString()}::timestamptz`)))
+        .where(
+          and(
+            eq(o.tenantId, tenantId),
+            inArray(o.id, ids),
+            or(
+              eq(o.status, "SUSPENDED"),
+              sql`${o.expiresAt} is not null and ${o.expiresAt} <= ${now.toISOString()}::timestamptz`,
+            ),
+          ),
+        )
         .limit(1);
       return !!r;
     },

@@ -35,7 +35,10 @@ const toRole = (row: typeof r.$inferSelect, perms: PermissionRef[]): Role => ({
 
 export function createPgRoles(db: Db): RoleRepo {
   const get = async (tenant: number | "any", id: number) => {
-    const [row] = await db.select().from(r).where(and(eq(r.id, id), tf(tenant)));
+    const [row] = await db
+      .select()
+      .from(r)
+      .where(and(eq(r.id, id), tf(tenant)));
     if (!row) return null;
     return toRole(row, (await permsOf(db, [row.id])).get(row.id) ?? []);
   };
@@ -43,24 +46,44 @@ export function createPgRoles(db: Db): RoleRepo {
     async create(input) {
       const [row] = await db
         .insert(r)
-        .values({ tenantId: input.tenantId, organizationId: input.organizationId, name: input.name, description: input.description, scope: input.scope })
+        .values({
+          tenantId: input.tenantId,
+          organizationId: input.organizationId,
+          name: input.name,
+          description: input.description,
+          scope: input.scope,
+        })
         .returning();
       if (input.permissionIds.length) {
-        await db.insert(rp).values([...new Set(input.permissionIds)].map((permissionId) => ({ roleId: row.id, permissionId })));
+        await db
+          .insert(rp)
+          .values([...new Set(input.permissionIds)].map((permissionId) => ({ roleId: row.id, permissionId })));
       }
       return (await get(input.tenantId, row.id))!;
     },
     get,
     async listByOrg(tenant, orgId, size) {
-      const rows = await db.select().from(r).where(and(tf(tenant), eq(r.organizationId, orgId))).orderBy(asc(r.id)).limit(size);
-      const perms = await permsOf(db, rows.map((x) => x.id));
+      const rows = await db
+        .select()
+        .from(r)
+        .where(and(tf(tenant), eq(r.organizationId, orgId)))
+        .orderBy(asc(r.id))
+        .limit(size);
+      const perms = await permsOf(
+        db,
+        rows.map((x) => x.id),
+      );
       return rows.map((row) => toRole(row, perms.get(row.id) ?? []));
     },
     async setPermissions(tenant, roleId, permissionIds) {
-      const [row] = await db.select({ id: r.id }).from(r).where(and(eq(r.id, roleId), tf(tenant)));
+      const [row] = await db
+        .select({ id: r.id })
+        .from(r)
+        .where(and(eq(r.id, roleId), tf(tenant)));
       if (!row) return null;
       await db.delete(rp).where(eq(rp.roleId, roleId));
-      if (permissionIds.length) await db.insert(rp).values([...new Set(permissionIds)].map((permissionId) => ({ roleId, permissionId })));
+      if (permissionIds.length)
+        await db.insert(rp).values([...new Set(permissionIds)].map((permissionId) => ({ roleId, permissionId })));
       return get(tenant, roleId);
     },
     async assign(a) {
@@ -70,7 +93,14 @@ export function createPgRoles(db: Db): RoleRepo {
     async revoke(a) {
       const rows = await db
         .delete(ur)
-        .where(and(eq(ur.userId, a.userId), eq(ur.roleId, a.roleId), eq(ur.organizationId, a.organizationId), eq(ur.tenantId, a.tenantId)))
+        .where(
+          and(
+            eq(ur.userId, a.userId),
+            eq(ur.roleId, a.roleId),
+            eq(ur.organizationId, a.organizationId),
+            eq(ur.tenantId, a.tenantId),
+          ),
+        )
         .returning({ userId: ur.userId });
       return rows.length > 0;
     },
@@ -98,7 +128,9 @@ export function createPgRoles(db: Db): RoleRepo {
         .where(
           and(
             eq(ur.userId, userId),
-            ancestors.length ? or(eq(ur.organizationId, orgId), and(inArray(ur.organizationId, ancestors), eq(r.scope, "SUBTREE"))) : eq(ur.organizationId, orgId),
+            ancestors.length
+              ? or(eq(ur.organizationId, orgId), and(inArray(ur.organizationId, ancestors), eq(r.scope, "SUBTREE")))
+              : eq(ur.organizationId, orgId),
           ),
         );
       const grants = new Map<string, EffectiveGrant>();
@@ -106,16 +138,31 @@ export function createPgRoles(db: Db): RoleRepo {
         const key = `${row.roleId}:${row.assignedOrgId}`;
         let g = grants.get(key);
         if (!g) {
-          g = { roleId: row.roleId, roleName: row.roleName, scope: row.scope as RoleScope, roleTenantId: row.roleTenantId, assignedOrgId: row.assignedOrgId, assignedOrgPath: row.assignedOrgPath, permissions: [] };
+          g = {
+            roleId: row.roleId,
+            roleName: row.roleName,
+            scope: row.scope as RoleScope,
+            roleTenantId: row.roleTenantId,
+            assignedOrgId: row.assignedOrgId,
+            assignedOrgPath: row.assignedOrgPath,
+            permissions: [],
+          };
           grants.set(key, g);
         }
-        if (row.permId !== null && row.permCode !== null && row.permApp !== null) g.permissions.push({ id: row.permId, code: row.permCode, applicationId: row.permApp });
+        if (row.permId !== null && row.permCode !== null && row.permApp !== null)
+          g.permissions.push({ id: row.permId, code: row.permCode, applicationId: row.permApp });
       }
       return [...grants.values()];
     },
     async assignmentsOf(userId) {
       return db
-        .select({ userId: ur.userId, roleId: ur.roleId, organizationId: ur.organizationId, tenantId: ur.tenantId, roleName: r.name })
+        .select({
+          userId: ur.userId,
+          roleId: ur.roleId,
+          organizationId: ur.organizationId,
+          tenantId: ur.tenantId,
+          roleName: r.name,
+        })
         .from(ur)
         .innerJoin(r, eq(r.id, ur.roleId))
         .where(eq(ur.userId, userId))
@@ -131,7 +178,13 @@ export function createPgRoles(db: Db): RoleRepo {
         .select({ userId: ur.userId, id: r.id, name: r.name })
         .from(ur)
         .innerJoin(r, eq(r.id, ur.roleId))
-        .where(and(tenant === "any" ? undefined : eq(ur.tenantId, tenant), eq(ur.organizationId, orgId), inArray(ur.userId, userIds)))
+        .where(
+          and(
+            tenant === "any" ? undefined : eq(ur.tenantId, tenant),
+            eq(ur.organizationId, orgId),
+            inArray(ur.userId, userIds),
+          ),
+        )
         .orderBy(asc(ur.userId), asc(r.id));
       for (const row of rows) {
         const list = out.get(row.userId) ?? [];

@@ -76,7 +76,10 @@ export const applications = pgTable(
     isSystem: boolean("is_system").notNull().default(false),
     createdAt: created(),
   },
-  (t) => [uniqueIndex("applications_identifier").on(t.identifier), index("applications_org").on(t.tenantId, t.organizationId)],
+  (t) => [
+    uniqueIndex("applications_identifier").on(t.identifier),
+    index("applications_org").on(t.tenantId, t.organizationId),
+  ],
 );
 
 export const permissions = pgTable(
@@ -102,7 +105,10 @@ export const roles = pgTable(
     scope: text("scope").notNull().default("SELF"),
     createdAt: created(),
   },
-  (t) => [uniqueIndex("roles_org_name").on(t.organizationId, t.name), index("roles_tenant").on(t.tenantId, t.organizationId, t.id)],
+  (t) => [
+    uniqueIndex("roles_org_name").on(t.organizationId, t.name),
+    index("roles_tenant").on(t.tenantId, t.organizationId, t.id),
+  ],
 );
 
 export const rolePermissions = pgTable(
@@ -248,7 +254,10 @@ export const apiClients = pgTable(
     scopes: jsonb("scopes").$type<string[]>().notNull(),
     createdAt: created(),
   },
-  (t) => [uniqueIndex("api_clients_client_id").on(t.clientId), index("api_clients_org").on(t.tenantId, t.organizationId)],
+  (t) => [
+    uniqueIndex("api_clients_client_id").on(t.clientId),
+    index("api_clients_org").on(t.tenantId, t.organizationId),
+  ],
 );
 
 export const signingKeys = pgTable("signing_keys", {
@@ -286,7 +295,10 @@ export const webhooks = pgTable(
     active: boolean("active").notNull().default(true),
     createdAt: created(),
   },
-  (t) => [uniqueIndex("webhooks_application").on(t.applicationId), index("webhooks_tenant_org").on(t.tenantId, t.organizationId)],
+  (t) => [
+    uniqueIndex("webhooks_application").on(t.applicationId),
+    index("webhooks_tenant_org").on(t.tenantId, t.organizationId),
+  ],
 );
 
 /** Durable outbox: one row per (event, webhook), written in the same transaction as the change. */
@@ -310,7 +322,10 @@ export const webhookDeliveries = pgTable(
     createdAt: created(),
     deliveredAt: ts("delivered_at"),
   },
-  (t) => [index("webhook_deliveries_due").on(t.status, t.nextAttemptAt), index("webhook_deliveries_hook").on(t.webhookId, t.id)],
+  (t) => [
+    index("webhook_deliveries_due").on(t.status, t.nextAttemptAt),
+    index("webhook_deliveries_hook").on(t.webhookId, t.id),
+  ],
 );
 
 export const importJobs = pgTable(

@@ -1,20 +1,43 @@
 /** Primary-store fallbacks for session families and counters (REDIS_URL unset), plus devices and one-time tokens. */
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
-import type { CounterStore, Device, DeviceRepo, FamilyRecord, FamilyStore, OneTimeKind, OneTimeToken, OneTimeTokenRepo, SessionData } from "../../src/features/sessions/ports";
+import type {
+  CounterStore,
+  Device,
+  DeviceRepo,
+  FamilyRecord,
+  FamilyStore,
+  OneTimeKind,
+  OneTimeToken,
+  OneTimeTokenRepo,
+  SessionData,
+} from "../../src/features/sessions/ports";
 import { timingSafeEqual } from "../../src/kernel/secrets";
 import { schema, type Db } from "./db";
 
 const { sessionFamilies: f, sessionSelectors: s, counters: c, devices: d, oneTimeTokens: ot } = schema;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-const toFamily = (r: typeof f.$inferSelect): FamilyRecord => ({ familyId: r.id, data: r.data as unknown as SessionData, expiresAt: r.expiresAt });
+const toFamily = (r: typeof f.$inferSelect): FamilyRecord => ({
+  familyId: r.id,
+  data: r.data as unknown as SessionData,
+  expiresAt: r.expiresAt,
+});
 
 export function createPgFamilies(db: Db): FamilyStore {
   const live = (now: Date) => and(eq(f.revoked, false), gt(f.expiresAt, now));
   return {
     async create(familyId, selector, verifierHash, data, expiresAt) {
       await db.transaction(async (tx: Tx) => {
-        await tx.insert(f).values({ id: familyId, tenantId: data.tenantId, userId: data.userId, data: data as unknown as Record<string, unknown>, currentSelector: selector, verifierHash, deviceId: data.deviceId ?? null, expiresAt });
+        await tx.insert(f).values({
+          id: familyId,
+          tenantId: data.tenantId,
+          userId: data.userId,
+          data: data as unknown as Record<string, unknown>,
+          currentSelector: selector,
+          verifierHash,
+          deviceId: data.deviceId ?? null,
+          expiresAt,
+        });
         await tx.insert(s).values({ selector, familyId, verifierHash, expiresAt });
       });
     },
@@ -42,11 +65,18 @@ export function createPgFamilies(db: Db): FamilyStore {
           select ${next.selector}, id, ${next.verifierHash}, expires_at from u
         )
         select id, data, (extract(epoch from expires_at) * 1000)::float8 as expires_ms from u`);
-      const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as { id: string; data: unknown; expires_ms: number | string }[];
+      const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as {
+        id: string;
+        data: unknown;
+        expires_ms: number | string;
+      }[];
       if (rows.length) {
         const r = rows[0];
         const data = (typeof r.data === "string" ? JSON.parse(r.data) : r.data) as SessionData;
-        return { status: "rotated" as const, family: { familyId: r.id, data, expiresAt: new Date(Math.round(Number(r.expires_ms))) } };
+        return {
+          status: "rotated" as const,
+          family: { familyId: r.id, data, expiresAt: new Date(Math.round(Number(r.expires_ms))) },
+        };
       }
       return db.transaction(async (tx: Tx) => {
         const [old] = await tx.select().from(s).where(eq(s.selector, selector));
@@ -61,24 +91,42 @@ export function createPgFamilies(db: Db): FamilyStore {
       });
     },
     async peek(selector, verifierHash, now) {
-      const [row] = await db.select().from(f).where(and(eq(f.currentSelector, selector), live(now)));
+      const [row] = await db
+        .select()
+        .from(f)
+        .where(and(eq(f.currentSelector, selector), live(now)));
       return row && timingSafeEqual(row.verifierHash, verifierHash) ? toFamily(row) : null;
     },
     async get(familyId, now) {
-      const [row] = await db.select().from(f).where(and(eq(f.id, familyId), live(now)));
+      const [row] = await db
+        .select()
+        .from(f)
+        .where(and(eq(f.id, familyId), live(now)));
       return row ? toFamily(row) : null;
     },
     async revoke(familyId) {
       await db.update(f).set({ revoked: true }).where(eq(f.id, familyId));
     },
     async revokeUser(userId) {
-      await db.update(f).set({ revoked: true }).where(and(eq(f.userId, userId), eq(f.revoked, false)));
+      await db
+        .update(f)
+        .set({ revoked: true })
+        .where(and(eq(f.userId, userId), eq(f.revoked, false)));
     },
     async revokeDevice(userId, deviceId) {
-      await db.update(f).set({ revoked: true }).where(and(eq(f.userId, userId), eq(f.deviceId, deviceId), eq(f.revoked, false)));
+      await db
+        .update(f)
+        .set({ revoked: true })
+        .where(and(eq(f.userId, userId), eq(f.deviceId, deviceId), eq(f.revoked, false)));
     },
     async listUser(userId, now) {
-      return (await db.select().from(f).where(and(eq(f.userId, userId), live(now))).orderBy(asc(f.createdAt), asc(f.id))).map(toFamily);
+      return (
+        await db
+          .select()
+          .from(f)
+          .where(and(eq(f.userId, userId), live(now)))
+          .orderBy(asc(f.createdAt), asc(f.id))
+      ).map(toFamily);
     },
   };
 }
@@ -106,12 +154,18 @@ export function createPgCounters(db: Db): CounterStore {
       return { count: r.count, ttlSeconds: ttlOf(r.expiresAt, now) };
     },
     async peek(key, now) {
-      const [r] = await db.select().from(c).where(and(eq(c.key, key), gt(c.expiresAt, now)));
+      const [r] = await db
+        .select()
+        .from(c)
+        .where(and(eq(c.key, key), gt(c.expiresAt, now)));
       return r ? { count: r.count, ttlSeconds: ttlOf(r.expiresAt, now) } : { count: 0, ttlSeconds: 0 };
     },
     async set(key, value, windowSeconds, now) {
       const ends = new Date(now.getTime() + windowSeconds * 1000);
-      await db.insert(c).values({ key, count: value, expiresAt: ends }).onConflictDoUpdate({ target: c.key, set: { count: value, expiresAt: ends } });
+      await db
+        .insert(c)
+        .values({ key, count: value, expiresAt: ends })
+        .onConflictDoUpdate({ target: c.key, set: { count: value, expiresAt: ends } });
     },
     async reset(key) {
       await db.delete(c).where(eq(c.key, key));
@@ -119,7 +173,15 @@ export function createPgCounters(db: Db): CounterStore {
   };
 }
 
-const toDevice = (r: typeof d.$inferSelect): Device => ({ tenantId: r.tenantId, userId: r.userId, deviceId: r.deviceId, name: r.name, platform: r.platform, lastSeenAt: r.lastSeenAt, createdAt: r.createdAt });
+const toDevice = (r: typeof d.$inferSelect): Device => ({
+  tenantId: r.tenantId,
+  userId: r.userId,
+  deviceId: r.deviceId,
+  name: r.name,
+  platform: r.platform,
+  lastSeenAt: r.lastSeenAt,
+  createdAt: r.createdAt,
+});
 
 export function createPgDevices(db: Db): DeviceRepo {
   return {
@@ -127,23 +189,35 @@ export function createPgDevices(db: Db): DeviceRepo {
       const [r] = await db
         .insert(d)
         .values(dev)
-        .onConflictDoUpdate({ target: [d.userId, d.deviceId], set: { name: dev.name, platform: dev.platform, lastSeenAt: dev.lastSeenAt } })
+        .onConflictDoUpdate({
+          target: [d.userId, d.deviceId],
+          set: { name: dev.name, platform: dev.platform, lastSeenAt: dev.lastSeenAt },
+        })
         .returning();
       return toDevice(r);
     },
     async get(userId, deviceId) {
-      const [r] = await db.select().from(d).where(and(eq(d.userId, userId), eq(d.deviceId, deviceId)));
+      const [r] = await db
+        .select()
+        .from(d)
+        .where(and(eq(d.userId, userId), eq(d.deviceId, deviceId)));
       return r ? toDevice(r) : null;
     },
     async listUser(userId) {
       return (await db.select().from(d).where(eq(d.userId, userId)).orderBy(asc(d.createdAt))).map(toDevice);
     },
     async delete(userId, deviceId) {
-      const rows = await db.delete(d).where(and(eq(d.userId, userId), eq(d.deviceId, deviceId))).returning({ id: d.id });
+      const rows = await db
+        .delete(d)
+        .where(and(eq(d.userId, userId), eq(d.deviceId, deviceId)))
+        .returning({ id: d.id });
       return rows.length > 0;
     },
     async touch(userId, deviceId, at) {
-      await db.update(d).set({ lastSeenAt: at }).where(and(eq(d.userId, userId), eq(d.deviceId, deviceId)));
+      await db
+        .update(d)
+        .set({ lastSeenAt: at })
+        .where(and(eq(d.userId, userId), eq(d.deviceId, deviceId)));
     },
     async deleteUser(userId) {
       await db.delete(d).where(eq(d.userId, userId));
@@ -151,7 +225,14 @@ export function createPgDevices(db: Db): DeviceRepo {
   };
 }
 
-const toOneTime = (r: typeof ot.$inferSelect): OneTimeToken => ({ kind: r.kind as OneTimeKind, tenantId: r.tenantId, userId: r.userId, data: r.data, attempts: r.attempts, expiresAt: r.expiresAt });
+const toOneTime = (r: typeof ot.$inferSelect): OneTimeToken => ({
+  kind: r.kind as OneTimeKind,
+  tenantId: r.tenantId,
+  userId: r.userId,
+  data: r.data,
+  attempts: r.attempts,
+  expiresAt: r.expiresAt,
+});
 
 export function createPgOneTimeTokens(db: Db): OneTimeTokenRepo {
   return {
@@ -167,13 +248,19 @@ export function createPgOneTimeTokens(db: Db): OneTimeTokenRepo {
       return r ? toOneTime(r) : null;
     },
     async peek(tokenHash, kind, now) {
-      const [r] = await db.select().from(ot).where(and(eq(ot.tokenHash, tokenHash), eq(ot.kind, kind), isNull(ot.usedAt), gt(ot.expiresAt, now)));
+      const [r] = await db
+        .select()
+        .from(ot)
+        .where(and(eq(ot.tokenHash, tokenHash), eq(ot.kind, kind), isNull(ot.usedAt), gt(ot.expiresAt, now)));
       return r ? toOneTime(r) : null;
     },
     async recordFailure(tokenHash, max) {
       const [r] = await db
         .update(ot)
-        .set({ attempts: sql`${ot.attempts} + 1`, usedAt: sql`case when ${ot.attempts} + 1 >= ${max} then now() else ${ot.usedAt} end` })
+        .set({
+          attempts: sql`${ot.attempts} + 1`,
+          usedAt: sql`case when ${ot.attempts} + 1 >= ${max} then now() else ${ot.usedAt} end`,
+        })
         .where(eq(ot.tokenHash, tokenHash))
         .returning({ attempts: ot.attempts });
       return r ? r.attempts : max;

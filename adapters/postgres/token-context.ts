@@ -42,23 +42,48 @@ function toContext(row: Record<string, unknown>): TokenContext {
   const grants = parse<Record<string, unknown>[]>(row.grants) ?? [];
   return {
     user: u && {
-      id: Number(u.id), tenantId: Number(u.tenantId), organizationId: Number(u.organizationId), email: String(u.email), fullName: String(u.fullName),
-      status: u.status as UserStatus, mfaEnabled: Boolean(u.mfaEnabled), createdAt: date(u.createdAt)!, updatedAt: date(u.updatedAt)!,
+      id: Number(u.id),
+      tenantId: Number(u.tenantId),
+      organizationId: Number(u.organizationId),
+      email: String(u.email),
+      fullName: String(u.fullName),
+      status: u.status as UserStatus,
+      mfaEnabled: Boolean(u.mfaEnabled),
+      createdAt: date(u.createdAt)!,
+      updatedAt: date(u.updatedAt)!,
     },
-    org: o && ({
-      id: Number(o.id), tenantId: Number(o.tenantId), parentId: o.parentId == null ? null : Number(o.parentId), path: String(o.path), type: String(o.type),
-      name: String(o.name), slug: String(o.slug), status: o.status as OrgStatus, expiresAt: date(o.expiresAt), createdAt: date(o.createdAt)!, updatedAt: date(o.updatedAt)!,
-    } satisfies Org),
+    org:
+      o &&
+      ({
+        id: Number(o.id),
+        tenantId: Number(o.tenantId),
+        parentId: o.parentId == null ? null : Number(o.parentId),
+        path: String(o.path),
+        type: String(o.type),
+        name: String(o.name),
+        slug: String(o.slug),
+        status: o.status as OrgStatus,
+        expiresAt: date(o.expiresAt),
+        createdAt: date(o.createdAt)!,
+        updatedAt: date(o.updatedAt)!,
+      } satisfies Org),
     blocked: row.blocked === true || row.blocked === "t",
     blockedFrom: row.blockedFrom == null ? null : Math.floor(Number(row.blockedFrom)),
     grants: grants.map((g) => ({
-      roleId: Number(g.roleId), roleName: String(g.roleName), scope: g.scope as RoleScope, roleTenantId: Number(g.roleTenantId),
-      assignedOrgId: Number(g.assignedOrgId), assignedOrgPath: String(g.assignedOrgPath),
-      permissions: (g.permissions as { id: number; code: string; applicationId: number }[]).map((p) => ({ id: Number(p.id), code: p.code, applicationId: Number(p.applicationId) })),
+      roleId: Number(g.roleId),
+      roleName: String(g.roleName),
+      scope: g.scope as RoleScope,
+      roleTenantId: Number(g.roleTenantId),
+      assignedOrgId: Number(g.assignedOrgId),
+      assignedOrgPath: String(g.assignedOrgPath),
+      permissions: (g.permissions as { id: number; code: string; applicationId: number }[]).map((p) => ({
+        id: Number(p.id),
+        code: p.code,
+        applicationId: Number(p.applicationId),
+      })),
     })),
   };
 }
-
 
 /**
  * PostgreSQL: postgres.js runs it as a named statement, planned once per connection; behind a
@@ -93,9 +118,7 @@ export function createPgliteTokenContext(client: PGlite): TokenContextReader {
       await prepared;
       const ts = now.toISOString();
       if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(ts)) throw new Error("token context: bad timestamp");
-      const res = await client.query(
-        `execute sso_token_ctx(${int(userId)}, ${int(tenantId)}, ${int(orgId)}, '${ts}')`,
-      );
+      const res = await client.query(`execute sso_token_ctx(${int(userId)}, ${int(tenantId)}, ${int(orgId)}, '${ts}')`);
       return toContext(res.rows[0] as Record<string, unknown>);
     },
   };

@@ -21,21 +21,34 @@ const tf = (tenant: number | "any") => (tenant === "any" ? undefined : eq(u.tena
 export function createPgUsers(db: Db): UserRepo {
   return {
     async create(input) {
-      const [r] = await db.insert(u).values({ ...input, email: normalizeEmail(input.email) }).returning();
+      const [r] = await db
+        .insert(u)
+        .values({ ...input, email: normalizeEmail(input.email) })
+        .returning();
       return toUser(r);
     },
     async get(tenant, id) {
-      const [r] = await db.select().from(u).where(and(eq(u.id, id), tf(tenant)));
+      const [r] = await db
+        .select()
+        .from(u)
+        .where(and(eq(u.id, id), tf(tenant)));
       return r ? toUser(r) : null;
     },
     async findByEmail(email) {
-      const [r] = await db.select().from(u).where(eq(u.email, normalizeEmail(email)));
+      const [r] = await db
+        .select()
+        .from(u)
+        .where(eq(u.email, normalizeEmail(email)));
       return r ? toUser(r) : null;
     },
     async update(tenant, id, patch) {
       const values = { ...patch, updatedAt: new Date() };
       if (values.email) values.email = normalizeEmail(values.email);
-      const [r] = await db.update(u).set(values).where(and(eq(u.id, id), tf(tenant))).returning();
+      const [r] = await db
+        .update(u)
+        .set(values)
+        .where(and(eq(u.id, id), tf(tenant)))
+        .returning();
       return r ? toUser(r) : null;
     },
     async listByOrg(tenant, orgId, size, filter = {}) {
@@ -46,7 +59,9 @@ export function createPgUsers(db: Db): UserRepo {
       const after = filter.afterId ?? 0;
       // strpos is a literal substring test (no LIKE metacharacters); emails are lower-case already.
       const needle = filter.q?.toLowerCase() ?? "";
-      const homeText = needle ? sql`and (strpos(${u.email}, ${needle}) > 0 or strpos(lower(${u.fullName}), ${needle}) > 0)` : sql``;
+      const homeText = needle
+        ? sql`and (strpos(${u.email}, ${needle}) > 0 or strpos(lower(${u.fullName}), ${needle}) > 0)`
+        : sql``;
       const holderText = needle
         ? sql`and exists (select 1 from ${u} h where h.id = ${ur.userId} and (strpos(h.email, ${needle}) > 0 or strpos(lower(h.full_name), ${needle}) > 0))`
         : sql``;
@@ -63,7 +78,16 @@ export function createPgUsers(db: Db): UserRepo {
     async erase(tenant, id, erasedEmail) {
       const [r] = await db
         .update(u)
-        .set({ email: erasedEmail.toLowerCase(), fullName: "", passwordHash: null, status: "ERASED", mfaEnabled: false, mfaSecretEnc: null, mfaLastStep: null, updatedAt: new Date() })
+        .set({
+          email: erasedEmail.toLowerCase(),
+          fullName: "",
+          passwordHash: null,
+          status: "ERASED",
+          mfaEnabled: false,
+          mfaSecretEnc: null,
+          mfaLastStep: null,
+          updatedAt: new Date(),
+        })
         .where(and(eq(u.id, id), tf(tenant)))
         .returning();
       if (!r) return null;

@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, inArray, lte, or, isNull, lt, sql } from "drizzle-orm";
-import type { Delivery, DeliveryStatus, OutboxMessage, OutboxRepo, Webhook, WebhookRepo } from "../../src/features/webhooks/ports";
+import type {
+  Delivery,
+  DeliveryStatus,
+  OutboxMessage,
+  OutboxRepo,
+  Webhook,
+  WebhookRepo,
+} from "../../src/features/webhooks/ports";
 import { ancestorPaths } from "../../src/kernel/tenancy";
 import { schema, type Db } from "./db";
 
@@ -14,19 +21,39 @@ export function createPgWebhooks(db: Db): WebhookRepo {
       return toHook(r);
     },
     async get(tenant, id) {
-      const [r] = await db.select().from(w).where(and(eq(w.id, id), tf(tenant)));
+      const [r] = await db
+        .select()
+        .from(w)
+        .where(and(eq(w.id, id), tf(tenant)));
       return r ? toHook(r) : null;
     },
     async listByOrg(tenant, orgId) {
-      return (await db.select().from(w).where(and(tf(tenant), eq(w.organizationId, orgId))).orderBy(asc(w.id))).map(toHook);
+      return (
+        await db
+          .select()
+          .from(w)
+          .where(and(tf(tenant), eq(w.organizationId, orgId)))
+          .orderBy(asc(w.id))
+      ).map(toHook);
     },
     async update(tenant, id, patch) {
-      const [r] = await db.update(w).set(patch).where(and(eq(w.id, id), tf(tenant))).returning();
+      const [r] = await db
+        .update(w)
+        .set(patch)
+        .where(and(eq(w.id, id), tf(tenant)))
+        .returning();
       return r ? toHook(r) : null;
     },
     async delete(tenant, id) {
-      const rows = await db.delete(w).where(and(eq(w.id, id), tf(tenant))).returning({ id: w.id });
-      if (rows.length) await db.update(q).set({ status: "CANCELLED" }).where(and(eq(q.webhookId, id), eq(q.status, "PENDING")));
+      const rows = await db
+        .delete(w)
+        .where(and(eq(w.id, id), tf(tenant)))
+        .returning({ id: w.id });
+      if (rows.length)
+        await db
+          .update(q)
+          .set({ status: "CANCELLED" })
+          .where(and(eq(q.webhookId, id), eq(q.status, "PENDING")));
       return rows.length > 0;
     },
     async subscribers(tenantId, orgPath, eventType) {
@@ -36,14 +63,28 @@ export function createPgWebhooks(db: Db): WebhookRepo {
         .from(w)
         .innerJoin(o, eq(o.id, w.organizationId))
         .where(and(eq(w.tenantId, tenantId), eq(w.active, true), inArray(o.path, paths)));
-      return rows.map((r) => toHook(r.hook)).filter((h) => h.eventTypes.length === 0 || h.eventTypes.includes(eventType));
+      return rows
+        .map((r) => toHook(r.hook))
+        .filter((h) => h.eventTypes.length === 0 || h.eventTypes.includes(eventType));
     },
   };
 }
 
 const toDelivery = (r: typeof q.$inferSelect): Delivery => ({
-  id: r.id, tenantId: r.tenantId, webhookId: r.webhookId, messageId: r.messageId, eventType: r.eventType, payload: r.payload, attempts: r.attempts,
-  status: r.status as DeliveryStatus, lastStatus: r.lastStatus, lastError: r.lastError, lastAttemptAt: r.lastAttemptAt, nextAttemptAt: r.nextAttemptAt, createdAt: r.createdAt, deliveredAt: r.deliveredAt,
+  id: r.id,
+  tenantId: r.tenantId,
+  webhookId: r.webhookId,
+  messageId: r.messageId,
+  eventType: r.eventType,
+  payload: r.payload,
+  attempts: r.attempts,
+  status: r.status as DeliveryStatus,
+  lastStatus: r.lastStatus,
+  lastError: r.lastError,
+  lastAttemptAt: r.lastAttemptAt,
+  nextAttemptAt: r.nextAttemptAt,
+  createdAt: r.createdAt,
+  deliveredAt: r.deliveredAt,
 });
 
 export function createPgOutbox(db: Db): OutboxRepo {
@@ -59,17 +100,43 @@ export function createPgOutbox(db: Db): OutboxRepo {
         .select({ id: q.id })
         .from(q)
         .innerJoin(w, and(eq(w.id, q.webhookId), eq(w.active, true)))
-        .where(and(eq(q.status, "PENDING"), lte(q.nextAttemptAt, now), or(isNull(q.lockedUntil), lt(q.lockedUntil, now))))
+        .where(
+          and(eq(q.status, "PENDING"), lte(q.nextAttemptAt, now), or(isNull(q.lockedUntil), lt(q.lockedUntil, now))),
+        )
         .orderBy(asc(q.id))
         .limit(limit)
         .for("update", { of: q, skipLocked: true });
-      const rows = await db.update(q).set({ lockedUntil: until, attempts: sql`${q.attempts} + 1` }).where(inArray(q.id, due)).returning();
+      const rows = await db
+        .update(q)
+        .set({ lockedUntil: until, attempts: sql`${q.attempts} + 1` })
+        .where(inArray(q.id, due))
+        .returning();
       return rows
         .sort((a, b) => a.id - b.id)
-        .map((r): OutboxMessage => ({ id: r.id, tenantId: r.tenantId, webhookId: r.webhookId, messageId: r.messageId, eventType: r.eventType, payload: r.payload, attempts: r.attempts }));
+        .map(
+          (r): OutboxMessage => ({
+            id: r.id,
+            tenantId: r.tenantId,
+            webhookId: r.webhookId,
+            messageId: r.messageId,
+            eventType: r.eventType,
+            payload: r.payload,
+            attempts: r.attempts,
+          }),
+        );
     },
     async markDelivered(id, o) {
-      await db.update(q).set({ status: "DELIVERED", deliveredAt: o.at, lastAttemptAt: o.at, lastStatus: o.status ?? null, lastError: null, lockedUntil: null }).where(eq(q.id, id));
+      await db
+        .update(q)
+        .set({
+          status: "DELIVERED",
+          deliveredAt: o.at,
+          lastAttemptAt: o.at,
+          lastStatus: o.status ?? null,
+          lastError: null,
+          lockedUntil: null,
+        })
+        .where(eq(q.id, id));
     },
     async markFailed(id, o, nextAttemptAt) {
       const base = { lastAttemptAt: o.at, lastStatus: o.status ?? null, lastError: o.error ?? null, lockedUntil: null };
@@ -79,7 +146,10 @@ export function createPgOutbox(db: Db): OutboxRepo {
         .where(eq(q.id, id));
     },
     async release(id) {
-      await db.update(q).set({ lockedUntil: null, attempts: sql`greatest(${q.attempts} - 1, 0)` }).where(eq(q.id, id));
+      await db
+        .update(q)
+        .set({ lockedUntil: null, attempts: sql`greatest(${q.attempts} - 1, 0)` })
+        .where(eq(q.id, id));
     },
     async listByWebhook(tenant, webhookId, limit, beforeId) {
       const rows = await db

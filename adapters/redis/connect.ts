@@ -35,7 +35,8 @@ export interface ConnectOptions {
  * a key to its slot, so a prefix must not contain `{` or `}` (it would become the hash tag).
  */
 export function createRedisClient(target: RedisTarget, o: ConnectOptions = {}): RedisClient {
-  if (o.keyPrefix && /[{}]/.test(o.keyPrefix)) throw new Error("the Redis key prefix must not contain { or } (they would become the cluster hash tag)");
+  if (o.keyPrefix && /[{}]/.test(o.keyPrefix))
+    throw new Error("the Redis key prefix must not contain { or } (they would become the cluster hash tag)");
   const common: RedisOptions = {
     lazyConnect: true,
     connectTimeout: o.atMostOnce && o.commandTimeoutMs ? Math.min(5000, Math.floor(o.commandTimeoutMs * 0.6)) : 5000,
@@ -79,7 +80,11 @@ export function createRedisClient(target: RedisTarget, o: ConnectOptions = {}): 
       reconnectOnError: (err) => err.message.startsWith("READONLY"),
     });
   }
-  return new Redis(target.url, { ...common, keyPrefix: o.keyPrefix, ...(target.password ? { password: target.password } : {}) });
+  return new Redis(target.url, {
+    ...common,
+    keyPrefix: o.keyPrefix,
+    ...(target.password ? { password: target.password } : {}),
+  });
 }
 
 /**
@@ -92,10 +97,13 @@ export async function connectWithin(client: RedisClient, ms = 10_000): Promise<v
     timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms / 1000} s`)), ms);
   });
   try {
-    await Promise.race([(async () => {
-      await client.connect();
-      await client.ping();
-    })(), limit]);
+    await Promise.race([
+      (async () => {
+        await client.connect();
+        await client.ping();
+      })(),
+      limit,
+    ]);
   } catch (e) {
     client.disconnect();
     throw e;

@@ -24,7 +24,14 @@
  * recognised as reuse (and not merely as unknown) while the family could matter.
  */
 import { Cluster, type ChainableCommander } from "ioredis";
-import { familyIdOfSelector, type ContextEpoch, type CounterStore, type FamilyRecord, type FamilyStore, type SessionData } from "../../src/features/sessions/ports";
+import {
+  familyIdOfSelector,
+  type ContextEpoch,
+  type CounterStore,
+  type FamilyRecord,
+  type FamilyStore,
+  type SessionData,
+} from "../../src/features/sessions/ports";
 import { UnavailableError } from "../../src/kernel/errors";
 import { translating } from "../shared/translate";
 import { randomToken, timingSafeEqual } from "../../src/kernel/secrets";
@@ -140,11 +147,36 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const secondsLeft = (endsMs: number, now: Date) => Math.max(0, Math.ceil((endsMs - now.getTime()) / 1000));
 
 /** Store failures surface as UnavailableError (503), never as a driver message. */
-const wrap = <T extends object>(obj: T): T => translating(obj, (e) => (e instanceof UnavailableError ? e : new UnavailableError(e)));
+const wrap = <T extends object>(obj: T): T =>
+  translating(obj, (e) => (e instanceof UnavailableError ? e : new UnavailableError(e)));
 
 type Scripts = {
-  ssoRotate(sel: string, nsel: string, fam: string, vh: string, now: number, nvh: string, patch: string, rawSel: string, rawNext: string, grace: number, familyId: string): Promise<string[]>;
-  ssoCreate(fam: string, sel: string, familyId: string, selector: string, vh: string, data: string, exp: number, userId: string, deviceId: string, grace: number, slide: number): Promise<string>;
+  ssoRotate(
+    sel: string,
+    nsel: string,
+    fam: string,
+    vh: string,
+    now: number,
+    nvh: string,
+    patch: string,
+    rawSel: string,
+    rawNext: string,
+    grace: number,
+    familyId: string,
+  ): Promise<string[]>;
+  ssoCreate(
+    fam: string,
+    sel: string,
+    familyId: string,
+    selector: string,
+    vh: string,
+    data: string,
+    exp: number,
+    userId: string,
+    deviceId: string,
+    grace: number,
+    slide: number,
+  ): Promise<string>;
   ssoRevoke(fam: string, deviceId: string): Promise<string>;
   ssoHit(key: string, nowMs: number, windowMs: number): Promise<[number, number]>;
 };
@@ -176,9 +208,17 @@ const userKey = (userId: number) => `ufam:${userId}`;
 const PRUNE_AFTER_MS = 3_600_000;
 
 /** Opens the session store on Redis: a single node, a Redis Cluster or a Sentinel-managed master. */
-export async function openRedis(target: RedisTarget | string, prefix: string, o: RedisSessionOptions = {}): Promise<SessionStore & { redis: RedisClient; warnings: string[] }> {
+export async function openRedis(
+  target: RedisTarget | string,
+  prefix: string,
+  o: RedisSessionOptions = {},
+): Promise<SessionStore & { redis: RedisClient; warnings: string[] }> {
   const t: RedisTarget = typeof target === "string" ? { kind: "single", url: target } : target;
-  const redis = createRedisClient(t, { keyPrefix: prefix, commandTimeoutMs: o.commandTimeoutMs ?? 3000, atMostOnce: true });
+  const redis = createRedisClient(t, {
+    keyPrefix: prefix,
+    commandTimeoutMs: o.commandTimeoutMs ?? 3000,
+    atMostOnce: true,
+  });
   redis.on("error", () => {}); // surfaced per call as UnavailableError; reconnects by itself
   redis.on("node error", () => {}); // a cluster node's own errors, likewise
   try {
@@ -203,7 +243,10 @@ export async function openRedis(target: RedisTarget | string, prefix: string, o:
    * single node by default) the command goes alone, without a pipeline's bookkeeping (the refresh
    * hot path).
    */
-  async function durably<T>(add: (p: ChainableCommander & Scripts) => unknown, wrote: (result: T) => boolean): Promise<T> {
+  async function durably<T>(
+    add: (p: ChainableCommander & Scripts) => unknown,
+    wrote: (result: T) => boolean,
+  ): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       let err: Error | null;
       let result: T;
@@ -239,14 +282,23 @@ export async function openRedis(target: RedisTarget | string, prefix: string, o:
       if (acked && wrote(result)) {
         const [waitErr, count] = acked;
         if (waitErr) throw new UnavailableError(waitErr);
-        if (Number(count) < acks) throw new UnavailableError(new Error(`a family write was acknowledged by ${count} of ${acks} required Redis replicas within ${waitMs} ms`));
+        if (Number(count) < acks)
+          throw new UnavailableError(
+            new Error(
+              `a family write was acknowledged by ${count} of ${acks} required Redis replicas within ${waitMs} ms`,
+            ),
+          );
       }
       return result;
     }
   }
 
   /** Revokes one family (when its device matches); reports whether the family is gone (expired). */
-  const revokeOne = (familyId: string, deviceId: string) => durably<string>((p) => p.ssoRevoke(famKey(familyId), deviceId), (x) => x === "revoked");
+  const revokeOne = (familyId: string, deviceId: string) =>
+    durably<string>(
+      (p) => p.ssoRevoke(famKey(familyId), deviceId),
+      (x) => x === "revoked",
+    );
 
   /** The user's family ids with the time each was indexed. */
   async function indexed(userId: number): Promise<{ id: string; at: number }[]> {
@@ -265,32 +317,70 @@ export async function openRedis(target: RedisTarget | string, prefix: string, o:
   async function revokeIndexed(userId: number, deviceId: string): Promise<void> {
     const ids = await indexed(userId);
     const outs = await Promise.all(ids.map((x) => revokeOne(x.id, deviceId)));
-    await prune(userId, ids.filter((_, i) => outs[i] === "gone"));
+    await prune(
+      userId,
+      ids.filter((_, i) => outs[i] === "gone"),
+    );
   }
 
   const families: FamilyStore = {
     async create(familyId, selector, verifierHash, data, expiresAt) {
-      if (!familyId || familyIdOfSelector(selector) !== familyId) throw new Error("a selector must name its family (familyIdOfSelector)");
+      if (!familyId || familyIdOfSelector(selector) !== familyId)
+        throw new Error("a selector must name its family (familyIdOfSelector)");
       // The user's index first (another slot): a revocation by user that runs meanwhile either
       // sees the id (and revokes the family, or keeps the id while it may still be created), or
       // ran before it. An id whose family never came is pruned later.
       // Acknowledged like the family itself: an index entry lost in a failover would hide a live
       // family from revocation by user or device.
-      await durably<number>((p) => p.zadd(userKey(data.userId), "NX", Date.now(), familyId), () => true);
+      await durably<number>(
+        (p) => p.zadd(userKey(data.userId), "NX", Date.now(), familyId),
+        () => true,
+      );
       await durably<string>(
-        (p) => p.ssoCreate(famKey(familyId), selKey(selector), familyId, selector, verifierHash, JSON.stringify(data), expiresAt.getTime(), String(data.userId), data.deviceId ?? "", GRACE_MS, data.absoluteExpiresAt ? 0 : data.ttlSeconds * 1000),
+        (p) =>
+          p.ssoCreate(
+            famKey(familyId),
+            selKey(selector),
+            familyId,
+            selector,
+            verifierHash,
+            JSON.stringify(data),
+            expiresAt.getTime(),
+            String(data.userId),
+            data.deviceId ?? "",
+            GRACE_MS,
+            data.absoluteExpiresAt ? 0 : data.ttlSeconds * 1000,
+          ),
         () => true,
       );
     },
     async rotate(selector, verifierHash, next, now) {
       const familyId = familyIdOfSelector(selector);
       if (!familyId) return { status: "invalid" };
-      if (familyIdOfSelector(next.selector) !== familyId) throw new Error("the next selector must name the same family (familyIdOfSelector)");
+      if (familyIdOfSelector(next.selector) !== familyId)
+        throw new Error("the next selector must name the same family (familyIdOfSelector)");
       const res = await durably<string[]>(
-        (p) => p.ssoRotate(selKey(selector), selKey(next.selector), famKey(familyId), verifierHash, now.getTime(), next.verifierHash, next.data ? JSON.stringify(next.data) : "", selector, next.selector, GRACE_MS, familyId),
+        (p) =>
+          p.ssoRotate(
+            selKey(selector),
+            selKey(next.selector),
+            famKey(familyId),
+            verifierHash,
+            now.getTime(),
+            next.verifierHash,
+            next.data ? JSON.stringify(next.data) : "",
+            selector,
+            next.selector,
+            GRACE_MS,
+            familyId,
+          ),
         (x) => x[0] !== "invalid",
       );
-      if (res[0] === "rotated") return { status: "rotated", family: { familyId: res[1], data: parse(res[2]), expiresAt: new Date(Number(res[3])) } };
+      if (res[0] === "rotated")
+        return {
+          status: "rotated",
+          family: { familyId: res[1], data: parse(res[2]), expiresAt: new Date(Number(res[3])) },
+        };
       if (res[0] === "reused") return { status: "reused", family: { familyId: res[1], data: parse(res[2]) } };
       return { status: "invalid" };
     },
@@ -298,7 +388,11 @@ export async function openRedis(target: RedisTarget | string, prefix: string, o:
       const familyId = familyIdOfSelector(selector);
       if (!familyId) return null;
       // Both keys share a slot: one pipeline to one node.
-      const res = await redis.pipeline().hmget(selKey(selector), "v").hmget(famKey(familyId), "cur", "data", "exp", "revoked").exec();
+      const res = await redis
+        .pipeline()
+        .hmget(selKey(selector), "v")
+        .hmget(famKey(familyId), "cur", "data", "exp", "revoked")
+        .exec();
       if (!res) return null;
       for (const [err] of res) if (err) throw err;
       const [v] = res[0][1] as (string | null)[];
@@ -333,7 +427,8 @@ export async function openRedis(target: RedisTarget | string, prefix: string, o:
       const rows = await Promise.all(ids.map((id) => redis.hmget(famKey(id), "data", "exp", "revoked")));
       const out: FamilyRecord[] = [];
       rows.forEach(([data, exp, revoked], i) => {
-        if (data && revoked !== "1" && Number(exp) > now.getTime()) out.push({ familyId: ids[i], data: parse(data), expiresAt: new Date(Number(exp)) });
+        if (data && revoked !== "1" && Number(exp) > now.getTime())
+          out.push({ familyId: ids[i], data: parse(data), expiresAt: new Date(Number(exp)) });
       });
       // Oldest first: family creation order is not kept in Redis, expiry is a stable proxy.
       return out.sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime() || a.familyId.localeCompare(b.familyId));
@@ -349,10 +444,16 @@ export async function openRedis(target: RedisTarget | string, prefix: string, o:
     },
     async peek(key, now) {
       const [c, e] = await redis.hmget(`cnt:${key}`, "c", "e");
-      return c && Number(e) > now.getTime() ? { count: Number(c), ttlSeconds: secondsLeft(Number(e), now) } : { count: 0, ttlSeconds: 0 };
+      return c && Number(e) > now.getTime()
+        ? { count: Number(c), ttlSeconds: secondsLeft(Number(e), now) }
+        : { count: 0, ttlSeconds: 0 };
     },
     async set(key, value, windowSeconds, now) {
-      await redis.multi().hset(`cnt:${key}`, "c", value, "e", now.getTime() + windowSeconds * 1000).pexpire(`cnt:${key}`, windowSeconds * 1000 + 60_000).exec();
+      await redis
+        .multi()
+        .hset(`cnt:${key}`, "c", value, "e", now.getTime() + windowSeconds * 1000)
+        .pexpire(`cnt:${key}`, windowSeconds * 1000 + 60_000)
+        .exec();
     },
     async reset(key) {
       await redis.del(`cnt:${key}`);
@@ -367,7 +468,9 @@ export async function openRedis(target: RedisTarget | string, prefix: string, o:
     for (const m of masters) {
       const v = await (m.config("GET", "min-replicas-to-write") as Promise<string[]>).catch(() => null);
       if (v && Number(v[1]) < acks)
-        warnings.push(`Redis master ${t.kind === "sentinel" ? t.name : `${m.options.host}:${m.options.port}`} has min-replicas-to-write ${v[1]}, below SSO_REDIS_MIN_REPLICAS_ACK=${acks}: during a failover, refreshes may end sessions as reuse (docs/sessions.md, "Redis Cluster and Sentinel")`);
+        warnings.push(
+          `Redis master ${t.kind === "sentinel" ? t.name : `${m.options.host}:${m.options.port}`} has min-replicas-to-write ${v[1]}, below SSO_REDIS_MIN_REPLICAS_ACK=${acks}: during a failover, refreshes may end sessions as reuse (docs/sessions.md, "Redis Cluster and Sentinel")`,
+        );
     }
   }
 
@@ -389,7 +492,10 @@ export async function openRedis(target: RedisTarget | string, prefix: string, o:
       return v && gen === generation ? `${gen}.${v}` : null;
     },
     async advance() {
-      await durably<string>((p) => p.set(EPOCH_KEY, randomToken(12)), () => true);
+      await durably<string>(
+        (p) => p.set(EPOCH_KEY, randomToken(12)),
+        () => true,
+      );
     },
   };
 

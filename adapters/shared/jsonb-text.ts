@@ -6,10 +6,14 @@
  */
 export function jsonbText(value: unknown): string {
   if (value === null || value === undefined) return "null";
-  if (typeof value === "object" && typeof (value as { toJSON?: unknown }).toJSON === "function") return jsonbText((value as { toJSON(): unknown }).toJSON());
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined || typeof v === "function" ? "null" : jsonbText(v))).join(", ")}]`;
+  if (typeof value === "object" && typeof (value as { toJSON?: unknown }).toJSON === "function")
+    return jsonbText((value as { toJSON(): unknown }).toJSON());
+  if (Array.isArray(value))
+    return `[${value.map((v) => (v === undefined || typeof v === "function" ? "null" : jsonbText(v))).join(", ")}]`;
   if (typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && typeof v !== "function");
+    const entries = Object.entries(value as Record<string, unknown>).filter(
+      ([, v]) => v !== undefined && typeof v !== "function",
+    );
     const keyed = entries.map(([k, v]) => [Buffer.from(k, "utf8"), k, v] as const);
     keyed.sort(([a], [b]) => a.length - b.length || Buffer.compare(a, b));
     return `{${keyed.map(([, k, v]) => `${JSON.stringify(k)}: ${jsonbText(v)}`).join(", ")}}`;

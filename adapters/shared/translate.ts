@@ -3,7 +3,11 @@
  * wrapped so a driver error leaves it only as `translate(error)` (a domain error, or the original
  * for an unknown failure), after an optional check of the arguments.
  */
-export function translating<T extends object>(port: T, translate: (e: unknown) => unknown, checkArgs?: (args: unknown[]) => void): T {
+export function translating<T extends object>(
+  port: T,
+  translate: (e: unknown) => unknown,
+  checkArgs?: (args: unknown[]) => void,
+): T {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(port)) {
     out[k] =

@@ -51,26 +51,39 @@ interface FamilyRow {
 const wrap = <T extends object>(obj: T): T => translating(obj, (e) => new UnavailableError(e));
 
 const secondsLeft = (endsMs: number, now: Date) => Math.max(0, Math.ceil((endsMs - now.getTime()) / 1000));
-const record = (r: FamilyRow): FamilyRecord => ({ familyId: r.id, data: JSON.parse(r.data) as SessionData, expiresAt: new Date(r.exp) });
+const record = (r: FamilyRow): FamilyRecord => ({
+  familyId: r.id,
+  data: JSON.parse(r.data) as SessionData,
+  expiresAt: new Date(r.exp),
+});
 
 /** Opens (creating when needed) the session store in `dataDir`, or in memory for "memory://". */
 export function openSqliteSessions(dataDir: string): SessionStore {
   if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
-  const db = new Database(dataDir === "memory://" ? ":memory:" : `${dataDir}/sessions.sqlite`, { create: true, strict: true });
+  const db = new Database(dataDir === "memory://" ? ":memory:" : `${dataDir}/sessions.sqlite`, {
+    create: true,
+    strict: true,
+  });
   db.exec("pragma journal_mode = wal; pragma synchronous = normal; pragma busy_timeout = 5000;");
   db.exec(SCHEMA);
 
   const q = {
-    insFamily: db.query("insert into families (id, user_id, device_id, data, cur, exp) values ($id, $user, $dev, $data, $cur, $exp)"),
+    insFamily: db.query(
+      "insert into families (id, user_id, device_id, data, cur, exp) values ($id, $user, $dev, $data, $cur, $exp)",
+    ),
     insSelector: db.query("insert or replace into selectors (sel, family_id, vh, exp) values ($sel, $fam, $vh, $exp)"),
-    selector: db.query<{ family_id: string; vh: string }, { sel: string }>("select family_id, vh from selectors where sel = $sel"),
+    selector: db.query<{ family_id: string; vh: string }, { sel: string }>(
+      "select family_id, vh from selectors where sel = $sel",
+    ),
     family: db.query<FamilyRow, { id: string }>("select * from families where id = $id"),
     byCurrent: db.query<FamilyRow, { cur: string }>("select * from families where cur = $cur"),
     advance: db.query("update families set cur = $cur, data = $data, exp = $exp where id = $id"),
     revoke: db.query("update families set revoked = 1 where id = $id"),
     revokeUser: db.query("update families set revoked = 1 where user_id = $user"),
     revokeDevice: db.query("update families set revoked = 1 where user_id = $user and device_id = $dev"),
-    ofUser: db.query<FamilyRow, { user: number; now: number }>("select * from families where user_id = $user and revoked = 0 and exp > $now order by exp, id"),
+    ofUser: db.query<FamilyRow, { user: number; now: number }>(
+      "select * from families where user_id = $user and revoked = 0 and exp > $now order by exp, id",
+    ),
     counter: db.query<{ c: number; e: number }, { key: string }>("select c, e from counters where key = $key"),
     putCounter: db.query("insert or replace into counters (key, c, e) values ($key, $c, $e)"),
     bump: db.query<{ c: number }, { key: string }>("update counters set c = c + 1 where key = $key returning c"),
@@ -80,29 +93,45 @@ export function openSqliteSessions(dataDir: string): SessionStore {
     sweepCounters: db.query("delete from counters where e < $before"),
   };
 
-  const rotate = db.transaction((selector: string, verifierHash: string, next: { selector: string; verifierHash: string; data?: Partial<SessionData> }, nowMs: number) => {
-    const s = q.selector.get({ sel: selector });
-    // constant-time: the presented verifier's hash against the stored one
-    if (!s || !timingSafeEqual(s.vh, verifierHash)) return { status: "invalid" as const };
-    const f = q.family.get({ id: s.family_id });
-    if (!f || f.exp <= nowMs) return { status: "invalid" as const };
-    if (f.cur !== selector) {
-      q.revoke.run({ id: f.id });
-      return { status: "reused" as const, family: { familyId: f.id, data: JSON.parse(f.data) as SessionData } };
-    }
-    if (f.revoked) return { status: "invalid" as const };
-    const data = { ...(JSON.parse(f.data) as SessionData), ...(next.data ?? {}) };
-    const exp = data.absoluteExpiresAt ? f.exp : nowMs + data.ttlSeconds * 1000;
-    const text = JSON.stringify(data);
-    q.advance.run({ id: f.id, cur: next.selector, data: text, exp });
-    q.insSelector.run({ sel: next.selector, fam: f.id, vh: next.verifierHash, exp: exp + GRACE_MS });
-    return { status: "rotated" as const, family: { familyId: f.id, data, expiresAt: new Date(exp) } };
-  });
+  const rotate = db.transaction(
+    (
+      selector: string,
+      verifierHash: string,
+      next: { selector: string; verifierHash: string; data?: Partial<SessionData> },
+      nowMs: number,
+    ) => {
+      const s = q.selector.get({ sel: selector });
+      // constant-time: the presented verifier's hash against the stored one
+      if (!s || !timingSafeEqual(s.vh, verifierHash)) return { status: "invalid" as const };
+      const f = q.family.get({ id: s.family_id });
+      if (!f || f.exp <= nowMs) return { status: "invalid" as const };
+      if (f.cur !== selector) {
+        q.revoke.run({ id: f.id });
+        return { status: "reused" as const, family: { familyId: f.id, data: JSON.parse(f.data) as SessionData } };
+      }
+      if (f.revoked) return { status: "invalid" as const };
+      const data = { ...(JSON.parse(f.data) as SessionData), ...(next.data ?? {}) };
+      const exp = data.absoluteExpiresAt ? f.exp : nowMs + data.ttlSeconds * 1000;
+      const text = JSON.stringify(data);
+      q.advance.run({ id: f.id, cur: next.selector, data: text, exp });
+      q.insSelector.run({ sel: next.selector, fam: f.id, vh: next.verifierHash, exp: exp + GRACE_MS });
+      return { status: "rotated" as const, family: { familyId: f.id, data, expiresAt: new Date(exp) } };
+    },
+  );
 
-  const create = db.transaction((familyId: string, selector: string, verifierHash: string, data: SessionData, exp: number) => {
-    q.insFamily.run({ id: familyId, user: data.userId, dev: data.deviceId ?? "", data: JSON.stringify(data), cur: selector, exp });
-    q.insSelector.run({ sel: selector, fam: familyId, vh: verifierHash, exp: exp + GRACE_MS });
-  });
+  const create = db.transaction(
+    (familyId: string, selector: string, verifierHash: string, data: SessionData, exp: number) => {
+      q.insFamily.run({
+        id: familyId,
+        user: data.userId,
+        dev: data.deviceId ?? "",
+        data: JSON.stringify(data),
+        cur: selector,
+        exp,
+      });
+      q.insSelector.run({ sel: selector, fam: familyId, vh: verifierHash, exp: exp + GRACE_MS });
+    },
+  );
 
   const hit = db.transaction((key: string, windowMs: number, nowMs: number) => {
     const row = q.counter.get({ key });

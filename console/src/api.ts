@@ -93,10 +93,25 @@ export function refreshSession(): Promise<boolean> {
 async function problemOf(r: Response): Promise<Problem> {
   const type = r.headers.get("content-type") ?? "";
   if (type.includes("json")) {
-    const body = (await r.json().catch(() => null)) as Partial<Problem> & { error?: string; error_description?: string } | null;
-    if (body && (body.detail || body.title)) return { status: r.status, title: body.title ?? "Error", detail: body.detail ?? "", code: body.code ?? "", errors: body.errors };
+    const body = (await r.json().catch(() => null)) as
+      | (Partial<Problem> & { error?: string; error_description?: string })
+      | null;
+    if (body && (body.detail || body.title))
+      return {
+        status: r.status,
+        title: body.title ?? "Error",
+        detail: body.detail ?? "",
+        code: body.code ?? "",
+        errors: body.errors,
+      };
   }
-  return { status: r.status, title: r.statusText || "Error", detail: r.status >= 500 ? "The service could not answer. Try again in a moment." : `The request failed (${r.status}).`, code: "" };
+  return {
+    status: r.status,
+    title: r.statusText || "Error",
+    detail:
+      r.status >= 500 ? "The service could not answer. Try again in a moment." : `The request failed (${r.status}).`,
+    code: "",
+  };
 }
 
 export interface CallOptions {
@@ -109,19 +124,30 @@ export interface CallOptions {
 /** Calls the API; answers the parsed JSON (null for an empty body) or throws ApiError. */
 export async function api<T = unknown>(method: string, path: string, opts: CallOptions = {}): Promise<T> {
   const url = new URL(path, location.origin);
-  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
+  for (const [k, v] of Object.entries(opts.query ?? {}))
+    if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
   const send = () => {
     const headers: Record<string, string> = { accept: "application/json" };
     if (opts.body !== undefined) headers["content-type"] = "application/json";
     if (accessToken && !opts.anonymous) headers.authorization = `Bearer ${accessToken}`;
-    return fetch(url, { method, headers, credentials: "same-origin", body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+    return fetch(url, {
+      method,
+      headers,
+      credentials: "same-origin",
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
   };
   let r: Response;
   try {
     r = await send();
     if (r.status === 401 && accessToken && !opts.anonymous && (await refreshSession())) r = await send();
   } catch {
-    throw new ApiError({ status: 0, title: "Network error", detail: "The service cannot be reached. Check the connection and try again.", code: "NETWORK" });
+    throw new ApiError({
+      status: 0,
+      title: "Network error",
+      detail: "The service cannot be reached. Check the connection and try again.",
+      code: "NETWORK",
+    });
   }
   if (!r.ok) throw new ApiError(await problemOf(r));
   const text = await r.text();

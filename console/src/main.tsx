@@ -43,17 +43,31 @@ function SetPassword({ onDone }: { onDone: (message: string) => void }) {
   const [newPassword, setNewPassword] = useState("");
   const f = useForm();
   return (
-    <form onSubmit={(e) => {
-      e.preventDefault();
-      void f.run(async () => {
-        await api("POST", "/api/auth/password/reset", { body: { token: token.trim(), newPassword }, anonymous: true });
-        onDone("Your password is set. Sign in with it.");
-      });
-    }}>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void f.run(async () => {
+          await api("POST", "/api/auth/password/reset", {
+            body: { token: token.trim(), newPassword },
+            anonymous: true,
+          });
+          onDone("Your password is set. Sign in with it.");
+        });
+      }}
+    >
       <h1>Set a password with a token</h1>
       <p>Paste the setup or reset token you were given (the first start prints one for the first administrator).</p>
       <Field label="Token" value={token} onValue={setToken} autoComplete="off" required error={f.fieldError("token")} />
-      <Field label="New password" type="password" value={newPassword} onValue={setNewPassword} autoComplete="new-password" required hint="8 to 200 characters" error={f.fieldError("newPassword")} />
+      <Field
+        label="New password"
+        type="password"
+        value={newPassword}
+        onValue={setNewPassword}
+        autoComplete="new-password"
+        required
+        hint="8 to 200 characters"
+        error={f.fieldError("newPassword")}
+      />
       <ErrorNote error={f.formError(["token", "newPassword"])} />
       <div class="actions">
         <button type="button" onClick={() => onDone("")}>
@@ -71,15 +85,27 @@ function Forgot({ onDone }: { onDone: (message: string) => void }) {
   const [email, setEmail] = useState("");
   const f = useForm();
   return (
-    <form onSubmit={(e) => {
-      e.preventDefault();
-      void f.run(async () => {
-        await api("POST", "/api/auth/password/forgot", { body: { email }, anonymous: true });
-        onDone("If that address has an account, a reset token is on its way. Use it with “Set a password with a token”.");
-      });
-    }}>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void f.run(async () => {
+          await api("POST", "/api/auth/password/forgot", { body: { email }, anonymous: true });
+          onDone(
+            "If that address has an account, a reset token is on its way. Use it with “Set a password with a token”.",
+          );
+        });
+      }}
+    >
       <h1>Forgot your password?</h1>
-      <Field label="Email" type="email" value={email} onValue={setEmail} autoComplete="username" required error={f.fieldError("email")} />
+      <Field
+        label="Email"
+        type="email"
+        value={email}
+        onValue={setEmail}
+        autoComplete="username"
+        required
+        error={f.fieldError("email")}
+      />
       <ErrorNote error={f.formError(["email"])} />
       <div class="actions">
         <button type="button" onClick={() => onDone("")}>
@@ -94,7 +120,9 @@ function Forgot({ onDone }: { onDone: (message: string) => void }) {
 }
 
 function SignIn() {
-  const [view, setView] = useState<"signin" | "token" | "forgot">(new URLSearchParams(location.search).has("token") ? "token" : "signin");
+  const [view, setView] = useState<"signin" | "token" | "forgot">(
+    new URLSearchParams(location.search).has("token") ? "token" : "signin",
+  );
   const [notice, setNotice] = useState("");
   const back = (message: string) => (setNotice(message), setView("signin"));
   if (view === "token")
@@ -121,13 +149,31 @@ function PasswordSignIn({ notice, onView }: { notice: string; onView: (v: "token
   if (pending)
     return (
       <main class="signin">
-        <form onSubmit={(e) => {
-          e.preventDefault();
-          void f.run(async () => setSession(await api<TokenPair>("POST", "/api/auth/mfa/verify", { query: { web: true }, body: { pendingToken: pending, code: code.trim() }, anonymous: true })));
-        }}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void f.run(async () =>
+              setSession(
+                await api<TokenPair>("POST", "/api/auth/mfa/verify", {
+                  query: { web: true },
+                  body: { pendingToken: pending, code: code.trim() },
+                  anonymous: true,
+                }),
+              ),
+            );
+          }}
+        >
           <h1>Two-step verification</h1>
           <p>Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
-          <Field label="Code" value={code} onValue={setCode} autoComplete="one-time-code" inputMode="numeric" autoFocus error={f.fieldError("code")} />
+          <Field
+            label="Code"
+            value={code}
+            onValue={setCode}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            autoFocus
+            error={f.fieldError("code")}
+          />
           <ErrorNote error={f.formError(["code"])} />
           <div class="actions">
             <button type="button" onClick={() => (setPending(null), setCode(""), f.setError(null))}>
@@ -142,22 +188,45 @@ function PasswordSignIn({ notice, onView }: { notice: string; onView: (v: "token
     );
   return (
     <main class="signin">
-      <form onSubmit={(e) => {
-        e.preventDefault();
-        void f.run(async () => {
-          const r = await api<TokenPair | { mfaRequired: true; pendingToken: string }>("POST", "/api/auth/login", { query: { web: true }, body: { email, password }, anonymous: true });
-          if ("mfaRequired" in r) setPending(r.pendingToken);
-          else setSession(r);
-        });
-      }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void f.run(async () => {
+            const r = await api<TokenPair | { mfaRequired: true; pendingToken: string }>("POST", "/api/auth/login", {
+              query: { web: true },
+              body: { email, password },
+              anonymous: true,
+            });
+            if ("mfaRequired" in r) setPending(r.pendingToken);
+            else setSession(r);
+          });
+        }}
+      >
         <h1>Sign in to the console</h1>
         {notice ? (
           <p class="ok" role="status">
             {notice}
           </p>
         ) : null}
-        <Field label="Email" type="email" value={email} onValue={setEmail} autoComplete="username" required autoFocus error={f.fieldError("email")} />
-        <Field label="Password" type="password" value={password} onValue={setPassword} autoComplete="current-password" required error={f.fieldError("password")} />
+        <Field
+          label="Email"
+          type="email"
+          value={email}
+          onValue={setEmail}
+          autoComplete="username"
+          required
+          autoFocus
+          error={f.fieldError("email")}
+        />
+        <Field
+          label="Password"
+          type="password"
+          value={password}
+          onValue={setPassword}
+          autoComplete="current-password"
+          required
+          error={f.fieldError("password")}
+        />
         <ErrorNote error={f.formError(["email", "password"])} />
         <div class="actions">
           <button class="primary" type="submit" disabled={f.busy}>
@@ -184,7 +253,12 @@ function OrgSwitcher({ claims }: { claims: Claims }) {
   useEffect(() => {
     api<{ organizationId: number; name: string }[]>("GET", "/api/users/me/memberships").then(setOrgs, setError);
   }, [claims.sid]);
-  if (error) return <span class="muted" title={describe(error)}>{claims.org_name}</span>;
+  if (error)
+    return (
+      <span class="muted" title={describe(error)}>
+        {claims.org_name}
+      </span>
+    );
   if (switchError)
     return (
       <span class="error inline-error" role="alert">
@@ -198,10 +272,16 @@ function OrgSwitcher({ claims }: { claims: Claims }) {
   return (
     <label class="switcher">
       <span class="sr-only">Active organization</span>
-      <select value={String(claims.org_id)} onChange={(e) => {
-        const organizationId = Number((e.target as HTMLSelectElement).value);
-        api<TokenPair>("POST", "/api/users/me/active-organization", { body: { organizationId } }).then(setSession, setSwitchError);
-      }}>
+      <select
+        value={String(claims.org_id)}
+        onChange={(e) => {
+          const organizationId = Number((e.target as HTMLSelectElement).value);
+          api<TokenPair>("POST", "/api/users/me/active-organization", { body: { organizationId } }).then(
+            setSession,
+            setSwitchError,
+          );
+        }}
+      >
         {orgs.map((o) => (
           <option key={o.organizationId} value={String(o.organizationId)}>
             {o.name}
@@ -223,7 +303,9 @@ function NotAllowed() {
   return (
     <section>
       <h1>Not available</h1>
-      <p>Your permissions do not open this area. Ask an administrator of your organization for the role that carries it.</p>
+      <p>
+        Your permissions do not open this area. Ask an administrator of your organization for the role that carries it.
+      </p>
     </section>
   );
 }
@@ -231,14 +313,21 @@ function NotAllowed() {
 function Shell({ claims }: { claims: Claims }) {
   const { path } = useLocation();
   const [menu, setMenu] = useState(false);
-  const guard = (area: string, page: preact.ComponentType) => (AREAS.find((a) => a.path === area)!.allowed() ? page : NotAllowed);
+  const guard = (area: string, page: preact.ComponentType) =>
+    AREAS.find((a) => a.path === area)!.allowed() ? page : NotAllowed;
   return (
     <OrgsProvider sessionKey={`${claims.sid}:${claims.org_id}`}>
       <a class="skip" href="#main">
         Skip to content
       </a>
       <header class="top">
-        <button type="button" class="menu-button" aria-expanded={menu} aria-controls="nav" onClick={() => setMenu(!menu)}>
+        <button
+          type="button"
+          class="menu-button"
+          aria-expanded={menu}
+          aria-controls="nav"
+          onClick={() => setMenu(!menu)}
+        >
           Menu
         </button>
         <strong class="brand">Identity console</strong>
@@ -253,7 +342,11 @@ function Shell({ claims }: { claims: Claims }) {
           <ul>
             {AREAS.filter((a) => a.allowed()).map((a) => (
               <li key={a.path}>
-                <a href={a.path} aria-current={path.startsWith(a.path) ? "page" : undefined} onClick={() => setMenu(false)}>
+                <a
+                  href={a.path}
+                  aria-current={path.startsWith(a.path) ? "page" : undefined}
+                  onClick={() => setMenu(false)}
+                >
                   {a.label}
                 </a>
               </li>

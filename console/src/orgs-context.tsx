@@ -31,14 +31,28 @@ const Ctx = createContext<OrgsState>({ orgs: [], loading: true, error: null, rel
 
 async function loadOrgs(): Promise<Org[]> {
   if (!can("ORG_MANAGE")) {
-    const mine = await api<{ organizationId: number; tenantId: number; name: string; path: string; status: string }[]>("GET", "/api/users/me/memberships");
-    return mine.map((m) => ({ id: m.organizationId, tenantId: m.tenantId, parentId: null, path: m.path, type: "", name: m.name, slug: "", status: m.status as Org["status"] }));
+    const mine = await api<{ organizationId: number; tenantId: number; name: string; path: string; status: string }[]>(
+      "GET",
+      "/api/users/me/memberships",
+    );
+    return mine.map((m) => ({
+      id: m.organizationId,
+      tenantId: m.tenantId,
+      parentId: null,
+      path: m.path,
+      type: "",
+      name: m.name,
+      slug: "",
+      status: m.status as Org["status"],
+    }));
   }
   const out: Org[] = [];
   let after: string | null = null;
   // Cursor pages of 100; an administrator's reach rarely holds more than a few thousand orgs.
   for (let i = 0; i < 50; i++) {
-    const page: { items: Org[]; nextCursor: string | null; hasNext: boolean } = await api("GET", "/api/organizations", { query: { size: 100, after } });
+    const page: { items: Org[]; nextCursor: string | null; hasNext: boolean } = await api("GET", "/api/organizations", {
+      query: { size: 100, after },
+    });
     out.push(...page.items);
     if (!page.hasNext || !page.nextCursor) break;
     after = page.nextCursor;
@@ -50,7 +64,13 @@ export function OrgsProvider({ children, sessionKey }: { children: ComponentChil
   const s = useAsync(loadOrgs, [sessionKey]);
   const orgs = s.data ?? [];
   const names = new Map(orgs.map((o) => [o.id, o.name]));
-  return <Ctx.Provider value={{ orgs, loading: s.loading, error: s.error, reload: s.reload, name: (id) => names.get(id) ?? `#${id}` }}>{children}</Ctx.Provider>;
+  return (
+    <Ctx.Provider
+      value={{ orgs, loading: s.loading, error: s.error, reload: s.reload, name: (id) => names.get(id) ?? `#${id}` }}
+    >
+      {children}
+    </Ctx.Provider>
+  );
 }
 
 export const useOrgs = () => useContext(Ctx);
@@ -58,7 +78,9 @@ export const useOrgs = () => useContext(Ctx);
 /** Org options for a <Select>, indented by depth in the tree. */
 export function orgOptions(orgs: Org[]): { value: number; label: string }[] {
   const depth = (o: Org) => o.path.split("/").filter(Boolean).length - 2;
-  return [...orgs].sort((a, b) => a.path.localeCompare(b.path)).map((o) => ({ value: o.id, label: `${"\u2003".repeat(Math.max(0, depth(o)))}${o.name}` }));
+  return [...orgs]
+    .sort((a, b) => a.path.localeCompare(b.path))
+    .map((o) => ({ value: o.id, label: `${"\u2003".repeat(Math.max(0, depth(o)))}${o.name}` }));
 }
 
 /**

@@ -8,7 +8,10 @@ import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useId, useRef, useState } from "preact/hooks";
 import { ApiError } from "./api";
 
-export function useAsync<T>(load: () => Promise<T>, deps: unknown[]): { data: T | undefined; error: unknown; loading: boolean; reload: () => void } {
+export function useAsync<T>(
+  load: () => Promise<T>,
+  deps: unknown[],
+): { data: T | undefined; error: unknown; loading: boolean; reload: () => void } {
   const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: true });
   const [n, setN] = useState(0);
   useEffect(() => {
@@ -22,7 +25,12 @@ export function useAsync<T>(load: () => Promise<T>, deps: unknown[]): { data: T 
       live = false;
     };
   }, [...deps, n]);
-  return { data: state.data, error: state.error, loading: state.loading, reload: useCallback(() => setN((x) => x + 1), []) };
+  return {
+    data: state.data,
+    error: state.error,
+    loading: state.loading,
+    reload: useCallback(() => setN((x) => x + 1), []),
+  };
 }
 
 /** A message for any failure; 403 says plainly that the signed-in user may not do this. */
@@ -68,7 +76,15 @@ export function Empty({ children }: { children: ComponentChildren }) {
 }
 
 /** Renders the three states of a load: loading, error, then `children(data)` (with an empty message). */
-export function Loaded<T>({ state, empty, children }: { state: { data: T | undefined; error: unknown; loading: boolean }; empty?: string; children: (data: T) => ComponentChildren }) {
+export function Loaded<T>({
+  state,
+  empty,
+  children,
+}: {
+  state: { data: T | undefined; error: unknown; loading: boolean };
+  empty?: string;
+  children: (data: T) => ComponentChildren;
+}) {
   if (state.error) return <ErrorNote error={state.error} />;
   if (state.data === undefined) return <Loading />;
   if (empty && Array.isArray(state.data) && state.data.length === 0) return <Empty>{empty}</Empty>;
@@ -95,7 +111,9 @@ export function useForm() {
   const formError = (fields: string[]) => {
     if (!(error instanceof ApiError)) return error;
     const errs = error.problem.errors ?? [];
-    return errs.length && errs.every((e) => fields.some((f) => e.field === f || e.field.endsWith(`.${f}`))) ? null : error;
+    return errs.length && errs.every((e) => fields.some((f) => e.field === f || e.field.endsWith(`.${f}`)))
+      ? null
+      : error;
   };
   return { error, busy, run, fieldError, formError, setError };
 }
@@ -120,7 +138,14 @@ export function Field({ label, value, onValue, error, hint, ...rest }: InputProp
   return (
     <div class={error ? "field invalid" : "field"}>
       <label for={id}>{label}</label>
-      <input id={id} value={value} onInput={(e) => onValue((e.target as HTMLInputElement).value)} aria-invalid={error ? "true" : undefined} aria-describedby={note} {...(rest as Record<string, unknown>)} />
+      <input
+        id={id}
+        value={value}
+        onInput={(e) => onValue((e.target as HTMLInputElement).value)}
+        aria-invalid={error ? "true" : undefined}
+        aria-describedby={note}
+        {...(rest as Record<string, unknown>)}
+      />
       {error ? (
         <span class="field-error" id={`${id}-err`}>
           {error}
@@ -134,22 +159,47 @@ export function Field({ label, value, onValue, error, hint, ...rest }: InputProp
   );
 }
 
-export function Select<T extends string | number>({ label, value, onValue, options, error, disabled }: { label: string; value: T; onValue: (v: T) => void; options: { value: T; label: string }[]; error?: string; disabled?: boolean }) {
+export function Select<T extends string | number>({
+  label,
+  value,
+  onValue,
+  options,
+  error,
+  disabled,
+}: {
+  label: string;
+  value: T;
+  onValue: (v: T) => void;
+  options: { value: T; label: string }[];
+  error?: string;
+  disabled?: boolean;
+}) {
   const id = useId();
   return (
     <div class={error ? "field invalid" : "field"}>
       <label for={id}>{label}</label>
-      <select id={id} value={String(value)} disabled={disabled} aria-invalid={error ? "true" : undefined} aria-describedby={error ? `${id}-err` : undefined} onChange={(e) => {
-        const raw = (e.target as HTMLSelectElement).value;
-        onValue((typeof value === "number" ? Number(raw) : raw) as T);
-      }}>
+      <select
+        id={id}
+        value={String(value)}
+        disabled={disabled}
+        aria-invalid={error ? "true" : undefined}
+        aria-describedby={error ? `${id}-err` : undefined}
+        onChange={(e) => {
+          const raw = (e.target as HTMLSelectElement).value;
+          onValue((typeof value === "number" ? Number(raw) : raw) as T);
+        }}
+      >
         {options.map((o) => (
           <option key={String(o.value)} value={String(o.value)}>
             {o.label}
           </option>
         ))}
       </select>
-      {error ? <span class="field-error" id={`${id}-err`}>{error}</span> : null}
+      {error ? (
+        <span class="field-error" id={`${id}-err`}>
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -158,7 +208,12 @@ export function Check({ label, checked, onValue }: { label: string; checked: boo
   const id = useId();
   return (
     <div class="check">
-      <input type="checkbox" id={id} checked={checked} onChange={(e) => onValue((e.target as HTMLInputElement).checked)} />
+      <input
+        type="checkbox"
+        id={id}
+        checked={checked}
+        onChange={(e) => onValue((e.target as HTMLInputElement).checked)}
+      />
       <label for={id}>{label}</label>
     </div>
   );
@@ -168,7 +223,15 @@ export function Check({ label, checked, onValue }: { label: string; checked: boo
  * A modal confirmation. `typeToConfirm` asks the person to type a value (the user's email before an
  * erasure) so that a destructive action cannot be confirmed by a stray Enter.
  */
-export function Confirm({ title, children, action, danger = true, typeToConfirm, onDone, onCancel }: {
+export function Confirm({
+  title,
+  children,
+  action,
+  danger = true,
+  typeToConfirm,
+  onDone,
+  onCancel,
+}: {
   title: string;
   children: ComponentChildren;
   action: string;
@@ -186,13 +249,18 @@ export function Confirm({ title, children, action, danger = true, typeToConfirm,
   const ready = !typeToConfirm || typed.trim().toLowerCase() === typeToConfirm.toLowerCase();
   return (
     <dialog ref={ref} class="dialog" aria-labelledby="confirm-title" onCancel={(e) => (e.preventDefault(), onCancel())}>
-      <form method="dialog" onSubmit={(e) => {
-        e.preventDefault();
-        if (ready) void f.run(onDone);
-      }}>
+      <form
+        method="dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (ready) void f.run(onDone);
+        }}
+      >
         <h2 id="confirm-title">{title}</h2>
         <div>{children}</div>
-        {typeToConfirm ? <Field label={`Type ${typeToConfirm} to confirm`} value={typed} onValue={setTyped} autoComplete="off" /> : null}
+        {typeToConfirm ? (
+          <Field label={`Type ${typeToConfirm} to confirm`} value={typed} onValue={setTyped} autoComplete="off" />
+        ) : null}
         <ErrorNote error={f.error} />
         <div class="actions">
           <button type="button" onClick={onCancel}>
@@ -216,12 +284,24 @@ export function Secret({ label, value, note }: { label: string; value: string; n
       <label for={id}>{label}</label>
       <div class="secret-row">
         <input id={id} readOnly value={value} class="mono" onFocus={(e) => (e.target as HTMLInputElement).select()} />
-        <button type="button" onClick={() => navigator.clipboard.writeText(value).then(() => setCopied("yes"), () => setCopied("no"))}>
+        <button
+          type="button"
+          onClick={() =>
+            navigator.clipboard.writeText(value).then(
+              () => setCopied("yes"),
+              () => setCopied("no"),
+            )
+          }
+        >
           Copy
         </button>
       </div>
       <p class="hint" aria-live="polite">
-        {copied === "yes" ? "Copied to the clipboard. " : copied === "no" ? "Copying failed: select the text and copy it yourself. " : ""}
+        {copied === "yes"
+          ? "Copied to the clipboard. "
+          : copied === "no"
+            ? "Copying failed: select the text and copy it yourself. "
+            : ""}
         {note ?? "Shown once: it cannot be shown again."}
       </p>
     </div>
@@ -229,7 +309,17 @@ export function Secret({ label, value, note }: { label: string; value: string; n
 }
 
 /** Previous / next over cursor pages (the page number is shown, not a total the API does not count). */
-export function Pager({ page, hasNext, onPrevious, onNext }: { page: number; hasNext: boolean; onPrevious: () => void; onNext: () => void }) {
+export function Pager({
+  page,
+  hasNext,
+  onPrevious,
+  onNext,
+}: {
+  page: number;
+  hasNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+}) {
   if (page === 0 && !hasNext) return null;
   return (
     <nav class="pager" aria-label="Pages">
@@ -246,7 +336,13 @@ export function Pager({ page, hasNext, onPrevious, onNext }: { page: number; has
 
 export const fmtTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : "—");
 
-export function Badge({ children, tone = "neutral" }: { children: ComponentChildren; tone?: "ok" | "warn" | "bad" | "neutral" }) {
+export function Badge({
+  children,
+  tone = "neutral",
+}: {
+  children: ComponentChildren;
+  tone?: "ok" | "warn" | "bad" | "neutral";
+}) {
   return <span class={`badge ${tone}`}>{children}</span>;
 }
 

@@ -16,8 +16,14 @@ export async function example(baseUrl: string, email: string, password: string) 
   const headers = { authorization: `Bearer ${login.data.accessToken}` };
   const memberships = await api.GET("/api/users/me/memberships", { headers });
   const orgId: number = memberships.data![0].organizationId;
-  const created = await api.POST("/api/organizations", { headers, body: { name: "Sales", slug: "sales", parentId: orgId } });
+  const created = await api.POST("/api/organizations", {
+    headers,
+    body: { name: "Sales", slug: "sales", parentId: orgId },
+  });
   if (created.error) return created.error.status; // a typed RFC 9457 problem
-  const users = await api.GET("/api/users", { headers, params: { query: { organizationId: created.data.id, size: 50 } } });
+  const users = await api.GET("/api/users", {
+    headers,
+    params: { query: { organizationId: created.data.id, size: 50 } },
+  });
   return users.data?.map((u) => u.email);
 }

@@ -24,7 +24,8 @@ function depthOf(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 123 || c === 91) {
@@ -56,7 +57,8 @@ async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Prom
   return Buffer.concat(chunks);
 }
 
-const badJson = (message: string, detail = "The request body is not valid JSON.") => new DomainError("VALIDATION_FAILED", detail, { errors: [{ field: "body", message }] });
+const badJson = (message: string, detail = "The request body is not valid JSON.") =>
+  new DomainError("VALIDATION_FAILED", detail, { errors: [{ field: "body", message }] });
 
 /**
  * Parses `text` as JSON, refusing prototype-bearing keys at any depth. The plain parser runs when
@@ -65,7 +67,8 @@ const badJson = (message: string, detail = "The request body is not valid JSON."
  */
 export function parseJsonStrict(text: string): unknown {
   // Deep nesting would exhaust the stack of the validators that walk the value after parsing.
-  if (text.length > 2 * MAX_DEPTH && depthOf(text) > MAX_DEPTH) throw badJson(`nests deeper than ${MAX_DEPTH} levels`, `The request body nests deeper than ${MAX_DEPTH} levels.`);
+  if (text.length > 2 * MAX_DEPTH && depthOf(text) > MAX_DEPTH)
+    throw badJson(`nests deeper than ${MAX_DEPTH} levels`, `The request body nests deeper than ${MAX_DEPTH} levels.`);
   if (!MAYBE_FORBIDDEN.test(text)) {
     try {
       return JSON.parse(text);
@@ -84,7 +87,10 @@ export function parseJsonStrict(text: string): unknown {
     // Syntax errors, and nesting too deep for the parser.
     throw badJson("could not be parsed");
   }
-  if (refused) throw new DomainError("VALIDATION_FAILED", `The key "${refused}" is not accepted anywhere in a request body.`, { errors: [{ field: "body", message: `contains the key "${refused}"` }] });
+  if (refused)
+    throw new DomainError("VALIDATION_FAILED", `The key "${refused}" is not accepted anywhere in a request body.`, {
+      errors: [{ field: "body", message: `contains the key "${refused}"` }],
+    });
   return value;
 }
 
@@ -92,10 +98,15 @@ export function parseJsonStrict(text: string): unknown {
 export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
   if (!request.body) return undefined;
   // A declared length was checked against the limit before this runs: read it natively.
-  const bytes = request.headers.has("content-length") ? new Uint8Array(await request.arrayBuffer()) : await readCapped(request.body, limit);
+  const bytes = request.headers.has("content-length")
+    ? new Uint8Array(await request.arrayBuffer())
+    : await readCapped(request.body, limit);
   if (bytes.byteLength === 0) return "";
   if (!isJsonMediaType(request.headers.get("content-type")))
-    throw new DomainError("UNSUPPORTED_MEDIA_TYPE", "This endpoint takes a JSON body: send it with Content-Type: application/json.");
+    throw new DomainError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      "This endpoint takes a JSON body: send it with Content-Type: application/json.",
+    );
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -106,6 +117,8 @@ export async function readJsonBody(request: Request, limit: number): Promise<unk
   // Every JSON body of this API is an object; an array, string, number or null is refused here,
   // before a route whose fields are all optional could take it for an empty object.
   if (value === null || typeof value !== "object" || Array.isArray(value))
-    throw new DomainError("VALIDATION_FAILED", "The request body must be a JSON object.", { errors: [{ field: "body", message: "must be a JSON object" }] });
+    throw new DomainError("VALIDATION_FAILED", "The request body must be a JSON object.", {
+      errors: [{ field: "body", message: "must be a JSON object" }],
+    });
   return value;
 }

@@ -30,7 +30,10 @@ const SECURITY = {
 const TYPES: Record<string, string> = { js: "text/javascript; charset=utf-8", css: "text/css; charset=utf-8" };
 
 export function consoleRoutes(bundle: ConsoleBundle) {
-  const html = () => new Response(bundle.html, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache", ...SECURITY } });
+  const html = () =>
+    new Response(bundle.html, {
+      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache", ...SECURITY },
+    });
   const gz = new Map<string, Uint8Array>();
   return new Elysia({ name: "console" })
     .get("/console", html, { detail: { hide: true } })
@@ -38,7 +41,11 @@ export function consoleRoutes(bundle: ConsoleBundle) {
       "/console/assets/:file",
       ({ params, request }) => {
         const body = bundle.assets.get(params.file);
-        if (!body) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...SECURITY } });
+        if (!body)
+          return new Response("Not found", {
+            status: 404,
+            headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...SECURITY },
+          });
         const headers: Record<string, string> = {
           "content-type": TYPES[params.file.split(".").pop() ?? ""] ?? "application/octet-stream",
           "cache-control": "public, max-age=31536000, immutable",

@@ -32,7 +32,10 @@ export function createClientIpResolver(trustedProxies: string[]) {
   return function resolve(request: Request, server: ServerLike): string | null {
     let current = unmap(server?.requestIP(request)?.address ?? null);
     if (current && trustedProxies.length) {
-      const hops = (request.headers.get("x-forwarded-for") ?? "").split(",").map((h) => unmap(h.trim())!).filter(Boolean);
+      const hops = (request.headers.get("x-forwarded-for") ?? "")
+        .split(",")
+        .map((h) => unmap(h.trim())!)
+        .filter(Boolean);
       while (isTrusted(current) && hops.length) {
         const next = hops.pop()!;
         if (!isIP(next)) break;
@@ -57,7 +60,8 @@ export function decodeCursor(cursor: string | undefined, field = "after"): numbe
 /** `size`/`limit` bounds of CONTRACT §1: 1..1000, else 400. */
 export function pageSize(value: number | undefined, dflt: number, field = "size"): number {
   if (value === undefined) return dflt;
-  if (!Number.isInteger(value) || value < 1 || value > 1000) throw fieldError(field, "must be an integer from 1 to 1000");
+  if (!Number.isInteger(value) || value < 1 || value > 1000)
+    throw fieldError(field, "must be an integer from 1 to 1000");
   return value;
 }
 
@@ -77,9 +81,9 @@ export const noContent200 = () => new Response(null, { status: 200 });
  */
 export function refuseNonObjectDevice({ body }: { body: unknown }) {
   const device = (body as { device?: unknown } | null)?.device;
-  if (device !== undefined && (device === null || typeof device !== "object" || Array.isArray(device))) throw fieldError("device", "must be an object (DeviceInfo)");
+  if (device !== undefined && (device === null || typeof device !== "object" || Array.isArray(device)))
+    throw fieldError("device", "must be an object (DeviceInfo)");
 }
-
 
 /** CONTRACT §1, RFC 6749 §5.1: a response carrying a token or a secret is never cached. */
 export function noStore(set: { headers: Record<string, unknown> }) {

@@ -19,18 +19,33 @@ export function corsHeaders(policy: CorsPolicy, request: Request, path: string):
   if (!origin) return {};
   if (PUBLIC.test(path)) return { "access-control-allow-origin": "*" };
   if (CREDENTIALED.test(path) && policy.origins.includes(origin))
-    return { "access-control-allow-origin": origin, "access-control-allow-credentials": "true", vary: "Origin", "access-control-expose-headers": "retry-after, x-request-id" };
+    return {
+      "access-control-allow-origin": origin,
+      "access-control-allow-credentials": "true",
+      vary: "Origin",
+      "access-control-expose-headers": "retry-after, x-request-id",
+    };
   return {};
 }
 
 /** The answer to a CORS preflight, or null when `request` is not one. */
 export function preflight(policy: CorsPolicy, request: Request, path: string): Response | null {
-  if (request.method !== "OPTIONS" || !request.headers.get("origin") || !request.headers.get("access-control-request-method")) return null;
+  if (
+    request.method !== "OPTIONS" ||
+    !request.headers.get("origin") ||
+    !request.headers.get("access-control-request-method")
+  )
+    return null;
   const base = corsHeaders(policy, request, path);
   if (!base["access-control-allow-origin"]) return new Response(null, { status: 204, headers: { vary: "Origin" } });
   const methods = PUBLIC.test(path) ? "GET" : "POST";
   return new Response(null, {
     status: 204,
-    headers: { ...base, "access-control-allow-methods": methods, "access-control-allow-headers": "authorization, content-type, x-request-id", "access-control-max-age": MAX_AGE },
+    headers: {
+      ...base,
+      "access-control-allow-methods": methods,
+      "access-control-allow-headers": "authorization, content-type, x-request-id",
+      "access-control-max-age": MAX_AGE,
+    },
   });
 }

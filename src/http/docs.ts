@@ -43,8 +43,31 @@ const page = (title: string) => `<!doctype html>
 
 export function docsRoutes(title: string) {
   const html = page(title);
-  const security = { "content-security-policy": DOCS_CSP, "x-content-type-options": "nosniff", "referrer-policy": "no-referrer", "x-frame-options": "DENY" };
+  const security = {
+    "content-security-policy": DOCS_CSP,
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+  };
   return new Elysia({ name: "docs" })
-    .get("/docs", () => new Response(html, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache", ...security } }), { detail: { hide: true } })
-    .get(SCRIPT_PATH, () => new Response(Bun.file(BUNDLE), { headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=31536000, immutable", ...security } }), { detail: { hide: true } });
+    .get(
+      "/docs",
+      () =>
+        new Response(html, {
+          headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache", ...security },
+        }),
+      { detail: { hide: true } },
+    )
+    .get(
+      SCRIPT_PATH,
+      () =>
+        new Response(Bun.file(BUNDLE), {
+          headers: {
+            "content-type": "text/javascript; charset=utf-8",
+            "cache-control": "public, max-age=31536000, immutable",
+            ...security,
+          },
+        }),
+      { detail: { hide: true } },
+    );
 }

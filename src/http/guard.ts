@@ -25,10 +25,12 @@ export function createGuard(deps: GuardDeps) {
   /** Any user access token of this issuer, whatever its audience (`/api/users/me/**`, `/api/mfa/**`). */
   async function user(headers: Headers, ip: string | null): Promise<Principal> {
     const token = bearerOf(headers);
-    if (token === null) throw new DomainError("UNAUTHENTICATED", "Send an access token as `Authorization: Bearer <token>`.");
+    if (token === null)
+      throw new DomainError("UNAUTHENTICATED", "Send an access token as `Authorization: Bearer <token>`.");
     if (!token) throw invalidToken("The Authorization header is not a Bearer token.");
     const c = await deps.verify(token);
-    if (c.token_use !== "access" || typeof c.uid !== "number") throw invalidToken("This endpoint takes a user access token; machine tokens are not accepted here.");
+    if (c.token_use !== "access" || typeof c.uid !== "number")
+      throw invalidToken("This endpoint takes a user access token; machine tokens are not accepted here.");
     const perms = new Set(Array.isArray(c.permissions) ? (c.permissions as string[]) : []);
     const management = c.aud === deps.issuer;
     const tenantId = Number(c.tenant_id);
@@ -55,7 +57,10 @@ export function createGuard(deps: GuardDeps) {
   async function management(headers: Headers, ip: string | null): Promise<Principal> {
     const p = await user(headers, ip);
     if (!p.management)
-      throw new DomainError("FORBIDDEN", "This token was minted for an application audience and carries no system permissions. Sign in without an audience for a management token.");
+      throw new DomainError(
+        "FORBIDDEN",
+        "This token was minted for an application audience and carries no system permissions. Sign in without an audience for a management token.",
+      );
     return p;
   }
 

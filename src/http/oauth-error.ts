@@ -4,7 +4,16 @@
  */
 import { TokenRequestError } from "../features/oauth";
 
-export type OAuthErrorCode = "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error" | "temporarily_unavailable" | "slow_down";
+export type OAuthErrorCode =
+  | "invalid_request"
+  | "invalid_client"
+  | "invalid_grant"
+  | "unauthorized_client"
+  | "unsupported_grant_type"
+  | "invalid_scope"
+  | "server_error"
+  | "temporarily_unavailable"
+  | "slow_down";
 
 /** A transport-level refusal raised by the token route (wrong method, body type, Basic header). */
 export class OAuthError extends Error {
@@ -22,7 +31,13 @@ function statusOf(e: OAuthError): number {
   if (e.opts.wrongMethod) return 405;
   if (e.opts.tooLarge) return 413;
   if (e.opts.rateLimited) return 429;
-  return e.error === "invalid_client" ? 401 : e.error === "server_error" ? 500 : e.error === "temporarily_unavailable" ? 503 : 400;
+  return e.error === "invalid_client"
+    ? 401
+    : e.error === "server_error"
+      ? 500
+      : e.error === "temporarily_unavailable"
+        ? 503
+        : 400;
 }
 
 /**
@@ -30,14 +45,23 @@ function statusOf(e: OAuthError): number {
  * OAuth error of RFC 8628 §3.5 for "poll less often") with Retry-After in seconds.
  */
 export function fromTokenRequestError(e: TokenRequestError): OAuthError {
-  return e.error === "rate_limited" ? new OAuthError("slow_down", e.description, { rateLimited: true, retryAfter: e.retryAfter }) : new OAuthError(e.error, e.description);
+  return e.error === "rate_limited"
+    ? new OAuthError("slow_down", e.description, { rateLimited: true, retryAfter: e.retryAfter })
+    : new OAuthError(e.error, e.description);
 }
 
 export function oauthErrorResponse(e: OAuthError | TokenRequestError): Response {
   const err = e instanceof TokenRequestError ? fromTokenRequestError(e) : e;
-  const headers: Record<string, string> = { "content-type": "application/json", "cache-control": "no-store", pragma: "no-cache" };
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "cache-control": "no-store",
+    pragma: "no-cache",
+  };
   if (err.error === "invalid_client") headers["www-authenticate"] = 'Basic realm="sso", charset="UTF-8"';
   if (err.opts.wrongMethod) headers["allow"] = "POST";
   if (err.opts.retryAfter !== undefined) headers["retry-after"] = String(Math.max(1, Math.ceil(err.opts.retryAfter)));
-  return new Response(JSON.stringify({ error: err.error, error_description: err.description }), { status: statusOf(err), headers });
+  return new Response(JSON.stringify({ error: err.error, error_description: err.description }), {
+    status: statusOf(err),
+    headers,
+  });
 }

@@ -20,7 +20,10 @@ function scrub(fields: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-export function createLogger(level: Level | "silent", write: (line: string) => void = (l) => process.stdout.write(l + "\n")): Logger {
+export function createLogger(
+  level: Level | "silent",
+  write: (line: string) => void = (l) => process.stdout.write(l + "\n"),
+): Logger {
   const min = ORDER[level];
   const emit = (lvl: Level, msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[lvl] < min) return;
@@ -38,7 +41,10 @@ const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** Request count and latency histogram by route and status, plus process metrics. */
 export function createMetrics() {
-  const series = new Map<string, { method: string; route: string; status: number; count: number; sum: number; buckets: number[] }>();
+  const series = new Map<
+    string,
+    { method: string; route: string; status: number; count: number; sum: number; buckets: number[] }
+  >();
   const started = Date.now();
   const counters = new Map<string, { help: string; value: number }>();
   const gauges = new Map<string, { help: string; value: number | (() => number) }>();
@@ -70,8 +76,12 @@ export function createMetrics() {
         "# HELP http_requests_total HTTP requests by method, route and status.",
         "# TYPE http_requests_total counter",
       ];
-      for (const s of series.values()) lines.push(`http_requests_total{method="${s.method}",route="${esc(s.route)}",status="${s.status}"} ${s.count}`);
-      lines.push("# HELP http_request_duration_seconds HTTP request latency.", "# TYPE http_request_duration_seconds histogram");
+      for (const s of series.values())
+        lines.push(`http_requests_total{method="${s.method}",route="${esc(s.route)}",status="${s.status}"} ${s.count}`);
+      lines.push(
+        "# HELP http_request_duration_seconds HTTP request latency.",
+        "# TYPE http_request_duration_seconds histogram",
+      );
       for (const s of series.values()) {
         const l = `method="${s.method}",route="${esc(s.route)}",status="${s.status}"`;
         BUCKETS.forEach((b, i) => lines.push(`http_request_duration_seconds_bucket{${l},le="${b}"} ${s.buckets[i]}`));
@@ -82,15 +92,31 @@ export function createMetrics() {
       const mem = process.memoryUsage();
       const cpu = process.cpuUsage();
       lines.push(
-        "# HELP process_resident_memory_bytes Resident memory size in bytes.", "# TYPE process_resident_memory_bytes gauge", `process_resident_memory_bytes ${mem.rss}`,
-        "# HELP process_heap_bytes JavaScript heap used in bytes.", "# TYPE process_heap_bytes gauge", `process_heap_bytes ${mem.heapUsed}`,
-        "# HELP process_cpu_seconds_total Total user and system CPU time spent in seconds.", "# TYPE process_cpu_seconds_total counter", `process_cpu_seconds_total ${(cpu.user + cpu.system) / 1e6}`,
-        "# HELP process_start_time_seconds Start time of the process since unix epoch in seconds.", "# TYPE process_start_time_seconds gauge", `process_start_time_seconds ${Math.floor(started / 1000)}`,
-        "# HELP process_uptime_seconds Seconds since the process started.", "# TYPE process_uptime_seconds gauge", `process_uptime_seconds ${(Date.now() - started) / 1000}`,
+        "# HELP process_resident_memory_bytes Resident memory size in bytes.",
+        "# TYPE process_resident_memory_bytes gauge",
+        `process_resident_memory_bytes ${mem.rss}`,
+        "# HELP process_heap_bytes JavaScript heap used in bytes.",
+        "# TYPE process_heap_bytes gauge",
+        `process_heap_bytes ${mem.heapUsed}`,
+        "# HELP process_cpu_seconds_total Total user and system CPU time spent in seconds.",
+        "# TYPE process_cpu_seconds_total counter",
+        `process_cpu_seconds_total ${(cpu.user + cpu.system) / 1e6}`,
+        "# HELP process_start_time_seconds Start time of the process since unix epoch in seconds.",
+        "# TYPE process_start_time_seconds gauge",
+        `process_start_time_seconds ${Math.floor(started / 1000)}`,
+        "# HELP process_uptime_seconds Seconds since the process started.",
+        "# TYPE process_uptime_seconds gauge",
+        `process_uptime_seconds ${(Date.now() - started) / 1000}`,
         ...extra,
       );
-      for (const [name, c] of counters) lines.push(`# HELP ${name} ${c.help}`, `# TYPE ${name} counter`, `${name} ${c.value}`);
-      for (const [name, g] of gauges) lines.push(`# HELP ${name} ${g.help}`, `# TYPE ${name} gauge`, `${name} ${typeof g.value === "function" ? g.value() : g.value}`);
+      for (const [name, c] of counters)
+        lines.push(`# HELP ${name} ${c.help}`, `# TYPE ${name} counter`, `${name} ${c.value}`);
+      for (const [name, g] of gauges)
+        lines.push(
+          `# HELP ${name} ${g.help}`,
+          `# TYPE ${name} gauge`,
+          `${name} ${typeof g.value === "function" ? g.value() : g.value}`,
+        );
       return lines.join("\n") + "\n";
     },
   };

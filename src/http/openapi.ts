@@ -26,8 +26,19 @@ const problem = {
 };
 const validationProblem = {
   ...problem,
-  description: "RFC 9457 problem details; `errors` lists the failing fields (VALIDATION_FAILED). A spent token sent in a body is 400 INVALID_TOKEN, without `errors`.",
-  properties: { ...problem.properties, errors: { type: "array", items: { type: "object", required: ["field", "message"], properties: { field: { type: "string" }, message: { type: "string" } } } } },
+  description:
+    "RFC 9457 problem details; `errors` lists the failing fields (VALIDATION_FAILED). A spent token sent in a body is 400 INVALID_TOKEN, without `errors`.",
+  properties: {
+    ...problem.properties,
+    errors: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["field", "message"],
+        properties: { field: { type: "string" }, message: { type: "string" } },
+      },
+    },
+  },
 };
 const oauthError = {
   type: "object",
@@ -36,7 +47,10 @@ const oauthError = {
   properties: { error: { type: "string", examples: ["invalid_client"] }, error_description: { type: "string" } },
 };
 
-const ref = (name: string, description: string, mediaType = "application/problem+json") => ({ description, content: { [mediaType]: { schema: { $ref: `#/components/schemas/${name}` } } } });
+const ref = (name: string, description: string, mediaType = "application/problem+json") => ({
+  description,
+  content: { [mediaType]: { schema: { $ref: `#/components/schemas/${name}` } } },
+});
 
 /** Elysia's coercing query integer (`anyOf: [numeric string, integer]`) as the plain integer it means. */
 function plainTypes(node: unknown): unknown {
@@ -45,7 +59,9 @@ function plainTypes(node: unknown): unknown {
   const o = node as Json;
   if (Array.isArray(o.anyOf)) {
     const ints = o.anyOf.filter((x: Json) => x?.type === "integer" || x?.type === "number");
-    const strs = o.anyOf.filter((x: Json) => x?.type === "string" && (x.format === "integer" || x.format === "numeric"));
+    const strs = o.anyOf.filter(
+      (x: Json) => x?.type === "string" && (x.format === "integer" || x.format === "numeric"),
+    );
     if (ints.length === 1 && strs.length === 1 && o.anyOf.length === 2) {
       const { anyOf: _, ...rest } = o;
       return plainTypes({ ...rest, ...ints[0] });
@@ -65,22 +81,43 @@ const toOpenApiPath = (p: string) => p.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
 /**
  * Completes `doc` from the mounted `routes` (Elysia's `app.routes`). Pure: returns a new document.
  */
-export function finishOpenApi(doc: Json, routes: { method: string; path: string; hooks?: Json }[], issuer: string): Json {
+export function finishOpenApi(
+  doc: Json,
+  routes: { method: string; path: string; hooks?: Json }[],
+  issuer: string,
+): Json {
   const out = plainTypes(structuredClone(doc)) as Json;
   out.servers = [{ url: issuer, description: "this deployment" }];
   out.components ??= {};
-  out.components.schemas = { ...(out.components.schemas ?? {}), Problem: problem, ValidationProblem: validationProblem, OAuthError: oauthError };
-  const bodies = new Map(routes.filter((r) => r.hooks?.body).map((r) => [`${r.method.toLowerCase()} ${toOpenApiPath(r.path)}`, plainTypes(JSON.parse(JSON.stringify(r.hooks!.body)))]));
+  out.components.schemas = {
+    ...(out.components.schemas ?? {}),
+    Problem: problem,
+    ValidationProblem: validationProblem,
+    OAuthError: oauthError,
+  };
+  const bodies = new Map(
+    routes
+      .filter((r) => r.hooks?.body)
+      .map((r) => [
+        `${r.method.toLowerCase()} ${toOpenApiPath(r.path)}`,
+        plainTypes(JSON.parse(JSON.stringify(r.hooks!.body))),
+      ]),
+  );
   for (const [path, item] of Object.entries<Json>(out.paths ?? {})) {
     for (const [method, op] of Object.entries<Json>(item)) {
       if (!op || typeof op !== "object" || !("responses" in op || "summary" in op || "operationId" in op)) continue;
       const token = path === "/oauth2/token";
       const schema = bodies.get(`${method} ${path}`);
       if (op.requestBody || schema) {
-        op.requestBody = { required: !(schema as Json | undefined)?.["~optional"] && path !== "/api/auth/refresh" && path !== "/api/auth/logout", content: { [token ? "application/x-www-form-urlencoded" : "application/json"]: { schema: schema ?? {} } } };
+        op.requestBody = {
+          required:
+            !(schema as Json | undefined)?.["~optional"] && path !== "/api/auth/refresh" && path !== "/api/auth/logout",
+          content: { [token ? "application/x-www-form-urlencoded" : "application/json"]: { schema: schema ?? {} } },
+        };
       }
       op.responses ??= {};
-      if (!Object.keys(op.responses).some((s) => s.startsWith("2"))) op.responses["200"] = { description: "Done (no body)" };
+      if (!Object.keys(op.responses).some((s) => s.startsWith("2")))
+        op.responses["200"] = { description: "Done (no body)" };
       for (const r of Object.values<Json>(op.responses)) if (r && !r.description) r.description = "Success";
       const secured = Array.isArray(op.security) ? op.security.length > 0 : false;
       if (!Array.isArray(op.security)) op.security = [];
@@ -88,7 +125,14 @@ export function finishOpenApi(doc: Json, routes: { method: string; path: string;
         op.responses[status] ??= value;
       };
       if (token) {
-        add("400", ref("OAuthError", "RFC 6749 error: invalid_request, unsupported_grant_type, invalid_scope or unauthorized_client", "application/json"));
+        add(
+          "400",
+          ref(
+            "OAuthError",
+            "RFC 6749 error: invalid_request, unsupported_grant_type, invalid_scope or unauthorized_client",
+            "application/json",
+          ),
+        );
         add("401", ref("OAuthError", "invalid_client (WWW-Authenticate: Basic)", "application/json"));
         add("405", ref("OAuthError", "only POST", "application/json"));
         add("413", ref("OAuthError", "body too large", "application/json"));
@@ -96,9 +140,24 @@ export function finishOpenApi(doc: Json, routes: { method: string; path: string;
         add("503", ref("OAuthError", "temporarily_unavailable: a store is down", "application/json"));
         continue;
       }
-      if (op.requestBody || op.parameters?.length) add("400", ref("ValidationProblem", "VALIDATION_FAILED: the request is malformed (every failing field listed)"));
-      if (secured || path.startsWith("/api/auth/") || path.startsWith("/api/users/me") || path.startsWith("/api/mfa/")) add("401", ref("Problem", "UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE"));
-      if (secured) add("403", ref("Problem", "FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED"));
+      if (op.requestBody || op.parameters?.length)
+        add(
+          "400",
+          ref("ValidationProblem", "VALIDATION_FAILED: the request is malformed (every failing field listed)"),
+        );
+      if (secured || path.startsWith("/api/auth/") || path.startsWith("/api/users/me") || path.startsWith("/api/mfa/"))
+        add(
+          "401",
+          ref(
+            "Problem",
+            "UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE",
+          ),
+        );
+      if (secured)
+        add(
+          "403",
+          ref("Problem", "FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED"),
+        );
       if (path.includes("{")) add("404", ref("Problem", "NOT_FOUND: no such id in your tenant"));
       if (op.requestBody) {
         add("409", ref("Problem", "CONFLICT: a duplicate"));

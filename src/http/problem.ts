@@ -45,7 +45,14 @@ export function statusFor(err: DomainError): number {
 export function toProblem(err: DomainError): Problem {
   const { title } = TABLE[err.code];
   const status = statusFor(err);
-  const p: Problem = { ...(err.extensions ?? {}), type: `urn:sso:problem:${err.code.toLowerCase().replace(/_/g, "-")}`, title, status, detail: err.detail, code: err.code };
+  const p: Problem = {
+    ...(err.extensions ?? {}),
+    type: `urn:sso:problem:${err.code.toLowerCase().replace(/_/g, "-")}`,
+    title,
+    status,
+    detail: err.detail,
+    code: err.code,
+  };
   if (err.errors?.length) p.errors = err.errors;
   return p;
 }
@@ -53,8 +60,13 @@ export function toProblem(err: DomainError): Problem {
 /** Renders a DomainError as an `application/problem+json` Response. */
 export function problemResponse(err: DomainError, extraHeaders: Record<string, string> = {}): Response {
   const p = toProblem(err);
-  const headers: Record<string, string> = { "content-type": "application/problem+json", "cache-control": "no-store", ...extraHeaders };
+  const headers: Record<string, string> = {
+    "content-type": "application/problem+json",
+    "cache-control": "no-store",
+    ...extraHeaders,
+  };
   if (err.retryAfter !== undefined) headers["retry-after"] = String(Math.max(1, Math.ceil(err.retryAfter)));
-  if (p.status === 401 && !headers["www-authenticate"]) headers["www-authenticate"] = `Bearer realm="sso"${err.code === "INVALID_TOKEN" ? ', error="invalid_token"' : ""}`;
+  if (p.status === 401 && !headers["www-authenticate"])
+    headers["www-authenticate"] = `Bearer realm="sso"${err.code === "INVALID_TOKEN" ? ', error="invalid_token"' : ""}`;
   return new Response(JSON.stringify(p), { status: p.status, headers });
 }

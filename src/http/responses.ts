@@ -8,4 +8,5 @@ import type { TSchema } from "@sinclair/typebox";
 export const ok = <S extends TSchema>(schema: S) => ({ 200: schema }) as { 200: S };
 
 /** The token endpoint: 200 with the token, RFC 6749 §5.2 bodies for its refusals. */
-export const tokenResponses = <S extends TSchema, E extends TSchema>(success: S, error: E) => ({ 200: success, 400: error, 401: error, 429: error }) as { 200: S; 400: E; 401: E; 429: E };
+export const tokenResponses = <S extends TSchema, E extends TSchema>(success: S, error: E) =>
+  ({ 200: success, 400: error, 401: error, 429: error }) as { 200: S; 400: E; 401: E; 429: E };

@@ -40,7 +40,14 @@ export { noStore };
 
 /** Sets or clears (empty value) the HttpOnly refresh cookie: SameSite=Strict, Path=/api/auth. */
 export function setRefreshCookie(policy: CookiePolicy, cookie: unknown, value: string, maxAgeSeconds: number) {
-  (cookie as CookieJar)[REFRESH_COOKIE].set({ value, httpOnly: true, sameSite: "strict", path: REFRESH_COOKIE_PATH, secure: policy.secure, maxAge: maxAgeSeconds });
+  (cookie as CookieJar)[REFRESH_COOKIE].set({
+    value,
+    httpOnly: true,
+    sameSite: "strict",
+    path: REFRESH_COOKIE_PATH,
+    secure: policy.secure,
+    maxAge: maxAgeSeconds,
+  });
 }
 
 /** The refresh token of the `sso_refresh` cookie, if any. */
@@ -50,9 +57,20 @@ export function refreshCookieOf(cookie: unknown): string | undefined {
 }
 
 /** Shapes a TokenPair for the wire; in web mode the refresh token goes into the HttpOnly cookie, not the body. */
-export function tokenPairBody(policy: CookiePolicy, pair: TokenPair, cookie: unknown, set: { headers: Record<string, unknown> }) {
+export function tokenPairBody(
+  policy: CookiePolicy,
+  pair: TokenPair,
+  cookie: unknown,
+  set: { headers: Record<string, unknown> },
+) {
   noStore(set);
-  const body: { accessToken: string; tokenType: "Bearer"; expiresInSeconds: number; refreshToken?: string; deviceId?: string } = { accessToken: pair.accessToken, tokenType: "Bearer", expiresInSeconds: pair.expiresInSeconds };
+  const body: {
+    accessToken: string;
+    tokenType: "Bearer";
+    expiresInSeconds: number;
+    refreshToken?: string;
+    deviceId?: string;
+  } = { accessToken: pair.accessToken, tokenType: "Bearer", expiresInSeconds: pair.expiresInSeconds };
   if (pair.mode === "web") setRefreshCookie(policy, cookie, pair.refreshToken, pair.refreshTtlSeconds);
   else body.refreshToken = pair.refreshToken;
   if (pair.deviceId) body.deviceId = pair.deviceId;
@@ -70,13 +88,22 @@ export function presentedRefreshToken(body: unknown, cookie: unknown, request: R
     return token;
   }
   const fromCookie = refreshCookieOf(cookie);
-  if (!fromCookie) throw new DomainError("UNAUTHENTICATED", "Send the refresh token in the body ({\"refreshToken\": ...}) or, for a web session, in the sso_refresh cookie.");
+  if (!fromCookie)
+    throw new DomainError(
+      "UNAUTHENTICATED",
+      'Send the refresh token in the body ({"refreshToken": ...}) or, for a web session, in the sso_refresh cookie.',
+    );
   requireAllowedOrigin(policy, request, true);
   return fromCookie;
 }
 
 /** The answer of a sign-in (login, social): the token pair, or the MFA challenge (CONTRACT §4) as it is. */
-export function signInAnswer(policy: CookiePolicy, r: TokenPair | MfaChallenge, cookie: unknown, set: { headers: Record<string, unknown> }) {
+export function signInAnswer(
+  policy: CookiePolicy,
+  r: TokenPair | MfaChallenge,
+  cookie: unknown,
+  set: { headers: Record<string, unknown> },
+) {
   if ("mfaRequired" in r) {
     noStore(set);
     return { mfaRequired: true as const, pendingToken: r.pendingToken, expiresInSeconds: r.expiresInSeconds };

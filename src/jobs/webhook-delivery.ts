@@ -76,7 +76,11 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
     const sentAt = deps.clock.now();
     // Signed with the secret as it is now: after a rotation, retries carry the new signature only.
     const signature = new Signer(await secretOf(hook.secretEnc)).sign(msg.messageId, sentAt, body);
-    const headers = { "webhook-id": msg.messageId, "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)), "webhook-signature": signature };
+    const headers = {
+      "webhook-id": msg.messageId,
+      "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
+      "webhook-signature": signature,
+    };
     const r = await deps.sender.send(hook.url, headers, body, timeoutMs);
     const at = deps.clock.now();
     if ("status" in r && r.status >= 200 && r.status < 300) {
@@ -89,7 +93,14 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
     await deps.outbox.markFailed(msg.id, outcome, next);
     if (next) m.count("webhook_deliveries_retried_total", "Webhook attempts that failed and were scheduled again.");
     else m.count("webhook_deliveries_failed_total", "Webhook deliveries that failed for good after the last retry.");
-    deps.log.info("webhook attempt failed", { webhookId: hook.id, messageId: msg.messageId, attempt: msg.attempts, status: outcome.status, error: outcome.error?.slice(0, 200), final: !next });
+    deps.log.info("webhook attempt failed", {
+      webhookId: hook.id,
+      messageId: msg.messageId,
+      attempt: msg.attempts,
+      status: outcome.status,
+      error: outcome.error?.slice(0, 200),
+      final: !next,
+    });
   }
 
   /**
@@ -106,7 +117,10 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
         for (const msg of queue)
           await attempt(msg).catch((e) => {
             // The claim's lock runs out and another round retries it.
-            deps.log.warn("webhook attempt could not be recorded", { messageId: msg.messageId, error: String((e as Error)?.message ?? e).split("\n")[0] });
+            deps.log.warn("webhook attempt could not be recorded", {
+              messageId: msg.messageId,
+              error: String((e as Error)?.message ?? e).split("\n")[0],
+            });
           });
       }),
     );
@@ -125,7 +139,11 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
         claimed = await tick();
         if (Date.now() - lastGauge > 5000) {
           lastGauge = Date.now();
-          m.gauge("webhook_outbox_backlog", "Webhook deliveries waiting to be sent (PENDING).", await deps.outbox.backlog());
+          m.gauge(
+            "webhook_outbox_backlog",
+            "Webhook deliveries waiting to be sent (PENDING).",
+            await deps.outbox.backlog(),
+          );
         }
       } catch (e) {
         deps.log.warn("webhook delivery round failed", { error: String((e as Error)?.message ?? e).split("\n")[0] });

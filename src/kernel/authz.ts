@@ -5,7 +5,14 @@
 import { DomainError, forbidden, notFound } from "./errors";
 import { reaches, type Reach } from "./tenancy";
 
-export const SYSTEM_CODES = ["USER_MANAGE", "ORG_MANAGE", "ROLE_MANAGE", "CLIENT_MANAGE", "AUDIT_VIEW", "PLATFORM_ADMIN"] as const;
+export const SYSTEM_CODES = [
+  "USER_MANAGE",
+  "ORG_MANAGE",
+  "ROLE_MANAGE",
+  "CLIENT_MANAGE",
+  "AUDIT_VIEW",
+  "PLATFORM_ADMIN",
+] as const;
 export type SystemCode = (typeof SYSTEM_CODES)[number];
 
 export interface Principal extends Reach {
@@ -28,17 +35,26 @@ export interface Principal extends Reach {
 export const tenantOf = (p: Principal): number | "any" => (p.platformAdmin ? "any" : p.tenantId);
 
 export function requirePermission(p: Principal, code: SystemCode): void {
-  if (!p.management) throw forbidden("This endpoint needs a management token: sign in without an audience (or with the issuer as audience).");
-  if (!p.permissions.has(code) && !p.permissions.has("PLATFORM_ADMIN")) throw forbidden(`This action needs the ${code} permission.`);
+  if (!p.management)
+    throw forbidden(
+      "This endpoint needs a management token: sign in without an audience (or with the issuer as audience).",
+    );
+  if (!p.permissions.has(code) && !p.permissions.has("PLATFORM_ADMIN"))
+    throw forbidden(`This action needs the ${code} permission.`);
 }
 
 /**
  * The org must exist for this caller (another tenant's id is 404, never revealed) and lie inside
  * the token's reach (403 otherwise).
  */
-export function requireReach<T extends { path: string } | null>(p: Principal, org: T, what = "Organization"): asserts org is NonNullable<T> {
+export function requireReach<T extends { path: string } | null>(
+  p: Principal,
+  org: T,
+  what = "Organization",
+): asserts org is NonNullable<T> {
   if (!org) throw notFound(what);
-  if (!reaches(p, org.path)) throw new DomainError("FORBIDDEN", "That organization is outside your token's reach (scope_self / scope_subtree).");
+  if (!reaches(p, org.path))
+    throw new DomainError("FORBIDDEN", "That organization is outside your token's reach (scope_self / scope_subtree).");
 }
 
 /** The reach filter repositories take for list/search queries: PLATFORM_ADMIN sees everything. */
@@ -62,7 +78,10 @@ export function requireHolds(p: Principal, codes: Iterable<string>, verb = "gran
     const held = c === "PLATFORM_ADMIN" ? p.platformAdmin : p.permissions.has(c) || p.platformAdmin;
     if (!held) missing.push(c);
   }
-  if (missing.length) throw forbidden(`You cannot ${verb} system permissions you do not hold yourself: ${[...new Set(missing)].join(", ")}.`);
+  if (missing.length)
+    throw forbidden(
+      `You cannot ${verb} system permissions you do not hold yourself: ${[...new Set(missing)].join(", ")}.`,
+    );
 }
 
 /** The actor of an event, as the journal records it. */

@@ -11,7 +11,12 @@ export interface CryptoBox {
 export async function createCryptoBox(masterKeys: Uint8Array[]): Promise<CryptoBox> {
   if (masterKeys.length === 0) throw new Error("at least one master key is required");
   const keys = await Promise.all(
-    masterKeys.map((raw) => crypto.subtle.importKey("raw", raw as Uint8Array<ArrayBuffer>, { name: "AES-GCM" }, false, ["encrypt", "decrypt"])),
+    masterKeys.map((raw) =>
+      crypto.subtle.importKey("raw", raw as Uint8Array<ArrayBuffer>, { name: "AES-GCM" }, false, [
+        "encrypt",
+        "decrypt",
+      ]),
+    ),
   );
   const enc = new TextEncoder();
   const dec = new TextDecoder();

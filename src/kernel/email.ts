@@ -11,7 +11,8 @@ import { fieldError } from "./errors";
  * line/paragraph separators, non-ASCII spaces, and the Hangul/Mongolian fillers and variation
  * selectors that render as nothing.
  */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}\u115F\u1160\u3164\uFFA0\u034F\u180B-\u180F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
+const INVISIBLE =
+  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}\u115F\u1160\u3164\uFFA0\u034F\u180B-\u180F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
 
 /** The one form of an address: NFC, trimmed, lower-cased. Never throws (lookups of any input). */
 export function normalizeEmail(raw: string): string {
@@ -23,6 +24,7 @@ export const hasInvisibleCharacters = (raw: string) => INVISIBLE.test(raw.trim()
 
 /** Normalizes an address that is about to become an identity; 400 naming `field` when it carries invisible characters. */
 export function acceptEmail(raw: string, field = "email"): string {
-  if (hasInvisibleCharacters(raw)) throw fieldError(field, "contains invisible, control, spacing or bidirectional characters");
+  if (hasInvisibleCharacters(raw))
+    throw fieldError(field, "contains invisible, control, spacing or bidirectional characters");
   return normalizeEmail(raw);
 }

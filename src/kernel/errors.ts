@@ -43,7 +43,17 @@ export class DomainError extends Error {
   /** Client-safe extension members of the problem (RFC 9457 §3.2), e.g. readiness check states. */
   readonly extensions?: Record<string, unknown>;
 
-  constructor(code: ErrorCode, detail: string, opts: { errors?: FieldError[]; retryAfter?: number; cause?: unknown; source?: "body"; extensions?: Record<string, unknown> } = {}) {
+  constructor(
+    code: ErrorCode,
+    detail: string,
+    opts: {
+      errors?: FieldError[];
+      retryAfter?: number;
+      cause?: unknown;
+      source?: "body";
+      extensions?: Record<string, unknown>;
+    } = {},
+  ) {
     super(detail, { cause: opts.cause });
     this.name = "DomainError";
     this.code = code;
@@ -55,7 +65,8 @@ export class DomainError extends Error {
   }
 }
 
-export const validation = (detail: string, errors?: FieldError[]) => new DomainError("VALIDATION_FAILED", detail, { errors });
+export const validation = (detail: string, errors?: FieldError[]) =>
+  new DomainError("VALIDATION_FAILED", detail, { errors });
 export const fieldError = (field: string, message: string) =>
   new DomainError("VALIDATION_FAILED", `${field}: ${message}`, { errors: [{ field, message }] });
 export const notFound = (what: string) => new DomainError("NOT_FOUND", `${what} was not found.`);

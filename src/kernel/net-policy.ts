@@ -24,11 +24,13 @@ export function refuseTargetUrl(url: string, allowPrivate: boolean): string | nu
   } catch {
     return "is not an absolute URL";
   }
-  if (u.protocol !== "https:" && !(allowPrivate && u.protocol === "http:")) return allowPrivate ? "must use https or http" : "must use https";
+  if (u.protocol !== "https:" && !(allowPrivate && u.protocol === "http:"))
+    return allowPrivate ? "must use https or http" : "must use https";
   if (u.username || u.password) return "must not carry credentials";
   if (allowPrivate) return null;
   const host = u.hostname.replace(/^\[|\]$/g, "").toLowerCase();
   if (host === "localhost" || /\.(localhost|local|internal)$/.test(host)) return "must not name a local host";
-  if (ipaddr.isValid(host) && !isPublicAddress(host)) return "must not point to a loopback, private, link-local or otherwise non-public address";
+  if (ipaddr.isValid(host) && !isPublicAddress(host))
+    return "must not point to a loopback, private, link-local or otherwise non-public address";
   return null;
 }

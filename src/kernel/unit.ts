@@ -8,7 +8,11 @@
  * bounds what any of its units may touch. The store decides how the unit is made atomic
  * (docs/decisions.md, "Units of work"): one SQL transaction on PostgreSQL and PGlite.
  */
-export type Unit<P> = <K extends keyof P & string, T>(name: string, ports: readonly K[], fn: (scope: Pick<P, K>) => Promise<T>) => Promise<T>;
+export type Unit<P> = <K extends keyof P & string, T>(
+  name: string,
+  ports: readonly K[],
+  fn: (scope: Pick<P, K>) => Promise<T>,
+) => Promise<T>;
 
 /**
  * Test hook: called before every port call made inside a unit (journal writes included); throwing

@@ -51,7 +51,8 @@ export function createClientCredentials(opts: ClientCredentialsOptions) {
   function tokenEndpoint(): Promise<string> {
     endpoint ??= discover(issuer, { fetch: opts.fetch, timeoutMs: opts.timeoutMs })
       .then((d) => {
-        if (typeof d.token_endpoint !== "string") throw new TokenEndpointError(undefined, "The discovery document has no token_endpoint.", 0);
+        if (typeof d.token_endpoint !== "string")
+          throw new TokenEndpointError(undefined, "The discovery document has no token_endpoint.", 0);
         return d.token_endpoint;
       })
       .catch((e) => {
@@ -75,7 +76,12 @@ export function createClientCredentials(opts: ClientCredentialsOptions) {
         signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
       });
     } catch (cause) {
-      throw new TokenEndpointError(undefined, `The token endpoint could not be reached (${String((cause as Error)?.message ?? cause)}).`, 0, { cause });
+      throw new TokenEndpointError(
+        undefined,
+        `The token endpoint could not be reached (${String((cause as Error)?.message ?? cause)}).`,
+        0,
+        { cause },
+      );
     }
     let json: Record<string, unknown> | null = null;
     try {
@@ -89,7 +95,12 @@ export function createClientCredentials(opts: ClientCredentialsOptions) {
     const lifetime = json.expires_in * 1000;
     const skew = Math.min((opts.refreshSkewSeconds ?? 60) * 1000, lifetime / 2);
     const granted = typeof json.scope === "string" ? json.scope.split(" ").filter(Boolean) : [];
-    const token = { accessToken: json.access_token, tokenType: "Bearer" as const, scope: granted, expiresAt: started + lifetime };
+    const token = {
+      accessToken: json.access_token,
+      tokenType: "Bearer" as const,
+      scope: granted,
+      expiresAt: started + lifetime,
+    };
     cached = { ...token, renewAt: started + lifetime - skew };
     return token;
   }

@@ -15,11 +15,18 @@ export const normalizeIssuer = (issuer: string) => issuer.replace(/\/+$/, "");
  * Fetches and checks the discovery document: it must name exactly this issuer (RFC 8414 §3.3,
  * so a document served elsewhere cannot redirect key discovery) and carry `jwks_uri`.
  */
-export async function discover(issuer: string, opts: { fetch?: typeof fetch; timeoutMs?: number } = {}): Promise<DiscoveryDocument> {
+export async function discover(
+  issuer: string,
+  opts: { fetch?: typeof fetch; timeoutMs?: number } = {},
+): Promise<DiscoveryDocument> {
   const url = `${normalizeIssuer(issuer)}/.well-known/oauth-authorization-server`;
   let res: Response;
   try {
-    res = await (opts.fetch ?? fetch)(url, { headers: { accept: "application/json" }, redirect: "error", signal: AbortSignal.timeout(opts.timeoutMs ?? 5000) });
+    res = await (opts.fetch ?? fetch)(url, {
+      headers: { accept: "application/json" },
+      redirect: "error",
+      signal: AbortSignal.timeout(opts.timeoutMs ?? 5000),
+    });
   } catch (cause) {
     throw new DiscoveryError(`Could not reach ${url}.`, { cause });
   }
@@ -30,7 +37,8 @@ export async function discover(issuer: string, opts: { fetch?: typeof fetch; tim
   } catch (cause) {
     throw new DiscoveryError(`${url} is not JSON.`, { cause });
   }
-  if (!doc || normalizeIssuer(String(doc.issuer)) !== normalizeIssuer(issuer)) throw new DiscoveryError(`${url} names another issuer (${String(doc?.issuer)}).`);
+  if (!doc || normalizeIssuer(String(doc.issuer)) !== normalizeIssuer(issuer))
+    throw new DiscoveryError(`${url} names another issuer (${String(doc?.issuer)}).`);
   if (typeof doc.jwks_uri !== "string") throw new DiscoveryError(`${url} has no jwks_uri.`);
   return doc;
 }

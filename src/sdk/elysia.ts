@@ -37,7 +37,10 @@ export function userAuth(verifier: Pick<Verifier, "audience" | "verifyUser">) {
 }
 
 /** Guard for machine routes (user tokens are refused); every scope in `scopes` is required. */
-export function machineAuth(verifier: Pick<Verifier, "audience" | "verifyMachine">, options: { scopes?: string[] } = {}) {
+export function machineAuth(
+  verifier: Pick<Verifier, "audience" | "verifyMachine">,
+  options: { scopes?: string[] } = {},
+) {
   return new Elysia()
     .derive({ as: "scoped" }, async ({ request }) => {
       const r = await attempt(() => verifier.verifyMachine(bearerToken(request.headers) ?? "", options));

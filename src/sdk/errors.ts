@@ -27,12 +27,24 @@ export abstract class SsoError extends Error {
 }
 
 /** Why a token was not accepted. */
-export type InvalidTokenReason = "missing" | "malformed" | "expired" | "signature" | "issuer" | "algorithm" | "type" | "claims";
+export type InvalidTokenReason =
+  | "missing"
+  | "malformed"
+  | "expired"
+  | "signature"
+  | "issuer"
+  | "algorithm"
+  | "type"
+  | "claims";
 
 /** The token is absent, malformed, expired, not signed by the issuer's keys, or not ours. */
 export class InvalidTokenError extends SsoError {
   readonly code = "INVALID_TOKEN" as const;
-  constructor(readonly reason: InvalidTokenReason, message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly reason: InvalidTokenReason,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
 }
@@ -40,15 +52,23 @@ export class InvalidTokenError extends SsoError {
 /** A user token on a machine route, or a machine token on a user route (SPEC 5.7). */
 export class WrongTokenKindError extends SsoError {
   readonly code = "WRONG_TOKEN_KIND" as const;
-  constructor(readonly expected: "user" | "machine", readonly actual: string) {
-    super(`This route takes a ${expected} token; a ${actual === "access" ? "user" : actual === "machine" ? "machine" : `"${actual}"`} token was presented.`);
+  constructor(
+    readonly expected: "user" | "machine",
+    readonly actual: string,
+  ) {
+    super(
+      `This route takes a ${expected} token; a ${actual === "access" ? "user" : actual === "machine" ? "machine" : `"${actual}"`} token was presented.`,
+    );
   }
 }
 
 /** The token was minted for another audience than this resource server's. */
 export class AudienceMismatchError extends SsoError {
   readonly code = "AUDIENCE_MISMATCH" as const;
-  constructor(readonly expected: string, readonly actual: unknown) {
+  constructor(
+    readonly expected: string,
+    readonly actual: unknown,
+  ) {
     super(`The token's audience is not ${expected}.`);
   }
 }
@@ -56,7 +76,10 @@ export class AudienceMismatchError extends SsoError {
 /** A machine token without every scope the route requires (answer 403). */
 export class InsufficientScopeError extends SsoError {
   readonly code = "INSUFFICIENT_SCOPE" as const;
-  constructor(readonly required: string[], readonly granted: string[]) {
+  constructor(
+    readonly required: string[],
+    readonly granted: string[],
+  ) {
     super(`The token lacks the scope(s): ${required.filter((s) => !granted.includes(s)).join(" ")}.`);
   }
 }
@@ -109,7 +132,12 @@ export class UnsupportedGrantTypeError extends TokenEndpointFailure {
 /** Too many token requests for this client (429); wait `retryAfterSeconds`. */
 export class RateLimitedError extends TokenEndpointFailure {
   readonly code = "RATE_LIMITED" as const;
-  constructor(oauthError: string | undefined, description: string, status: number, readonly retryAfterSeconds: number) {
+  constructor(
+    oauthError: string | undefined,
+    description: string,
+    status: number,
+    readonly retryAfterSeconds: number,
+  ) {
     super(oauthError, description, status);
   }
 }
@@ -134,9 +162,14 @@ export type AnySsoError =
   | TokenEndpointError;
 
 /** Maps a token-endpoint error answer to its typed error. */
-export function tokenEndpointError(status: number, body: { error?: unknown; error_description?: unknown } | null, retryAfter: string | null): TokenEndpointFailure {
+export function tokenEndpointError(
+  status: number,
+  body: { error?: unknown; error_description?: unknown } | null,
+  retryAfter: string | null,
+): TokenEndpointFailure {
   const error = typeof body?.error === "string" ? body.error : undefined;
-  const description = typeof body?.error_description === "string" ? body.error_description : "The token endpoint refused the request.";
+  const description =
+    typeof body?.error_description === "string" ? body.error_description : "The token endpoint refused the request.";
   if (status === 429) return new RateLimitedError(error, description, status, Math.max(1, Number(retryAfter) || 1));
   switch (error) {
     case "invalid_client":

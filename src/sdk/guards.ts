@@ -4,7 +4,14 @@
  * 401 with `WWW-Authenticate: Bearer …` (no/invalid/wrong-kind/wrong-audience token),
  * 403 `insufficient_scope`, 503 when the issuer's keys cannot be fetched.
  */
-import { AudienceMismatchError, DiscoveryError, InsufficientScopeError, InvalidTokenError, KeysUnavailableError, WrongTokenKindError } from "./errors";
+import {
+  AudienceMismatchError,
+  DiscoveryError,
+  InsufficientScopeError,
+  InvalidTokenError,
+  KeysUnavailableError,
+  WrongTokenKindError,
+} from "./errors";
 import type { MachineIdentity, UserIdentity } from "./verifier";
 
 /** The bearer token of `Authorization: Bearer <token>`, or null. */
@@ -21,19 +28,42 @@ const quoted = (s: string) => `"${s.replace(/["\\\r\n]/g, "")}"`;
  */
 export function authErrorResponse(e: unknown, realm: string): Response | null {
   const json = (status: number, body: Record<string, string>, headers: Record<string, string>) =>
-    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "cache-control": "no-store", ...headers } });
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { "content-type": "application/json", "cache-control": "no-store", ...headers },
+    });
   if (e instanceof InvalidTokenError && e.reason === "missing")
-    return json(401, { error: "invalid_token", error_description: "A bearer token is required." }, { "www-authenticate": `Bearer realm=${quoted(realm)}` });
+    return json(
+      401,
+      { error: "invalid_token", error_description: "A bearer token is required." },
+      { "www-authenticate": `Bearer realm=${quoted(realm)}` },
+    );
   if (e instanceof InvalidTokenError || e instanceof WrongTokenKindError || e instanceof AudienceMismatchError)
-    return json(401, { error: "invalid_token", error_description: e.message, code: e.code }, {
-      "www-authenticate": `Bearer realm=${quoted(realm)}, error="invalid_token", error_description=${quoted(e.message)}`,
-    });
+    return json(
+      401,
+      { error: "invalid_token", error_description: e.message, code: e.code },
+      {
+        "www-authenticate": `Bearer realm=${quoted(realm)}, error="invalid_token", error_description=${quoted(e.message)}`,
+      },
+    );
   if (e instanceof InsufficientScopeError)
-    return json(403, { error: "insufficient_scope", error_description: e.message, code: e.code }, {
-      "www-authenticate": `Bearer realm=${quoted(realm)}, error="insufficient_scope", scope=${quoted(e.required.join(" "))}`,
-    });
+    return json(
+      403,
+      { error: "insufficient_scope", error_description: e.message, code: e.code },
+      {
+        "www-authenticate": `Bearer realm=${quoted(realm)}, error="insufficient_scope", scope=${quoted(e.required.join(" "))}`,
+      },
+    );
   if (e instanceof KeysUnavailableError || e instanceof DiscoveryError)
-    return json(503, { error: "temporarily_unavailable", error_description: "Token verification is unavailable; retry shortly.", code: e.code }, { "retry-after": "5" });
+    return json(
+      503,
+      {
+        error: "temporarily_unavailable",
+        error_description: "Token verification is unavailable; retry shortly.",
+        code: e.code,
+      },
+      { "retry-after": "5" },
+    );
   return null;
 }
 
@@ -45,7 +75,12 @@ interface Verifies {
   verifyMachine(token: string, options?: { scopes?: string[] }): Promise<MachineIdentity>;
 }
 
-async function guarded<I>(request: Request, realm: string, verify: (token: string) => Promise<I>, handler: Handler<I>): Promise<Response> {
+async function guarded<I>(
+  request: Request,
+  realm: string,
+  verify: (token: string) => Promise<I>,
+  handler: Handler<I>,
+): Promise<Response> {
   let identity: I;
   try {
     identity = await verify(bearerToken(request.headers) ?? "");
@@ -63,7 +98,10 @@ export function withUser(v: Verifies, handler: Handler<UserIdentity>): (request:
 }
 
 /** Wraps a fetch handler for machine routes: user tokens are refused; every scope in `scopes` is required. */
-export function withMachine(v: Verifies, handler: Handler<MachineIdentity>, options: { scopes?: string[] } = {}): (request: Request) => Promise<Response> {
+export function withMachine(
+  v: Verifies,
+  handler: Handler<MachineIdentity>,
+  options: { scopes?: string[] } = {},
+): (request: Request) => Promise<Response> {
   return (request) => guarded(request, v.audience, (t) => v.verifyMachine(t, options), handler);
 }
-

@@ -10,7 +10,12 @@
  * See docs/sdk.md.
  */
 import { withMachine as guardMachine, withUser as guardUser } from "./guards";
-import { createVerifier as createBaseVerifier, type MachineIdentity, type UserIdentity, type VerifierOptions } from "./verifier";
+import {
+  createVerifier as createBaseVerifier,
+  type MachineIdentity,
+  type UserIdentity,
+  type VerifierOptions,
+} from "./verifier";
 
 /**
  * A verifier for one resource server (one audience), with fetch-handler guards bound to it:
@@ -21,15 +26,31 @@ export function createVerifier(options: VerifierOptions) {
   return {
     ...v,
     /** Fetch handler for user routes; answers 401 (WWW-Authenticate: Bearer) for anything but a valid user token. */
-    withUser: (handler: (request: Request, user: UserIdentity) => Response | Promise<Response>) => guardUser(v, handler),
+    withUser: (handler: (request: Request, user: UserIdentity) => Response | Promise<Response>) =>
+      guardUser(v, handler),
     /** Fetch handler for machine routes; 401 for anything but a valid machine token, 403 without every scope. */
-    withMachine: (handler: (request: Request, machine: MachineIdentity) => Response | Promise<Response>, opts: { scopes?: string[] } = {}) => guardMachine(v, handler, opts),
+    withMachine: (
+      handler: (request: Request, machine: MachineIdentity) => Response | Promise<Response>,
+      opts: { scopes?: string[] } = {},
+    ) => guardMachine(v, handler, opts),
   };
 }
 export type Verifier = ReturnType<typeof createVerifier>;
 
-export { canAct, type MachineClaims, type MachineIdentity, type UserClaims, type UserIdentity, type VerifierOptions } from "./verifier";
-export { createClientCredentials, type ClientCredentials, type ClientCredentialsOptions, type MachineTokenResponse } from "./client-credentials";
+export {
+  canAct,
+  type MachineClaims,
+  type MachineIdentity,
+  type UserClaims,
+  type UserIdentity,
+  type VerifierOptions,
+} from "./verifier";
+export {
+  createClientCredentials,
+  type ClientCredentials,
+  type ClientCredentialsOptions,
+  type MachineTokenResponse,
+} from "./client-credentials";
 export { authErrorResponse, bearerToken, withMachine, withUser } from "./guards";
 export { machineAuth, userAuth } from "./elysia";
 export { discover, type DiscoveryDocument } from "./discovery";

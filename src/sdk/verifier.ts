@@ -4,9 +4,23 @@
  * RS256 is pinned, `iss`, `aud`, `exp` and `typ: at+jwt` are checked, and user and machine tokens
  * are kept apart. No call back to the service per request.
  */
-import { createRemoteJWKSet, customFetch, errors as jose, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
+import {
+  createRemoteJWKSet,
+  customFetch,
+  errors as jose,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from "jose";
 import { discover, normalizeIssuer } from "./discovery";
-import { AudienceMismatchError, InsufficientScopeError, InvalidTokenError, KeysUnavailableError, SsoError, WrongTokenKindError } from "./errors";
+import {
+  AudienceMismatchError,
+  InsufficientScopeError,
+  InvalidTokenError,
+  KeysUnavailableError,
+  SsoError,
+  WrongTokenKindError,
+} from "./errors";
 
 export interface VerifierOptions {
   /** The issuer URL (`SSO_ISSUER` of the service), e.g. `https://sso.example.com`. */
@@ -113,13 +127,18 @@ function fromJose(e: unknown, audience: string): SsoError {
   if (e instanceof jose.JWTExpired) return new InvalidTokenError("expired", "The token has expired.", { cause: e });
   if (e instanceof jose.JWTClaimValidationFailed) {
     if (e.claim === "aud") return new AudienceMismatchError(audience, e.payload.aud);
-    if (e.claim === "iss") return new InvalidTokenError("issuer", "The token was not issued by the configured issuer.", { cause: e });
-    if (e.claim === "typ") return new InvalidTokenError("type", "The token is not an access token (typ at+jwt).", { cause: e });
+    if (e.claim === "iss")
+      return new InvalidTokenError("issuer", "The token was not issued by the configured issuer.", { cause: e });
+    if (e.claim === "typ")
+      return new InvalidTokenError("type", "The token is not an access token (typ at+jwt).", { cause: e });
     return new InvalidTokenError("claims", `The token's ${e.claim} claim is invalid.`, { cause: e });
   }
-  if (e instanceof jose.JOSEAlgNotAllowed) return new InvalidTokenError("algorithm", "Only RS256 tokens are accepted.", { cause: e });
+  if (e instanceof jose.JOSEAlgNotAllowed)
+    return new InvalidTokenError("algorithm", "Only RS256 tokens are accepted.", { cause: e });
   if (e instanceof jose.JWSSignatureVerificationFailed || e instanceof jose.JWKSNoMatchingKey)
-    return new InvalidTokenError("signature", "The token's signature does not verify against the issuer's keys.", { cause: e });
+    return new InvalidTokenError("signature", "The token's signature does not verify against the issuer's keys.", {
+      cause: e,
+    });
   if (e instanceof jose.JWSInvalid || e instanceof jose.JWTInvalid || e instanceof jose.JWKSMultipleMatchingKeys)
     return new InvalidTokenError("malformed", "The token is not a well-formed JWT.", { cause: e });
   // Key fetch failures (timeout, network, non-200): the token may be fine; the keys are not reachable.
@@ -141,7 +160,8 @@ export function createVerifier(opts: VerifierOptions) {
     if (!keySet) {
       if (lastFailure && Date.now() - failedAt < 5000) return Promise.reject(lastFailure);
       keySet = (async () => {
-        const jwksUri = opts.jwksUri ?? (await discover(issuer, { fetch: opts.fetch, timeoutMs: opts.timeoutMs })).jwks_uri;
+        const jwksUri =
+          opts.jwksUri ?? (await discover(issuer, { fetch: opts.fetch, timeoutMs: opts.timeoutMs })).jwks_uri;
         return createRemoteJWKSet(new URL(jwksUri), {
           timeoutDuration: opts.timeoutMs ?? 5000,
           cacheMaxAge: opts.keysMaxAgeMs ?? 600_000,
@@ -160,7 +180,8 @@ export function createVerifier(opts: VerifierOptions) {
 
   /** Signature, RS256, issuer, audience, expiry and `typ: at+jwt`; then the payload. */
   async function verifyJwt(token: string): Promise<JWTPayload> {
-    if (typeof token !== "string" || token.length === 0) throw new InvalidTokenError("missing", "No token was presented.");
+    if (typeof token !== "string" || token.length === 0)
+      throw new InvalidTokenError("missing", "No token was presented.");
     const getKey = await keys();
     try {
       const { payload } = await jwtVerify(token, getKey, {
@@ -184,7 +205,14 @@ export function createVerifier(opts: VerifierOptions) {
   async function verifyUser(token: string): Promise<UserIdentity> {
     const c = await verifyJwt(token);
     if (c.token_use !== "access") throw new WrongTokenKindError("user", String(c.token_use));
-    if (!isInt(c.uid) || !isInt(c.org_id) || !isInt(c.tenant_id) || typeof c.org_path !== "string" || !isStrings(c.scope_self) || !isStrings(c.scope_subtree))
+    if (
+      !isInt(c.uid) ||
+      !isInt(c.org_id) ||
+      !isInt(c.tenant_id) ||
+      typeof c.org_path !== "string" ||
+      !isStrings(c.scope_self) ||
+      !isStrings(c.scope_subtree)
+    )
       throw new InvalidTokenError("claims", "The user token lacks its identity or reach claims.");
     const claims = c as UserClaims;
     return {
@@ -211,7 +239,13 @@ export function createVerifier(opts: VerifierOptions) {
   async function verifyMachine(token: string, options: { scopes?: string[] } = {}): Promise<MachineIdentity> {
     const c = await verifyJwt(token);
     if (c.token_use !== "machine") throw new WrongTokenKindError("machine", String(c.token_use));
-    if (typeof c.client_id !== "string" || c.client_id !== c.sub || typeof c.scope !== "string" || !isInt(c.org_id) || !isInt(c.tenant_id))
+    if (
+      typeof c.client_id !== "string" ||
+      c.client_id !== c.sub ||
+      typeof c.scope !== "string" ||
+      !isInt(c.org_id) ||
+      !isInt(c.tenant_id)
+    )
       throw new InvalidTokenError("claims", "The machine token lacks its client, scope or tenant claims.");
     const claims = c as MachineClaims;
     const scopes = claims.scope.split(" ").filter(Boolean);

@@ -20,11 +20,26 @@ export const clientsContract: ContractSuite = {
       s = await make();
       tenantA = (await s.store.tenants.create({ name: "A", slug: "a" })).id;
       tenantB = (await s.store.tenants.create({ name: "B", slug: "b" })).id;
-      orgA = (await s.store.orgs.create({ tenantId: tenantA, parentId: null, name: "A", slug: "a", type: "organization" })).id;
-      orgA2 = (await s.store.orgs.create({ tenantId: tenantA, parentId: orgA, name: "A2", slug: "a2", type: "organization" })).id;
-      orgB = (await s.store.orgs.create({ tenantId: tenantB, parentId: null, name: "B", slug: "b", type: "organization" })).id;
+      orgA = (
+        await s.store.orgs.create({ tenantId: tenantA, parentId: null, name: "A", slug: "a", type: "organization" })
+      ).id;
+      orgA2 = (
+        await s.store.orgs.create({ tenantId: tenantA, parentId: orgA, name: "A2", slug: "a2", type: "organization" })
+      ).id;
+      orgB = (
+        await s.store.orgs.create({ tenantId: tenantB, parentId: null, name: "B", slug: "b", type: "organization" })
+      ).id;
       appA = (
-        await s.store.apps.create({ tenantId: tenantA, organizationId: orgA, identifier: "https://a.test", name: "A", webRefreshTtlDays: null, deviceRefreshTtlDays: null, googleClientIds: [], microsoftClientIds: [] })
+        await s.store.apps.create({
+          tenantId: tenantA,
+          organizationId: orgA,
+          identifier: "https://a.test",
+          name: "A",
+          webRefreshTtlDays: null,
+          deviceRefreshTtlDays: null,
+          googleClientIds: [],
+          microsoftClientIds: [],
+        })
       ).id;
     });
     afterAll(() => s.close());
@@ -42,7 +57,11 @@ export const clientsContract: ContractSuite = {
     });
 
     test("create returns the stored client; findByClientId returns it field for field", async () => {
-      const c = client(tenantA, orgA, { applicationId: appA, scopes: ["orders.read", "api.default"], name: "orders sync" });
+      const c = client(tenantA, orgA, {
+        applicationId: appA,
+        scopes: ["orders.read", "api.default"],
+        name: "orders sync",
+      });
       const created = await s.store.clients.create(c);
       expect(created).toEqual(c);
       expect(await s.store.clients.findByClientId(c.clientId)).toEqual(c);
@@ -55,7 +74,9 @@ export const clientsContract: ContractSuite = {
     test("a duplicate clientId is ConflictError and does not replace the first", async () => {
       const c = client(tenantA, orgA);
       await s.store.clients.create(c);
-      await expect(s.store.clients.create({ ...c, secretHash: sha256Hex("other"), organizationId: orgA2 })).rejects.toBeInstanceOf(ConflictError);
+      await expect(
+        s.store.clients.create({ ...c, secretHash: sha256Hex("other"), organizationId: orgA2 }),
+      ).rejects.toBeInstanceOf(ConflictError);
       expect((await s.store.clients.findByClientId(c.clientId))!.secretHash).toBe(c.secretHash);
     });
 
@@ -63,7 +84,10 @@ export const clientsContract: ContractSuite = {
       const first = await s.store.clients.create(client(tenantA, orgA2, { name: "first" }));
       const second = await s.store.clients.create(client(tenantA, orgA2, { name: "second" }));
       await s.store.clients.create(client(tenantB, orgB));
-      expect((await s.store.clients.listByOrg(tenantA, orgA2)).map((c) => c.clientId)).toEqual([first.clientId, second.clientId]);
+      expect((await s.store.clients.listByOrg(tenantA, orgA2)).map((c) => c.clientId)).toEqual([
+        first.clientId,
+        second.clientId,
+      ]);
       // wrong-tenant twin: the same org id asked for by another tenant
       expect(await s.store.clients.listByOrg(tenantB, orgA2)).toEqual([]);
       expect(await s.store.clients.listByOrg(tenantA, orgB)).toEqual([]);

@@ -21,24 +21,66 @@ export const directoryContract: ContractSuite = {
     let leafA: Org;
     let rootB: Org;
     const newApp = (tenantId: number, organizationId: number, identifier: string) => ({
-      tenantId, organizationId, identifier, name: identifier, webRefreshTtlDays: null, deviceRefreshTtlDays: null, googleClientIds: [] as string[], microsoftClientIds: [] as string[],
+      tenantId,
+      organizationId,
+      identifier,
+      name: identifier,
+      webRefreshTtlDays: null,
+      deviceRefreshTtlDays: null,
+      googleClientIds: [] as string[],
+      microsoftClientIds: [] as string[],
     });
     beforeAll(async () => {
       s = await make();
       A = (await s.store.tenants.create({ name: "A", slug: "a" })).id;
       B = (await s.store.tenants.create({ name: "B", slug: "b", isSandbox: true })).id;
-      rootA = await s.store.orgs.create({ tenantId: A, parentId: null, name: "Root A", slug: "root", type: "organization" });
-      childA = await s.store.orgs.create({ tenantId: A, parentId: rootA.id, name: "Child 50%", slug: "child", type: "team" });
-      leafA = await s.store.orgs.create({ tenantId: A, parentId: childA.id, name: "Leaf", slug: "leaf", type: "organization" });
-      rootB = await s.store.orgs.create({ tenantId: B, parentId: null, name: "Root B", slug: "root", type: "organization" });
+      rootA = await s.store.orgs.create({
+        tenantId: A,
+        parentId: null,
+        name: "Root A",
+        slug: "root",
+        type: "organization",
+      });
+      childA = await s.store.orgs.create({
+        tenantId: A,
+        parentId: rootA.id,
+        name: "Child 50%",
+        slug: "child",
+        type: "team",
+      });
+      leafA = await s.store.orgs.create({
+        tenantId: A,
+        parentId: childA.id,
+        name: "Leaf",
+        slug: "leaf",
+        type: "organization",
+      });
+      rootB = await s.store.orgs.create({
+        tenantId: B,
+        parentId: null,
+        name: "Root B",
+        slug: "root",
+        type: "organization",
+      });
     });
     afterAll(() => s.close());
 
     describe("tenants", () => {
       test("create/get/update/listSandboxes; unknown id is null", async () => {
         const t = await s.store.tenants.get(A);
-        expect(t).toMatchObject({ id: A, name: "A", slug: "a", isPlatform: false, maxApplications: null, customClaims: false, isSandbox: false });
-        expect(await s.store.tenants.update(A, { maxApplications: 5, customClaims: true })).toMatchObject({ maxApplications: 5, customClaims: true });
+        expect(t).toMatchObject({
+          id: A,
+          name: "A",
+          slug: "a",
+          isPlatform: false,
+          maxApplications: null,
+          customClaims: false,
+          isSandbox: false,
+        });
+        expect(await s.store.tenants.update(A, { maxApplications: 5, customClaims: true })).toMatchObject({
+          maxApplications: 5,
+          customClaims: true,
+        });
         expect(await s.store.tenants.get(999999)).toBeNull();
         expect(await s.store.tenants.update(999999, { maxApplications: 1 })).toBeNull();
         expect((await s.store.tenants.listSandboxes()).map((x) => x.id)).toEqual([B]);
@@ -51,16 +93,26 @@ export const directoryContract: ContractSuite = {
         expect(childA.path).toBe(`${rootA.path}${childA.id}/`);
         expect(leafA.path).toBe(`${childA.path}${leafA.id}/`);
         expect(rootA.parentId).toBeNull();
-        expect(childA).toMatchObject({ tenantId: A, parentId: rootA.id, status: "ACTIVE", type: "team", expiresAt: null });
+        expect(childA).toMatchObject({
+          tenantId: A,
+          parentId: rootA.id,
+          status: "ACTIVE",
+          type: "team",
+          expiresAt: null,
+        });
       });
 
       test("duplicate slug in a tenant is ConflictError; the same slug in another tenant is fine", async () => {
-        await expect(s.store.orgs.create({ tenantId: A, parentId: rootA.id, name: "x", slug: "child", type: "organization" })).rejects.toBeInstanceOf(ConflictError);
+        await expect(
+          s.store.orgs.create({ tenantId: A, parentId: rootA.id, name: "x", slug: "child", type: "organization" }),
+        ).rejects.toBeInstanceOf(ConflictError);
         expect(rootB.slug).toBe(rootA.slug);
       });
 
       test("a parent from another tenant is refused", async () => {
-        await expect(s.store.orgs.create({ tenantId: B, parentId: childA.id, name: "x", slug: "sneaky", type: "organization" })).rejects.toThrow();
+        await expect(
+          s.store.orgs.create({ tenantId: B, parentId: childA.id, name: "x", slug: "sneaky", type: "organization" }),
+        ).rejects.toThrow();
       });
 
       test("get/getMany/update/root/children with a wrong-tenant twin", async () => {
@@ -82,7 +134,9 @@ export const directoryContract: ContractSuite = {
       test("listReachable: self paths, subtree prefixes, all, cursor and size; wrong tenant empty", async () => {
         const sub = { selfPaths: [childA.path], subtreePaths: [childA.path] };
         expect((await s.store.orgs.listReachable(A, sub, 0, 10)).map((o) => o.id)).toEqual([childA.id, leafA.id]);
-        expect((await s.store.orgs.listReachable(A, { selfPaths: [childA.path], subtreePaths: [] }, 0, 10)).map((o) => o.id)).toEqual([childA.id]);
+        expect(
+          (await s.store.orgs.listReachable(A, { selfPaths: [childA.path], subtreePaths: [] }, 0, 10)).map((o) => o.id),
+        ).toEqual([childA.id]);
         expect((await s.store.orgs.listReachable(A, sub, childA.id, 10)).map((o) => o.id)).toEqual([leafA.id]);
         expect((await s.store.orgs.listReachable(A, sub, 0, 1)).map((o) => o.id)).toEqual([childA.id]);
         expect(await s.store.orgs.listReachable(B, sub, 0, 10)).toEqual([]);
@@ -99,7 +153,11 @@ export const directoryContract: ContractSuite = {
         expect((await s.store.orgs.search(A, all, "", undefined, 2)).length).toBe(2);
         expect(await s.store.orgs.search(A, all, "root", "SUSPENDED", 10)).toEqual([]);
         expect(await s.store.orgs.search(B, all, "child", undefined, 10)).toEqual([]);
-        expect((await s.store.orgs.search(A, { selfPaths: [leafA.path], subtreePaths: [] }, "", undefined, 10)).map((o) => o.id)).toEqual([leafA.id]);
+        expect(
+          (await s.store.orgs.search(A, { selfPaths: [leafA.path], subtreePaths: [] }, "", undefined, 10)).map(
+            (o) => o.id,
+          ),
+        ).toEqual([leafA.id]);
       });
 
       test("isBlocked: a suspended ancestor or a passed expiresAt blocks; another tenant's path never unblocks", async () => {
@@ -119,41 +177,101 @@ export const directoryContract: ContractSuite = {
 
     describe("users", () => {
       test("create lower-cases the email; duplicate email (any case, any tenant) is ConflictError", async () => {
-        const u = await s.store.users.create({ tenantId: A, organizationId: childA.id, email: "Dup@Example.Test", fullName: "D", passwordHash: null });
+        const u = await s.store.users.create({
+          tenantId: A,
+          organizationId: childA.id,
+          email: "Dup@Example.Test",
+          fullName: "D",
+          passwordHash: null,
+        });
         expect(u).toMatchObject({ email: "dup@example.test", status: "ACTIVE", mfaEnabled: false, passwordHash: null });
-        await expect(s.store.users.create({ tenantId: B, organizationId: rootB.id, email: "DUP@example.test", fullName: "D", passwordHash: null })).rejects.toBeInstanceOf(ConflictError);
+        await expect(
+          s.store.users.create({
+            tenantId: B,
+            organizationId: rootB.id,
+            email: "DUP@example.test",
+            fullName: "D",
+            passwordHash: null,
+          }),
+        ).rejects.toBeInstanceOf(ConflictError);
         expect((await s.store.users.findByEmail("dup@EXAMPLE.test"))?.id).toBe(u.id);
       });
 
       test("get/update/erase with a wrong-tenant twin", async () => {
-        const u = await s.store.users.create({ tenantId: A, organizationId: childA.id, email: "twin@example.test", fullName: "Twin", passwordHash: "h" });
+        const u = await s.store.users.create({
+          tenantId: A,
+          organizationId: childA.id,
+          email: "twin@example.test",
+          fullName: "Twin",
+          passwordHash: "h",
+        });
         expect(await s.store.users.get(B, u.id)).toBeNull();
         expect(await s.store.users.update(B, u.id, { fullName: "Pwned" })).toBeNull();
         expect(await s.store.users.erase(B, u.id, `erased+${u.id}@erased.invalid`)).toBeNull();
         expect((await s.store.users.get(A, u.id))?.fullName).toBe("Twin");
         const erased = await s.store.users.erase(A, u.id, `erased+${u.id}@erased.invalid`);
-        expect(erased).toMatchObject({ email: `erased+${u.id}@erased.invalid`, fullName: "", passwordHash: null, status: "ERASED", mfaEnabled: false });
+        expect(erased).toMatchObject({
+          email: `erased+${u.id}@erased.invalid`,
+          fullName: "",
+          passwordHash: null,
+          status: "ERASED",
+          mfaEnabled: false,
+        });
         expect(await s.store.users.findByEmail("twin@example.test")).toBeNull();
       });
 
       test("listByOrg: home-org users and role holders, erased excluded, by id, size, tenant", async () => {
-        const home = await s.store.users.create({ tenantId: A, organizationId: leafA.id, email: "home@example.test", fullName: "H", passwordHash: null });
-        const holder = await s.store.users.create({ tenantId: A, organizationId: rootA.id, email: "holder@example.test", fullName: "R", passwordHash: null });
-        const gone = await s.store.users.create({ tenantId: A, organizationId: leafA.id, email: "gone@example.test", fullName: "G", passwordHash: null });
+        const home = await s.store.users.create({
+          tenantId: A,
+          organizationId: leafA.id,
+          email: "home@example.test",
+          fullName: "H",
+          passwordHash: null,
+        });
+        const holder = await s.store.users.create({
+          tenantId: A,
+          organizationId: rootA.id,
+          email: "holder@example.test",
+          fullName: "R",
+          passwordHash: null,
+        });
+        const gone = await s.store.users.create({
+          tenantId: A,
+          organizationId: leafA.id,
+          email: "gone@example.test",
+          fullName: "G",
+          passwordHash: null,
+        });
         await s.store.users.erase(A, gone.id, `erased+${gone.id}@erased.invalid`);
-        const role = await s.store.roles.create({ tenantId: A, organizationId: leafA.id, name: "holders", description: "", scope: "SELF", permissionIds: [] });
+        const role = await s.store.roles.create({
+          tenantId: A,
+          organizationId: leafA.id,
+          name: "holders",
+          description: "",
+          scope: "SELF",
+          permissionIds: [],
+        });
         await s.store.roles.assign({ tenantId: A, userId: holder.id, roleId: role.id, organizationId: leafA.id });
         expect((await s.store.users.listByOrg(A, leafA.id, 10)).map((u) => u.id)).toEqual([home.id, holder.id]);
         expect((await s.store.users.listByOrg(A, leafA.id, 1)).map((u) => u.id)).toEqual([home.id]);
         expect(await s.store.users.listByOrg(B, leafA.id, 10)).toEqual([]);
         // Paging by id and a literal, case-insensitive text filter over email and name, for both kinds.
-        expect((await s.store.users.listByOrg(A, leafA.id, 10, { afterId: home.id })).map((u) => u.id)).toEqual([holder.id]);
-        expect((await s.store.users.listByOrg(A, leafA.id, 10, { q: "HOLDER@" })).map((u) => u.id)).toEqual([holder.id]);
-        expect((await s.store.users.listByOrg(A, leafA.id, 10, { q: "h" })).map((u) => u.id)).toEqual([home.id, holder.id]);
+        expect((await s.store.users.listByOrg(A, leafA.id, 10, { afterId: home.id })).map((u) => u.id)).toEqual([
+          holder.id,
+        ]);
+        expect((await s.store.users.listByOrg(A, leafA.id, 10, { q: "HOLDER@" })).map((u) => u.id)).toEqual([
+          holder.id,
+        ]);
+        expect((await s.store.users.listByOrg(A, leafA.id, 10, { q: "h" })).map((u) => u.id)).toEqual([
+          home.id,
+          holder.id,
+        ]);
         expect((await s.store.users.listByOrg(A, leafA.id, 10, { q: "home" })).map((u) => u.id)).toEqual([home.id]);
         expect(await s.store.users.listByOrg(A, leafA.id, 10, { q: ".*" })).toEqual([]);
         expect(await s.store.users.listByOrg(A, leafA.id, 10, { q: "%" })).toEqual([]);
-        expect((await s.store.users.listByOrg(A, leafA.id, 10, { q: "r", afterId: home.id })).map((u) => u.id)).toEqual([holder.id]);
+        expect((await s.store.users.listByOrg(A, leafA.id, 10, { q: "r", afterId: home.id })).map((u) => u.id)).toEqual(
+          [holder.id],
+        );
         const at = await s.store.roles.rolesAt(A, leafA.id, [home.id, holder.id]);
         expect(at.get(holder.id)).toEqual([{ id: role.id, name: "holders" }]);
         expect(at.get(home.id)).toBeUndefined();
@@ -164,7 +282,9 @@ export const directoryContract: ContractSuite = {
     describe("apps and permissions", () => {
       test("identifier unique service-wide; permission code unique per app; wrong-tenant twins", async () => {
         const app = await s.store.apps.create(newApp(A, rootA.id, "https://contract-a.test"));
-        await expect(s.store.apps.create(newApp(B, rootB.id, "https://contract-a.test"))).rejects.toBeInstanceOf(ConflictError);
+        await expect(s.store.apps.create(newApp(B, rootB.id, "https://contract-a.test"))).rejects.toBeInstanceOf(
+          ConflictError,
+        );
         expect(await s.store.apps.get(B, app.id)).toBeNull();
         expect(await s.store.apps.update(B, app.id, { name: "Pwned" })).toBeNull();
         expect((await s.store.apps.findByIdentifier("https://contract-a.test"))?.id).toBe(app.id);
@@ -172,20 +292,42 @@ export const directoryContract: ContractSuite = {
         expect(await s.store.apps.countByOrg(B, rootA.id)).toBe(0);
         expect(await s.store.apps.listByOrgs(B, [rootA.id])).toEqual([]);
         expect((await s.store.apps.listByOrgs(A, [rootA.id, childA.id])).map((x) => x.id)).toEqual([app.id]);
-        const p = await s.store.apps.createPermission({ tenantId: A, applicationId: app.id, code: "x.read", description: "" });
-        await expect(s.store.apps.createPermission({ tenantId: A, applicationId: app.id, code: "x.read", description: "" })).rejects.toBeInstanceOf(ConflictError);
+        const p = await s.store.apps.createPermission({
+          tenantId: A,
+          applicationId: app.id,
+          code: "x.read",
+          description: "",
+        });
+        await expect(
+          s.store.apps.createPermission({ tenantId: A, applicationId: app.id, code: "x.read", description: "" }),
+        ).rejects.toBeInstanceOf(ConflictError);
         expect(await s.store.apps.listPermissions(B, app.id)).toEqual([]);
         expect(await s.store.apps.deletePermission(B, app.id, p.id)).toBe(false);
         expect((await s.store.apps.permissionsByCodes([app.id], ["x.read", "nope"])).map((x) => x.id)).toEqual([p.id]);
-        const role = await s.store.roles.create({ tenantId: A, organizationId: rootA.id, name: "uses x", description: "", scope: "SELF", permissionIds: [p.id] });
+        const role = await s.store.roles.create({
+          tenantId: A,
+          organizationId: rootA.id,
+          name: "uses x",
+          description: "",
+          scope: "SELF",
+          permissionIds: [p.id],
+        });
         expect(await s.store.apps.deletePermission(A, app.id, p.id)).toBe(true);
         expect((await s.store.roles.get(A, role.id))!.permissions).toEqual([]);
         expect(await s.store.apps.permissionsByIds([p.id])).toEqual([]);
       });
 
       test("createWithinQuota never passes the limit, even with concurrent callers", async () => {
-        const org = await s.store.orgs.create({ tenantId: A, parentId: rootA.id, name: "Q", slug: "quota", type: "organization" });
-        const results = await Promise.all([0, 1, 2, 3].map((i) => s.store.apps.createWithinQuota(newApp(A, org.id, `https://q${i}.test`), 2)));
+        const org = await s.store.orgs.create({
+          tenantId: A,
+          parentId: rootA.id,
+          name: "Q",
+          slug: "quota",
+          type: "organization",
+        });
+        const results = await Promise.all(
+          [0, 1, 2, 3].map((i) => s.store.apps.createWithinQuota(newApp(A, org.id, `https://q${i}.test`), 2)),
+        );
         expect(results.filter(Boolean)).toHaveLength(2);
         expect(await s.store.apps.countByOrg(A, org.id)).toBe(2);
         expect(await s.store.apps.countByTenant(A)).toBeGreaterThanOrEqual(2);
@@ -195,30 +337,94 @@ export const directoryContract: ContractSuite = {
     describe("roles", () => {
       test("duplicate name per org is ConflictError; setPermissions replaces; wrong tenant is null", async () => {
         const app = await s.store.apps.create(newApp(A, rootA.id, "https://roles-contract.test"));
-        const p1 = await s.store.apps.createPermission({ tenantId: A, applicationId: app.id, code: "r.1", description: "" });
-        const p2 = await s.store.apps.createPermission({ tenantId: A, applicationId: app.id, code: "r.2", description: "" });
-        const role = await s.store.roles.create({ tenantId: A, organizationId: childA.id, name: "R", description: "d", scope: "SUBTREE", permissionIds: [p1.id, p1.id] });
-        expect(role).toMatchObject({ organizationId: childA.id, name: "R", description: "d", scope: "SUBTREE", permissions: [{ id: p1.id, code: "r.1", applicationId: app.id }] });
-        await expect(s.store.roles.create({ tenantId: A, organizationId: childA.id, name: "R", description: "", scope: "SELF", permissionIds: [] })).rejects.toBeInstanceOf(ConflictError);
+        const p1 = await s.store.apps.createPermission({
+          tenantId: A,
+          applicationId: app.id,
+          code: "r.1",
+          description: "",
+        });
+        const p2 = await s.store.apps.createPermission({
+          tenantId: A,
+          applicationId: app.id,
+          code: "r.2",
+          description: "",
+        });
+        const role = await s.store.roles.create({
+          tenantId: A,
+          organizationId: childA.id,
+          name: "R",
+          description: "d",
+          scope: "SUBTREE",
+          permissionIds: [p1.id, p1.id],
+        });
+        expect(role).toMatchObject({
+          organizationId: childA.id,
+          name: "R",
+          description: "d",
+          scope: "SUBTREE",
+          permissions: [{ id: p1.id, code: "r.1", applicationId: app.id }],
+        });
+        await expect(
+          s.store.roles.create({
+            tenantId: A,
+            organizationId: childA.id,
+            name: "R",
+            description: "",
+            scope: "SELF",
+            permissionIds: [],
+          }),
+        ).rejects.toBeInstanceOf(ConflictError);
         expect(await s.store.roles.get(B, role.id)).toBeNull();
         expect(await s.store.roles.setPermissions(B, role.id, [])).toBeNull();
-        expect((await s.store.roles.setPermissions(A, role.id, [p2.id]))!.permissions.map((x) => x.code)).toEqual(["r.2"]);
+        expect((await s.store.roles.setPermissions(A, role.id, [p2.id]))!.permissions.map((x) => x.code)).toEqual([
+          "r.2",
+        ]);
         expect((await s.store.roles.listByOrg(A, childA.id, 10)).map((r) => r.id)).toContain(role.id);
         expect(await s.store.roles.listByOrg(B, childA.id, 10)).toEqual([]);
       });
 
       test("assign/revoke are idempotent; effectiveGrants: SUBTREE from ancestors, SELF only at its org", async () => {
-        const u = await s.store.users.create({ tenantId: A, organizationId: rootA.id, email: "grants@example.test", fullName: "G", passwordHash: null });
-        const sub = await s.store.roles.create({ tenantId: A, organizationId: rootA.id, name: "sub", description: "", scope: "SUBTREE", permissionIds: [] });
-        const self = await s.store.roles.create({ tenantId: A, organizationId: rootA.id, name: "self", description: "", scope: "SELF", permissionIds: [] });
+        const u = await s.store.users.create({
+          tenantId: A,
+          organizationId: rootA.id,
+          email: "grants@example.test",
+          fullName: "G",
+          passwordHash: null,
+        });
+        const sub = await s.store.roles.create({
+          tenantId: A,
+          organizationId: rootA.id,
+          name: "sub",
+          description: "",
+          scope: "SUBTREE",
+          permissionIds: [],
+        });
+        const self = await s.store.roles.create({
+          tenantId: A,
+          organizationId: rootA.id,
+          name: "self",
+          description: "",
+          scope: "SELF",
+          permissionIds: [],
+        });
         const a1 = { tenantId: A, userId: u.id, roleId: sub.id, organizationId: rootA.id };
         expect(await s.store.roles.assign(a1)).toBe(true);
         expect(await s.store.roles.assign(a1)).toBe(false);
-        expect(await s.store.roles.assign({ tenantId: A, userId: u.id, roleId: self.id, organizationId: rootA.id })).toBe(true);
+        expect(
+          await s.store.roles.assign({ tenantId: A, userId: u.id, roleId: self.id, organizationId: rootA.id }),
+        ).toBe(true);
         const atRoot = await s.store.roles.effectiveGrants(u.id, rootA.path);
         expect(atRoot.map((g) => g.roleName).sort()).toEqual(["self", "sub"]);
         const atLeaf = await s.store.roles.effectiveGrants(u.id, leafA.path);
-        expect(atLeaf).toEqual([expect.objectContaining({ roleId: sub.id, scope: "SUBTREE", assignedOrgId: rootA.id, assignedOrgPath: rootA.path, roleTenantId: A })]);
+        expect(atLeaf).toEqual([
+          expect.objectContaining({
+            roleId: sub.id,
+            scope: "SUBTREE",
+            assignedOrgId: rootA.id,
+            assignedOrgPath: rootA.path,
+            roleTenantId: A,
+          }),
+        ]);
         expect(await s.store.roles.effectiveGrants(u.id, rootB.path)).toEqual([]);
         expect((await s.store.roles.assignmentsOf(u.id)).map((x) => x.roleName).sort()).toEqual(["self", "sub"]);
         expect(await s.store.roles.revoke({ ...a1, tenantId: B })).toBe(false);
@@ -235,11 +441,46 @@ export const directoryContract: ContractSuite = {
         const t0 = new Date("2030-01-01T00:00:00.000Z");
         const at = (ms: number) => new Date(t0.getTime() + ms);
         const base = { tenantId: A, actorId: 1, ipAddress: "10.0.0.1" };
-        await s.store.audit.append({ ...base, organizationId: rootA.id, orgPath: rootA.path, userId: 7, action: "org.created", metadata: { note: "root" }, createdAt: at(0) });
-        await s.store.audit.append({ ...base, organizationId: childA.id, orgPath: childA.path, userId: 8, action: "user.created", metadata: { email: "u8@x.test", note: "100%" }, createdAt: at(1000) });
-        await s.store.audit.append({ ...base, organizationId: leafA.id, orgPath: leafA.path, userId: 8, action: "role.assigned", metadata: { roleId: 3 }, createdAt: at(2000) });
-        await s.store.audit.append({ tenantId: B, actorId: 1, ipAddress: null, organizationId: rootB.id, orgPath: rootB.path, userId: 8, action: "user.created", metadata: {}, createdAt: at(1500) });
-        const q = (over: object) => s.store.audit.query({ tenant: A, orgPath: rootA.path, size: 100, from: t0, ...over });
+        await s.store.audit.append({
+          ...base,
+          organizationId: rootA.id,
+          orgPath: rootA.path,
+          userId: 7,
+          action: "org.created",
+          metadata: { note: "root" },
+          createdAt: at(0),
+        });
+        await s.store.audit.append({
+          ...base,
+          organizationId: childA.id,
+          orgPath: childA.path,
+          userId: 8,
+          action: "user.created",
+          metadata: { email: "u8@x.test", note: "100%" },
+          createdAt: at(1000),
+        });
+        await s.store.audit.append({
+          ...base,
+          organizationId: leafA.id,
+          orgPath: leafA.path,
+          userId: 8,
+          action: "role.assigned",
+          metadata: { roleId: 3 },
+          createdAt: at(2000),
+        });
+        await s.store.audit.append({
+          tenantId: B,
+          actorId: 1,
+          ipAddress: null,
+          organizationId: rootB.id,
+          orgPath: rootB.path,
+          userId: 8,
+          action: "user.created",
+          metadata: {},
+          createdAt: at(1500),
+        });
+        const q = (over: object) =>
+          s.store.audit.query({ tenant: A, orgPath: rootA.path, size: 100, from: t0, ...over });
         expect((await q({})).map((e) => e.action)).toEqual(["role.assigned", "user.created", "org.created"]);
         expect((await q({ orgPath: childA.path })).map((e) => e.action)).toEqual(["role.assigned", "user.created"]);
         expect((await q({ action: "user.created" })).map((e) => e.userId)).toEqual([8]);
@@ -251,7 +492,9 @@ export const directoryContract: ContractSuite = {
         // The metadata text is what Postgres prints for jsonb on every store: `": "` between key and value.
         expect((await q({ q: '"note": "root"' })).map((e) => e.action)).toEqual(["org.created"]);
         // Keys in jsonb's order: shorter first.
-        expect((await q({ q: '{"note": "100%", "email": "u8@x.test"}' })).map((e) => e.action)).toEqual(["user.created"]);
+        expect((await q({ q: '{"note": "100%", "email": "u8@x.test"}' })).map((e) => e.action)).toEqual([
+          "user.created",
+        ]);
         expect((await q({ from: at(1000), to: at(2000) })).map((e) => e.action)).toEqual(["user.created"]);
         expect((await q({ size: 1 })).map((e) => e.action)).toEqual(["role.assigned"]);
         expect(await s.store.audit.query({ tenant: B, orgPath: rootA.path, size: 100 })).toEqual([]);
@@ -259,8 +502,26 @@ export const directoryContract: ContractSuite = {
       });
 
       test("forUser and scrubUser: keeps ids and actions, drops IP and personal metadata", async () => {
-        await s.store.audit.append({ tenantId: A, organizationId: rootA.id, orgPath: rootA.path, userId: 4242, actorId: 1, action: "user.updated", ipAddress: "10.1.1.1", metadata: { email: "pii@x.test", actorId: 1 } });
-        await s.store.audit.append({ tenantId: A, organizationId: rootA.id, orgPath: rootA.path, userId: 99, actorId: 4242, action: "org.updated", ipAddress: "10.1.1.2", metadata: { name: "x" } });
+        await s.store.audit.append({
+          tenantId: A,
+          organizationId: rootA.id,
+          orgPath: rootA.path,
+          userId: 4242,
+          actorId: 1,
+          action: "user.updated",
+          ipAddress: "10.1.1.1",
+          metadata: { email: "pii@x.test", actorId: 1 },
+        });
+        await s.store.audit.append({
+          tenantId: A,
+          organizationId: rootA.id,
+          orgPath: rootA.path,
+          userId: 99,
+          actorId: 4242,
+          action: "org.updated",
+          ipAddress: "10.1.1.2",
+          metadata: { name: "x" },
+        });
         expect((await s.store.audit.forUser(4242, 10)).length).toBe(2);
         await s.store.audit.scrubUser(4242);
         const after = await s.store.audit.forUser(4242, 10);

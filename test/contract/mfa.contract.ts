@@ -18,15 +18,33 @@ export const mfaContract: ContractSuite = {
       s = await make();
       tenant = (await s.store.tenants.create({ name: "M", slug: "m" })).id;
       other = (await s.store.tenants.create({ name: "O", slug: "o" })).id;
-      const org = await s.store.orgs.create({ tenantId: tenant, parentId: null, name: "Root", slug: "root", type: "organization" });
-      userId = (await s.store.users.create({ tenantId: tenant, organizationId: org.id, email: `mfa-${Date.now()}@c.test`, fullName: "M", passwordHash: null })).id;
+      const org = await s.store.orgs.create({
+        tenantId: tenant,
+        parentId: null,
+        name: "Root",
+        slug: "root",
+        type: "organization",
+      });
+      userId = (
+        await s.store.users.create({
+          tenantId: tenant,
+          organizationId: org.id,
+          email: `mfa-${Date.now()}@c.test`,
+          fullName: "M",
+          passwordHash: null,
+        })
+      ).id;
     });
     afterAll(() => s.close());
 
     describe("MfaRepo", () => {
       test("begin keeps MFA off; enable turns it on with its step; get is tenant-filtered", async () => {
         await s.store.mfa.begin(userId, "v1.sealed");
-        expect(await s.store.mfa.get(tenant, userId)).toEqual({ secretEnc: "v1.sealed", enabled: false, lastStep: null });
+        expect(await s.store.mfa.get(tenant, userId)).toEqual({
+          secretEnc: "v1.sealed",
+          enabled: false,
+          lastStep: null,
+        });
         expect(await s.store.mfa.get(other, userId)).toBeNull();
         await s.store.mfa.enable(userId, 100, ["h1", "h2", "h3"]);
         expect(await s.store.mfa.get("any", userId)).toEqual({ secretEnc: "v1.sealed", enabled: true, lastStep: 100 });
@@ -43,7 +61,9 @@ export const mfaContract: ContractSuite = {
 
       test("a recovery code is spent once, also by concurrent callers; unknown codes are refused", async () => {
         const at = new Date();
-        const results = await Promise.all(Array.from({ length: 10 }, () => s.store.mfa.useRecoveryCode(userId, "h1", at)));
+        const results = await Promise.all(
+          Array.from({ length: 10 }, () => s.store.mfa.useRecoveryCode(userId, "h1", at)),
+        );
         expect(results.filter(Boolean)).toHaveLength(1);
         expect(await s.store.mfa.useRecoveryCode(userId, "nope", at)).toBe(false);
         expect(await s.store.mfa.recoveryCodesLeft(userId)).toBe(2);
@@ -63,7 +83,9 @@ export const mfaContract: ContractSuite = {
         await s.store.socialIdentities.link(id);
         expect(await s.store.socialIdentities.find("google", id.subject)).toEqual(id);
         expect(await s.store.socialIdentities.find("microsoft", id.subject)).toBeNull();
-        await expect(s.store.socialIdentities.link({ ...id, userId: userId + 1 })).rejects.toBeInstanceOf(ConflictError);
+        await expect(s.store.socialIdentities.link({ ...id, userId: userId + 1 })).rejects.toBeInstanceOf(
+          ConflictError,
+        );
         expect(await s.store.socialIdentities.listUser(userId)).toEqual([id]);
         await s.store.socialIdentities.deleteUser(userId);
         expect(await s.store.socialIdentities.listUser(userId)).toEqual([]);

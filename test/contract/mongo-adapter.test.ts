@@ -12,12 +12,15 @@ import { createUnits } from "../../src/units";
 import { freshMongoUrl, REDIS_TARGET, TEST_STORE } from "../support/stores";
 
 if (TEST_STORE !== "mongo") {
-  console.warn("NOT RUN here: MongoDB unit-journal recovery tests (TEST_STORE is not mongo); the CI mongo pass runs them");
+  console.warn(
+    "NOT RUN here: MongoDB unit-journal recovery tests (TEST_STORE is not mongo); the CI mongo pass runs them",
+  );
 } else {
   describe("unit journal across instances [mongo]", () => {
     let url: string;
     let survivor: MongoStore;
-    const open = (leaseMs: number) => openMongo(url, { poolSize: 2, unitLeaseMs: leaseMs, recoverEveryMs: 0, busPollMs: 0 });
+    const open = (leaseMs: number) =>
+      openMongo(url, { poolSize: 2, unitLeaseMs: leaseMs, recoverEveryMs: 0, busPollMs: 0 });
     let tenantId: number;
     let orgId: number;
     let orgPath: string;
@@ -26,7 +29,13 @@ if (TEST_STORE !== "mongo") {
       url = freshMongoUrl().url;
       survivor = await open(60_000);
       tenantId = (await survivor.tenants.create({ name: "Journal", slug: "journal" })).id;
-      const org = await survivor.orgs.create({ tenantId, parentId: null, name: "Root", slug: "root", type: "organization" });
+      const org = await survivor.orgs.create({
+        tenantId,
+        parentId: null,
+        name: "Root",
+        slug: "root",
+        type: "organization",
+      });
       orgId = org.id;
       orgPath = org.path;
     });
@@ -55,7 +64,13 @@ if (TEST_STORE !== "mongo") {
       const email = "half-written@journal.test";
       let userId = 0;
       await dieMidUnit(async (tx) => {
-        const u = await tx.users.create({ tenantId, organizationId: orgId, email, fullName: "Half", passwordHash: null });
+        const u = await tx.users.create({
+          tenantId,
+          organizationId: orgId,
+          email,
+          fullName: "Half",
+          passwordHash: null,
+        });
         userId = u.id;
         await tx.orgs.update(tenantId, orgId, { name: "Renamed by a dead unit" });
       });
@@ -76,7 +91,13 @@ if (TEST_STORE !== "mongo") {
     });
 
     test("undoing a unit whose insert failed on a taken key keeps the row another unit wrote under that key", async () => {
-      const user = await survivor.users.create({ tenantId, organizationId: orgId, email: "keeper@journal.test", fullName: "Keeper", passwordHash: null });
+      const user = await survivor.users.create({
+        tenantId,
+        organizationId: orgId,
+        email: "keeper@journal.test",
+        fullName: "Keeper",
+        passwordHash: null,
+      });
       await survivor.socialIdentities.link({ provider: "google", subject: "sub-kept", tenantId, userId: user.id });
       await expect(
         survivor.transaction(async (tx) => {
@@ -104,13 +125,39 @@ if (TEST_STORE !== "mongo") {
 
     test("outbox rows of a unit that has not committed are not claimable; undone with it", async () => {
       const units = createUnits(survivor, { clock: systemClock });
-      const app = await survivor.apps.create({ tenantId, organizationId: orgId, identifier: "https://journal.test", name: "j", webRefreshTtlDays: null, deviceRefreshTtlDays: null, googleClientIds: [], microsoftClientIds: [] });
-      await survivor.webhooks.create({ tenantId, organizationId: orgId, applicationId: app.id, url: "https://hook.journal.test/x", eventTypes: [], secretEnc: "sealed", active: true });
+      const app = await survivor.apps.create({
+        tenantId,
+        organizationId: orgId,
+        identifier: "https://journal.test",
+        name: "j",
+        webRefreshTtlDays: null,
+        deviceRefreshTtlDays: null,
+        googleClientIds: [],
+        microsoftClientIds: [],
+      });
+      await survivor.webhooks.create({
+        tenantId,
+        organizationId: orgId,
+        applicationId: app.id,
+        url: "https://hook.journal.test/x",
+        eventTypes: [],
+        secretEnc: "sealed",
+        active: true,
+      });
       await dieMidUnit(async (tx) => {
         // What the event journal does inside a unit: an audit entry and one outbox row per subscriber.
         const hooks = await tx.webhooks.subscribers(tenantId, orgPath, "user.disabled");
         expect(hooks.length).toBe(1);
-        await tx.outbox.enqueue(hooks.map((h) => ({ tenantId, webhookId: h.id, messageId: `msg_dead${h.id}`, eventType: "user.disabled", payload: { type: "user.disabled" }, nextAttemptAt: new Date(0) })));
+        await tx.outbox.enqueue(
+          hooks.map((h) => ({
+            tenantId,
+            webhookId: h.id,
+            messageId: `msg_dead${h.id}`,
+            eventType: "user.disabled",
+            payload: { type: "user.disabled" },
+            nextAttemptAt: new Date(0),
+          })),
+        );
       });
       expect(await survivor.ctx.db.collection(C.deliveries).countDocuments({ [UNIT_MARK]: { $exists: true } })).toBe(1);
       expect(await survivor.outbox.claimDue(new Date(), 10, 30)).toEqual([]);
@@ -118,7 +165,9 @@ if (TEST_STORE !== "mongo") {
       expect(await survivor.recover()).toBe(1);
       expect(await survivor.ctx.db.collection(C.deliveries).countDocuments()).toBe(0);
       // A committed unit's rows are claimable at once.
-      await units.unit("users.disable", ["events"], ({ events }) => events.record({ type: "user.disabled", tenantId, org: { id: orgId, path: orgPath }, target: { userId: 1 } }));
+      await units.unit("users.disable", ["events"], ({ events }) =>
+        events.record({ type: "user.disabled", tenantId, org: { id: orgId, path: orgPath }, target: { userId: 1 } }),
+      );
       expect((await survivor.outbox.claimDue(new Date(Date.now() + 1000), 10, 30)).length).toBe(1);
     });
 
@@ -126,12 +175,39 @@ if (TEST_STORE !== "mongo") {
       const db = survivor.ctx.db;
       const hook = (await survivor.webhooks.listByOrg(tenantId, orgId))[0];
       await db.collection(C.deliveries).insertOne({
-        _id: 999_999 as never, tenantId, webhookId: hook.id, messageId: "msg_committed", eventType: "user.enabled", payload: { type: "user.enabled" },
-        attempts: 0, status: "PENDING", lastStatus: null, lastError: null, lastAttemptAt: null, nextAttemptAt: new Date(0), lockedUntil: null, createdAt: new Date(), deliveredAt: null,
+        _id: 999_999 as never,
+        tenantId,
+        webhookId: hook.id,
+        messageId: "msg_committed",
+        eventType: "user.enabled",
+        payload: { type: "user.enabled" },
+        attempts: 0,
+        status: "PENDING",
+        lastStatus: null,
+        lastError: null,
+        lastAttemptAt: null,
+        nextAttemptAt: new Date(0),
+        lockedUntil: null,
+        createdAt: new Date(),
+        deliveredAt: null,
         [UNIT_MARK]: "u_committed",
       });
-      await db.collection(JOURNAL).insertOne({ _id: "u_committed" as never, name: "unit", holder: "gone", startedAt: new Date(), leaseUntil: new Date(Date.now() + 60_000), committed: true });
-      await db.collection(C.unitUndo).insertOne({ _id: "u_committed:1" as never, unit: "u_committed", seq: 1, c: C.deliveries, m: true, del: [999_999] });
+      await db.collection(JOURNAL).insertOne({
+        _id: "u_committed" as never,
+        name: "unit",
+        holder: "gone",
+        startedAt: new Date(),
+        leaseUntil: new Date(Date.now() + 60_000),
+        committed: true,
+      });
+      await db.collection(C.unitUndo).insertOne({
+        _id: "u_committed:1" as never,
+        unit: "u_committed",
+        seq: 1,
+        c: C.deliveries,
+        m: true,
+        del: [999_999],
+      });
       expect(await survivor.recover()).toBe(1);
       expect(await db.collection(JOURNAL).countDocuments()).toBe(0);
       expect(await db.collection(C.unitUndo).countDocuments()).toBe(0);
@@ -144,16 +220,29 @@ if (TEST_STORE !== "mongo") {
     const url = freshMongoUrl().url;
     let store = await openMongo(url, { poolSize: 2, recoverEveryMs: 0, busPollMs: 0 });
     try {
-      await store.audit.append({ tenantId: 1, organizationId: 1, orgPath: "/1/", userId: 5, actorId: null, action: "user.updated", ipAddress: null, metadata: { note: "old", fields: ["email"] } });
+      await store.audit.append({
+        tenantId: 1,
+        organizationId: 1,
+        orgPath: "/1/",
+        userId: 5,
+        actorId: null,
+        action: "user.updated",
+        ipAddress: null,
+        metadata: { note: "old", fields: ["email"] },
+      });
       // As an earlier version wrote it: JSON.stringify's text, and no format marker.
-      await store.ctx.db.collection(C.audit).updateMany({}, { $set: { metadataText: JSON.stringify({ note: "old", fields: ["email"] }) } });
+      await store.ctx.db
+        .collection(C.audit)
+        .updateMany({}, { $set: { metadataText: JSON.stringify({ note: "old", fields: ["email"] }) } });
       await store.ctx.db.collection(C.sequences).deleteOne({ _id: "audit_metadata_text" as never });
       const find = () => store.audit.query({ tenant: 1, orgPath: "/1/", size: 10, q: '"note": "old"' });
       expect(await find()).toEqual([]);
       await store.close();
       store = await openMongo(url, { poolSize: 2, recoverEveryMs: 0, busPollMs: 0 });
       expect((await find()).map((e) => e.action)).toEqual(["user.updated"]);
-      expect(await store.ctx.db.collection(C.sequences).findOne({ _id: "audit_metadata_text" as never })).toMatchObject({ seq: 2 });
+      expect(await store.ctx.db.collection(C.sequences).findOne({ _id: "audit_metadata_text" as never })).toMatchObject(
+        { seq: 2 },
+      );
     } finally {
       await store.ctx.db.dropDatabase().catch(() => {});
       await store.close();
@@ -164,10 +253,24 @@ if (TEST_STORE !== "mongo") {
     const pair = async (redis: boolean) => {
       const url = freshMongoUrl().url;
       const prefix = `bus${Date.now()}:`;
-      const o = { poolSize: 2, recoverEveryMs: 0, busPollMs: 100, redis: redis ? REDIS_TARGET : undefined, redisPrefix: prefix };
+      const o = {
+        poolSize: 2,
+        recoverEveryMs: 0,
+        busPollMs: 100,
+        redis: redis ? REDIS_TARGET : undefined,
+        redisPrefix: prefix,
+      };
       const a = await openMongo(url, o);
       const b = await openMongo(url, o);
-      return { a, b, close: async () => { await a.ctx.db.dropDatabase().catch(() => {}); await a.close(); await b.close(); } };
+      return {
+        a,
+        b,
+        close: async () => {
+          await a.ctx.db.dropDatabase().catch(() => {});
+          await a.close();
+          await b.close();
+        },
+      };
     };
     const roundTrip = async (redis: boolean) => {
       const { a, b, close } = await pair(redis);
@@ -182,7 +285,8 @@ if (TEST_STORE !== "mongo") {
         await close();
       }
     };
-    test("without Redis, a message published by one instance reaches another by polling the bus collection", () => roundTrip(false));
+    test("without Redis, a message published by one instance reaches another by polling the bus collection", () =>
+      roundTrip(false));
     test(`with Redis (${REDIS_TARGET?.kind ?? "none"}), it rides on Redis pub/sub`, async () => {
       if (!REDIS_TARGET) throw new Error("the mongo pass needs REDIS_URL (or REDIS_CLUSTER_NODES / REDIS_SENTINELS)");
       await roundTrip(true);

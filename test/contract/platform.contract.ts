@@ -20,16 +20,40 @@ export const platformContract: ContractSuite = {
       s = await make();
       tenantA = (await s.store.tenants.create({ name: "A", slug: "a" })).id;
       tenantB = (await s.store.tenants.create({ name: "B", slug: "b" })).id;
-      orgA = await s.store.orgs.create({ tenantId: tenantA, parentId: null, name: "A", slug: "a", type: "organization" });
-      childA = await s.store.orgs.create({ tenantId: tenantA, parentId: orgA.id, name: "A1", slug: "a1", type: "organization" });
-      orgB = await s.store.orgs.create({ tenantId: tenantB, parentId: null, name: "B", slug: "b", type: "organization" });
+      orgA = await s.store.orgs.create({
+        tenantId: tenantA,
+        parentId: null,
+        name: "A",
+        slug: "a",
+        type: "organization",
+      });
+      childA = await s.store.orgs.create({
+        tenantId: tenantA,
+        parentId: orgA.id,
+        name: "A1",
+        slug: "a1",
+        type: "organization",
+      });
+      orgB = await s.store.orgs.create({
+        tenantId: tenantB,
+        parentId: null,
+        name: "B",
+        slug: "b",
+        type: "organization",
+      });
     });
     afterAll(() => s.close());
 
     test("keys: published hides expired keys, newest activation first; retireOthers retires only older keys", async () => {
       const now = new Date();
       const mk = (kid: string, activatesAt: Date, expiresAt: Date | null = null) => ({
-        kid, privateKeyEnc: `v1.${kid}`, publicJwk: { kid, kty: "RSA" }, createdAt: now, activatesAt, retiredAt: null, expiresAt,
+        kid,
+        privateKeyEnc: `v1.${kid}`,
+        publicJwk: { kid, kty: "RSA" },
+        createdAt: now,
+        activatesAt,
+        retiredAt: null,
+        expiresAt,
       });
       await s.store.keys.insert(mk("k-old", new Date(now.getTime() - 3_600_000)));
       await s.store.keys.insert(mk("k-new", new Date(now.getTime() - 60_000)));
@@ -44,7 +68,9 @@ export const platformContract: ContractSuite = {
     });
 
     test("leases: one holder at a time, renewable by its holder, free after release", async () => {
-      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => s.store.leases.acquire("job", `h${i}`, 30)));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => s.store.leases.acquire("job", `h${i}`, 30)),
+      );
       expect(results.filter(Boolean).length).toBe(1);
       const winner = `h${results.indexOf(true)}`;
       expect(await s.store.leases.acquire("job", winner, 30)).toBe(true);
@@ -61,11 +87,35 @@ export const platformContract: ContractSuite = {
     });
 
     test("webhooks: one per application, tenant-filtered reads, subscribers by ancestor and event type", async () => {
-      const hook = await s.store.webhooks.create({ tenantId: tenantA, organizationId: orgA.id, applicationId: 101, url: "https://h.example/a", eventTypes: ["role.assigned"], secretEnc: "v1.x", active: true });
+      const hook = await s.store.webhooks.create({
+        tenantId: tenantA,
+        organizationId: orgA.id,
+        applicationId: 101,
+        url: "https://h.example/a",
+        eventTypes: ["role.assigned"],
+        secretEnc: "v1.x",
+        active: true,
+      });
       await expect(
-        s.store.webhooks.create({ tenantId: tenantA, organizationId: orgA.id, applicationId: 101, url: "https://h.example/b", eventTypes: [], secretEnc: "v1.y", active: true }),
+        s.store.webhooks.create({
+          tenantId: tenantA,
+          organizationId: orgA.id,
+          applicationId: 101,
+          url: "https://h.example/b",
+          eventTypes: [],
+          secretEnc: "v1.y",
+          active: true,
+        }),
       ).rejects.toBeInstanceOf(ConflictError);
-      const all = await s.store.webhooks.create({ tenantId: tenantA, organizationId: childA.id, applicationId: 102, url: "https://h.example/c", eventTypes: [], secretEnc: "v1.z", active: true });
+      const all = await s.store.webhooks.create({
+        tenantId: tenantA,
+        organizationId: childA.id,
+        applicationId: 102,
+        url: "https://h.example/c",
+        eventTypes: [],
+        secretEnc: "v1.z",
+        active: true,
+      });
       expect(await s.store.webhooks.get(tenantB, hook.id)).toBeNull();
       expect((await s.store.webhooks.get(tenantA, hook.id))?.url).toBe("https://h.example/a");
       expect(await s.store.webhooks.listByOrg(tenantB, orgA.id)).toEqual([]);
@@ -84,8 +134,25 @@ export const platformContract: ContractSuite = {
     });
 
     test("outbox: concurrent claimers never get the same due message; delivered and failed are final", async () => {
-      const hook = await s.store.webhooks.create({ tenantId: tenantB, organizationId: orgB.id, applicationId: 201, url: "https://h.example/q", eventTypes: [], secretEnc: "v1.q", active: true });
-      await s.store.outbox.enqueue(Array.from({ length: 20 }, (_, i) => ({ tenantId: tenantB, webhookId: hook.id, messageId: `msg_${i}`, eventType: "user.enabled", payload: { i }, nextAttemptAt: new Date() })));
+      const hook = await s.store.webhooks.create({
+        tenantId: tenantB,
+        organizationId: orgB.id,
+        applicationId: 201,
+        url: "https://h.example/q",
+        eventTypes: [],
+        secretEnc: "v1.q",
+        active: true,
+      });
+      await s.store.outbox.enqueue(
+        Array.from({ length: 20 }, (_, i) => ({
+          tenantId: tenantB,
+          webhookId: hook.id,
+          messageId: `msg_${i}`,
+          eventType: "user.enabled",
+          payload: { i },
+          nextAttemptAt: new Date(),
+        })),
+      );
       const now = new Date(Date.now() + 1000);
       const claims = await Promise.all(Array.from({ length: 4 }, () => s.store.outbox.claimDue(now, 8, 30)));
       const ids = claims.flat().map((m) => m.id);
@@ -96,7 +163,11 @@ export const platformContract: ContractSuite = {
       expect(await s.store.outbox.claimDue(now, 50, 30)).toEqual([]);
       const [first, second] = claims.flat();
       await s.store.outbox.markDelivered(first.id, { at: now, status: 204 });
-      await s.store.outbox.markFailed(second.id, { at: now, status: 500, error: "HTTP 500" }, new Date(now.getTime() - 1));
+      await s.store.outbox.markFailed(
+        second.id,
+        { at: now, status: 500, error: "HTTP 500" },
+        new Date(now.getTime() - 1),
+      );
       const retry = await s.store.outbox.claimDue(now, 50, 30);
       expect(retry.map((m) => m.id)).toEqual([second.id]);
       expect(retry[0].attempts).toBe(2);
@@ -107,15 +178,38 @@ export const platformContract: ContractSuite = {
       expect(rest.map((m) => m.id)).not.toContain(second.id);
       expect(rest.length).toBe(18);
       const [failed] = (await s.store.outbox.listByWebhook(tenantB, hook.id, 100)).filter((d) => d.id === second.id);
-      expect(failed).toMatchObject({ status: "FAILED", attempts: 2, lastStatus: null, lastError: "connect ECONNREFUSED", messageId: second.messageId });
+      expect(failed).toMatchObject({
+        status: "FAILED",
+        attempts: 2,
+        lastStatus: null,
+        lastError: "connect ECONNREFUSED",
+        messageId: second.messageId,
+      });
       const [delivered] = (await s.store.outbox.listByWebhook(tenantB, hook.id, 100)).filter((d) => d.id === first.id);
       expect(delivered).toMatchObject({ status: "DELIVERED", lastStatus: 204, lastError: null });
       expect(delivered.deliveredAt?.getTime()).toBe(now.getTime());
     });
 
     test("outbox: paging, redelivery of failed only, release, backlog, paused webhooks unclaimed, tenant-filtered", async () => {
-      const hook = await s.store.webhooks.create({ tenantId: tenantB, organizationId: orgB.id, applicationId: 202, url: "https://h.example/r", eventTypes: [], secretEnc: "v1.r", active: true });
-      await s.store.outbox.enqueue(Array.from({ length: 5 }, (_, i) => ({ tenantId: tenantB, webhookId: hook.id, messageId: `msg_r${i}`, eventType: "user.enabled", payload: { i }, nextAttemptAt: new Date() })));
+      const hook = await s.store.webhooks.create({
+        tenantId: tenantB,
+        organizationId: orgB.id,
+        applicationId: 202,
+        url: "https://h.example/r",
+        eventTypes: [],
+        secretEnc: "v1.r",
+        active: true,
+      });
+      await s.store.outbox.enqueue(
+        Array.from({ length: 5 }, (_, i) => ({
+          tenantId: tenantB,
+          webhookId: hook.id,
+          messageId: `msg_r${i}`,
+          eventType: "user.enabled",
+          payload: { i },
+          nextAttemptAt: new Date(),
+        })),
+      );
       const page1 = await s.store.outbox.listByWebhook(tenantB, hook.id, 3);
       const page2 = await s.store.outbox.listByWebhook(tenantB, hook.id, 3, page1[2].id);
       expect([...page1, ...page2].map((d) => d.messageId)).toEqual(["msg_r4", "msg_r3", "msg_r2", "msg_r1", "msg_r0"]);
@@ -140,11 +234,15 @@ export const platformContract: ContractSuite = {
       expect(await s.store.outbox.redeliver(tenantB, hook.id + 1, mine[1].id, far)).toBeNull();
       const re = await s.store.outbox.redeliver(tenantB, hook.id, mine[1].id, far);
       expect(re).toMatchObject({ id: mine[1].id, status: "PENDING", messageId: mine[1].messageId });
-      const retried = (await s.store.outbox.claimDue(new Date(far.getTime() + 1), 100, 30)).filter((m) => m.webhookId === hook.id);
+      const retried = (await s.store.outbox.claimDue(new Date(far.getTime() + 1), 100, 30)).filter(
+        (m) => m.webhookId === hook.id,
+      );
       expect(retried.map((m) => m.id)).toEqual([mine[1].id]);
       // Deleting the webhook cancels what is still pending.
       await s.store.webhooks.delete(tenantB, hook.id);
-      expect((await s.store.outbox.listByWebhook("any", hook.id, 10)).filter((d) => d.status === "PENDING")).toEqual([]);
+      expect((await s.store.outbox.listByWebhook("any", hook.id, 10)).filter((d) => d.status === "PENDING")).toEqual(
+        [],
+      );
     });
 
     test("imports: refs are per tenant and kind; jobs list newest first per caller tenant", async () => {
@@ -154,7 +252,14 @@ export const platformContract: ContractSuite = {
       expect(await s.store.imports.findRef(tenantA, "roles", "u-1")).toBeNull();
       await s.store.imports.putRef(tenantA, "users", "u-1", 42, "fp2");
       expect((await s.store.imports.findRef(tenantA, "users", "u-1"))?.fingerprint).toBe("fp2");
-      const base = { tenantId: tenantA, rootOrgId: orgA.id, dryRun: true, counts: {}, errors: [], completedAt: new Date() };
+      const base = {
+        tenantId: tenantA,
+        rootOrgId: orgA.id,
+        dryRun: true,
+        counts: {},
+        errors: [],
+        completedAt: new Date(),
+      };
       const j1 = await s.store.imports.createJob({ ...base, callerTenantId: tenantA, status: "VALID" });
       const j2 = await s.store.imports.createJob({ ...base, callerTenantId: tenantA, status: "INVALID" });
       await s.store.imports.createJob({ ...base, callerTenantId: tenantB, status: "VALID" });
@@ -164,10 +269,25 @@ export const platformContract: ContractSuite = {
 
     test("claims: one mapping per owning org, tenant-filtered, replaced on put", async () => {
       expect(await s.store.claims.get(tenantA, orgA.id)).toBeNull();
-      await s.store.claims.put({ organizationId: orgA.id, tenantId: tenantA, mapping: { add: [{ key: "x", value: 1 }] }, enabled: false });
-      await s.store.claims.put({ organizationId: orgA.id, tenantId: tenantA, mapping: { add: [{ key: "y", from: "org_id" }] }, enabled: true });
+      await s.store.claims.put({
+        organizationId: orgA.id,
+        tenantId: tenantA,
+        mapping: { add: [{ key: "x", value: 1 }] },
+        enabled: false,
+      });
+      await s.store.claims.put({
+        organizationId: orgA.id,
+        tenantId: tenantA,
+        mapping: { add: [{ key: "y", from: "org_id" }] },
+        enabled: true,
+      });
       const got = await s.store.claims.get(tenantA, orgA.id);
-      expect(got).toEqual({ organizationId: orgA.id, tenantId: tenantA, mapping: { add: [{ key: "y", from: "org_id" }] }, enabled: true });
+      expect(got).toEqual({
+        organizationId: orgA.id,
+        tenantId: tenantA,
+        mapping: { add: [{ key: "y", from: "org_id" }] },
+        enabled: true,
+      });
       expect(await s.store.claims.get(tenantB, orgA.id)).toBeNull();
     });
 

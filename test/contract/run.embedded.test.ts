@@ -6,5 +6,7 @@ import { suites } from "./suites";
 
 for (const sessions of ["sqlite", "pglite"] as const) {
   const label = sessions === "sqlite" ? "embedded" : "embedded, sessions in PGlite";
-  for (const suite of suites) describe(`${suite.name} contract [${label}]`, () => suite.run(() => openTestStores("embedded", { embeddedSessions: sessions })));
+  for (const suite of suites)
+    describe(`${suite.name} contract [${label}]`, () =>
+      suite.run(() => openTestStores("embedded", { embeddedSessions: sessions })));
 }

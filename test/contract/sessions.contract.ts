@@ -5,7 +5,13 @@
  * expiry to pass.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { CounterStore, DeviceRepo, FamilyStore, OneTimeTokenRepo, SessionData } from "../../src/features/sessions/ports";
+import type {
+  CounterStore,
+  DeviceRepo,
+  FamilyStore,
+  OneTimeTokenRepo,
+  SessionData,
+} from "../../src/features/sessions/ports";
 import { familyIdOfSelector } from "../../src/features/sessions/ports";
 import { randomToken, sha256Hex } from "../../src/kernel/secrets";
 import type { TestStores } from "../support/stores";
@@ -16,7 +22,16 @@ let seq = 1_000 + Math.floor(Math.random() * 1_000_000);
 const nextUser = () => ++seq;
 
 function session(userId: number, over: Partial<SessionData> = {}): SessionData {
-  return { userId, tenantId: 7, orgId: 70, orgPath: "/7/70/", audience: "http://sso.test", mode: "plain", ttlSeconds: 30 * 86400, ...over };
+  return {
+    userId,
+    tenantId: 7,
+    orgId: 70,
+    orgPath: "/7/70/",
+    audience: "http://sso.test",
+    mode: "plain",
+    ttlSeconds: 30 * 86400,
+    ...over,
+  };
 }
 /** A token of family `familyId`: its selector names the family (familyIdOfSelector), as the service's do. */
 const token = (familyId: string) => {
@@ -70,7 +85,12 @@ export const sessionsContract: ContractSuite = {
         const now = new Date();
         const f = await family(now);
         const n = token(f.familyId);
-        const r = await families.rotate(f.t.selector, f.t.hash, { selector: n.selector, verifierHash: n.hash, data: { audience: "https://app.example", orgId: 71 } }, new Date(now.getTime() + DAY));
+        const r = await families.rotate(
+          f.t.selector,
+          f.t.hash,
+          { selector: n.selector, verifierHash: n.hash, data: { audience: "https://app.example", orgId: 71 } },
+          new Date(now.getTime() + DAY),
+        );
         expect(r.status).toBe("rotated");
         if (r.status !== "rotated") return;
         expect(r.family.familyId).toBe(f.familyId);
@@ -82,15 +102,25 @@ export const sessionsContract: ContractSuite = {
 
       test("a sliding family moves its expiry to now + ttlSeconds on each rotation", async () => {
         const now = new Date();
-        const f = await family(now, { mode: "device", deviceId: "d1", ttlSeconds: 90 * 86400, absoluteExpiresAt: undefined }, new Date(now.getTime() + 90 * DAY));
+        const f = await family(
+          now,
+          { mode: "device", deviceId: "d1", ttlSeconds: 90 * 86400, absoluteExpiresAt: undefined },
+          new Date(now.getTime() + 90 * DAY),
+        );
         const later = new Date(now.getTime() + 80 * DAY);
         const n = token(f.familyId);
         const r = await families.rotate(f.t.selector, f.t.hash, { selector: n.selector, verifierHash: n.hash }, later);
         expect(r.status).toBe("rotated");
-        if (r.status === "rotated") expect(Math.abs(r.family.expiresAt.getTime() - (later.getTime() + 90 * DAY))).toBeLessThan(1000);
+        if (r.status === "rotated")
+          expect(Math.abs(r.family.expiresAt.getTime() - (later.getTime() + 90 * DAY))).toBeLessThan(1000);
         // Past the original expiry but inside the slid one: still live.
         const m = token(f.familyId);
-        const r2 = await families.rotate(n.selector, n.hash, { selector: m.selector, verifierHash: m.hash }, new Date(now.getTime() + 150 * DAY));
+        const r2 = await families.rotate(
+          n.selector,
+          n.hash,
+          { selector: m.selector, verifierHash: m.hash },
+          new Date(now.getTime() + 150 * DAY),
+        );
         expect(r2.status).toBe("rotated");
       });
 
@@ -98,29 +128,55 @@ export const sessionsContract: ContractSuite = {
         const now = new Date();
         const f = await family(now);
         const n = token(f.familyId);
-        expect((await families.rotate(f.t.selector, sha256Hex("guess"), { selector: n.selector, verifierHash: n.hash }, now)).status).toBe("invalid");
+        expect(
+          (await families.rotate(f.t.selector, sha256Hex("guess"), { selector: n.selector, verifierHash: n.hash }, now))
+            .status,
+        ).toBe("invalid");
         // The successor always names the presented selector's family, as the service builds it.
         const unknown = randomToken(16);
         const u = token(familyIdOfSelector(unknown));
-        expect((await families.rotate(unknown, f.t.hash, { selector: u.selector, verifierHash: u.hash }, now)).status).toBe("invalid");
+        expect(
+          (await families.rotate(unknown, f.t.hash, { selector: u.selector, verifierHash: u.hash }, now)).status,
+        ).toBe("invalid");
         // A selector of the right family that was never issued, and one too short to name a family.
-        expect((await families.rotate(token(f.familyId).selector, f.t.hash, { selector: n.selector, verifierHash: n.hash }, now)).status).toBe("invalid");
+        expect(
+          (
+            await families.rotate(
+              token(f.familyId).selector,
+              f.t.hash,
+              { selector: n.selector, verifierHash: n.hash },
+              now,
+            )
+          ).status,
+        ).toBe("invalid");
         expect(familyIdOfSelector("A".repeat(16))).toBe("");
         const short = token("");
-        expect((await families.rotate("A".repeat(16), f.t.hash, { selector: short.selector, verifierHash: short.hash }, now)).status).toBe("invalid");
+        expect(
+          (await families.rotate("A".repeat(16), f.t.hash, { selector: short.selector, verifierHash: short.hash }, now))
+            .status,
+        ).toBe("invalid");
         expect(await families.peek("A".repeat(16), f.t.hash, now)).toBeNull();
         expect((await families.peek(f.t.selector, f.t.hash, now))?.familyId).toBe(f.familyId);
         const m = token(f.familyId);
-        expect((await families.rotate(f.t.selector, f.t.hash, { selector: m.selector, verifierHash: m.hash }, now)).status).toBe("rotated");
+        expect(
+          (await families.rotate(f.t.selector, f.t.hash, { selector: m.selector, verifierHash: m.hash }, now)).status,
+        ).toBe("rotated");
       });
 
       test("presenting a consumed token is reuse and revokes the whole family", async () => {
         const now = new Date();
         const f = await family(now);
         const n = token(f.familyId);
-        expect((await families.rotate(f.t.selector, f.t.hash, { selector: n.selector, verifierHash: n.hash }, now)).status).toBe("rotated");
+        expect(
+          (await families.rotate(f.t.selector, f.t.hash, { selector: n.selector, verifierHash: n.hash }, now)).status,
+        ).toBe("rotated");
         const x = token(f.familyId);
-        const replay = await families.rotate(f.t.selector, f.t.hash, { selector: x.selector, verifierHash: x.hash }, now);
+        const replay = await families.rotate(
+          f.t.selector,
+          f.t.hash,
+          { selector: x.selector, verifierHash: x.hash },
+          now,
+        );
         expect(replay.status).toBe("reused");
         if (replay.status === "reused") {
           expect(replay.family.familyId).toBe(f.familyId);
@@ -128,7 +184,9 @@ export const sessionsContract: ContractSuite = {
         }
         // The successor is dead too, and nothing was installed for the replay.
         const y = token(f.familyId);
-        expect((await families.rotate(n.selector, n.hash, { selector: y.selector, verifierHash: y.hash }, now)).status).toBe("invalid");
+        expect(
+          (await families.rotate(n.selector, n.hash, { selector: y.selector, verifierHash: y.hash }, now)).status,
+        ).toBe("invalid");
         expect(await families.peek(x.selector, x.hash, now)).toBeNull();
         expect(await families.get(f.familyId, now)).toBeNull();
         // A consumed token with a wrong verifier is not reuse (the selector alone proves nothing).
@@ -136,7 +194,10 @@ export const sessionsContract: ContractSuite = {
         const g2 = token(g.familyId);
         await families.rotate(g.t.selector, g.t.hash, { selector: g2.selector, verifierHash: g2.hash }, now);
         const z = token(g.familyId);
-        expect((await families.rotate(g.t.selector, sha256Hex("guess"), { selector: z.selector, verifierHash: z.hash }, now)).status).toBe("invalid");
+        expect(
+          (await families.rotate(g.t.selector, sha256Hex("guess"), { selector: z.selector, verifierHash: z.hash }, now))
+            .status,
+        ).toBe("invalid");
         expect((await families.get(g.familyId, now))?.familyId).toBe(g.familyId);
       });
 
@@ -144,14 +205,21 @@ export const sessionsContract: ContractSuite = {
         const now = new Date();
         const f = await family(now);
         const nexts = Array.from({ length: 10 }, () => token(f.familyId));
-        const results = await Promise.all(nexts.map((n) => families.rotate(f.t.selector, f.t.hash, { selector: n.selector, verifierHash: n.hash }, now)));
+        const results = await Promise.all(
+          nexts.map((n) =>
+            families.rotate(f.t.selector, f.t.hash, { selector: n.selector, verifierHash: n.hash }, now),
+          ),
+        );
         const statuses = results.map((r) => r.status);
         expect(statuses.filter((x) => x === "rotated").length).toBe(1);
         expect(statuses.filter((x) => x === "reused").length).toBe(9);
         expect(await families.get(f.familyId, now)).toBeNull();
         const winner = nexts[statuses.indexOf("rotated")];
         const w = token(f.familyId);
-        expect((await families.rotate(winner.selector, winner.hash, { selector: w.selector, verifierHash: w.hash }, now)).status).toBe("invalid");
+        expect(
+          (await families.rotate(winner.selector, winner.hash, { selector: w.selector, verifierHash: w.hash }, now))
+            .status,
+        ).toBe("invalid");
       });
 
       test("an expired family is invalid for rotate, peek, get and listUser", async () => {
@@ -159,7 +227,9 @@ export const sessionsContract: ContractSuite = {
         const f = await family(now, {}, new Date(now.getTime() + DAY));
         const later = new Date(now.getTime() + DAY + 1000);
         const n = token(f.familyId);
-        expect((await families.rotate(f.t.selector, f.t.hash, { selector: n.selector, verifierHash: n.hash }, later)).status).toBe("invalid");
+        expect(
+          (await families.rotate(f.t.selector, f.t.hash, { selector: n.selector, verifierHash: n.hash }, later)).status,
+        ).toBe("invalid");
         expect(await families.peek(f.t.selector, f.t.hash, later)).toBeNull();
         expect(await families.get(f.familyId, later)).toBeNull();
         expect(await families.listUser(f.userId, later)).toEqual([]);
@@ -173,7 +243,9 @@ export const sessionsContract: ContractSuite = {
         await families.revoke(a.familyId);
         await families.revoke(randomToken(12));
         const n = token(a.familyId);
-        expect((await families.rotate(a.t.selector, a.t.hash, { selector: n.selector, verifierHash: n.hash }, now)).status).toBe("invalid");
+        expect(
+          (await families.rotate(a.t.selector, a.t.hash, { selector: n.selector, verifierHash: n.hash }, now)).status,
+        ).toBe("invalid");
         expect(await families.peek(a.t.selector, a.t.hash, now)).toBeNull();
         expect((await families.listUser(a.userId, now)).map((x) => x.familyId)).toEqual([b.familyId]);
       });
@@ -183,7 +255,9 @@ export const sessionsContract: ContractSuite = {
         const a1 = await family(now);
         const a2 = await family(now, { userId: a1.userId, mode: "device", deviceId: "dev-a" });
         const other = await family(now);
-        expect((await families.listUser(a1.userId, now)).map((x) => x.familyId).sort()).toEqual([a1.familyId, a2.familyId].sort());
+        expect((await families.listUser(a1.userId, now)).map((x) => x.familyId).sort()).toEqual(
+          [a1.familyId, a2.familyId].sort(),
+        );
         await families.revokeUser(a1.userId);
         expect(await families.listUser(a1.userId, now)).toEqual([]);
         expect(await families.get(a2.familyId, now)).toBeNull();
@@ -255,9 +329,23 @@ export const sessionsContract: ContractSuite = {
       test("upsert never duplicates a (user, device) and refreshes its details", async () => {
         const userId = nextUser();
         const t0 = new Date(Date.now() - 60_000);
-        const a = await devices.upsert({ tenantId: 7, userId, deviceId: "phone", name: "Phone", platform: "ios", lastSeenAt: t0 });
+        const a = await devices.upsert({
+          tenantId: 7,
+          userId,
+          deviceId: "phone",
+          name: "Phone",
+          platform: "ios",
+          lastSeenAt: t0,
+        });
         const t1 = new Date();
-        const b = await devices.upsert({ tenantId: 7, userId, deviceId: "phone", name: "Phone 2", platform: "ios", lastSeenAt: t1 });
+        const b = await devices.upsert({
+          tenantId: 7,
+          userId,
+          deviceId: "phone",
+          name: "Phone 2",
+          platform: "ios",
+          lastSeenAt: t1,
+        });
         expect(b.createdAt.getTime()).toBe(a.createdAt.getTime());
         const list = await devices.listUser(userId);
         expect(list.length).toBe(1);
@@ -269,9 +357,30 @@ export const sessionsContract: ContractSuite = {
       test("get, list and delete never cross users", async () => {
         const alice = nextUser();
         const bob = nextUser();
-        await devices.upsert({ tenantId: 7, userId: alice, deviceId: "shared-id", name: "A", platform: "android", lastSeenAt: new Date() });
-        await devices.upsert({ tenantId: 8, userId: bob, deviceId: "shared-id", name: "B", platform: "ios", lastSeenAt: new Date() });
-        await devices.upsert({ tenantId: 7, userId: alice, deviceId: "tablet", name: "T", platform: "android", lastSeenAt: new Date() });
+        await devices.upsert({
+          tenantId: 7,
+          userId: alice,
+          deviceId: "shared-id",
+          name: "A",
+          platform: "android",
+          lastSeenAt: new Date(),
+        });
+        await devices.upsert({
+          tenantId: 8,
+          userId: bob,
+          deviceId: "shared-id",
+          name: "B",
+          platform: "ios",
+          lastSeenAt: new Date(),
+        });
+        await devices.upsert({
+          tenantId: 7,
+          userId: alice,
+          deviceId: "tablet",
+          name: "T",
+          platform: "android",
+          lastSeenAt: new Date(),
+        });
         expect((await devices.get(alice, "shared-id"))?.name).toBe("A");
         expect(await devices.get(alice, "nope")).toBeNull();
         expect(await devices.delete(bob, "tablet")).toBe(false);
@@ -286,7 +395,10 @@ export const sessionsContract: ContractSuite = {
     });
 
     describe("OneTimeTokenRepo", () => {
-      const mk = (userId: number, over: Partial<{ kind: "reset" | "setup" | "mfa_pending"; expiresAt: Date }> = {}) => ({
+      const mk = (
+        userId: number,
+        over: Partial<{ kind: "reset" | "setup" | "mfa_pending"; expiresAt: Date }> = {},
+      ) => ({
         kind: over.kind ?? ("reset" as const),
         tenantId: 7,
         userId,

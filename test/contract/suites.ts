@@ -29,13 +29,19 @@ export const suites: ContractSuite[] = [
  */
 export function runOnServerStore(kind: "postgres" | "mongo"): void {
   if (TEST_STORE !== kind) {
-    console.warn(`NOT RUN here: ${kind} and ${kind}+redis contract suites (TEST_STORE is not ${kind}); the CI ${kind} pass runs them`);
+    console.warn(
+      `NOT RUN here: ${kind} and ${kind}+redis contract suites (TEST_STORE is not ${kind}); the CI ${kind} pass runs them`,
+    );
     return;
   }
-  if (!REDIS_TARGET) throw new Error(`the ${kind} contract pass needs REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS (it runs ${kind} and ${kind}+redis)`);
+  if (!REDIS_TARGET)
+    throw new Error(
+      `the ${kind} contract pass needs REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS (it runs ${kind} and ${kind}+redis)`,
+    );
   for (const redis of [false, true]) {
     const label = redis ? `${kind}+redis` : kind;
-    for (const suite of suites) describe(`${suite.name} contract [${label}]`, () => suite.run(() => openTestStores(kind, { redis })));
+    for (const suite of suites)
+      describe(`${suite.name} contract [${label}]`, () => suite.run(() => openTestStores(kind, { redis })));
   }
   if (kind === "postgres") {
     redisIndexTests(REDIS_TARGET);
@@ -56,13 +62,21 @@ export function runOnRedisTopology(kind: "cluster" | "sentinel"): void {
   const list = kind === "cluster" ? env.REDIS_CLUSTER_NODES : env.REDIS_SENTINELS;
   const start = kind === "cluster" ? "bash .ci/redis-cluster.sh start" : "bash .ci/redis-sentinel.sh start";
   if (!list) {
-    if (required) throw new Error(`REQUIRE_REDIS_${kind.toUpperCase()}=1 but ${kind === "cluster" ? "REDIS_CLUSTER_NODES" : "REDIS_SENTINELS"} is unset (start one with: ${start})`);
-    console.warn(`NOT RUN here: the sessions contract on a Redis ${kind} (set ${kind === "cluster" ? "REDIS_CLUSTER_NODES" : "REDIS_SENTINELS and REDIS_SENTINEL_NAME"}; ${start})`);
+    if (required)
+      throw new Error(
+        `REQUIRE_REDIS_${kind.toUpperCase()}=1 but ${kind === "cluster" ? "REDIS_CLUSTER_NODES" : "REDIS_SENTINELS"} is unset (start one with: ${start})`,
+      );
+    console.warn(
+      `NOT RUN here: the sessions contract on a Redis ${kind} (set ${kind === "cluster" ? "REDIS_CLUSTER_NODES" : "REDIS_SENTINELS and REDIS_SENTINEL_NAME"}; ${start})`,
+    );
     return;
   }
   const target: RedisTarget =
-    kind === "cluster" ? { kind, nodes: parseHostPorts(list) } : { kind, sentinels: parseHostPorts(list), name: env.REDIS_SENTINEL_NAME ?? "ssomaster" };
-  describe(`${sessionsContract.name} contract [redis ${kind}]`, () => sessionsContract.run(() => openTestStores("embedded", { redisTarget: target })));
+    kind === "cluster"
+      ? { kind, nodes: parseHostPorts(list) }
+      : { kind, sentinels: parseHostPorts(list), name: env.REDIS_SENTINEL_NAME ?? "ssomaster" };
+  describe(`${sessionsContract.name} contract [redis ${kind}]`, () =>
+    sessionsContract.run(() => openTestStores("embedded", { redisTarget: target })));
   if (kind === "cluster") clusterLayoutTest();
   redisIndexTests(target);
   redisAckTests(target);
@@ -77,14 +91,27 @@ export function clusterLayoutTest(): void {
     const c = new Cluster(parseHostPorts(list));
     try {
       const now = new Date();
-      const data = { userId: 424242, tenantId: 1, orgId: 1, orgPath: "/1/", audience: "a", mode: "plain" as const, ttlSeconds: 3600 };
+      const data = {
+        userId: 424242,
+        tenantId: 1,
+        orgId: 1,
+        orgPath: "/1/",
+        audience: "a",
+        mode: "plain" as const,
+        ttlSeconds: 3600,
+      };
       const ids: string[] = [];
       for (let i = 0; i < 30; i++) {
         const familyId = randomToken(16);
         ids.push(familyId);
         const first = `${familyId}${randomToken(12)}`;
         await s.sessions.families.create(familyId, first, sha256Hex("v"), data, new Date(now.getTime() + 3_600_000));
-        const r = await s.sessions.families.rotate(first, sha256Hex("v"), { selector: `${familyId}${randomToken(12)}`, verifierHash: sha256Hex("w") }, now);
+        const r = await s.sessions.families.rotate(
+          first,
+          sha256Hex("v"),
+          { selector: `${familyId}${randomToken(12)}`, verifierHash: sha256Hex("w") },
+          now,
+        );
         expect(r.status).toBe("rotated");
       }
       const perMaster = await Promise.all(c.nodes("master").map((n) => n.keys(`${s.redisPrefix}*`)));
@@ -117,7 +144,15 @@ export function redisIndexTests(target: RedisTarget): void {
     try {
       const now = new Date();
       const userId = 7_000_000 + Math.floor(Math.random() * 1_000_000);
-      const data = { userId, tenantId: 1, orgId: 1, orgPath: "/1/", audience: "a", mode: "plain" as const, ttlSeconds: 3600 };
+      const data = {
+        userId,
+        tenantId: 1,
+        orgId: 1,
+        orgPath: "/1/",
+        audience: "a",
+        mode: "plain" as const,
+        ttlSeconds: 3600,
+      };
       const familyId = randomToken(16);
       // The first step of create (the index entry) has happened; the family does not exist yet.
       await redis.zadd(`ufam:${userId}`, "NX", Date.now(), familyId);
@@ -183,12 +218,21 @@ export function redisAckTests(target: RedisTarget): void {
     let stopped: number | null = null;
     try {
       const now = new Date();
-      const data = { userId: 5_000_000 + Math.floor(Math.random() * 1_000_000), tenantId: 1, orgId: 1, orgPath: "/1/", audience: "a", mode: "plain" as const, ttlSeconds: 3600 };
+      const data = {
+        userId: 5_000_000 + Math.floor(Math.random() * 1_000_000),
+        tenantId: 1,
+        orgId: 1,
+        orgPath: "/1/",
+        audience: "a",
+        mode: "plain" as const,
+        ttlSeconds: 3600,
+      };
       const a = randomToken(16);
       const owner = await ownerAndReplica(target, `${strict.redisPrefix}fam:{${a}}`);
       // b on the same master as a (on a cluster, a few draws find one).
       let b = randomToken(16);
-      while ((await ownerAndReplica(target, `${strict.redisPrefix}fam:{${b}}`)).master !== owner.master) b = randomToken(16);
+      while ((await ownerAndReplica(target, `${strict.redisPrefix}fam:{${b}}`)).master !== owner.master)
+        b = randomToken(16);
       const aSel = `${a}${randomToken(12)}`;
       const bSel = `${b}${randomToken(12)}`;
       await strictAck.families.create(a, aSel, sha256Hex("v"), data, new Date(now.getTime() + 3_600_000));
@@ -234,8 +278,21 @@ export function redisNoReplicaTest(target: RedisTarget): void {
     try {
       expect(s.warnings.join("\n")).toContain("min-replicas-to-write 0, below SSO_REDIS_MIN_REPLICAS_ACK=1");
       const f = randomToken(16);
-      const data = { userId: 1, tenantId: 1, orgId: 1, orgPath: "/1/", audience: "a", mode: "plain" as const, ttlSeconds: 3600 };
-      const err = await s.families.create(f, `${f}${randomToken(12)}`, sha256Hex("v"), data, new Date(Date.now() + 3_600_000)).then(() => null, (e) => e);
+      const data = {
+        userId: 1,
+        tenantId: 1,
+        orgId: 1,
+        orgPath: "/1/",
+        audience: "a",
+        mode: "plain" as const,
+        ttlSeconds: 3600,
+      };
+      const err = await s.families
+        .create(f, `${f}${randomToken(12)}`, sha256Hex("v"), data, new Date(Date.now() + 3_600_000))
+        .then(
+          () => null,
+          (e) => e,
+        );
       expect((err as { code?: string } | null)?.code).toBe("UNAVAILABLE");
     } finally {
       await s.close();

@@ -7,20 +7,86 @@ export const tokenContextContract: ContractSuite = {
   name: "token context",
   run(make) {
     let s: TestStores;
-    let ids: { t: number; other: number; root: { id: number; path: string }; child: { id: number; path: string }; user: number; app: number; perm: number };
+    let ids: {
+      t: number;
+      other: number;
+      root: { id: number; path: string };
+      child: { id: number; path: string };
+      user: number;
+      app: number;
+      perm: number;
+    };
     beforeAll(async () => {
       s = await make();
       const t = (await s.store.tenants.create({ name: "T", slug: "t" })).id;
       const other = (await s.store.tenants.create({ name: "O", slug: "o" })).id;
-      const root = await s.store.orgs.create({ tenantId: t, parentId: null, name: "Root", slug: "root", type: "organization" });
-      const child = await s.store.orgs.create({ tenantId: t, parentId: root.id, name: "Child", slug: "child", type: "organization" });
-      const app = await s.store.apps.create({ tenantId: t, organizationId: root.id, identifier: "https://api.t.test", name: "API", webRefreshTtlDays: null, deviceRefreshTtlDays: null, googleClientIds: [], microsoftClientIds: [] });
-      const perm = await s.store.apps.createPermission({ tenantId: t, applicationId: app.id, code: "read", description: "" });
-      const user = await s.store.users.create({ tenantId: t, organizationId: root.id, email: "ctx@t.test", fullName: "Ctx", passwordHash: "secret-hash" });
-      const subtree = await s.store.roles.create({ tenantId: t, organizationId: root.id, name: "Sub", description: "", scope: "SUBTREE", permissionIds: [perm.id] });
-      const selfRoot = await s.store.roles.create({ tenantId: t, organizationId: root.id, name: "SelfRoot", description: "", scope: "SELF", permissionIds: [] });
-      const selfChild = await s.store.roles.create({ tenantId: t, organizationId: child.id, name: "SelfChild", description: "", scope: "SELF", permissionIds: [perm.id] });
-      for (const [roleId, orgId] of [[subtree.id, root.id], [selfRoot.id, root.id], [selfChild.id, child.id]]) await s.store.roles.assign({ tenantId: t, userId: user.id, roleId, organizationId: orgId });
+      const root = await s.store.orgs.create({
+        tenantId: t,
+        parentId: null,
+        name: "Root",
+        slug: "root",
+        type: "organization",
+      });
+      const child = await s.store.orgs.create({
+        tenantId: t,
+        parentId: root.id,
+        name: "Child",
+        slug: "child",
+        type: "organization",
+      });
+      const app = await s.store.apps.create({
+        tenantId: t,
+        organizationId: root.id,
+        identifier: "https://api.t.test",
+        name: "API",
+        webRefreshTtlDays: null,
+        deviceRefreshTtlDays: null,
+        googleClientIds: [],
+        microsoftClientIds: [],
+      });
+      const perm = await s.store.apps.createPermission({
+        tenantId: t,
+        applicationId: app.id,
+        code: "read",
+        description: "",
+      });
+      const user = await s.store.users.create({
+        tenantId: t,
+        organizationId: root.id,
+        email: "ctx@t.test",
+        fullName: "Ctx",
+        passwordHash: "secret-hash",
+      });
+      const subtree = await s.store.roles.create({
+        tenantId: t,
+        organizationId: root.id,
+        name: "Sub",
+        description: "",
+        scope: "SUBTREE",
+        permissionIds: [perm.id],
+      });
+      const selfRoot = await s.store.roles.create({
+        tenantId: t,
+        organizationId: root.id,
+        name: "SelfRoot",
+        description: "",
+        scope: "SELF",
+        permissionIds: [],
+      });
+      const selfChild = await s.store.roles.create({
+        tenantId: t,
+        organizationId: child.id,
+        name: "SelfChild",
+        description: "",
+        scope: "SELF",
+        permissionIds: [perm.id],
+      });
+      for (const [roleId, orgId] of [
+        [subtree.id, root.id],
+        [selfRoot.id, root.id],
+        [selfChild.id, child.id],
+      ])
+        await s.store.roles.assign({ tenantId: t, userId: user.id, roleId, organizationId: orgId });
       ids = { t, other, root, child, user: user.id, app: app.id, perm: perm.id };
     });
     afterAll(() => s.close());

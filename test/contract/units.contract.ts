@@ -46,27 +46,80 @@ export const unitsContract: ContractSuite = {
     const hooks: Record<string, number> = {};
 
     const newUser = async (org: Org) =>
-      s.store.users.create({ tenantId: org.tenantId, organizationId: org.id, email: `u-${randomToken(6)}@units.test`.toLowerCase(), fullName: "Unit Test", passwordHash: null });
+      s.store.users.create({
+        tenantId: org.tenantId,
+        organizationId: org.id,
+        email: `u-${randomToken(6)}@units.test`.toLowerCase(),
+        fullName: "Unit Test",
+        passwordHash: null,
+      });
     const hook = async (org: Org, name: string, eventTypes: string[], active = true) => {
       const app = await s.store.apps.create({
-        tenantId: org.tenantId, organizationId: org.id, identifier: `https://${name}.units.test`, name, webRefreshTtlDays: null, deviceRefreshTtlDays: null, googleClientIds: [], microsoftClientIds: [],
+        tenantId: org.tenantId,
+        organizationId: org.id,
+        identifier: `https://${name}.units.test`,
+        name,
+        webRefreshTtlDays: null,
+        deviceRefreshTtlDays: null,
+        googleClientIds: [],
+        microsoftClientIds: [],
       });
-      const w = await s.store.webhooks.create({ tenantId: org.tenantId, organizationId: org.id, applicationId: app.id, url: `https://${name}.units.test/hook`, eventTypes, secretEnc: "sealed", active });
+      const w = await s.store.webhooks.create({
+        tenantId: org.tenantId,
+        organizationId: org.id,
+        applicationId: app.id,
+        url: `https://${name}.units.test/hook`,
+        eventTypes,
+        secretEnc: "sealed",
+        active,
+      });
       hooks[name] = w.id;
     };
     const deliveries = async (name: string) => s.store.outbox.listByWebhook("any", hooks[name], 1000);
-    const auditOf = async (userId: number, action: string) => (await s.store.audit.forUser(userId, 1000)).filter((e) => e.action === action);
+    const auditOf = async (userId: number, action: string) =>
+      (await s.store.audit.forUser(userId, 1000)).filter((e) => e.action === action);
 
     beforeAll(async () => {
       s = await make();
       units = createUnits(s.store, { clock: systemClock, faults: crash });
       tenant = (await s.store.tenants.create({ name: "Units", slug: "units" })).id;
       other = (await s.store.tenants.create({ name: "Other", slug: "other" })).id;
-      root = await s.store.orgs.create({ tenantId: tenant, parentId: null, name: "Root", slug: "root", type: "organization" });
-      child = await s.store.orgs.create({ tenantId: tenant, parentId: root.id, name: "Child", slug: "child", type: "team" });
-      sibling = await s.store.orgs.create({ tenantId: tenant, parentId: root.id, name: "Sibling", slug: "sibling", type: "team" });
-      otherRoot = await s.store.orgs.create({ tenantId: other, parentId: null, name: "Other", slug: "root", type: "organization" });
-      role = await s.store.roles.create({ tenantId: tenant, organizationId: root.id, name: "Reader", description: "", scope: "SELF", permissionIds: [] });
+      root = await s.store.orgs.create({
+        tenantId: tenant,
+        parentId: null,
+        name: "Root",
+        slug: "root",
+        type: "organization",
+      });
+      child = await s.store.orgs.create({
+        tenantId: tenant,
+        parentId: root.id,
+        name: "Child",
+        slug: "child",
+        type: "team",
+      });
+      sibling = await s.store.orgs.create({
+        tenantId: tenant,
+        parentId: root.id,
+        name: "Sibling",
+        slug: "sibling",
+        type: "team",
+      });
+      otherRoot = await s.store.orgs.create({
+        tenantId: other,
+        parentId: null,
+        name: "Other",
+        slug: "root",
+        type: "organization",
+      });
+      role = await s.store.roles.create({
+        tenantId: tenant,
+        organizationId: root.id,
+        name: "Reader",
+        description: "",
+        scope: "SELF",
+        permissionIds: [],
+      });
       await hook(root, "root-all", []);
       await hook(child, "child-assigned", ["role.assigned"]);
       await hook(child, "child-disabled-only", ["user.disabled"]);
@@ -100,21 +153,51 @@ export const unitsContract: ContractSuite = {
       test("one webhook event: one audit entry, one outbox row per active webhook at the org or an ancestor whose filter takes it", async () => {
         crash.arm(null);
         const user = await newUser(child);
-        const before = Object.fromEntries(await Promise.all(Object.keys(hooks).map(async (h) => [h, (await deliveries(h)).length])));
+        const before = Object.fromEntries(
+          await Promise.all(Object.keys(hooks).map(async (h) => [h, (await deliveries(h)).length])),
+        );
         await units.unit("roles.assign", ["roles", "events"], async ({ roles, events }) => {
           await roles.assign({ tenantId: tenant, userId: user.id, roleId: role.id, organizationId: child.id });
-          await events.record({ type: "role.assigned", tenantId: tenant, org: child, actor: { userId: 4242, ip: "192.0.2.1" }, target: { userId: user.id }, data: { roleId: role.id, roleName: role.name } });
+          await events.record({
+            type: "role.assigned",
+            tenantId: tenant,
+            org: child,
+            actor: { userId: 4242, ip: "192.0.2.1" },
+            target: { userId: user.id },
+            data: { roleId: role.id, roleName: role.name },
+          });
         });
         const audit = await auditOf(user.id, "role.assigned");
         expect(audit).toHaveLength(1);
-        expect(audit[0]).toMatchObject({ tenantId: tenant, organizationId: child.id, orgPath: child.path, userId: user.id, actorId: 4242, ipAddress: "192.0.2.1", metadata: { roleId: role.id, roleName: "Reader", actorId: 4242 } });
-        const grown = Object.fromEntries(await Promise.all(Object.keys(hooks).map(async (h) => [h, (await deliveries(h)).length - before[h]])));
-        expect(grown).toEqual({ "root-all": 1, "child-assigned": 1, "child-disabled-only": 0, "root-paused": 0, "sibling-all": 0, "other-tenant": 0 });
+        expect(audit[0]).toMatchObject({
+          tenantId: tenant,
+          organizationId: child.id,
+          orgPath: child.path,
+          userId: user.id,
+          actorId: 4242,
+          ipAddress: "192.0.2.1",
+          metadata: { roleId: role.id, roleName: "Reader", actorId: 4242 },
+        });
+        const grown = Object.fromEntries(
+          await Promise.all(Object.keys(hooks).map(async (h) => [h, (await deliveries(h)).length - before[h]])),
+        );
+        expect(grown).toEqual({
+          "root-all": 1,
+          "child-assigned": 1,
+          "child-disabled-only": 0,
+          "root-paused": 0,
+          "sibling-all": 0,
+          "other-tenant": 0,
+        });
         const [a] = await deliveries("root-all");
         const [b] = await deliveries("child-assigned");
         for (const d of [a, b]) {
           expect(d).toMatchObject({ tenantId: tenant, eventType: "role.assigned", status: "PENDING", attempts: 0 });
-          expect(d.payload).toEqual({ type: "role.assigned", timestamp: expect.any(String), data: { userId: user.id, roleId: role.id, roleName: "Reader", organizationId: child.id, tenantId: tenant } });
+          expect(d.payload).toEqual({
+            type: "role.assigned",
+            timestamp: expect.any(String),
+            data: { userId: user.id, roleId: role.id, roleName: "Reader", organizationId: child.id, tenantId: tenant },
+          });
           expect(d.messageId).toMatch(/^msg_[A-Za-z0-9_-]{20,}$/);
         }
         expect(a.messageId).not.toBe(b.messageId);
@@ -124,20 +207,51 @@ export const unitsContract: ContractSuite = {
         crash.arm(null);
         const user = await newUser(child);
         await units.unit("roles.set_permissions", ["events"], async ({ events }) =>
-          events.record({ type: "role.permissions_changed", tenantId: tenant, org: root, actor: { userId: 1 }, data: { roleId: role.id, added: ["a"], removed: [], secret: "x" } }),
+          events.record({
+            type: "role.permissions_changed",
+            tenantId: tenant,
+            org: root,
+            actor: { userId: 1 },
+            data: { roleId: role.id, added: ["a"], removed: [], secret: "x" },
+          }),
         );
-        await units.unit("users.disable", ["events"], async ({ events }) => events.record({ type: "user.disabled", tenantId: tenant, org: child, target: { userId: user.id }, data: { email: "x@y" } }));
+        await units.unit("users.disable", ["events"], async ({ events }) =>
+          events.record({
+            type: "user.disabled",
+            tenantId: tenant,
+            org: child,
+            target: { userId: user.id },
+            data: { email: "x@y" },
+          }),
+        );
         const [perm, disabled] = (await deliveries("root-all")).slice(0, 2).reverse();
-        expect(perm.payload.data).toEqual({ roleId: role.id, added: ["a"], removed: [], organizationId: root.id, tenantId: tenant });
+        expect(perm.payload.data).toEqual({
+          roleId: role.id,
+          added: ["a"],
+          removed: [],
+          organizationId: root.id,
+          tenantId: tenant,
+        });
         expect(disabled.payload.data).toEqual({ userId: user.id, organizationId: child.id, tenantId: tenant });
-        expect((await deliveries("child-disabled-only"))[0].payload.data).toEqual({ userId: user.id, organizationId: child.id, tenantId: tenant });
+        expect((await deliveries("child-disabled-only"))[0].payload.data).toEqual({
+          userId: user.id,
+          organizationId: child.id,
+          tenantId: tenant,
+        });
       });
 
       test("an event that is not a webhook type writes the audit entry only", async () => {
         crash.arm(null);
         const user = await newUser(root);
         const before = (await deliveries("root-all")).length;
-        await units.record({ type: "auth.login.succeeded", tenantId: tenant, org: root, actor: { ip: null }, target: { userId: user.id }, data: { method: "password" } });
+        await units.record({
+          type: "auth.login.succeeded",
+          tenantId: tenant,
+          org: root,
+          actor: { ip: null },
+          target: { userId: user.id },
+          data: { method: "password" },
+        });
         expect(await auditOf(user.id, "auth.login.succeeded")).toHaveLength(1);
         expect((await deliveries("root-all")).length).toBe(before);
       });
@@ -148,7 +262,14 @@ export const unitsContract: ContractSuite = {
       const work = (user: User) =>
         units.unit("roles.assign_and_rename", ["roles", "users", "events"], async ({ roles, users, events }) => {
           await roles.assign({ tenantId: tenant, userId: user.id, roleId: role.id, organizationId: child.id });
-          await events.record({ type: "role.assigned", tenantId: tenant, org: child, actor: { userId: 1 }, target: { userId: user.id }, data: { roleId: role.id, roleName: role.name } });
+          await events.record({
+            type: "role.assigned",
+            tenantId: tenant,
+            org: child,
+            actor: { userId: 1 },
+            target: { userId: user.id },
+            data: { roleId: role.id, roleName: role.name },
+          });
           await users.update(tenant, user.id, { fullName: "Renamed" });
         });
 

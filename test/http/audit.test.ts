@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { makeTestApp, type TestApp } from "../support/app";
-import { claimsOf, createOrg, createUser, expectProblem, ok, provisionTenant, userWith, type TenantFixture } from "./directory-fixtures";
+import {
+  claimsOf,
+  createOrg,
+  createUser,
+  expectProblem,
+  ok,
+  provisionTenant,
+  userWith,
+  type TenantFixture,
+} from "./directory-fixtures";
 
 let t: TestApp;
 let ten: TenantFixture;
@@ -28,11 +37,21 @@ const get = (q: string, token = ten.token) => t.call("GET", `/api/audit?${q}`, {
 describe("GET /api/audit", () => {
   test("records management changes with actor, org and metadata; newest first; subtree of the org", async () => {
     const all = await ok(get(`organizationId=${branch.id}`));
-    expect(all.map((e: { action: string }) => e.action)).toEqual(["org.updated", "user.created", "org.created", "org.created"]);
+    expect(all.map((e: { action: string }) => e.action)).toEqual([
+      "org.updated",
+      "user.created",
+      "org.created",
+      "org.created",
+    ]);
     const ids = all.map((e: { id: number }) => e.id);
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
     const created = all.find((e: { action: string }) => e.action === "user.created");
-    expect(created).toMatchObject({ userId: user.id, organizationId: leaf.id, ipAddress: null, metadata: { actorId: claimsOf(ten.token).uid, email: user.email } });
+    expect(created).toMatchObject({
+      userId: user.id,
+      organizationId: leaf.id,
+      ipAddress: null,
+      metadata: { actorId: claimsOf(ten.token).uid, email: user.email },
+    });
     expect(created.createdAt).toMatch(/\.\d{3}Z$/);
     const leafOnly = await ok(get(`organizationId=${leaf.id}`));
     expect(leafOnly.map((e: { action: string }) => e.action)).toEqual(["org.updated", "user.created", "org.created"]);
@@ -42,9 +61,15 @@ describe("GET /api/audit", () => {
 
   test("filters: action, userId, q (literal, case-insensitive, action or metadata), from inclusive, to exclusive, size", async () => {
     expect((await ok(get(`organizationId=${branch.id}&action=org.created`))).length).toBe(2);
-    expect((await ok(get(`organizationId=${branch.id}&userId=${user.id}`))).map((e: { action: string }) => e.action)).toEqual(["user.created"]);
+    expect(
+      (await ok(get(`organizationId=${branch.id}&userId=${user.id}`))).map((e: { action: string }) => e.action),
+    ).toEqual(["user.created"]);
     expect((await ok(get(`organizationId=${branch.id}&q=USER.CREATED`))).length).toBe(1);
-    expect((await ok(get(`organizationId=${branch.id}&q=${encodeURIComponent("50%_off")}`))).map((e: { action: string }) => e.action)).toEqual(["org.updated"]);
+    expect(
+      (await ok(get(`organizationId=${branch.id}&q=${encodeURIComponent("50%_off")}`))).map(
+        (e: { action: string }) => e.action,
+      ),
+    ).toEqual(["org.updated"]);
     expect(await ok(get(`organizationId=${branch.id}&q=${encodeURIComponent("50%_of_")}`))).toEqual([]);
     const between = await ok(get(`organizationId=${branch.id}&from=${marks[0]}&to=${marks[1]}`));
     expect(between.map((e: { action: string }) => e.action)).toEqual(["user.created"]);
@@ -55,7 +80,15 @@ describe("GET /api/audit", () => {
   });
 
   test("bad input is 400: missing organizationId, bad dates, size over 1000, to before from", async () => {
-    for (const q of ["", `organizationId=${branch.id}&from=yesterday`, `organizationId=${branch.id}&to=2020-13-01`, `organizationId=${branch.id}&size=1001`, `organizationId=${branch.id}&size=0`, `organizationId=${branch.id}&from=${marks[1]}&to=${marks[0]}`, `organizationId=${branch.id}&userId=x`])
+    for (const q of [
+      "",
+      `organizationId=${branch.id}&from=yesterday`,
+      `organizationId=${branch.id}&to=2020-13-01`,
+      `organizationId=${branch.id}&size=1001`,
+      `organizationId=${branch.id}&size=0`,
+      `organizationId=${branch.id}&from=${marks[1]}&to=${marks[0]}`,
+      `organizationId=${branch.id}&userId=x`,
+    ])
       expectProblem(await get(q), 400, "VALIDATION_FAILED");
   });
 
@@ -71,7 +104,9 @@ describe("GET /api/audit", () => {
     for (const m of ["PUT", "DELETE", "PATCH"]) {
       const r = await t.call(m, `/api/audit`, { token: ten.token, body: m === "DELETE" ? undefined : {} });
       expect([404, 405]).toContain(r.status);
-      expect((await t.call(m, `/api/audit/${first.id}`, { token: ten.token, body: m === "DELETE" ? undefined : {} })).status).toBe(404);
+      expect(
+        (await t.call(m, `/api/audit/${first.id}`, { token: ten.token, body: m === "DELETE" ? undefined : {} })).status,
+      ).toBe(404);
     }
     expect((await ok(get(`organizationId=${branch.id}`)))[0]).toEqual(first);
   });

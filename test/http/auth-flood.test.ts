@@ -10,7 +10,16 @@ import { startService, type RunningService } from "../support/process";
 let svc: RunningService;
 const dir = mkdtempSync(join(tmpdir(), "sso-flood-"));
 beforeAll(async () => {
-  svc = await startService({ SSO_STORAGE: "embedded", SSO_DATA_DIR: dir, SSO_RATE_LIMIT: "off", SSO_BOOTSTRAP_ADMIN_EMAIL: "flood-admin@platform.test", SSO_BOOTSTRAP_ADMIN_PASSWORD: "flood-admin-password" }, { timeoutMs: 60_000 });
+  svc = await startService(
+    {
+      SSO_STORAGE: "embedded",
+      SSO_DATA_DIR: dir,
+      SSO_RATE_LIMIT: "off",
+      SSO_BOOTSTRAP_ADMIN_EMAIL: "flood-admin@platform.test",
+      SSO_BOOTSTRAP_ADMIN_PASSWORD: "flood-admin-password",
+    },
+    { timeoutMs: 60_000 },
+  );
 }, 90_000);
 afterAll(async () => {
   await svc?.stop();
@@ -24,7 +33,15 @@ const rss = async () => {
 
 test("200 concurrent logins keep RSS growth under 256 MB and health checks answer meanwhile", async () => {
   // Warm up: the first verification allocates argon2's working memory and the dummy hash.
-  await Promise.all(Array.from({ length: 4 }, (_, i) => fetch(`${svc.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: `warm-${i}@flood.test`, password: "wrong-password" }) })));
+  await Promise.all(
+    Array.from({ length: 4 }, (_, i) =>
+      fetch(`${svc.url}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: `warm-${i}@flood.test`, password: "wrong-password" }),
+      }),
+    ),
+  );
   const before = await rss();
   let peak = before;
   let done = false;
@@ -43,7 +60,11 @@ test("200 concurrent logins keep RSS growth under 256 MB and health checks answe
   // lockout never engages; all answer 401.
   const results = await Promise.all(
     Array.from({ length: 200 }, (_, i) =>
-      fetch(`${svc.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: `flood-${i}@flood.test`, password: "wrong-password" }) }).then((r) => r.status),
+      fetch(`${svc.url}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: `flood-${i}@flood.test`, password: "wrong-password" }),
+      }).then((r) => r.status),
     ),
   );
   done = true;
@@ -51,7 +72,9 @@ test("200 concurrent logins keep RSS growth under 256 MB and health checks answe
   peak = Math.max(peak, await rss());
   expect(results.every((s) => s === 401)).toBe(true);
   const growthMb = (peak - before) / 1024 / 1024;
-  console.log(`login flood: RSS ${Math.round(before / 1048576)} MB → peak ${Math.round(peak / 1048576)} MB (+${Math.round(growthMb)} MB); healthz samples ${healthLatencies.length}, max ${Math.round(Math.max(...healthLatencies))} ms`);
+  console.log(
+    `login flood: RSS ${Math.round(before / 1048576)} MB → peak ${Math.round(peak / 1048576)} MB (+${Math.round(growthMb)} MB); healthz samples ${healthLatencies.length}, max ${Math.round(Math.max(...healthLatencies))} ms`,
+  );
   expect(growthMb).toBeLessThan(256);
   expect(healthLatencies.length).toBeGreaterThan(0);
   // Other requests are not queued behind the hashing.

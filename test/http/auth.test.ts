@@ -3,7 +3,17 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createLocalJWKSet, jwtVerify } from "jose";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ISSUER, makeTestApp, type TestApp } from "../support/app";
-import { auditOf, claimsOf, login, PASSWORD, refresh, refreshCookie, seedTenant, seedUser, type Tenant } from "./sessions-fixtures";
+import {
+  auditOf,
+  claimsOf,
+  login,
+  PASSWORD,
+  refresh,
+  refreshCookie,
+  seedTenant,
+  seedUser,
+  type Tenant,
+} from "./sessions-fixtures";
 
 let t: TestApp;
 let acme: Tenant;
@@ -80,10 +90,34 @@ describe("audience and claims", () => {
     const u = await seedUser(t, acme, acme.root.id, [[acme.roles.admin, acme.root.id]]);
     const r = await login(t, u.email);
     const jwks = createLocalJWKSet((await t.call("GET", "/.well-known/jwks.json")).body);
-    const { payload, protectedHeader } = await jwtVerify(r.body.accessToken, jwks, { issuer: ISSUER, audience: ISSUER, algorithms: ["RS256"], typ: "at+jwt" });
+    const { payload, protectedHeader } = await jwtVerify(r.body.accessToken, jwks, {
+      issuer: ISSUER,
+      audience: ISSUER,
+      algorithms: ["RS256"],
+      typ: "at+jwt",
+    });
     expect(protectedHeader.alg).toBe("RS256");
     expect(Object.keys(payload).sort()).toEqual(
-      ["aud", "client_id", "exp", "iat", "iss", "jti", "org_id", "org_name", "org_path", "permissions", "scope", "scope_self", "scope_subtree", "sid", "sub", "tenant_id", "token_use", "uid"].sort(),
+      [
+        "aud",
+        "client_id",
+        "exp",
+        "iat",
+        "iss",
+        "jti",
+        "org_id",
+        "org_name",
+        "org_path",
+        "permissions",
+        "scope",
+        "scope_self",
+        "scope_subtree",
+        "sid",
+        "sub",
+        "tenant_id",
+        "token_use",
+        "uid",
+      ].sort(),
     );
     expect(payload).toMatchObject({
       token_use: "access",
@@ -110,7 +144,10 @@ describe("audience and claims", () => {
   });
 
   test("an application audience carries only that application's codes, never system codes", async () => {
-    const u = await seedUser(t, acme, acme.root.id, [[acme.roles.admin, acme.root.id], [acme.roles.subtreeViewer, acme.root.id]]);
+    const u = await seedUser(t, acme, acme.root.id, [
+      [acme.roles.admin, acme.root.id],
+      [acme.roles.subtreeViewer, acme.root.id],
+    ]);
     const inv = claimsOf((await login(t, u.email, PASSWORD, { audience: acme.app.identifier })).body.accessToken);
     expect(inv.aud).toBe(acme.app.identifier);
     expect(inv.permissions).toEqual(["invoice.read", "invoice.write"]);
@@ -123,7 +160,10 @@ describe("audience and claims", () => {
 
   test("SUBTREE roles assigned at an ancestor are inherited; SELF roles there are not", async () => {
     // Home org is the grandchild; roles are assigned at the root.
-    const u = await seedUser(t, acme, acme.grandchild.id, [[acme.roles.subtreeViewer, acme.root.id], [acme.roles.selfWriter, acme.root.id]]);
+    const u = await seedUser(t, acme, acme.grandchild.id, [
+      [acme.roles.subtreeViewer, acme.root.id],
+      [acme.roles.selfWriter, acme.root.id],
+    ]);
     const c = claimsOf((await login(t, u.email, PASSWORD, { audience: acme.app.identifier })).body.accessToken);
     expect(c.org_id).toBe(acme.grandchild.id);
     expect(c.org_path).toBe(`${acme.child.path}${acme.grandchild.id}/`);
@@ -158,7 +198,9 @@ describe("audience and claims", () => {
     expect(denied.status).toBe(403);
     expect(denied.body.code).toBe("FORBIDDEN");
     const adminMgmt = (await login(t, ADMIN_EMAIL, ADMIN_PASSWORD)).body.accessToken;
-    expect((await t.call("POST", `/api/users/${target.id}/password-setup-link`, { token: adminMgmt })).status).toBe(200);
+    expect((await t.call("POST", `/api/users/${target.id}/password-setup-link`, { token: adminMgmt })).status).toBe(
+      200,
+    );
     // The same application token is fine on /api/users/me/**.
     expect((await t.call("GET", "/api/users/me/memberships", { token: adminApp })).status).toBe(200);
   });
@@ -169,7 +211,11 @@ describe("refusals", () => {
     const disabled = await seedUser(t, acme, acme.root.id);
     await t.stores.store.users.update(acme.tenantId, disabled.id, { status: "DISABLED" });
     const erased = await seedUser(t, acme, acme.root.id);
-    await t.stores.store.users.update(acme.tenantId, erased.id, { status: "ERASED", passwordHash: null, email: `erased+${erased.id}@erased.invalid` });
+    await t.stores.store.users.update(acme.tenantId, erased.id, {
+      status: "ERASED",
+      passwordHash: null,
+      email: `erased+${erased.id}@erased.invalid`,
+    });
     const good = await seedUser(t, acme, acme.root.id);
     const attempts = [
       { email: "nobody-at-all@acme.test", password: PASSWORD },
@@ -219,7 +265,9 @@ describe("refusals", () => {
     expect(r.status).toBe(403);
     expect(r.body.code).toBe("ORG_SUSPENDED");
     await t.stores.store.orgs.update(t2.tenantId, t2.child.id, { status: "ACTIVE" });
-    expect((await t.call("POST", "/api/auth/login", { body: { email: u.email, password: PASSWORD } })).status).toBe(200);
+    expect((await t.call("POST", "/api/auth/login", { body: { email: u.email, password: PASSWORD } })).status).toBe(
+      200,
+    );
   });
 
   test("an org past its expiresAt gets no tokens", async () => {
@@ -239,7 +287,9 @@ describe("lockout", () => {
       const r = await t.call("POST", "/api/auth/login", { body: { email: u.email, password: `wrong-${i}` } });
       expect(r.status).toBe(401);
     }
-    const locked = await t.call("POST", "/api/auth/login", { body: { email: u.email.toUpperCase(), password: PASSWORD } });
+    const locked = await t.call("POST", "/api/auth/login", {
+      body: { email: u.email.toUpperCase(), password: PASSWORD },
+    });
     expect(locked.status).toBe(429);
     expect(locked.body.code).toBe("ACCOUNT_LOCKED");
     const retry = Number(locked.headers.get("retry-after"));
@@ -252,15 +302,25 @@ describe("lockout", () => {
 
   test("a success clears the failure count", async () => {
     const u = await seedUser(t, acme, acme.root.id);
-    for (let i = 0; i < 4; i++) expect((await t.call("POST", "/api/auth/login", { body: { email: u.email, password: "nope-nope" } })).status).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect(
+        (await t.call("POST", "/api/auth/login", { body: { email: u.email, password: "nope-nope" } })).status,
+      ).toBe(401);
     await login(t, u.email);
-    for (let i = 0; i < 4; i++) expect((await t.call("POST", "/api/auth/login", { body: { email: u.email, password: "nope-nope" } })).status).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect(
+        (await t.call("POST", "/api/auth/login", { body: { email: u.email, password: "nope-nope" } })).status,
+      ).toBe(401);
     await login(t, u.email);
   });
 
   test("20 parallel wrong attempts: exactly 5 reach the password check (401), 15 are refused as locked", async () => {
     const u = await seedUser(t, acme, acme.root.id);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => t.call("POST", "/api/auth/login", { body: { email: u.email, password: `parallel-${i}` } })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.call("POST", "/api/auth/login", { body: { email: u.email, password: `parallel-${i}` } }),
+      ),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 401).length).toBe(5);
     expect(statuses.filter((s) => s === 429).length).toBe(15);
@@ -269,7 +329,8 @@ describe("lockout", () => {
 
   test("unknown emails lock the same way, so lockout reveals nothing", async () => {
     const email = "ghost-user@acme.test";
-    for (let i = 0; i < 5; i++) expect((await t.call("POST", "/api/auth/login", { body: { email, password: "whatever-1" } })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await t.call("POST", "/api/auth/login", { body: { email, password: "whatever-1" } })).status).toBe(401);
     const r = await t.call("POST", "/api/auth/login", { body: { email, password: "whatever-1" } });
     expect(r.status).toBe(429);
     expect(r.body.code).toBe("ACCOUNT_LOCKED");
@@ -282,10 +343,18 @@ describe("per-IP limit and audit addresses", () => {
     try {
       // Distinct unknown emails, so the per-account lockout is not what stops them.
       const batch = (from: number, n: number) =>
-        Promise.all(Array.from({ length: n }, (_, i) => limited.call("POST", "/api/auth/login", { body: { email: `flood-${from + i}@acme.test`, password: "x-y-z-1" } })));
+        Promise.all(
+          Array.from({ length: n }, (_, i) =>
+            limited.call("POST", "/api/auth/login", {
+              body: { email: `flood-${from + i}@acme.test`, password: "x-y-z-1" },
+            }),
+          ),
+        );
       const first = await batch(0, 100);
       expect(first.every((r) => r.status === 401)).toBe(true);
-      const over = await limited.call("POST", "/api/auth/login", { body: { email: "flood-x@acme.test", password: "x-y-z-1" } });
+      const over = await limited.call("POST", "/api/auth/login", {
+        body: { email: "flood-x@acme.test", password: "x-y-z-1" },
+      });
       expect(over.status).toBe(429);
       expect(over.body.code).toBe("RATE_LIMITED");
       expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -300,7 +369,12 @@ describe("per-IP limit and audit addresses", () => {
     try {
       const base = `http://127.0.0.1:${server.server!.port}`;
       const u = await seedUser(t, acme, acme.child.id);
-      const post = (path: string, body: unknown) => fetch(base + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const post = (path: string, body: unknown) =>
+        fetch(base + path, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
       expect((await post("/api/auth/login", { email: u.email, password: "wrong-one-1" })).status).toBe(401);
       const ok = await (await post("/api/auth/login", { email: u.email, password: PASSWORD })).json();
       const rotated = await (await post("/api/auth/refresh", { refreshToken: ok.refreshToken })).json();

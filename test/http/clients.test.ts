@@ -14,7 +14,9 @@ beforeAll(async () => {
   t = await makeTestApp();
   w = await seedWorld(t.svc.store, (pw) => t.svc.hasher.hash(pw));
   platformToken = await t.adminToken();
-  [adminA, subAdmin, noClient] = await Promise.all([w.emails.adminA, w.emails.subAdmin, w.emails.noClient].map(async (e) => (await t.login(e, PASSWORD)).accessToken));
+  [adminA, subAdmin, noClient] = await Promise.all(
+    [w.emails.adminA, w.emails.subAdmin, w.emails.noClient].map(async (e) => (await t.login(e, PASSWORD)).accessToken),
+  );
 });
 afterAll(() => t.close());
 
@@ -40,7 +42,12 @@ describe("POST /api/clients", () => {
     expect(stored!.tenantId).toBe(w.tenantA);
     expect(stored!.applicationId).toBeNull();
 
-    const audit = await t.svc.store.audit.query({ tenant: w.tenantA, orgPath: w.orgA1a.path, action: "client.created", size: 10 });
+    const audit = await t.svc.store.audit.query({
+      tenant: w.tenantA,
+      orgPath: w.orgA1a.path,
+      action: "client.created",
+      size: 10,
+    });
     const entry = audit.find((a) => a.metadata.clientId === r.body.clientId);
     expect(entry).toBeDefined();
     expect(entry!.organizationId).toBe(w.orgA1a.id);
@@ -58,9 +65,16 @@ describe("POST /api/clients", () => {
   });
 
   test("explicit scopes are kept (deduplicated); an empty list means api.default", async () => {
-    const r = await register(adminA, { name: "s", orgId: w.orgA.id, scopes: ["reports:read", "files/upload", "reports:read"] });
+    const r = await register(adminA, {
+      name: "s",
+      orgId: w.orgA.id,
+      scopes: ["reports:read", "files/upload", "reports:read"],
+    });
     expect(r.status).toBe(200);
-    expect((await t.svc.store.clients.findByClientId(r.body.clientId))!.scopes).toEqual(["reports:read", "files/upload"]);
+    expect((await t.svc.store.clients.findByClientId(r.body.clientId))!.scopes).toEqual([
+      "reports:read",
+      "files/upload",
+    ]);
     const e = await register(adminA, { name: "e", orgId: w.orgA.id, scopes: [] });
     expect((await t.svc.store.clients.findByClientId(e.body.clientId))!.scopes).toEqual(["api.default"]);
   });
@@ -75,13 +89,23 @@ describe("POST /api/clients", () => {
   });
 
   test("a bound client may hold api.default and its application's codes only; others are listed in errors", async () => {
-    const ok = await register(adminA, { name: "orders sync", orgId: w.orgA1.id, applicationId: w.appOrders.id, scopes: ["orders.read", "api.default"] });
+    const ok = await register(adminA, {
+      name: "orders sync",
+      orgId: w.orgA1.id,
+      applicationId: w.appOrders.id,
+      scopes: ["orders.read", "api.default"],
+    });
     expect(ok.status).toBe(200);
     const stored = await t.svc.store.clients.findByClientId(ok.body.clientId);
     expect(stored!.applicationId).toBe(w.appOrders.id);
     expect(stored!.scopes).toEqual(["orders.read", "api.default"]);
 
-    const bad = await register(adminA, { name: "x", orgId: w.orgA1.id, applicationId: w.appOrders.id, scopes: ["orders.read", "orders.delete", "billing.read"] });
+    const bad = await register(adminA, {
+      name: "x",
+      orgId: w.orgA1.id,
+      applicationId: w.appOrders.id,
+      scopes: ["orders.read", "orders.delete", "billing.read"],
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe("VALIDATION_FAILED");
     expect(bad.body.errors.map((e: { field: string }) => e.field)).toEqual(["scopes.1", "scopes.2"]);
@@ -124,7 +148,12 @@ describe("POST /api/clients", () => {
   });
 
   test("PLATFORM_ADMIN may register in any tenant", async () => {
-    const r = await register(platformToken, { name: "ops", orgId: w.orgB.id, applicationId: w.appBilling.id, scopes: ["billing.read"] });
+    const r = await register(platformToken, {
+      name: "ops",
+      orgId: w.orgB.id,
+      applicationId: w.appBilling.id,
+      scopes: ["billing.read"],
+    });
     expect(r.status).toBe(200);
     expect((await t.svc.store.clients.findByClientId(r.body.clientId))!.tenantId).toBe(w.tenantB);
   });
@@ -137,13 +166,20 @@ describe("POST /api/clients", () => {
     expect(fields).toContain("name");
     expect(fields).toContain("orgId");
     expect((await t.call("POST", "/api/clients", { token: adminA, body: { orgId: w.orgA.id } })).status).toBe(400);
-    expect((await t.call("POST", "/api/clients", { token: adminA, body: { name: "   ", orgId: w.orgA.id } })).status).toBe(400);
+    expect(
+      (await t.call("POST", "/api/clients", { token: adminA, body: { name: "   ", orgId: w.orgA.id } })).status,
+    ).toBe(400);
   });
 });
 
 describe("GET /api/clients", () => {
   test("lists the org's clients as ClientSummary, never with a secret or its hash", async () => {
-    const made = await register(adminA, { name: "listed", orgId: w.orgA2.id, applicationId: w.appOrders.id, scopes: ["orders.write"] });
+    const made = await register(adminA, {
+      name: "listed",
+      orgId: w.orgA2.id,
+      applicationId: w.appOrders.id,
+      scopes: ["orders.write"],
+    });
     const unbound = await register(adminA, { name: "listed-2", orgId: w.orgA2.id });
     const r = await t.call("GET", `/api/clients?organizationId=${w.orgA2.id}`, { token: adminA });
     expect(r.status).toBe(200);
@@ -166,7 +202,13 @@ describe("GET /api/clients", () => {
   });
 
   test("another tenant's org is 404, out of reach 403, an org with no clients an empty list", async () => {
-    const fresh = await t.svc.store.orgs.create({ tenantId: w.tenantA, parentId: w.orgA.id, name: "Empty", slug: `empty-${Date.now()}`, type: "organization" });
+    const fresh = await t.svc.store.orgs.create({
+      tenantId: w.tenantA,
+      parentId: w.orgA.id,
+      name: "Empty",
+      slug: `empty-${Date.now()}`,
+      type: "organization",
+    });
     const none = await t.call("GET", `/api/clients?organizationId=${fresh.id}`, { token: adminA });
     expect(none.status).toBe(200);
     expect(none.body).toEqual([]);

@@ -6,7 +6,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { FaultInjector } from "../../src/kernel/unit";
 import { makeTestApp, type TestApp } from "../support/app";
-import { createOrg, createRole, createUser, expectProblem, ok, provisionTenant, uniq, type TenantFixture } from "./directory-fixtures";
+import {
+  createOrg,
+  createRole,
+  createUser,
+  expectProblem,
+  ok,
+  provisionTenant,
+  uniq,
+  type TenantFixture,
+} from "./directory-fixtures";
 
 /** Crashes every port call of the unit named `unit`, from call number `at` on, while armed. */
 const crash: FaultInjector & { unit: string | null; at: number; seen: number } = {
@@ -24,8 +33,21 @@ let ten: TenantFixture;
 let hookId: number;
 
 async function registerHook(orgId: number, eventTypes: string[] = []) {
-  const app = await ok(t.call("POST", "/api/applications", { token: ten.token, body: { organizationId: orgId, identifier: `https://${uniq("hooked")}.test`, name: "Hooked" } }));
-  const hook = await t.svc.store.webhooks.create({ tenantId: ten.tenantId, organizationId: orgId, applicationId: app.id, url: "https://receiver.test/hook", eventTypes, secretEnc: "sealed", active: true });
+  const app = await ok(
+    t.call("POST", "/api/applications", {
+      token: ten.token,
+      body: { organizationId: orgId, identifier: `https://${uniq("hooked")}.test`, name: "Hooked" },
+    }),
+  );
+  const hook = await t.svc.store.webhooks.create({
+    tenantId: ten.tenantId,
+    organizationId: orgId,
+    applicationId: app.id,
+    url: "https://receiver.test/hook",
+    eventTypes,
+    secretEnc: "sealed",
+    active: true,
+  });
   return hook.id;
 }
 const outbox = (id = hookId) => t.svc.store.outbox.listByWebhook(ten.tenantId, id, 1000);
@@ -45,13 +67,25 @@ describe("webhook events from their triggers", () => {
     const before = (await outbox()).length;
     const assign = { userId: u.id, organizationId: org.id };
     await ok(t.call("POST", `/api/roles/${role.id}/assign`, { token: ten.token, body: assign }));
-    await ok(t.call("PUT", `/api/roles/${role.id}/permissions`, { token: ten.token, body: { permissionCodes: ["AUDIT_VIEW", "USER_MANAGE"] } }));
+    await ok(
+      t.call("PUT", `/api/roles/${role.id}/permissions`, {
+        token: ten.token,
+        body: { permissionCodes: ["AUDIT_VIEW", "USER_MANAGE"] },
+      }),
+    );
     await ok(t.call("POST", `/api/roles/${role.id}/revoke`, { token: ten.token, body: assign }));
     await ok(t.call("POST", `/api/users/${u.id}/disable`, { token: ten.token }));
     await ok(t.call("POST", `/api/users/${u.id}/enable`, { token: ten.token }));
     await ok(t.call("POST", `/api/users/${u.id}/erase`, { token: ten.token }));
     const rows = (await outbox()).slice(0, (await outbox()).length - before).reverse();
-    expect(rows.map((r) => r.eventType)).toEqual(["role.assigned", "role.permissions_changed", "role.revoked", "user.disabled", "user.enabled", "user.erased"]);
+    expect(rows.map((r) => r.eventType)).toEqual([
+      "role.assigned",
+      "role.permissions_changed",
+      "role.revoked",
+      "user.disabled",
+      "user.enabled",
+      "user.erased",
+    ]);
     const base = { organizationId: org.id, tenantId: ten.tenantId };
     expect(rows.map((r) => r.payload.data)).toEqual([
       { userId: u.id, roleId: role.id, roleName: role.name, ...base },
@@ -72,7 +106,13 @@ describe("webhook events from their triggers", () => {
     const role = await createRole(t, ten.token, ten.rootOrgId, ["AUDIT_VIEW"]);
     const u = await createUser(t, ten.token, ten.rootOrgId);
     const before = (await outbox()).length;
-    for (let i = 0; i < 2; i++) await ok(t.call("POST", `/api/roles/${role.id}/assign`, { token: ten.token, body: { userId: u.id, organizationId: ten.rootOrgId } }));
+    for (let i = 0; i < 2; i++)
+      await ok(
+        t.call("POST", `/api/roles/${role.id}/assign`, {
+          token: ten.token,
+          body: { userId: u.id, organizationId: ten.rootOrgId },
+        }),
+      );
     expect((await outbox()).length - before).toBe(1);
   });
 
@@ -85,7 +125,9 @@ describe("webhook events from their triggers", () => {
     await ok(t.call("POST", `/api/users/${ub.id}/disable`, { token: ten.token }));
     await ok(t.call("POST", `/api/users/${ua.id}/disable`, { token: ten.token }));
     await ok(t.call("POST", `/api/users/${ua.id}/enable`, { token: ten.token }));
-    expect((await outbox(onA)).map((r) => [r.eventType, (r.payload.data as { userId: number }).userId])).toEqual([["user.disabled", ua.id]]);
+    expect((await outbox(onA)).map((r) => [r.eventType, (r.payload.data as { userId: number }).userId])).toEqual([
+      ["user.disabled", ua.id],
+    ]);
   });
 });
 
@@ -96,7 +138,10 @@ describe("a crash inside a unit", () => {
       const u = await createUser(t, ten.token, ten.rootOrgId);
       const before = (await outbox()).length;
       Object.assign(crash, { unit: "roles.assign", at, seen: 0 });
-      const r = await t.call("POST", `/api/roles/${role.id}/assign`, { token: ten.token, body: { userId: u.id, organizationId: ten.rootOrgId } });
+      const r = await t.call("POST", `/api/roles/${role.id}/assign`, {
+        token: ten.token,
+        body: { userId: u.id, organizationId: ten.rootOrgId },
+      });
       crash.unit = null;
       expectProblem(r, 500, "INTERNAL");
       expect(JSON.stringify(r.body)).not.toContain("injected");
@@ -104,7 +149,12 @@ describe("a crash inside a unit", () => {
       expect((await t.svc.store.audit.forUser(u.id, 100)).map((e) => e.action)).not.toContain("role.assigned");
       expect((await outbox()).length).toBe(before);
       // The same call succeeds once the fault is gone.
-      await ok(t.call("POST", `/api/roles/${role.id}/assign`, { token: ten.token, body: { userId: u.id, organizationId: ten.rootOrgId } }));
+      await ok(
+        t.call("POST", `/api/roles/${role.id}/assign`, {
+          token: ten.token,
+          body: { userId: u.id, organizationId: ten.rootOrgId },
+        }),
+      );
       expect((await outbox()).length).toBe(before + 1);
     });
   }
@@ -123,7 +173,10 @@ describe("a crash inside a unit", () => {
 describe("conflicts", () => {
   test("a duplicate never reveals a constraint name", async () => {
     const u = await createUser(t, ten.token, ten.rootOrgId);
-    const r = await t.call("POST", "/api/users", { token: ten.token, body: { organizationId: ten.rootOrgId, email: u.email, fullName: "Twin" } });
+    const r = await t.call("POST", "/api/users", {
+      token: ten.token,
+      body: { organizationId: ten.rootOrgId, email: u.email, fullName: "Twin" },
+    });
     expectProblem(r, 409, "CONFLICT");
     expect(JSON.stringify(r.body)).not.toMatch(/users_|_key|_idx|unique|constraint/i);
   });

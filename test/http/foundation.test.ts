@@ -51,7 +51,11 @@ describe("management token", () => {
     expect(pair.expiresInSeconds).toBe(900);
     expect(pair.refreshToken).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
     const jwks = createLocalJWKSet((await t.call("GET", "/.well-known/jwks.json")).body);
-    const { payload, protectedHeader } = await jwtVerify(pair.accessToken, jwks, { issuer: ISSUER, audience: ISSUER, algorithms: ["RS256"] });
+    const { payload, protectedHeader } = await jwtVerify(pair.accessToken, jwks, {
+      issuer: ISSUER,
+      audience: ISSUER,
+      algorithms: ["RS256"],
+    });
     expect(protectedHeader.typ).toBe("at+jwt");
     expect(payload.token_use).toBe("access");
     expect(payload.sub).toBe(ADMIN_EMAIL);
@@ -61,7 +65,14 @@ describe("management token", () => {
     expect(payload.org_path).toBe(`/${payload.tenant_id}/${payload.org_id}/`);
     expect(payload.scope_self).toEqual([payload.org_path]);
     expect(payload.scope_subtree).toEqual([payload.org_path]);
-    expect(payload.permissions).toEqual(["USER_MANAGE", "ORG_MANAGE", "ROLE_MANAGE", "CLIENT_MANAGE", "AUDIT_VIEW", "PLATFORM_ADMIN"]);
+    expect(payload.permissions).toEqual([
+      "USER_MANAGE",
+      "ORG_MANAGE",
+      "ROLE_MANAGE",
+      "CLIENT_MANAGE",
+      "AUDIT_VIEW",
+      "PLATFORM_ADMIN",
+    ]);
     expect(payload.exp! - payload.iat!).toBe(900);
     expect(typeof payload.jti).toBe("string");
     expect(typeof payload.sid).toBe("string");
@@ -75,7 +86,9 @@ describe("management token", () => {
   });
 
   test("an unknown audience is 400 with the field named", async () => {
-    const r = await t.call("POST", "/api/auth/login", { body: { email: ADMIN_EMAIL, password: "admin-password-1", audience: "https://nope.example" } });
+    const r = await t.call("POST", "/api/auth/login", {
+      body: { email: ADMIN_EMAIL, password: "admin-password-1", audience: "https://nope.example" },
+    });
     expect(r.status).toBe(400);
     expect(r.body.code).toBe("VALIDATION_FAILED");
     expect(r.body.errors[0].field).toBe("audience");
@@ -83,7 +96,9 @@ describe("management token", () => {
 
   test("wrong password and unknown email give the same 401 INVALID_CREDENTIALS", async () => {
     const a = await t.call("POST", "/api/auth/login", { body: { email: ADMIN_EMAIL, password: "wrong-password" } });
-    const b = await t.call("POST", "/api/auth/login", { body: { email: "nobody@nowhere.test", password: "wrong-password" } });
+    const b = await t.call("POST", "/api/auth/login", {
+      body: { email: "nobody@nowhere.test", password: "wrong-password" },
+    });
     expect(a.status).toBe(401);
     expect(b.status).toBe(401);
     expect(a.headers.get("content-type")).toBe("application/problem+json");
@@ -104,7 +119,16 @@ describe("bearer guard and problem+json", () => {
     expect(garbage.body.code).toBe("INVALID_TOKEN");
 
     const { privateKey } = await generateKeyPair("RS256");
-    const foreign = await new SignJWT({ token_use: "access", uid: 1, tenant_id: 1, org_id: 1, org_path: "/1/1/", scope_self: ["/1/1/"], scope_subtree: ["/1/1/"], permissions: ["PLATFORM_ADMIN"] })
+    const foreign = await new SignJWT({
+      token_use: "access",
+      uid: 1,
+      tenant_id: 1,
+      org_id: 1,
+      org_path: "/1/1/",
+      scope_self: ["/1/1/"],
+      scope_subtree: ["/1/1/"],
+      permissions: ["PLATFORM_ADMIN"],
+    })
       .setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid: "evil" })
       .setIssuer(ISSUER)
       .setAudience(ISSUER)
@@ -135,14 +159,20 @@ describe("bearer guard and problem+json", () => {
   });
 
   test("malformed JSON is 400, not 500", async () => {
-    const r = await t.call("POST", "/api/auth/login", { raw: "{not json", headers: { "content-type": "application/json" } });
+    const r = await t.call("POST", "/api/auth/login", {
+      raw: "{not json",
+      headers: { "content-type": "application/json" },
+    });
     expect(r.status).toBe(400);
     expect(r.body.code).toBe("VALIDATION_FAILED");
   });
 
   test("bodies over 1 MiB are 413 problem+json", async () => {
     const big = JSON.stringify({ email: "a@b.c", password: "x".repeat(1024 * 1024 + 10) });
-    const r = await t.call("POST", "/api/auth/login", { raw: big, headers: { "content-type": "application/json", "content-length": String(big.length) } });
+    const r = await t.call("POST", "/api/auth/login", {
+      raw: big,
+      headers: { "content-type": "application/json", "content-length": String(big.length) },
+    });
     expect(r.status).toBe(413);
     expect(r.body.code).toBe("PAYLOAD_TOO_LARGE");
   });
@@ -181,7 +211,10 @@ describe("draining", () => {
       const r = await own.call("GET", "/readyz");
       expect(r.status).toBe(503);
       expect(r.headers.get("content-type")).toBe("application/problem+json");
-      expect(r.body).toMatchObject({ code: "UNAVAILABLE", checks: { store: "ok", sessions: "ok", accepting: "unavailable" } });
+      expect(r.body).toMatchObject({
+        code: "UNAVAILABLE",
+        checks: { store: "ok", sessions: "ok", accepting: "unavailable" },
+      });
       expect((await own.call("GET", "/healthz")).status).toBe(200);
     } finally {
       await own.close();

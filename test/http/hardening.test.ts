@@ -23,15 +23,31 @@ const isProblem = (r: { status: number; headers: Headers; body: { code?: string 
 
 describe("hostile input never reaches a 500", () => {
   test("a NUL character in a login email, a search query or a device id is 400", async () => {
-    isProblem(await t.call("POST", "/api/auth/login", { body: { email: "a\u0000@b.test", password: "x" } }), 400, "VALIDATION_FAILED");
+    isProblem(
+      await t.call("POST", "/api/auth/login", { body: { email: "a\u0000@b.test", password: "x" } }),
+      400,
+      "VALIDATION_FAILED",
+    );
     isProblem(await t.call("GET", "/api/organizations/search?q=%00", { token: admin }), 400, "VALIDATION_FAILED");
-    isProblem(await t.call("POST", "/api/organizations", { token: admin, body: { name: "bad\u0000name", slug: "nul-org" } }), 400, "VALIDATION_FAILED");
+    isProblem(
+      await t.call("POST", "/api/organizations", { token: admin, body: { name: "bad\u0000name", slug: "nul-org" } }),
+      400,
+      "VALIDATION_FAILED",
+    );
   });
 
   test("ids beyond 64 bits are 400, in the path, the query and the body", async () => {
-    isProblem(await t.call("GET", "/api/users/99999999999999999999/export", { token: admin }), 400, "VALIDATION_FAILED");
+    isProblem(
+      await t.call("GET", "/api/users/99999999999999999999/export", { token: admin }),
+      400,
+      "VALIDATION_FAILED",
+    );
     isProblem(await t.call("GET", "/api/users?organizationId=1e30", { token: admin }), 400, "VALIDATION_FAILED");
-    isProblem(await t.call("POST", "/api/clients", { token: admin, body: { name: "c", orgId: 1e30 } }), 400, "VALIDATION_FAILED");
+    isProblem(
+      await t.call("POST", "/api/clients", { token: admin, body: { name: "c", orgId: 1e30 } }),
+      400,
+      "VALIDATION_FAILED",
+    );
   });
 
   test("a non-positive id names the part of the request that failed", async () => {
@@ -44,7 +60,9 @@ describe("hostile input never reaches a 500", () => {
 describe("wrong types", () => {
   test("a device that is not an object is 400, not a device session", async () => {
     for (const device of ["x", 5, [], true]) {
-      const r = await t.call("POST", "/api/auth/login", { body: { email: "admin@platform.test", password: "admin-password-1", device } });
+      const r = await t.call("POST", "/api/auth/login", {
+        body: { email: "admin@platform.test", password: "admin-password-1", device },
+      });
       isProblem(r, 400, "VALIDATION_FAILED");
       expect(r.body.errors[0].field).toBe("device");
     }
@@ -83,13 +101,22 @@ describe("client binding", () => {
   test("a client may be bound to an application of its org's ancestors, never of a sibling org", async () => {
     const cm = (await t.login(w.emails.adminA, PASSWORD)).accessToken;
     // Orders belongs to the tenant root: usable by a client of a descendant org.
-    const ok = await t.call("POST", "/api/clients", { token: cm, body: { name: "child", orgId: w.orgA1a.id, applicationId: w.appOrders.id, scopes: ["orders.read"] } });
+    const ok = await t.call("POST", "/api/clients", {
+      token: cm,
+      body: { name: "child", orgId: w.orgA1a.id, applicationId: w.appOrders.id, scopes: ["orders.read"] },
+    });
     expect(ok.status).toBe(200);
     // An application owned by orgA2 is not in orgA1's vocabulary.
-    const sib = await t.call("POST", "/api/applications", { token: cm, body: { organizationId: w.orgA2.id, identifier: `https://sibling-${Date.now()}.acme.test`, name: "Sibling" } });
+    const sib = await t.call("POST", "/api/applications", {
+      token: cm,
+      body: { organizationId: w.orgA2.id, identifier: `https://sibling-${Date.now()}.acme.test`, name: "Sibling" },
+    });
     expect(sib.status).toBe(200);
     await t.call("POST", `/api/applications/${sib.body.id}/permissions`, { token: cm, body: { code: "sib.write" } });
-    const r = await t.call("POST", "/api/clients", { token: cm, body: { name: "borrow", orgId: w.orgA1.id, applicationId: sib.body.id, scopes: ["sib.write"] } });
+    const r = await t.call("POST", "/api/clients", {
+      token: cm,
+      body: { name: "borrow", orgId: w.orgA1.id, applicationId: sib.body.id, scopes: ["sib.write"] },
+    });
     isProblem(r, 400, "VALIDATION_FAILED");
     expect(r.body.errors[0].field).toBe("applicationId");
   });

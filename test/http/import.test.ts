@@ -6,7 +6,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { makeTestApp, type TestApp } from "../support/app";
 import { countRows as countRowsIn } from "../support/stores";
-import { claimsOf, createOrg, expectProblem, ok, provisionTenant, uniq, userWith, type TenantFixture } from "./directory-fixtures";
+import {
+  claimsOf,
+  createOrg,
+  expectProblem,
+  ok,
+  provisionTenant,
+  uniq,
+  userWith,
+  type TenantFixture,
+} from "./directory-fixtures";
 
 let t: TestApp;
 let ten: TenantFixture;
@@ -15,7 +24,21 @@ let admin: string;
 const validate = (token: string, body: unknown) => t.call("POST", "/api/import/validate", { token, body });
 const commit = (token: string, body: unknown) => t.call("POST", "/api/import/commit", { token, body });
 const countRows = (table: string) => countRowsIn(t.stores, table);
-const snapshot = async () => Object.fromEntries(await Promise.all(["organizations", "applications", "permissions", "roles", "users", "user_roles", "one_time_tokens", "external_refs"].map(async (x) => [x, await countRows(x)])));
+const snapshot = async () =>
+  Object.fromEntries(
+    await Promise.all(
+      [
+        "organizations",
+        "applications",
+        "permissions",
+        "roles",
+        "users",
+        "user_roles",
+        "one_time_tokens",
+        "external_refs",
+      ].map(async (x) => [x, await countRows(x)]),
+    ),
+  );
 
 /** A payload given out of order: children before parents, roles before their permissions. */
 function payload(tag: string, bcrypt: string) {
@@ -26,10 +49,25 @@ function payload(tag: string, bcrypt: string) {
       { userExternalId: `${tag}-u2`, roleExternalId: `${tag}-r1`, orgExternalId: `${tag}-team` },
     ],
     users: [
-      { externalId: `${tag}-u1`, orgExternalId: `${tag}-team`, email: `${tag}-one@import.test`, fullName: "One", passwordBcrypt: bcrypt },
+      {
+        externalId: `${tag}-u1`,
+        orgExternalId: `${tag}-team`,
+        email: `${tag}-one@import.test`,
+        fullName: "One",
+        passwordBcrypt: bcrypt,
+      },
       { externalId: `${tag}-u2`, orgExternalId: `${tag}-div`, email: `${tag}-two@import.test`, fullName: "Two" },
     ],
-    roles: [{ externalId: `${tag}-r1`, orgExternalId: `${tag}-div`, name: "Reader", scope: "SUBTREE", permissionCodes: ["orders.read"], permissionExternalIds: [`${tag}-p2`] }],
+    roles: [
+      {
+        externalId: `${tag}-r1`,
+        orgExternalId: `${tag}-div`,
+        name: "Reader",
+        scope: "SUBTREE",
+        permissionCodes: ["orders.read"],
+        permissionExternalIds: [`${tag}-p2`],
+      },
+    ],
     organizations: [
       { externalId: `${tag}-team`, name: "Team", slug: `${tag}-team`, parentExternalId: `${tag}-div` },
       { externalId: `${tag}-div`, name: "Division", slug: `${tag}-div`, type: "division" },
@@ -38,7 +76,14 @@ function payload(tag: string, bcrypt: string) {
       { externalId: `${tag}-p1`, appExternalId: `${tag}-app`, code: "orders.read" },
       { externalId: `${tag}-p2`, appExternalId: `${tag}-app`, code: "orders.write", description: "write" },
     ],
-    applications: [{ externalId: `${tag}-app`, orgExternalId: `${tag}-div`, identifier: `https://${tag}.import.test`, name: "Orders" }],
+    applications: [
+      {
+        externalId: `${tag}-app`,
+        orgExternalId: `${tag}-div`,
+        identifier: `https://${tag}.import.test`,
+        name: "Orders",
+      },
+    ],
   };
 }
 
@@ -55,7 +100,11 @@ describe("well-formedness and rights", () => {
   test("both or neither target is 400 and writes nothing", async () => {
     const before = await snapshot();
     expectProblem(await validate(ten.token, { organizations: [] }), 400, "VALIDATION_FAILED");
-    expectProblem(await commit(ten.token, { rootParentOrgId: ten.rootOrgId, rootTenant: { orgName: "X", slug: "x" } }), 400, "VALIDATION_FAILED");
+    expectProblem(
+      await commit(ten.token, { rootParentOrgId: ten.rootOrgId, rootTenant: { orgName: "X", slug: "x" } }),
+      400,
+      "VALIDATION_FAILED",
+    );
     expect(await snapshot()).toEqual(before);
   });
 
@@ -73,7 +122,14 @@ describe("validate", () => {
   test("a dry run reports what would be created and writes no directory data", async () => {
     const before = await snapshot();
     const r = await ok(validate(ten.token, payload(uniq("dry"), bcrypt)));
-    expect(r).toMatchObject({ status: "VALID", dryRun: true, tenantId: ten.tenantId, rootOrgId: ten.rootOrgId, errors: [], invites: [] });
+    expect(r).toMatchObject({
+      status: "VALID",
+      dryRun: true,
+      tenantId: ten.tenantId,
+      rootOrgId: ten.rootOrgId,
+      errors: [],
+      invites: [],
+    });
     expect(r.counts.organizations).toEqual({ created: 2, updated: 0, skipped: 0, failed: 0 });
     expect(r.counts.users.created).toBe(2);
     expect(r.counts.assignments.created).toBe(2);
@@ -81,7 +137,12 @@ describe("validate", () => {
   });
 
   test("every error is listed with entityType, externalId, field and message", async () => {
-    const existing = await ok(t.call("POST", "/api/users", { token: ten.token, body: { organizationId: ten.rootOrgId, email: `${uniq("taken")}@import.test`, fullName: "Taken" } }));
+    const existing = await ok(
+      t.call("POST", "/api/users", {
+        token: ten.token,
+        body: { organizationId: ten.rootOrgId, email: `${uniq("taken")}@import.test`, fullName: "Taken" },
+      }),
+    );
     const takenSlug = (await createOrg(t, ten.token, ten.rootOrgId)).slug;
     const bad = {
       rootParentOrgId: ten.rootOrgId,
@@ -95,7 +156,13 @@ describe("validate", () => {
       ],
       users: [
         { externalId: "u1", orgExternalId: "o1", email: existing.email, fullName: "Dup" },
-        { externalId: "u2", orgExternalId: "nowhere", email: "fresh@import.test", fullName: "X", passwordBcrypt: "not-bcrypt" },
+        {
+          externalId: "u2",
+          orgExternalId: "nowhere",
+          email: "fresh@import.test",
+          fullName: "X",
+          passwordBcrypt: "not-bcrypt",
+        },
         { externalId: "u3", orgExternalId: "o1", email: "FRESH@import.test", fullName: "Y" },
       ],
       roles: [{ externalId: "r1", orgExternalId: "o1", name: "R", permissionCodes: ["no.such.code"] }],
@@ -103,7 +170,11 @@ describe("validate", () => {
     };
     const r = await ok(validate(ten.token, bad));
     expect(r.status).toBe("INVALID");
-    const has = (entityType: string, externalId: string, field: string) => r.errors.some((e: { entityType: string; externalId: string; field: string }) => e.entityType === entityType && e.externalId === externalId && e.field === field);
+    const has = (entityType: string, externalId: string, field: string) =>
+      r.errors.some(
+        (e: { entityType: string; externalId: string; field: string }) =>
+          e.entityType === entityType && e.externalId === externalId && e.field === field,
+      );
     expect(has("organizations", "o1", "externalId")).toBe(true);
     expect(has("organizations", "o2", "slug")).toBe(true);
     expect(has("organizations", "o3", "slug")).toBe(true);
@@ -120,19 +191,48 @@ describe("validate", () => {
 
   test("no escalation through a role imported earlier: assigning it needs its system codes", async () => {
     const tag = uniq("esc");
-    const base = { rootParentOrgId: ten.rootOrgId, organizations: [{ externalId: `${tag}-o`, name: "Esc", slug: `${tag}-o` }] };
-    await ok(commit(ten.token, { ...base, roles: [{ externalId: `${tag}-admin`, orgExternalId: `${tag}-o`, name: "Strong", permissionCodes: ["USER_MANAGE", "ROLE_MANAGE"] }] }));
+    const base = {
+      rootParentOrgId: ten.rootOrgId,
+      organizations: [{ externalId: `${tag}-o`, name: "Esc", slug: `${tag}-o` }],
+    };
+    await ok(
+      commit(ten.token, {
+        ...base,
+        roles: [
+          {
+            externalId: `${tag}-admin`,
+            orgExternalId: `${tag}-o`,
+            name: "Strong",
+            permissionCodes: ["USER_MANAGE", "ROLE_MANAGE"],
+          },
+        ],
+      }),
+    );
     const weak = await userWith(t, ten.token, ten.rootOrgId, ["ORG_MANAGE"], "SUBTREE");
     const r = await ok(
-      validate(weak.token, { ...base, users: [{ externalId: `${tag}-me`, orgExternalId: `${tag}-o`, email: `${tag}-me@import.test`, fullName: "Me" }], assignments: [{ userExternalId: `${tag}-me`, roleExternalId: `${tag}-admin`, orgExternalId: `${tag}-o` }] }),
+      validate(weak.token, {
+        ...base,
+        users: [{ externalId: `${tag}-me`, orgExternalId: `${tag}-o`, email: `${tag}-me@import.test`, fullName: "Me" }],
+        assignments: [{ userExternalId: `${tag}-me`, roleExternalId: `${tag}-admin`, orgExternalId: `${tag}-o` }],
+      }),
     );
     expect(r.status).toBe("INVALID");
-    expect(r.errors).toEqual(expect.arrayContaining([expect.objectContaining({ entityType: "assignments", field: "roleExternalId", message: expect.stringContaining("USER_MANAGE") })]));
+    expect(r.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          entityType: "assignments",
+          field: "roleExternalId",
+          message: expect.stringContaining("USER_MANAGE"),
+        }),
+      ]),
+    );
   });
 
   test("the plan's application cap is reported", async () => {
     const capped = await provisionTenant(t);
-    await ok(t.call("PUT", `/api/platform/tenants/${capped.tenantId}/limits`, { token: admin, body: { maxApplications: 1 } }));
+    await ok(
+      t.call("PUT", `/api/platform/tenants/${capped.tenantId}/limits`, { token: admin, body: { maxApplications: 1 } }),
+    );
     const r = await ok(
       validate(capped.token, {
         rootParentOrgId: capped.rootOrgId,
@@ -144,7 +244,13 @@ describe("validate", () => {
       }),
     );
     expect(r.status).toBe("INVALID");
-    expect(r.errors).toEqual([expect.objectContaining({ entityType: "applications", externalId: "a2", message: expect.stringContaining("cap of 1") })]);
+    expect(r.errors).toEqual([
+      expect.objectContaining({
+        entityType: "applications",
+        externalId: "a2",
+        message: expect.stringContaining("cap of 1"),
+      }),
+    ]);
   });
 });
 
@@ -155,14 +261,22 @@ describe("commit", () => {
     expect(r.status).toBe("COMPLETED");
     expect(r.counts.organizations.created).toBe(2);
     expect(r.counts.permissions.created).toBe(2);
-    expect(r.invites).toEqual([{ userExternalId: `${tag}-u2`, email: `${tag}-two@import.test`, setupToken: expect.any(String) }]);
+    expect(r.invites).toEqual([
+      { userExternalId: `${tag}-u2`, email: `${tag}-two@import.test`, setupToken: expect.any(String) },
+    ]);
     // The bcrypt user: old password works, with the imported role's permissions for the app.
-    const login = await t.login(`${tag}-one@import.test`, "old-bcrypt-password", { audience: `https://${tag}.import.test` });
+    const login = await t.login(`${tag}-one@import.test`, "old-bcrypt-password", {
+      audience: `https://${tag}.import.test`,
+    });
     expect(claimsOf(login.accessToken).permissions).toEqual(["orders.read", "orders.write"]);
     const user = await t.svc.store.users.findByEmail(`${tag}-one@import.test`);
     expect(user!.passwordHash!.startsWith("$argon2id$")).toBe(true);
     // The invite: redeem the setup token, then sign in.
-    await ok(t.call("POST", "/api/auth/password/reset", { body: { token: r.invites[0].setupToken, newPassword: "invited-password-1" } }));
+    await ok(
+      t.call("POST", "/api/auth/password/reset", {
+        body: { token: r.invites[0].setupToken, newPassword: "invited-password-1" },
+      }),
+    );
     await t.login(`${tag}-two@import.test`, "invited-password-1");
     // The org tree: team under division under the root.
     const orgs = await ok(t.call("GET", `/api/organizations/search?q=${tag}`, { token: ten.token }));
@@ -172,7 +286,16 @@ describe("commit", () => {
     expect(team.parentId).toBe(div.id);
     expect(div.type).toBe("division");
     await t.svc.idle();
-    expect((await t.svc.store.audit.query({ tenant: ten.tenantId, orgPath: `/${ten.tenantId}/`, action: "import.committed", size: 5 })).length).toBeGreaterThan(0);
+    expect(
+      (
+        await t.svc.store.audit.query({
+          tenant: ten.tenantId,
+          orgPath: `/${ten.tenantId}/`,
+          action: "import.committed",
+          size: 5,
+        })
+      ).length,
+    ).toBeGreaterThan(0);
   });
 
   test("re-running is idempotent: unchanged records are skipped, changed ones updated", async () => {
@@ -181,7 +304,8 @@ describe("commit", () => {
     const before = await snapshot();
     const again = await ok(commit(ten.token, payload(tag, bcrypt)));
     expect(again.status).toBe("COMPLETED");
-    for (const kind of ["organizations", "applications", "permissions", "roles", "users"]) expect(again.counts[kind]).toEqual({ created: 0, updated: 0, skipped: expect.any(Number), failed: 0 });
+    for (const kind of ["organizations", "applications", "permissions", "roles", "users"])
+      expect(again.counts[kind]).toEqual({ created: 0, updated: 0, skipped: expect.any(Number), failed: 0 });
     expect(again.counts.assignments).toEqual({ created: 0, updated: 0, skipped: 2, failed: 0 });
     expect(again.invites).toEqual([]);
     expect(await snapshot()).toEqual(before);
@@ -203,7 +327,13 @@ describe("commit", () => {
     expect(r.status).toBe("REJECTED");
     expect(r.errors.length).toBeGreaterThan(0);
     expect(r.invites).toEqual([]);
-    const inNewTenant = await ok(commit(admin, { ...bad, rootParentOrgId: undefined, rootTenant: { orgName: "Rejected Co", slug: uniq("rejected") } }));
+    const inNewTenant = await ok(
+      commit(admin, {
+        ...bad,
+        rootParentOrgId: undefined,
+        rootTenant: { orgName: "Rejected Co", slug: uniq("rejected") },
+      }),
+    );
     expect(inNewTenant.status).toBe("REJECTED");
     const after = await snapshot();
     expect(after.organizations).toBe(before.organizations);
@@ -213,7 +343,11 @@ describe("commit", () => {
 
   test("a new tenant (PLATFORM_ADMIN): the tenant, its root and the payload under it; a re-run finds the same tenant", async () => {
     const slug = uniq("newco");
-    const body = { ...payload(uniq("nt"), bcrypt), rootParentOrgId: undefined, rootTenant: { orgName: "New Co", slug } };
+    const body = {
+      ...payload(uniq("nt"), bcrypt),
+      rootParentOrgId: undefined,
+      rootTenant: { orgName: "New Co", slug },
+    };
     const r = await ok(commit(admin, body));
     expect(r.status).toBe("COMPLETED");
     expect(r.tenantId).not.toBe(ten.tenantId);
@@ -228,6 +362,13 @@ describe("commit", () => {
     expect(jobs.length).toBeGreaterThan(5);
     expect(jobs[0].id).toBeGreaterThan(jobs[1].id);
     expect(jobs.some((j: { dryRun: boolean }) => j.dryRun)).toBe(true);
-    expect(jobs[0]).toEqual(expect.objectContaining({ status: expect.any(String), counts: expect.any(Object), errors: expect.any(Array), createdAt: expect.any(String) }));
+    expect(jobs[0]).toEqual(
+      expect.objectContaining({
+        status: expect.any(String),
+        counts: expect.any(Object),
+        errors: expect.any(Array),
+        createdAt: expect.any(String),
+      }),
+    );
   });
 });

@@ -12,29 +12,50 @@ let ten: TenantFixture;
 let as: oauth.AuthorizationServer;
 
 /** Requests go to the app itself (no network): the validator fetches the JWKS through this. */
-const viaApp: typeof fetch = ((input: RequestInfo | URL, init?: RequestInit) => t.app.handle(new Request(input, init))) as typeof fetch;
+const viaApp: typeof fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+  t.app.handle(new Request(input, init))) as typeof fetch;
 
 beforeAll(async () => {
   t = await makeTestApp();
   ten = await provisionTenant(t);
-  const res = await oauth.discoveryRequest(new URL(ISSUER), { algorithm: "oauth2", [oauth.customFetch]: viaApp, [oauth.allowInsecureRequests]: true });
+  const res = await oauth.discoveryRequest(new URL(ISSUER), {
+    algorithm: "oauth2",
+    [oauth.customFetch]: viaApp,
+    [oauth.allowInsecureRequests]: true,
+  });
   as = await oauth.processDiscoveryResponse(new URL(ISSUER), res);
 });
 afterAll(() => t.close());
 
 const validate = (token: string, audience: string) =>
-  oauth.validateJwtAccessToken(as, new Request("https://api.example/orders", { headers: { authorization: `Bearer ${token}` } }), audience, { [oauth.customFetch]: viaApp, [oauth.allowInsecureRequests]: true, signingAlgorithms: ["RS256"] });
+  oauth.validateJwtAccessToken(
+    as,
+    new Request("https://api.example/orders", { headers: { authorization: `Bearer ${token}` } }),
+    audience,
+    { [oauth.customFetch]: viaApp, [oauth.allowInsecureRequests]: true, signingAlgorithms: ["RS256"] },
+  );
 
 describe("strict RFC 9068 validation (oauth4webapi)", () => {
   test("a management token: client_id names the issuer, scope repeats the permissions", async () => {
     const claims = await validate(ten.token, ISSUER);
     expect(claims.client_id).toBe(ISSUER);
-    expect(claims.scope!.split(" ").sort()).toEqual(["AUDIT_VIEW", "CLIENT_MANAGE", "ORG_MANAGE", "ROLE_MANAGE", "USER_MANAGE"]);
+    expect(claims.scope!.split(" ").sort()).toEqual([
+      "AUDIT_VIEW",
+      "CLIENT_MANAGE",
+      "ORG_MANAGE",
+      "ROLE_MANAGE",
+      "USER_MANAGE",
+    ]);
   });
 
   test("a user token for an application: client_id is that application", async () => {
     const identifier = `https://${uniq("api")}.test`;
-    await ok(t.call("POST", "/api/applications", { token: ten.token, body: { organizationId: ten.rootOrgId, identifier, name: "API" } }));
+    await ok(
+      t.call("POST", "/api/applications", {
+        token: ten.token,
+        body: { organizationId: ten.rootOrgId, identifier, name: "API" },
+      }),
+    );
     const u = await createUser(t, ten.token, ten.rootOrgId);
     const { accessToken } = await t.login(u.email, PASSWORD, { audience: identifier });
     const claims = await validate(accessToken, identifier);
@@ -44,8 +65,16 @@ describe("strict RFC 9068 validation (oauth4webapi)", () => {
   });
 
   test("a machine token", async () => {
-    const c = await ok(t.call("POST", "/api/clients", { token: ten.token, body: { name: "m2m", orgId: ten.rootOrgId } }));
-    const r = await t.call("POST", "/oauth2/token", { raw: "grant_type=client_credentials", headers: { authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString("base64")}`, "content-type": "application/x-www-form-urlencoded" } });
+    const c = await ok(
+      t.call("POST", "/api/clients", { token: ten.token, body: { name: "m2m", orgId: ten.rootOrgId } }),
+    );
+    const r = await t.call("POST", "/oauth2/token", {
+      raw: "grant_type=client_credentials",
+      headers: {
+        authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString("base64")}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+    });
     const claims = await validate(r.body.access_token, c.clientId);
     expect(claims.client_id).toBe(c.clientId);
   });
@@ -56,26 +85,44 @@ describe("CORS", () => {
     const jwks = await t.call("GET", "/.well-known/jwks.json", { headers: { origin: "https://anywhere.example" } });
     expect(jwks.headers.get("access-control-allow-origin")).toBe("*");
     expect(jwks.headers.get("access-control-allow-credentials")).toBeNull();
-    const meta = await t.call("GET", "/.well-known/oauth-authorization-server", { headers: { origin: "https://anywhere.example" } });
+    const meta = await t.call("GET", "/.well-known/oauth-authorization-server", {
+      headers: { origin: "https://anywhere.example" },
+    });
     expect(meta.headers.get("access-control-allow-origin")).toBe("*");
     // Without SSO_CORS_ORIGINS: no origin is allowed on the credentialed endpoints.
-    const pre = await t.call("OPTIONS", "/api/auth/login", { headers: { origin: "https://app.example", "access-control-request-method": "POST" } });
+    const pre = await t.call("OPTIONS", "/api/auth/login", {
+      headers: { origin: "https://app.example", "access-control-request-method": "POST" },
+    });
     expect(pre.headers.get("access-control-allow-origin")).toBeNull();
     const listed = await makeTestApp({ env: { SSO_CORS_ORIGINS: "https://app.example" } });
     try {
-      const ok1 = await listed.call("OPTIONS", "/api/auth/login", { headers: { origin: "https://app.example", "access-control-request-method": "POST", "access-control-request-headers": "content-type" } });
+      const ok1 = await listed.call("OPTIONS", "/api/auth/login", {
+        headers: {
+          origin: "https://app.example",
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "content-type",
+        },
+      });
       expect(ok1.status).toBe(204);
       expect(ok1.headers.get("access-control-allow-origin")).toBe("https://app.example");
       expect(ok1.headers.get("access-control-allow-credentials")).toBe("true");
       expect(ok1.headers.get("access-control-allow-methods")).toBe("POST");
-      const other = await listed.call("OPTIONS", "/oauth2/token", { headers: { origin: "https://evil.example", "access-control-request-method": "POST" } });
+      const other = await listed.call("OPTIONS", "/oauth2/token", {
+        headers: { origin: "https://evil.example", "access-control-request-method": "POST" },
+      });
       expect(other.headers.get("access-control-allow-origin")).toBeNull();
       // An actual sign-in from the listed origin carries the headers (also on an error answer).
-      const bad = await listed.call("POST", "/api/auth/login", { body: { email: "x@y.z", password: "wrong-one" }, headers: { origin: "https://app.example" } });
+      const bad = await listed.call("POST", "/api/auth/login", {
+        body: { email: "x@y.z", password: "wrong-one" },
+        headers: { origin: "https://app.example" },
+      });
       expect(bad.status).toBe(401);
       expect(bad.headers.get("access-control-allow-origin")).toBe("https://app.example");
       // Management routes never answer CORS, whatever the origin.
-      const mgmt = await listed.call("GET", "/api/organizations", { token: await listed.adminToken(), headers: { origin: "https://app.example" } });
+      const mgmt = await listed.call("GET", "/api/organizations", {
+        token: await listed.adminToken(),
+        headers: { origin: "https://app.example" },
+      });
       expect(mgmt.headers.get("access-control-allow-origin")).toBeNull();
     } finally {
       await listed.close();

@@ -15,7 +15,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const kidOf = (jwt: string) => decodeProtectedHeader(jwt).kid;
-const publishedKids = async () => ((await t.call("GET", "/.well-known/jwks.json")).body.keys as { kid: string }[]).map((k) => k.kid);
+const publishedKids = async () =>
+  ((await t.call("GET", "/.well-known/jwks.json")).body.keys as { kid: string }[]).map((k) => k.kid);
 
 describe("signing key rotation", () => {
   test("private keys are sealed at rest, never stored in the clear", async () => {
@@ -57,7 +58,17 @@ describe("signing key rotation", () => {
   test("several instances on one store rotate once, not once each", async () => {
     const box = await createCryptoBox([new Uint8Array(Buffer.from(MASTER_KEY, "base64"))]);
     const instances = Array.from({ length: 4 }, (_, i) =>
-      createKeyService({ keys: t.svc.store.keys, leases: t.svc.store.leases, box, clock, issuer: t.config.issuer, rotationDays: 30, instanceId: `inst-${i}`, unit: t.svc.units.unit, platformTenantId: t.svc.boot.platformTenantId }),
+      createKeyService({
+        keys: t.svc.store.keys,
+        leases: t.svc.store.leases,
+        box,
+        clock,
+        issuer: t.config.issuer,
+        rotationDays: 30,
+        instanceId: `inst-${i}`,
+        unit: t.svc.units.unit,
+        platformTenantId: t.svc.boot.platformTenantId,
+      }),
     );
     await Promise.all(instances.map((k) => k.init()));
     const before = (await t.svc.store.keys.published(clock.now())).length;
@@ -70,7 +81,13 @@ describe("signing key rotation", () => {
     expect((await t.svc.store.keys.published(clock.now())).length).toBe(before + 1);
     // Every instance publishes the same set after reloading.
     await Promise.all(instances.map((k) => k.reload()));
-    const sets = instances.map((k) => k.jwks().keys.map((x) => x.kid).sort().join(","));
+    const sets = instances.map((k) =>
+      k
+        .jwks()
+        .keys.map((x) => x.kid)
+        .sort()
+        .join(","),
+    );
     expect(new Set(sets).size).toBe(1);
   });
 

@@ -7,14 +7,23 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { generate } from "otplib";
 import { ISSUER, makeTestApp, type TestApp } from "../support/app";
 import { manualClock } from "../support/clock";
-import { claimsOf, createUser, expectProblem, ok, PASSWORD, provisionTenant, type TenantFixture } from "./directory-fixtures";
+import {
+  claimsOf,
+  createUser,
+  expectProblem,
+  ok,
+  PASSWORD,
+  provisionTenant,
+  type TenantFixture,
+} from "./directory-fixtures";
 
 const clock = manualClock();
 let t: TestApp;
 let ten: TenantFixture;
 
 /** The code an authenticator app shows `stepsFromNow` steps from the (manual) clock's now. */
-const codeAt = (secret: string, stepsFromNow = 0) => generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) + 30 * stepsFromNow });
+const codeAt = (secret: string, stepsFromNow = 0) =>
+  generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) + 30 * stepsFromNow });
 
 /** A user with MFA on: answers its email, TOTP secret and recovery codes. */
 async function enrolledUser() {
@@ -23,13 +32,20 @@ async function enrolledUser() {
   const begin = await ok(t.call("POST", "/api/mfa/setup/begin", { token: accessToken }));
   const uri = new URL(begin.otpAuthUri);
   const secret = uri.searchParams.get("secret")!;
-  const confirm = await ok(t.call("POST", "/api/mfa/setup/confirm", { token: accessToken, body: { code: await codeAt(secret) } }));
+  const confirm = await ok(
+    t.call("POST", "/api/mfa/setup/confirm", { token: accessToken, body: { code: await codeAt(secret) } }),
+  );
   clock.advance(61); // past the confirming step and its neighbour: every code of "now ± 1" is fresh
   return { ...u, secret, recoveryCodes: confirm.recoveryCodes as string[], accessToken };
 }
 
-const loginRaw = (email: string, extra: Record<string, unknown> = {}, query = "") => t.call("POST", `/api/auth/login${query}`, { body: { email, password: PASSWORD, ...extra } });
-const verify = (pendingToken: string, code: string, extra: Record<string, unknown> = {}, query = "") => t.call("POST", `/api/auth/mfa/verify${query}`, { body: { pendingToken, code, ...extra }, headers: query ? { origin: ISSUER } : {} });
+const loginRaw = (email: string, extra: Record<string, unknown> = {}, query = "") =>
+  t.call("POST", `/api/auth/login${query}`, { body: { email, password: PASSWORD, ...extra } });
+const verify = (pendingToken: string, code: string, extra: Record<string, unknown> = {}, query = "") =>
+  t.call("POST", `/api/auth/mfa/verify${query}`, {
+    body: { pendingToken, code, ...extra },
+    headers: query ? { origin: ISSUER } : {},
+  });
 
 beforeAll(async () => {
   t = await makeTestApp({ clock });
@@ -55,8 +71,15 @@ describe("enrolment", () => {
     expect(stored!.enabled).toBe(false);
     expect(stored!.secretEnc).not.toContain(secret);
     // A wrong code does not turn it on.
-    expectProblem(await t.call("POST", "/api/mfa/setup/confirm", { token: accessToken, body: { code: "000000" } }), 401, "MFA_INVALID_CODE");
-    const confirm = await t.call("POST", "/api/mfa/setup/confirm", { token: accessToken, body: { code: await codeAt(secret) } });
+    expectProblem(
+      await t.call("POST", "/api/mfa/setup/confirm", { token: accessToken, body: { code: "000000" } }),
+      401,
+      "MFA_INVALID_CODE",
+    );
+    const confirm = await t.call("POST", "/api/mfa/setup/confirm", {
+      token: accessToken,
+      body: { code: await codeAt(secret) },
+    });
     expect(confirm.status).toBe(200);
     expect(confirm.body.recoveryCodes).toHaveLength(10);
     expect(new Set(confirm.body.recoveryCodes).size).toBe(10);
@@ -105,7 +128,9 @@ describe("sign-in with a second factor", () => {
     const [first, second] = u.recoveryCodes;
     expect((await verify((await loginRaw(u.email)).body.pendingToken, first)).status).toBe(200);
     expectProblem(await verify((await loginRaw(u.email)).body.pendingToken, first), 401, "MFA_INVALID_CODE");
-    expect((await verify((await loginRaw(u.email)).body.pendingToken, second.replace(/-/g, "").toUpperCase())).status).toBe(200);
+    expect(
+      (await verify((await loginRaw(u.email)).body.pendingToken, second.replace(/-/g, "").toUpperCase())).status,
+    ).toBe(200);
     expect(await t.svc.store.mfa.recoveryCodesLeft(u.id)).toBe(8);
   });
 
@@ -125,7 +150,12 @@ describe("sign-in with a second factor", () => {
 
   test("audience, web and device come from the verify call, else from the sign-in that started the challenge", async () => {
     const u = await enrolledUser();
-    const app = await ok(t.call("POST", "/api/applications", { token: ten.token, body: { organizationId: ten.rootOrgId, identifier: "https://mfa-api.test", name: "MFA API" } }));
+    const app = await ok(
+      t.call("POST", "/api/applications", {
+        token: ten.token,
+        body: { organizationId: ten.rootOrgId, identifier: "https://mfa-api.test", name: "MFA API" },
+      }),
+    );
     // From the login: audience and device.
     const c1 = await loginRaw(u.email, { audience: app.identifier, device: { name: "Phone" } });
     const v1 = await verify(c1.body.pendingToken, await codeAt(u.secret));
@@ -143,7 +173,11 @@ describe("sign-in with a second factor", () => {
 
   test("a garbage pending token is 401 INVALID_TOKEN; a malformed body is 400", async () => {
     expectProblem(await verify("not-a-pending-token", "123456"), 401, "INVALID_TOKEN");
-    expectProblem(await t.call("POST", "/api/auth/mfa/verify", { body: { pendingToken: "x" } }), 400, "VALIDATION_FAILED");
+    expectProblem(
+      await t.call("POST", "/api/auth/mfa/verify", { body: { pendingToken: "x" } }),
+      400,
+      "VALIDATION_FAILED",
+    );
   });
 });
 
@@ -152,7 +186,9 @@ describe("disable", () => {
     const u = await enrolledUser();
     const session = await verify((await loginRaw(u.email)).body.pendingToken, await codeAt(u.secret));
     await ok(t.call("POST", "/api/mfa/disable", { token: session.body.accessToken }));
-    expect((await t.call("POST", "/api/auth/refresh", { body: { refreshToken: session.body.refreshToken } })).status).toBe(200);
+    expect(
+      (await t.call("POST", "/api/auth/refresh", { body: { refreshToken: session.body.refreshToken } })).status,
+    ).toBe(200);
     const r = await loginRaw(u.email);
     expect(r.body.accessToken).toEqual(expect.any(String));
     expect(await t.svc.store.mfa.recoveryCodesLeft(u.id)).toBe(0);

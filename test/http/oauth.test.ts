@@ -34,9 +34,18 @@ async function registerClient(body: Record<string, unknown>): Promise<Client> {
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
 
 /** POST /oauth2/token with a form body (or `raw`/`contentType` to break the rules). */
-function token(opts: { auth?: string | null; form?: Record<string, string> | string; contentType?: string | null; query?: string; client?: Client } = {}) {
+function token(
+  opts: {
+    auth?: string | null;
+    form?: Record<string, string> | string;
+    contentType?: string | null;
+    query?: string;
+    client?: Client;
+  } = {},
+) {
   const headers: Record<string, string> = {};
-  const auth = opts.auth !== undefined ? opts.auth : opts.client ? basic(opts.client.clientId, opts.client.clientSecret) : null;
+  const auth =
+    opts.auth !== undefined ? opts.auth : opts.client ? basic(opts.client.clientId, opts.client.clientSecret) : null;
   if (auth) headers.authorization = auth;
   if (opts.contentType !== null) headers["content-type"] = opts.contentType ?? "application/x-www-form-urlencoded";
   const form = opts.form ?? { grant_type: "client_credentials" };
@@ -73,7 +82,13 @@ describe("POST /oauth2/token: success", () => {
 
     const header = decodeProtectedHeader(r.body.access_token);
     expect(header).toEqual({ alg: "RS256", typ: "at+jwt", kid: expect.any(String) });
-    const { payload } = await jwtVerify(r.body.access_token, await jwks(), { issuer: ISSUER, audience: c.clientId, algorithms: ["RS256"], typ: "at+jwt", currentDate: clock.now() });
+    const { payload } = await jwtVerify(r.body.access_token, await jwks(), {
+      issuer: ISSUER,
+      audience: c.clientId,
+      algorithms: ["RS256"],
+      typ: "at+jwt",
+      currentDate: clock.now(),
+    });
     expect(payload).toEqual({
       token_use: "machine",
       sub: c.clientId,
@@ -92,11 +107,19 @@ describe("POST /oauth2/token: success", () => {
   });
 
   test("a bound client's token has aud = the application identifier and app_id; scope narrows to what was asked", async () => {
-    const c = await registerClient({ orgId: w.orgA1.id, applicationId: w.appOrders.id, scopes: ["orders.read", "orders.write", "api.default"] });
+    const c = await registerClient({
+      orgId: w.orgA1.id,
+      applicationId: w.appOrders.id,
+      scopes: ["orders.read", "orders.write", "api.default"],
+    });
     const all = await token({ client: c });
     expect(all.status).toBe(200);
     expect(all.body.scope).toBe("orders.read orders.write api.default");
-    const { payload } = await jwtVerify(all.body.access_token, await jwks(), { issuer: ISSUER, audience: w.appOrders.identifier, currentDate: clock.now() });
+    const { payload } = await jwtVerify(all.body.access_token, await jwks(), {
+      issuer: ISSUER,
+      audience: w.appOrders.identifier,
+      currentDate: clock.now(),
+    });
     expect(payload.app_id).toBe(w.appOrders.id);
     expect(payload.aud).toBe(w.appOrders.identifier);
     expect(payload.sub).toBe(c.clientId);
@@ -104,25 +127,37 @@ describe("POST /oauth2/token: success", () => {
     expect(payload.permissions).toBeUndefined();
     expect(payload.scope_self).toBeUndefined();
 
-    const narrow = await token({ client: c, form: { grant_type: "client_credentials", scope: "orders.read  orders.read" } });
+    const narrow = await token({
+      client: c,
+      form: { grant_type: "client_credentials", scope: "orders.read  orders.read" },
+    });
     expect(narrow.status).toBe(200);
     expect(narrow.body.scope).toBe("orders.read");
-    expect(JSON.parse(Buffer.from(narrow.body.access_token.split(".")[1], "base64url").toString()).scope).toBe("orders.read");
+    expect(JSON.parse(Buffer.from(narrow.body.access_token.split(".")[1], "base64url").toString()).scope).toBe(
+      "orders.read",
+    );
     const blank = await token({ client: c, form: { grant_type: "client_credentials", scope: " " } });
     expect(blank.body.scope).toBe("orders.read orders.write api.default");
   });
 
   test("Basic credentials are form-urlencoded before base64 (RFC 6749 §2.3.1) and are decoded", async () => {
     const c = await registerClient({ orgId: w.orgA.id });
-    const enc = (s: string) => [...s].map((ch) => "%" + ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")).join("");
-    const r = await token({ auth: `Basic ${Buffer.from(`${enc(c.clientId)}:${enc(c.clientSecret)}`).toString("base64")}` });
+    const enc = (s: string) =>
+      [...s].map((ch) => "%" + ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")).join("");
+    const r = await token({
+      auth: `Basic ${Buffer.from(`${enc(c.clientId)}:${enc(c.clientSecret)}`).toString("base64")}`,
+    });
     expect(r.status).toBe(200);
     expect(r.body.token_type).toBe("Bearer");
   });
 
   test("client_id in the body equal to the Basic user name is accepted; a charset parameter on the content type too", async () => {
     const c = await registerClient({ orgId: w.orgA.id });
-    const r = await token({ client: c, contentType: "application/x-www-form-urlencoded; charset=UTF-8", form: { grant_type: "client_credentials", client_id: c.clientId } });
+    const r = await token({
+      client: c,
+      contentType: "application/x-www-form-urlencoded; charset=UTF-8",
+      form: { grant_type: "client_credentials", client_id: c.clientId },
+    });
     expect(r.status).toBe(200);
   });
 
@@ -154,17 +189,33 @@ describe("POST /oauth2/token: client authentication (401 invalid_client, WWW-Aut
 
   test("a client secret anywhere but HTTP Basic is 400 invalid_request", async () => {
     const c = await registerClient({ orgId: w.orgA.id });
-    expectOAuthError(await token({ client: c, form: { grant_type: "client_credentials", client_secret: c.clientSecret } }), 400, "invalid_request");
-    expectOAuthError(await token({ auth: null, form: { grant_type: "client_credentials", client_id: c.clientId, client_secret: c.clientSecret } }), 400, "invalid_request");
+    expectOAuthError(
+      await token({ client: c, form: { grant_type: "client_credentials", client_secret: c.clientSecret } }),
+      400,
+      "invalid_request",
+    );
+    expectOAuthError(
+      await token({
+        auth: null,
+        form: { grant_type: "client_credentials", client_id: c.clientId, client_secret: c.clientSecret },
+      }),
+      400,
+      "invalid_request",
+    );
     expectOAuthError(await token({ client: c, query: `?client_secret=${c.clientSecret}` }), 400, "invalid_request");
-    expectOAuthError(await token({ client: c, form: { grant_type: "client_credentials", client_id: "cli_someoneelse0000000000" } }), 400, "invalid_request");
+    expectOAuthError(
+      await token({ client: c, form: { grant_type: "client_credentials", client_id: "cli_someoneelse0000000000" } }),
+      400,
+      "invalid_request",
+    );
   });
 });
 
 describe("POST /oauth2/token: request errors (400)", () => {
   test("grant types other than client_credentials are unsupported_grant_type", async () => {
     const c = await registerClient({ orgId: w.orgA.id });
-    for (const g of ["password", "refresh_token", "authorization_code", "CLIENT_CREDENTIALS"]) expectOAuthError(await token({ client: c, form: { grant_type: g } }), 400, "unsupported_grant_type");
+    for (const g of ["password", "refresh_token", "authorization_code", "CLIENT_CREDENTIALS"])
+      expectOAuthError(await token({ client: c, form: { grant_type: g } }), 400, "unsupported_grant_type");
   });
 
   test("missing grant_type (Elysia validation) is an RFC 6749 invalid_request, not a problem+json", async () => {
@@ -177,21 +228,49 @@ describe("POST /oauth2/token: request errors (400)", () => {
 
   test("a body that is not application/x-www-form-urlencoded is invalid_request", async () => {
     const c = await registerClient({ orgId: w.orgA.id });
-    expectOAuthError(await token({ client: c, contentType: "application/json", form: JSON.stringify({ grant_type: "client_credentials" }) }), 400, "invalid_request");
-    expectOAuthError(await token({ client: c, contentType: "text/plain", form: "grant_type=client_credentials" }), 400, "invalid_request");
-    expectOAuthError(await token({ client: c, contentType: null, form: "grant_type=client_credentials" }), 400, "invalid_request");
+    expectOAuthError(
+      await token({
+        client: c,
+        contentType: "application/json",
+        form: JSON.stringify({ grant_type: "client_credentials" }),
+      }),
+      400,
+      "invalid_request",
+    );
+    expectOAuthError(
+      await token({ client: c, contentType: "text/plain", form: "grant_type=client_credentials" }),
+      400,
+      "invalid_request",
+    );
+    expectOAuthError(
+      await token({ client: c, contentType: null, form: "grant_type=client_credentials" }),
+      400,
+      "invalid_request",
+    );
   });
 
   test("a repeated parameter is invalid_request (RFC 6749 §3.2)", async () => {
     const c = await registerClient({ orgId: w.orgA.id });
-    expectOAuthError(await token({ client: c, form: "grant_type=client_credentials&grant_type=client_credentials" }), 400, "invalid_request");
-    expectOAuthError(await token({ client: c, form: "grant_type=client_credentials&scope=api.default&scope=x" }), 400, "invalid_request");
+    expectOAuthError(
+      await token({ client: c, form: "grant_type=client_credentials&grant_type=client_credentials" }),
+      400,
+      "invalid_request",
+    );
+    expectOAuthError(
+      await token({ client: c, form: "grant_type=client_credentials&scope=api.default&scope=x" }),
+      400,
+      "invalid_request",
+    );
   });
 
   test("a scope the client was not granted is invalid_scope, even next to granted ones", async () => {
     const c = await registerClient({ orgId: w.orgA1.id, applicationId: w.appOrders.id, scopes: ["orders.read"] });
     for (const scope of ["orders.write", "orders.read orders.write", "api.default", "ORDERS.READ"])
-      expectOAuthError(await token({ client: c, form: { grant_type: "client_credentials", scope } }), 400, "invalid_scope");
+      expectOAuthError(
+        await token({ client: c, form: { grant_type: "client_credentials", scope } }),
+        400,
+        "invalid_scope",
+      );
   });
 });
 
@@ -249,7 +328,14 @@ describe("POST /oauth2/token: the client's organization", () => {
   });
 
   test("an org past its expiresAt is unauthorized_client", async () => {
-    const org = await t.svc.store.orgs.create({ tenantId: w.tenantA, parentId: w.orgA.id, name: "Sandbox", slug: `sandbox-${Date.now()}`, type: "organization", expiresAt: new Date(clock.now().getTime() + 60_000) });
+    const org = await t.svc.store.orgs.create({
+      tenantId: w.tenantA,
+      parentId: w.orgA.id,
+      name: "Sandbox",
+      slug: `sandbox-${Date.now()}`,
+      type: "organization",
+      expiresAt: new Date(clock.now().getTime() + 60_000),
+    });
     const c = await registerClient({ orgId: org.id });
     expect((await token({ client: c })).status).toBe(200);
     offsetMs += 120_000;
@@ -269,14 +355,27 @@ describe("POST /oauth2/token: rate limit", () => {
     try {
       const ow = await seedWorld(on.svc.store, (pw) => on.svc.hasher.hash(pw));
       const admin = (await on.login(ow.emails.adminA, PASSWORD)).accessToken;
-      const reg = async () => (await on.call("POST", "/api/clients", { token: admin, body: { name: "busy", orgId: ow.orgA.id } })).body as Client;
+      const reg = async () =>
+        (await on.call("POST", "/api/clients", { token: admin, body: { name: "busy", orgId: ow.orgA.id } }))
+          .body as Client;
       const [busy, calm] = [await reg(), await reg()];
       const post = (c: Client) =>
-        on.call("POST", "/oauth2/token", { headers: { authorization: basic(c.clientId, c.clientSecret), "content-type": "application/x-www-form-urlencoded" }, raw: "grant_type=client_credentials" });
+        on.call("POST", "/oauth2/token", {
+          headers: {
+            authorization: basic(c.clientId, c.clientSecret),
+            "content-type": "application/x-www-form-urlencoded",
+          },
+          raw: "grant_type=client_credentials",
+        });
       expect((await post(busy)).status).toBe(200);
       expect((await on.svc.sessions.counters.peek(clientRateKey(busy.clientId), new Date())).count).toBe(1);
       // Spend the rest of the window's budget directly in the counter store rather than with 300 requests.
-      await on.svc.sessions.counters.set(clientRateKey(busy.clientId), CLIENT_RATE_LIMIT.max, CLIENT_RATE_LIMIT.windowSeconds, new Date());
+      await on.svc.sessions.counters.set(
+        clientRateKey(busy.clientId),
+        CLIENT_RATE_LIMIT.max,
+        CLIENT_RATE_LIMIT.windowSeconds,
+        new Date(),
+      );
       const r = await post(busy);
       expect(r.status).toBe(429);
       expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -302,6 +401,7 @@ describe("POST /oauth2/token: OpenAPI", () => {
     expect(op.requestBody.content["application/x-www-form-urlencoded"].schema.required).toEqual(["grant_type"]);
     expect(op.security).toEqual([{ basic: [] }]);
     expect(op.responses["200"]).toBeDefined();
-    for (const path of ["/api/clients"]) for (const m of ["get", "post"]) expect(spec.paths[path][m].security).toEqual([{ bearer: [] }]);
+    for (const path of ["/api/clients"])
+      for (const m of ["get", "post"]) expect(spec.paths[path][m].security).toEqual([{ bearer: [] }]);
   });
 });

@@ -14,7 +14,12 @@ let t: TestApp;
 let doc: Record<string, any>;
 const file = join(ROOT, ".tmp", "openapi.json");
 const run = async (cmd: string[]) => {
-  const p = Bun.spawn(cmd, { cwd: ROOT, stdout: "pipe", stderr: "pipe", env: { ...process.env, REDOCLY_TELEMETRY: "off", NO_COLOR: "1" } });
+  const p = Bun.spawn(cmd, {
+    cwd: ROOT,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { ...process.env, REDOCLY_TELEMETRY: "off", NO_COLOR: "1" },
+  });
   const [out, err] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()]);
   return { code: await p.exited, out: out + err };
 };
@@ -31,14 +36,21 @@ describe("OpenAPI document", () => {
   test("3.1 with servers, every request body schema-described, every operation with its errors as Problem components", () => {
     expect(doc.openapi).toMatch(/^3\.1\./);
     expect(doc.servers[0].url).toBe("http://sso.test");
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["Problem", "ValidationProblem", "OAuthError"]));
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(["Problem", "ValidationProblem", "OAuthError"]),
+    );
     let operations = 0;
     for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
       for (const [method, op] of Object.entries<any>(item)) {
         operations++;
-        if (op.requestBody) expect(Object.values<any>(op.requestBody.content)[0].schema.type ?? Object.values<any>(op.requestBody.content)[0].schema.anyOf).toBeTruthy();
+        if (op.requestBody)
+          expect(
+            Object.values<any>(op.requestBody.content)[0].schema.type ??
+              Object.values<any>(op.requestBody.content)[0].schema.anyOf,
+          ).toBeTruthy();
         expect(Array.isArray(op.security)).toBe(true);
-        if (!["/healthz", "/readyz", "/metrics"].includes(path)) expect(Object.keys(op.responses).some((s) => s.startsWith("4"))).toBe(true);
+        if (!["/healthz", "/readyz", "/metrics"].includes(path))
+          expect(Object.keys(op.responses).some((s) => s.startsWith("4"))).toBe(true);
         expect(JSON.stringify(op)).not.toContain('"nullable"');
         expect(`${method} ${path} ${JSON.stringify(op)}`).not.toMatch(/"format":"integer"/);
       }
@@ -53,7 +65,12 @@ describe("OpenAPI document", () => {
   }, 60_000);
 
   test("a client generated with openapi-typescript type-checks against the example that uses it", async () => {
-    const gen = await run([join(ROOT, "node_modules/.bin/openapi-typescript"), ".tmp/openapi.json", "-o", "examples/openapi-client/api.d.ts"]);
+    const gen = await run([
+      join(ROOT, "node_modules/.bin/openapi-typescript"),
+      ".tmp/openapi.json",
+      "-o",
+      "examples/openapi-client/api.d.ts",
+    ]);
     expect(gen.code).toBe(0);
     const tsc = await run([join(ROOT, "node_modules/.bin/tsc"), "-p", "examples/openapi-client/tsconfig.json"]);
     if (tsc.code !== 0) throw new Error(tsc.out);

@@ -5,7 +5,17 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, makeTestApp, type TestApp } from "../support/app";
-import { auditOf, DAY_MS, login, manualClock, PASSWORD, refresh, seedTenant, seedUser, type Tenant } from "./sessions-fixtures";
+import {
+  auditOf,
+  DAY_MS,
+  login,
+  manualClock,
+  PASSWORD,
+  refresh,
+  seedTenant,
+  seedUser,
+  type Tenant,
+} from "./sessions-fixtures";
 
 const mailDir = mkdtempSync(join(tmpdir(), "sso-mail-"));
 let t: TestApp;
@@ -44,7 +54,8 @@ async function mailFor(to: string, n = 1): Promise<MailFile> {
 }
 
 const forgot = (email: string) => t.call("POST", "/api/auth/password/forgot", { body: { email } });
-const reset = (token: string, newPassword: string) => t.call("POST", "/api/auth/password/reset", { body: { token, newPassword } });
+const reset = (token: string, newPassword: string) =>
+  t.call("POST", "/api/auth/password/reset", { body: { token, newPassword } });
 
 describe("forgot and reset", () => {
   test("forgot answers 200 for known and unknown emails; only the known one gets a mail with a token", async () => {
@@ -87,7 +98,9 @@ describe("forgot and reset", () => {
     expect(r.status).toBe(200);
     expect((await refresh(t, s1.refreshToken)).status).toBe(401);
     expect((await refresh(t, s2.refreshToken)).status).toBe(401);
-    expect((await t.call("POST", "/api/auth/login", { body: { email: u.email, password: PASSWORD } })).status).toBe(401);
+    expect((await t.call("POST", "/api/auth/login", { body: { email: u.email, password: PASSWORD } })).status).toBe(
+      401,
+    );
     await login(t, u.email, "brand-new-password");
     const again = await reset(token, "another-password-1");
     expect(again.status).toBe(400);
@@ -143,8 +156,11 @@ describe("forgot and reset", () => {
 
   test("a reset clears the sign-in lockout", async () => {
     const u = await seedUser(t, acme, acme.root.id);
-    for (let i = 0; i < 5; i++) await t.call("POST", "/api/auth/login", { body: { email: u.email, password: "wrong-wrong" } });
-    expect((await t.call("POST", "/api/auth/login", { body: { email: u.email, password: PASSWORD } })).status).toBe(429);
+    for (let i = 0; i < 5; i++)
+      await t.call("POST", "/api/auth/login", { body: { email: u.email, password: "wrong-wrong" } });
+    expect((await t.call("POST", "/api/auth/login", { body: { email: u.email, password: PASSWORD } })).status).toBe(
+      429,
+    );
     await forgot(u.email);
     await reset((await mailFor(u.email)).token, "fresh-password-9");
     await login(t, u.email, "fresh-password-9");
@@ -194,11 +210,15 @@ describe("password-setup links", () => {
     const outOfReach = await t.call("POST", `/api/users/${target.id}/password-setup-link`, { token: selfTok });
     expect(outOfReach.status).toBe(403);
     const rootUser = await seedUser(t, acme, acme.root.id, [], { password: null });
-    expect((await t.call("POST", `/api/users/${rootUser.id}/password-setup-link`, { token: selfTok })).status).toBe(200);
+    expect((await t.call("POST", `/api/users/${rootUser.id}/password-setup-link`, { token: selfTok })).status).toBe(
+      200,
+    );
     // No USER_MANAGE at all.
     const viewer = await seedUser(t, acme, acme.root.id, [[acme.roles.subtreeViewer, acme.root.id]]);
     const viewerTok = (await login(t, viewer.email)).body.accessToken;
-    expect((await t.call("POST", `/api/users/${rootUser.id}/password-setup-link`, { token: viewerTok })).status).toBe(403);
+    expect((await t.call("POST", `/api/users/${rootUser.id}/password-setup-link`, { token: viewerTok })).status).toBe(
+      403,
+    );
     // Another tenant's user: 404, never revealed.
     const other = await seedTenant(t);
     const stranger = await seedUser(t, other, other.root.id, [], { password: null });
@@ -213,9 +233,15 @@ describe("per-IP limit on password endpoints", () => {
   test("more than 30 password requests a minute from one address: 429 RATE_LIMITED", async () => {
     const limited = await makeTestApp({ env: { SSO_RATE_LIMIT: "on", SSO_MAILER: `file:${mailDir}` } });
     try {
-      const rs = await Promise.all(Array.from({ length: 30 }, (_, i) => limited.call("POST", "/api/auth/password/forgot", { body: { email: `p${i}@acme.test` } })));
+      const rs = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          limited.call("POST", "/api/auth/password/forgot", { body: { email: `p${i}@acme.test` } }),
+        ),
+      );
       expect(rs.every((r) => r.status === 200)).toBe(true);
-      const over = await limited.call("POST", "/api/auth/password/reset", { body: { token: "whatever", newPassword: "whatever-123" } });
+      const over = await limited.call("POST", "/api/auth/password/reset", {
+        body: { token: "whatever", newPassword: "whatever-123" },
+      });
       expect(over.status).toBe(429);
       expect(over.body.code).toBe("RATE_LIMITED");
       expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -226,13 +252,17 @@ describe("per-IP limit on password endpoints", () => {
 });
 
 describe("change my password", () => {
-  const change = (token: string, body: Record<string, unknown>) => t.call("POST", "/api/users/me/password", { body, token });
+  const change = (token: string, body: Record<string, unknown>) =>
+    t.call("POST", "/api/users/me/password", { body, token });
 
   test("the current password must verify; the new one works, the old one no longer does, other sessions end and this one stays", async () => {
     const u = await seedUser(t, acme, acme.root.id);
     const here = (await login(t, u.email)).body;
     const elsewhere = (await login(t, u.email)).body;
-    const wrong = await change(here.accessToken, { currentPassword: "not-my-password", newPassword: "brand-new-password-1" });
+    const wrong = await change(here.accessToken, {
+      currentPassword: "not-my-password",
+      newPassword: "brand-new-password-1",
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors.map((e: { field: string }) => e.field)).toEqual(["currentPassword"]);
     const same = await change(here.accessToken, { currentPassword: PASSWORD, newPassword: PASSWORD });
@@ -242,8 +272,12 @@ describe("change my password", () => {
     expect(short.status).toBe(400);
     const done = await change(here.accessToken, { currentPassword: PASSWORD, newPassword: "brand-new-password-1" });
     expect(done.status).toBe(200);
-    expect((await t.call("POST", "/api/auth/login", { body: { email: u.email, password: PASSWORD } })).status).toBe(401);
-    expect((await t.call("POST", "/api/auth/login", { body: { email: u.email, password: "brand-new-password-1" } })).status).toBe(200);
+    expect((await t.call("POST", "/api/auth/login", { body: { email: u.email, password: PASSWORD } })).status).toBe(
+      401,
+    );
+    expect(
+      (await t.call("POST", "/api/auth/login", { body: { email: u.email, password: "brand-new-password-1" } })).status,
+    ).toBe(200);
     expect((await refresh(t, elsewhere.refreshToken)).status).toBe(401);
     expect((await refresh(t, here.refreshToken)).status).toBe(200);
     expect((await auditOf(t, u.id)).some((e) => e.action === "auth.password.changed")).toBe(true);
@@ -252,11 +286,22 @@ describe("change my password", () => {
   test("wrong current passwords count toward the sign-in lockout; without a token it is 401", async () => {
     const u = await seedUser(t, acme, acme.root.id);
     const s = (await login(t, u.email)).body;
-    for (let i = 0; i < 5; i++) expect((await change(s.accessToken, { currentPassword: `wrong-${i}`, newPassword: "brand-new-password-1" })).status).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await change(s.accessToken, { currentPassword: `wrong-${i}`, newPassword: "brand-new-password-1" })).status,
+      ).toBe(400);
     const locked = await change(s.accessToken, { currentPassword: PASSWORD, newPassword: "brand-new-password-1" });
     expect(locked.status).toBe(400);
     expect(locked.body.errors[0].message).toContain("too many");
-    expect((await t.call("POST", "/api/auth/login", { body: { email: u.email, password: PASSWORD } })).status).toBe(429);
-    expect((await t.call("POST", "/api/users/me/password", { body: { currentPassword: PASSWORD, newPassword: "brand-new-password-1" } })).status).toBe(401);
+    expect((await t.call("POST", "/api/auth/login", { body: { email: u.email, password: PASSWORD } })).status).toBe(
+      429,
+    );
+    expect(
+      (
+        await t.call("POST", "/api/users/me/password", {
+          body: { currentPassword: PASSWORD, newPassword: "brand-new-password-1" },
+        })
+      ).status,
+    ).toBe(401);
   });
 });

@@ -3,12 +3,21 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { randomToken } from "../../src/kernel/secrets";
 import { startService, type RunningService } from "../support/process";
-import { freshServerStore, REDIS_TARGET, redisEnv, clearRedisPrefix, SERVER_STORE, TEST_STORE } from "../support/stores";
+import {
+  freshServerStore,
+  REDIS_TARGET,
+  redisEnv,
+  clearRedisPrefix,
+  SERVER_STORE,
+  TEST_STORE,
+} from "../support/stores";
 
 const RUN = SERVER_STORE && !!REDIS_TARGET;
 
 if (!RUN) {
-  console.warn("NOT RUN here: scale-out test (needs TEST_STORE=postgres or mongo, and REDIS_URL); the CI postgres and mongo passes run it");
+  console.warn(
+    "NOT RUN here: scale-out test (needs TEST_STORE=postgres or mongo, and REDIS_URL); the CI postgres and mongo passes run it",
+  );
 } else {
   const ADMIN = "scale-admin@platform.test";
   const PASSWORD = "scale-out-password-1";
@@ -40,22 +49,41 @@ if (!RUN) {
   });
 
   const post = (svc: RunningService, path: string, body: unknown) =>
-    fetch(`${svc.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: r.status === 200 && path !== "/api/auth/logout" ? await r.json() : await r.text().then((x) => (x ? JSON.parse(x) : null)) }));
+    fetch(`${svc.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }).then(async (r) => ({
+      status: r.status,
+      body:
+        r.status === 200 && path !== "/api/auth/logout"
+          ? await r.json()
+          : await r.text().then((x) => (x ? JSON.parse(x) : null)),
+    }));
 
   /** JSON calls with a bearer token to any instance; anything but 200 throws. */
   const authorized = (token: string) => async (svc: RunningService, method: string, path: string, body?: unknown) => {
-    const r = await fetch(svc.url + path, { method, headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const r = await fetch(svc.url + path, {
+      method,
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (r.status !== 200) throw new Error(`${path}: ${r.status} ${await r.text()}`);
     return r.json();
   };
 
   describe(`three instances, one ${TEST_STORE === "mongo" ? "MongoDB" : "Postgres"}, one Redis`, () => {
     test("started at once on an empty store, they bootstrap once and publish the same single signing key", async () => {
-      const sets = await Promise.all([a, b, c].map(async (s) => (await (await fetch(`${s.url}/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] }));
+      const sets = await Promise.all(
+        [a, b, c].map(
+          async (s) => (await (await fetch(`${s.url}/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] },
+        ),
+      );
       expect(sets[0].keys.length).toBe(1);
       for (const set of sets) expect(set.keys.map((k) => k.kid)).toEqual(sets[0].keys.map((k) => k.kid));
       // One platform administrator: signing in works on every instance with the one bootstrap password.
-      for (const s of [a, b, c]) expect((await post(s, "/api/auth/login", { email: ADMIN, password: PASSWORD })).status).toBe(200);
+      for (const s of [a, b, c])
+        expect((await post(s, "/api/auth/login", { email: ADMIN, password: PASSWORD })).status).toBe(200);
     });
 
     test("a token rotated on one instance and replayed on a third is reuse there", async () => {
@@ -73,7 +101,9 @@ if (!RUN) {
       expect(onB.status).toBe(200);
       expect(onB.body.refreshToken).not.toBe(login.body.refreshToken);
       // The access token minted by A is accepted by B (shared signing keys).
-      const me = await fetch(`${b.url}/api/users/me/memberships`, { headers: { authorization: `Bearer ${login.body.accessToken}` } });
+      const me = await fetch(`${b.url}/api/users/me/memberships`, {
+        headers: { authorization: `Bearer ${login.body.accessToken}` },
+      });
       expect(me.status).toBe(200);
       const replay = await post(a, "/api/auth/refresh", { refreshToken: login.body.refreshToken });
       expect(replay.status).toBe(401);
@@ -85,7 +115,11 @@ if (!RUN) {
 
     test("simultaneous refreshes of one token spread over the instances: exactly one wins", async () => {
       const login = await post(a, "/api/auth/login", { email: ADMIN, password: PASSWORD });
-      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => post([a, b, c][i % 3], "/api/auth/refresh", { refreshToken: login.body.refreshToken })));
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          post([a, b, c][i % 3], "/api/auth/refresh", { refreshToken: login.body.refreshToken }),
+        ),
+      );
       expect(results.filter((r) => r.status === 200).length).toBe(1);
       expect(results.filter((r) => r.status === 401 && r.body.code === "REFRESH_TOKEN_REUSED").length).toBe(9);
     });
@@ -101,7 +135,11 @@ if (!RUN) {
       const call = authorized(admin);
       const [{ organizationId: root, tenantId }] = await call(a, "GET", "/api/users/me/memberships");
       await call(a, "PUT", `/api/platform/tenants/${tenantId}/features`, { customClaims: true });
-      const app = await call(a, "POST", "/api/applications", { organizationId: root, identifier: "https://claims.scale.test", name: "claims" });
+      const app = await call(a, "POST", "/api/applications", {
+        organizationId: root,
+        identifier: "https://claims.scale.test",
+        name: "claims",
+      });
       const tier = async () => {
         const r = await post(b, "/api/auth/login", { email: ADMIN, password: PASSWORD, audience: app.identifier });
         return JSON.parse(Buffer.from(r.body.accessToken.split(".")[1], "base64url").toString()).tier;
@@ -122,9 +160,21 @@ if (!RUN) {
       const { accessToken: admin } = (await post(a, "/api/auth/login", { email: ADMIN, password: PASSWORD })).body;
       const call = authorized(admin);
       const [{ organizationId: root }] = await call(a, "GET", "/api/users/me/memberships");
-      const role = await call(a, "POST", "/api/roles", { name: `ctx-${randomToken(4)}`, organizationId: root, permissionCodes: ["AUDIT_VIEW"] });
-      const email = `ctx-${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, "x")}@platform.test`;
-      const user = await call(a, "POST", "/api/users", { organizationId: root, email, fullName: "Ctx", password: PASSWORD, roleId: role.id });
+      const role = await call(a, "POST", "/api/roles", {
+        name: `ctx-${randomToken(4)}`,
+        organizationId: root,
+        permissionCodes: ["AUDIT_VIEW"],
+      });
+      const email = `ctx-${randomToken(6)
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, "x")}@platform.test`;
+      const user = await call(a, "POST", "/api/users", {
+        organizationId: root,
+        email,
+        fullName: "Ctx",
+        password: PASSWORD,
+        roleId: role.id,
+      });
       const perms = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1], "base64url").toString()).permissions;
       let rt = (await post(b, "/api/auth/login", { email, password: PASSWORD })).body.refreshToken;
       for (let i = 0; i < 2; i++) rt = (await post(b, "/api/auth/refresh", { refreshToken: rt })).body.refreshToken; // B reuses the context now
@@ -139,7 +189,8 @@ if (!RUN) {
 
     test("the lockout counter is shared: failures on both instances add up", async () => {
       const email = "locked-across@platform.test";
-      for (const svc of [a, b, a, b, a]) expect((await post(svc, "/api/auth/login", { email, password: "wrong-password" })).status).toBe(401);
+      for (const svc of [a, b, a, b, a])
+        expect((await post(svc, "/api/auth/login", { email, password: "wrong-password" })).status).toBe(401);
       const next = await post(b, "/api/auth/login", { email, password: "wrong-password" });
       expect(next.status).toBe(429);
       expect(next.body.code).toBe("ACCOUNT_LOCKED");

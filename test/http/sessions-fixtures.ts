@@ -27,7 +27,8 @@ export function manualClock(start = Date.now()) {
 export const DAY_MS = 86_400_000;
 
 /** Claims of a JWT, without verifying it (the tests that care verify against the JWKS). */
-export const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1], "base64url").toString()) as Record<string, any>;
+export const claimsOf = (jwt: string) =>
+  JSON.parse(Buffer.from(jwt.split(".")[1], "base64url").toString()) as Record<string, any>;
 
 export interface Tenant {
   tenantId: number;
@@ -45,26 +46,94 @@ export interface Tenant {
  * `otherApp` (report.view). Roles at root: admin (SELF: USER_MANAGE + invoice.write),
  * subtreeViewer (SUBTREE: invoice.read + AUDIT_VIEW), selfWriter (SELF: invoice.write).
  */
-export async function seedTenant(t: TestApp, opts: { webRefreshTtlDays?: number | null; deviceRefreshTtlDays?: number | null } = {}): Promise<Tenant> {
+export async function seedTenant(
+  t: TestApp,
+  opts: { webRefreshTtlDays?: number | null; deviceRefreshTtlDays?: number | null } = {},
+): Promise<Tenant> {
   const s = t.stores.store;
-  const tag = randomToken(5).toLowerCase().replace(/[^a-z0-9]/g, "x");
+  const tag = randomToken(5)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "x");
   const tenant = await s.tenants.create({ name: `Acme ${tag}`, slug: `acme-${tag}` });
-  const root = await s.orgs.create({ tenantId: tenant.id, parentId: null, name: "Acme", slug: `acme-${tag}`, type: "organization" });
-  const child = await s.orgs.create({ tenantId: tenant.id, parentId: root.id, name: "Acme EU", slug: `acme-eu-${tag}`, type: "organization" });
-  const grandchild = await s.orgs.create({ tenantId: tenant.id, parentId: child.id, name: "Acme Paris", slug: `acme-paris-${tag}`, type: "organization" });
+  const root = await s.orgs.create({
+    tenantId: tenant.id,
+    parentId: null,
+    name: "Acme",
+    slug: `acme-${tag}`,
+    type: "organization",
+  });
+  const child = await s.orgs.create({
+    tenantId: tenant.id,
+    parentId: root.id,
+    name: "Acme EU",
+    slug: `acme-eu-${tag}`,
+    type: "organization",
+  });
+  const grandchild = await s.orgs.create({
+    tenantId: tenant.id,
+    parentId: child.id,
+    name: "Acme Paris",
+    slug: `acme-paris-${tag}`,
+    type: "organization",
+  });
   const mkApp = (identifier: string, name: string) =>
-    s.apps.create({ tenantId: tenant.id, organizationId: root.id, identifier, name, webRefreshTtlDays: opts.webRefreshTtlDays ?? null, deviceRefreshTtlDays: opts.deviceRefreshTtlDays ?? null, googleClientIds: [], microsoftClientIds: [] });
+    s.apps.create({
+      tenantId: tenant.id,
+      organizationId: root.id,
+      identifier,
+      name,
+      webRefreshTtlDays: opts.webRefreshTtlDays ?? null,
+      deviceRefreshTtlDays: opts.deviceRefreshTtlDays ?? null,
+      googleClientIds: [],
+      microsoftClientIds: [],
+    });
   const app = await mkApp(`https://invoices.${tag}.test`, "Invoices");
   const otherApp = await mkApp(`https://reports.${tag}.test`, "Reports");
-  const read = await s.apps.createPermission({ tenantId: tenant.id, applicationId: app.id, code: "invoice.read", description: "" });
-  const write = await s.apps.createPermission({ tenantId: tenant.id, applicationId: app.id, code: "invoice.write", description: "" });
-  const view = await s.apps.createPermission({ tenantId: tenant.id, applicationId: otherApp.id, code: "report.view", description: "" });
+  const read = await s.apps.createPermission({
+    tenantId: tenant.id,
+    applicationId: app.id,
+    code: "invoice.read",
+    description: "",
+  });
+  const write = await s.apps.createPermission({
+    tenantId: tenant.id,
+    applicationId: app.id,
+    code: "invoice.write",
+    description: "",
+  });
+  const view = await s.apps.createPermission({
+    tenantId: tenant.id,
+    applicationId: otherApp.id,
+    code: "report.view",
+    description: "",
+  });
   const sys = (await s.apps.system())!;
   const sysPerms = await s.apps.listPermissions("any", sys.id);
   const code = (c: string) => sysPerms.find((p) => p.code === c)!.id;
-  const admin = await s.roles.create({ tenantId: tenant.id, organizationId: root.id, name: "Admin", description: "", scope: "SELF", permissionIds: [code("USER_MANAGE"), write.id] });
-  const subtreeViewer = await s.roles.create({ tenantId: tenant.id, organizationId: root.id, name: "Viewer", description: "", scope: "SUBTREE", permissionIds: [read.id, view.id, code("AUDIT_VIEW")] });
-  const selfWriter = await s.roles.create({ tenantId: tenant.id, organizationId: root.id, name: "Writer", description: "", scope: "SELF", permissionIds: [write.id] });
+  const admin = await s.roles.create({
+    tenantId: tenant.id,
+    organizationId: root.id,
+    name: "Admin",
+    description: "",
+    scope: "SELF",
+    permissionIds: [code("USER_MANAGE"), write.id],
+  });
+  const subtreeViewer = await s.roles.create({
+    tenantId: tenant.id,
+    organizationId: root.id,
+    name: "Viewer",
+    description: "",
+    scope: "SUBTREE",
+    permissionIds: [read.id, view.id, code("AUDIT_VIEW")],
+  });
+  const selfWriter = await s.roles.create({
+    tenantId: tenant.id,
+    organizationId: root.id,
+    name: "Writer",
+    description: "",
+    scope: "SELF",
+    permissionIds: [write.id],
+  });
   const o = (x: typeof root) => ({ id: x.id, path: x.path, name: x.name });
   return {
     tenantId: tenant.id,
@@ -78,17 +147,36 @@ export async function seedTenant(t: TestApp, opts: { webRefreshTtlDays?: number 
 }
 
 /** A user with a password, home org `orgId`, and role assignments [(roleId, orgId)]. */
-export async function seedUser(t: TestApp, tenant: Tenant, orgId: number, assignments: [number, number][] = [], opts: { password?: string | null; email?: string } = {}) {
+export async function seedUser(
+  t: TestApp,
+  tenant: Tenant,
+  orgId: number,
+  assignments: [number, number][] = [],
+  opts: { password?: string | null; email?: string } = {},
+) {
   const s = t.stores.store;
   const email = opts.email ?? `u-${randomToken(6).toLowerCase()}@acme.test`;
   const password = opts.password === undefined ? PASSWORD : opts.password;
-  const user = await s.users.create({ tenantId: tenant.tenantId, organizationId: orgId, email, fullName: "Test User", passwordHash: password ? await t.svc.hasher.hash(password) : null });
-  for (const [roleId, at] of assignments) await s.roles.assign({ tenantId: tenant.tenantId, userId: user.id, roleId, organizationId: at });
+  const user = await s.users.create({
+    tenantId: tenant.tenantId,
+    organizationId: orgId,
+    email,
+    fullName: "Test User",
+    passwordHash: password ? await t.svc.hasher.hash(password) : null,
+  });
+  for (const [roleId, at] of assignments)
+    await s.roles.assign({ tenantId: tenant.tenantId, userId: user.id, roleId, organizationId: at });
   return { id: user.id, email, password: password ?? "" };
 }
 
 /** POST /api/auth/login and expect 200. */
-export async function login(t: TestApp, email: string, password = PASSWORD, extra: Record<string, unknown> = {}, query = "") {
+export async function login(
+  t: TestApp,
+  email: string,
+  password = PASSWORD,
+  extra: Record<string, unknown> = {},
+  query = "",
+) {
   const r = await t.call("POST", `/api/auth/login${query}`, { body: { email, password, ...extra } });
   expect(r.status).toBe(200);
   return r;

@@ -3,7 +3,19 @@
 // (SPEC 2.4, 3.3, 4.1; CONTRACT §4, §11).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ISSUER, makeTestApp, type TestApp } from "../support/app";
-import { auditOf, claimsOf, DAY_MS, login, manualClock, PASSWORD, refresh, refreshCookie, seedTenant, seedUser, type Tenant } from "./sessions-fixtures";
+import {
+  auditOf,
+  claimsOf,
+  DAY_MS,
+  login,
+  manualClock,
+  PASSWORD,
+  refresh,
+  refreshCookie,
+  seedTenant,
+  seedUser,
+  type Tenant,
+} from "./sessions-fixtures";
 
 let t: TestApp;
 let acme: Tenant;
@@ -55,13 +67,24 @@ describe("refresh", () => {
     const u = await seedUser(t, acme, acme.root.id);
     const { refreshToken } = (await login(t, u.email)).body;
     const [selector] = refreshToken.split(".");
-    for (const bad of ["garbage", "a.b", `${selector}.${"A".repeat(10)}`, `${"A".repeat(65)}.${"C".repeat(43)}`, `${refreshToken}.${selector}`]) {
+    for (const bad of [
+      "garbage",
+      "a.b",
+      `${selector}.${"A".repeat(10)}`,
+      `${"A".repeat(65)}.${"C".repeat(43)}`,
+      `${refreshToken}.${selector}`,
+    ]) {
       const r = await refresh(t, bad);
       expect(r.status).toBe(400);
       expect(r.body.code).toBe("VALIDATION_FAILED");
     }
     // Well-formed but unknown: a wrong verifier, a foreign selector, one too short to name a family, the token reversed.
-    for (const bad of [`${selector}.${"A".repeat(43)}`, `${"B".repeat(22)}.${"C".repeat(43)}`, `${"D".repeat(16)}.${"C".repeat(43)}`, refreshToken.split("").reverse().join("")]) {
+    for (const bad of [
+      `${selector}.${"A".repeat(43)}`,
+      `${"B".repeat(22)}.${"C".repeat(43)}`,
+      `${"D".repeat(16)}.${"C".repeat(43)}`,
+      refreshToken.split("").reverse().join(""),
+    ]) {
       const r = await refresh(t, bad);
       expect(r.status).toBe(401);
       expect(r.body.code).toBe("INVALID_TOKEN");
@@ -88,7 +111,10 @@ describe("refresh", () => {
     expect(bad.status).toBe(400);
     const toApp = await refresh(t, first.refreshToken, { audience: acme.app.identifier });
     expect(toApp.status).toBe(200);
-    expect(claimsOf(toApp.body.accessToken)).toMatchObject({ aud: acme.app.identifier, permissions: ["invoice.write"] });
+    expect(claimsOf(toApp.body.accessToken)).toMatchObject({
+      aud: acme.app.identifier,
+      permissions: ["invoice.write"],
+    });
     const keeps = await refresh(t, toApp.body.refreshToken);
     expect(claimsOf(keeps.body.accessToken).aud).toBe(acme.app.identifier);
     const back = await refresh(t, keeps.body.refreshToken, { audience: ISSUER });
@@ -143,7 +169,9 @@ describe("web sessions (cookie)", () => {
     expect(rotated.attrs).toContain("HttpOnly");
     expect(rotated.attrs).toContain("Path=/api/auth");
 
-    const replay = await t.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${c1}`, origin: ISSUER } });
+    const replay = await t.call("POST", "/api/auth/refresh", {
+      headers: { cookie: `sso_refresh=${c1}`, origin: ISSUER },
+    });
     expect(replay.status).toBe(401);
     expect(replay.body.code).toBe("REFRESH_TOKEN_REUSED");
 
@@ -156,7 +184,9 @@ describe("web sessions (cookie)", () => {
     expect(cleared.value).toBe("");
     expect(cleared.attrs).toContain("Max-Age=0");
     expect(cleared.attrs).toContain("Path=/api/auth");
-    const after = await t.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${c2}`, origin: ISSUER } });
+    const after = await t.call("POST", "/api/auth/refresh", {
+      headers: { cookie: `sso_refresh=${c2}`, origin: ISSUER },
+    });
     expect(after.status).toBe(401);
     expect(after.body.code).toBe("INVALID_TOKEN");
   });
@@ -182,7 +212,10 @@ describe("logout", () => {
     expect((await refresh(t, a.refreshToken)).status).toBe(401);
     expect((await refresh(t, b.refreshToken)).status).toBe(200);
     expect((await t.call("POST", "/api/auth/logout", { body: { refreshToken: a.refreshToken } })).status).toBe(200);
-    expect((await t.call("POST", "/api/auth/logout", { body: { refreshToken: `${"n".repeat(22)}.${"o".repeat(43)}` } })).status).toBe(200);
+    expect(
+      (await t.call("POST", "/api/auth/logout", { body: { refreshToken: `${"n".repeat(22)}.${"o".repeat(43)}` } }))
+        .status,
+    ).toBe(200);
     expect((await t.call("POST", "/api/auth/logout", { body: { refreshToken: "not-a-token" } })).status).toBe(400);
     const entries = (await auditOf(t, u.id)).filter((e) => e.action === "auth.logout");
     expect(entries.length).toBe(1);
@@ -216,7 +249,9 @@ describe("refresh TTLs", () => {
     clock.advance(29 * DAY_MS);
     const p1 = await refresh(tc, plain.refreshToken);
     expect(p1.status).toBe(200);
-    const w1 = await tc.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${web}`, origin: ISSUER } });
+    const w1 = await tc.call("POST", "/api/auth/refresh", {
+      headers: { cookie: `sso_refresh=${web}`, origin: ISSUER },
+    });
     expect(w1.status).toBe(200);
     // The rotated cookie lives only as long as the session: about one day left.
     const maxAge = Number(/Max-Age=(\d+)/.exec(refreshCookie(w1.headers)!.attrs)![1]);
@@ -226,7 +261,9 @@ describe("refresh TTLs", () => {
     const p2 = await refresh(tc, p1.body.refreshToken);
     expect(p2.status).toBe(401);
     expect(p2.body.code).toBe("INVALID_TOKEN");
-    const w2 = await tc.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${refreshCookie(w1.headers)!.value}`, origin: ISSUER } });
+    const w2 = await tc.call("POST", "/api/auth/refresh", {
+      headers: { cookie: `sso_refresh=${refreshCookie(w1.headers)!.value}`, origin: ISSUER },
+    });
     expect(w2.status).toBe(401);
   });
 
@@ -247,16 +284,21 @@ describe("refresh TTLs", () => {
     const u = await seedUser(tc, short, short.root.id);
     const web = await login(tc, u.email, PASSWORD, { audience: short.app.identifier }, "?web=true");
     expect(refreshCookie(web.headers)!.attrs).toContain(`Max-Age=${2 * 86400}`);
-    const device = (await login(tc, u.email, PASSWORD, { audience: short.app.identifier, device: { name: "Tablet" } })).body;
+    const device = (await login(tc, u.email, PASSWORD, { audience: short.app.identifier, device: { name: "Tablet" } }))
+      .body;
     const plain = (await login(tc, u.email, PASSWORD, { audience: short.app.identifier })).body;
     const mgmtWeb = await login(tc, u.email, PASSWORD, {}, "?web=true");
     expect(refreshCookie(mgmtWeb.headers)!.attrs).toContain(`Max-Age=${30 * 86400}`);
     clock.advance(DAY_MS + 1000);
     expect((await refresh(tc, device.refreshToken)).status).toBe(401);
-    const stillWeb = await tc.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${refreshCookie(web.headers)!.value}`, origin: ISSUER } });
+    const stillWeb = await tc.call("POST", "/api/auth/refresh", {
+      headers: { cookie: `sso_refresh=${refreshCookie(web.headers)!.value}`, origin: ISSUER },
+    });
     expect(stillWeb.status).toBe(200);
     clock.advance(DAY_MS);
-    const webEnd = await tc.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${refreshCookie(stillWeb.headers)!.value}`, origin: ISSUER } });
+    const webEnd = await tc.call("POST", "/api/auth/refresh", {
+      headers: { cookie: `sso_refresh=${refreshCookie(stillWeb.headers)!.value}`, origin: ISSUER },
+    });
     expect(webEnd.status).toBe(401);
     // Plain sessions keep the 30-day default.
     expect((await refresh(tc, plain.refreshToken)).status).toBe(200);
@@ -271,7 +313,9 @@ describe("devices", () => {
     const web = (await login(t, u.email)).body;
     const list = await t.call("GET", "/api/users/me/devices", { token: web.accessToken });
     expect(list.status).toBe(200);
-    expect(list.body.map((d: { deviceId: string }) => d.deviceId).sort()).toEqual([phone.deviceId, tablet.deviceId].sort());
+    expect(list.body.map((d: { deviceId: string }) => d.deviceId).sort()).toEqual(
+      [phone.deviceId, tablet.deviceId].sort(),
+    );
     const p = list.body.find((d: { deviceId: string }) => d.deviceId === phone.deviceId);
     expect(Object.keys(p).sort()).toEqual(["createdAt", "deviceId", "lastSeenAt", "name", "platform"]);
     expect(p).toMatchObject({ name: "Phone", platform: "ios" });
@@ -309,45 +353,88 @@ describe("switching the active organization", () => {
     const m = await t.call("GET", "/api/users/me/memberships", { token: first.accessToken });
     expect(m.status).toBe(200);
     expect(m.body).toEqual([
-      { organizationId: acme.root.id, tenantId: acme.tenantId, name: "Acme", path: acme.root.path, status: "ACTIVE", roles: [] },
-      { organizationId: acme.child.id, tenantId: acme.tenantId, name: "Acme EU", path: acme.child.path, status: "ACTIVE", roles: [{ id: acme.roles.selfWriter, name: "Writer" }] },
+      {
+        organizationId: acme.root.id,
+        tenantId: acme.tenantId,
+        name: "Acme",
+        path: acme.root.path,
+        status: "ACTIVE",
+        roles: [],
+      },
+      {
+        organizationId: acme.child.id,
+        tenantId: acme.tenantId,
+        name: "Acme EU",
+        path: acme.child.path,
+        status: "ACTIVE",
+        roles: [{ id: acme.roles.selfWriter, name: "Writer" }],
+      },
     ]);
-    const sw = await t.call("POST", "/api/users/me/active-organization", { token: first.accessToken, body: { organizationId: acme.child.id } });
+    const sw = await t.call("POST", "/api/users/me/active-organization", {
+      token: first.accessToken,
+      body: { organizationId: acme.child.id },
+    });
     expect(sw.status).toBe(200);
     expect(sw.headers.get("cache-control")).toBe("no-store");
     expect(sw.body.refreshToken).toBeString();
     const c = claimsOf(sw.body.accessToken);
-    expect(c).toMatchObject({ org_id: acme.child.id, org_name: "Acme EU", org_path: acme.child.path, scope_self: [acme.child.path], aud: acme.app.identifier, permissions: ["invoice.write"] });
+    expect(c).toMatchObject({
+      org_id: acme.child.id,
+      org_name: "Acme EU",
+      org_path: acme.child.path,
+      scope_self: [acme.child.path],
+      aud: acme.app.identifier,
+      permissions: ["invoice.write"],
+    });
     const r = await refresh(t, sw.body.refreshToken);
     expect(claimsOf(r.body.accessToken).org_id).toBe(acme.child.id);
     // The session the switch came from has ended.
     expect((await refresh(t, first.refreshToken)).status).toBe(401);
     const e = (await auditOf(t, u.id)).find((x) => x.action === "auth.org_switched");
-    expect(e).toMatchObject({ organizationId: acme.child.id, metadata: { fromOrganizationId: acme.root.id, toOrganizationId: acme.child.id } });
+    expect(e).toMatchObject({
+      organizationId: acme.child.id,
+      metadata: { fromOrganizationId: acme.root.id, toOrganizationId: acme.child.id },
+    });
   });
 
   test("a SUBTREE role above reaches a descendant; no membership is 403; another tenant's org is 404; suspended is 403 ORG_SUSPENDED", async () => {
     const reach = await seedUser(t, acme, acme.root.id, [[acme.roles.subtreeViewer, acme.root.id]]);
     const tok = (await login(t, reach.email)).body.accessToken;
-    const deep = await t.call("POST", "/api/users/me/active-organization", { token: tok, body: { organizationId: acme.grandchild.id, audience: acme.app.identifier } });
+    const deep = await t.call("POST", "/api/users/me/active-organization", {
+      token: tok,
+      body: { organizationId: acme.grandchild.id, audience: acme.app.identifier },
+    });
     expect(deep.status).toBe(200);
-    expect(claimsOf(deep.body.accessToken)).toMatchObject({ org_id: acme.grandchild.id, scope_subtree: [acme.grandchild.path], permissions: ["invoice.read"] });
+    expect(claimsOf(deep.body.accessToken)).toMatchObject({
+      org_id: acme.grandchild.id,
+      scope_subtree: [acme.grandchild.path],
+      permissions: ["invoice.read"],
+    });
 
     const self = await seedUser(t, acme, acme.root.id, [[acme.roles.selfWriter, acme.root.id]]);
     const selfTok = (await login(t, self.email)).body.accessToken;
-    const no = await t.call("POST", "/api/users/me/active-organization", { token: selfTok, body: { organizationId: acme.child.id } });
+    const no = await t.call("POST", "/api/users/me/active-organization", {
+      token: selfTok,
+      body: { organizationId: acme.child.id },
+    });
     expect(no.status).toBe(403);
     expect(no.body.code).toBe("FORBIDDEN");
 
     const other = await seedTenant(t);
-    const foreign = await t.call("POST", "/api/users/me/active-organization", { token: selfTok, body: { organizationId: other.root.id } });
+    const foreign = await t.call("POST", "/api/users/me/active-organization", {
+      token: selfTok,
+      body: { organizationId: other.root.id },
+    });
     expect(foreign.status).toBe(404);
 
     const t3 = await seedTenant(t);
     const m = await seedUser(t, t3, t3.root.id, [[t3.roles.selfWriter, t3.child.id]]);
     const mt = (await login(t, m.email)).body.accessToken;
     await t.stores.store.orgs.update(t3.tenantId, t3.child.id, { status: "SUSPENDED" });
-    const susp = await t.call("POST", "/api/users/me/active-organization", { token: mt, body: { organizationId: t3.child.id } });
+    const susp = await t.call("POST", "/api/users/me/active-organization", {
+      token: mt,
+      body: { organizationId: t3.child.id },
+    });
     expect(susp.status).toBe(403);
     expect(susp.body.code).toBe("ORG_SUSPENDED");
     const bad = await t.call("POST", "/api/users/me/active-organization", { token: mt, body: { organizationId: "x" } });
@@ -357,16 +444,24 @@ describe("switching the active organization", () => {
   test("the switch keeps the session mode: web answers with the cookie, device keeps its deviceId", async () => {
     const u = await seedUser(t, acme, acme.root.id, [[acme.roles.selfWriter, acme.child.id]]);
     const web = await login(t, u.email, PASSWORD, {}, "?web=true");
-    const sw = await t.call("POST", "/api/users/me/active-organization", { token: web.body.accessToken, body: { organizationId: acme.child.id } });
+    const sw = await t.call("POST", "/api/users/me/active-organization", {
+      token: web.body.accessToken,
+      body: { organizationId: acme.child.id },
+    });
     expect(sw.status).toBe(200);
     expect(sw.body.refreshToken).toBeUndefined();
     const cookie = refreshCookie(sw.headers)!;
     expect(cookie.attrs).toContain("HttpOnly");
-    const r = await t.call("POST", "/api/auth/refresh", { headers: { cookie: `sso_refresh=${cookie.value}`, origin: ISSUER } });
+    const r = await t.call("POST", "/api/auth/refresh", {
+      headers: { cookie: `sso_refresh=${cookie.value}`, origin: ISSUER },
+    });
     expect(claimsOf(r.body.accessToken).org_id).toBe(acme.child.id);
 
     const dev = (await login(t, u.email, PASSWORD, { device: { name: "Phone" } })).body;
-    const ds = await t.call("POST", "/api/users/me/active-organization", { token: dev.accessToken, body: { organizationId: acme.child.id } });
+    const ds = await t.call("POST", "/api/users/me/active-organization", {
+      token: dev.accessToken,
+      body: { organizationId: acme.child.id },
+    });
     expect(ds.body.deviceId).toBe(dev.deviceId);
     expect(claimsOf(ds.body.accessToken).device_id).toBe(dev.deviceId);
     expect((await refresh(t, dev.refreshToken)).status).toBe(401);
@@ -377,7 +472,10 @@ describe("switching the active organization", () => {
     const u = await seedUser(t, acme, acme.root.id, [[acme.roles.selfWriter, acme.child.id]]);
     const s = (await login(t, u.email)).body;
     await t.call("POST", "/api/auth/logout", { body: { refreshToken: s.refreshToken } });
-    const r = await t.call("POST", "/api/users/me/active-organization", { token: s.accessToken, body: { organizationId: acme.child.id } });
+    const r = await t.call("POST", "/api/users/me/active-organization", {
+      token: s.accessToken,
+      body: { organizationId: acme.child.id },
+    });
     expect(r.status).toBe(401);
     expect(r.body.code).toBe("INVALID_TOKEN");
   });
@@ -393,7 +491,15 @@ describe("my sessions", () => {
     expect(list.body.length).toBe(2);
     const mine = list.body.find((s: { current: boolean }) => s.current);
     const other = list.body.find((s: { current: boolean }) => !s.current);
-    expect(Object.keys(mine).sort()).toEqual(["audience", "current", "deviceId", "expiresAt", "id", "mode", "organizationId"]);
+    expect(Object.keys(mine).sort()).toEqual([
+      "audience",
+      "current",
+      "deviceId",
+      "expiresAt",
+      "id",
+      "mode",
+      "organizationId",
+    ]);
     expect(mine).toMatchObject({ mode: "plain", organizationId: acme.root.id, deviceId: null });
     expect(other).toMatchObject({ mode: "device", deviceId: phone.deviceId });
 

@@ -7,7 +7,16 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from "jose";
 import { generate } from "otplib";
 import { makeTestApp, type TestApp } from "../support/app";
-import { claimsOf, createUser, expectProblem, ok, PASSWORD, provisionTenant, uniq, type TenantFixture } from "./directory-fixtures";
+import {
+  claimsOf,
+  createUser,
+  expectProblem,
+  ok,
+  PASSWORD,
+  provisionTenant,
+  uniq,
+  type TenantFixture,
+} from "./directory-fixtures";
 
 const GOOGLE_CLIENT = "google-client-1.apps.googleusercontent.com";
 const MS_CLIENT = "5b3c2f0e-ms-client";
@@ -24,23 +33,65 @@ let appIdentifier: string;
 
 async function idToken(keys: Keys, kid: string, claims: JWTPayload, opts: { expSeconds?: number } = {}) {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT(claims).setProtectedHeader({ alg: "RS256", kid }).setIssuedAt(now).setExpirationTime(now + (opts.expSeconds ?? 600)).sign(keys.privateKey);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: "RS256", kid })
+    .setIssuedAt(now)
+    .setExpirationTime(now + (opts.expSeconds ?? 600))
+    .sign(keys.privateKey);
 }
 const googleToken = (sub: string, email: string, extra: JWTPayload = {}, opts = {}) =>
-  idToken(google, "g1", { iss: "https://accounts.google.com", aud: GOOGLE_CLIENT, sub, email, email_verified: true, ...extra }, opts);
+  idToken(
+    google,
+    "g1",
+    { iss: "https://accounts.google.com", aud: GOOGLE_CLIENT, sub, email, email_verified: true, ...extra },
+    opts,
+  );
 const msToken = (oid: string, email: string, extra: JWTPayload = {}) =>
-  idToken(microsoft, "m1", { iss: `https://login.microsoftonline.com/${MS_TENANT}/v2.0`, aud: MS_CLIENT, sub: `pairwise-${oid}`, oid, tid: MS_TENANT, preferred_username: email, ...extra });
-const social = (p: string, idToken: string, extra: Record<string, unknown> = {}) => t.call("POST", `/api/auth/social/${p}`, { body: { idToken, audience: appIdentifier, ...extra } });
+  idToken(microsoft, "m1", {
+    iss: `https://login.microsoftonline.com/${MS_TENANT}/v2.0`,
+    aud: MS_CLIENT,
+    sub: `pairwise-${oid}`,
+    oid,
+    tid: MS_TENANT,
+    preferred_username: email,
+    ...extra,
+  });
+const social = (p: string, idToken: string, extra: Record<string, unknown> = {}) =>
+  t.call("POST", `/api/auth/social/${p}`, { body: { idToken, audience: appIdentifier, ...extra } });
 
 beforeAll(async () => {
-  [google, microsoft, stranger] = await Promise.all([generateKeyPair("RS256", { extractable: true }), generateKeyPair("RS256", { extractable: true }), generateKeyPair("RS256", { extractable: true })]);
+  [google, microsoft, stranger] = await Promise.all([
+    generateKeyPair("RS256", { extractable: true }),
+    generateKeyPair("RS256", { extractable: true }),
+    generateKeyPair("RS256", { extractable: true }),
+  ]);
   const jwk = async (k: Keys, kid: string) => ({ ...(await exportJWK(k.publicKey)), kid, alg: "RS256", use: "sig" });
   const sets = { google: { keys: [await jwk(google, "g1")] }, microsoft: { keys: [await jwk(microsoft, "m1")] } };
-  provider = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (req) => Response.json(sets[new URL(req.url).pathname.slice(1) as "google" | "microsoft"] ?? { keys: [] }) });
-  t = await makeTestApp({ env: { SSO_GOOGLE_JWKS_URL: `http://127.0.0.1:${provider.port}/google`, SSO_MICROSOFT_JWKS_URL: `http://127.0.0.1:${provider.port}/microsoft` } });
+  provider = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    fetch: (req) => Response.json(sets[new URL(req.url).pathname.slice(1) as "google" | "microsoft"] ?? { keys: [] }),
+  });
+  t = await makeTestApp({
+    env: {
+      SSO_GOOGLE_JWKS_URL: `http://127.0.0.1:${provider.port}/google`,
+      SSO_MICROSOFT_JWKS_URL: `http://127.0.0.1:${provider.port}/microsoft`,
+    },
+  });
   ten = await provisionTenant(t);
   appIdentifier = `https://${uniq("social")}.test`;
-  await ok(t.call("POST", "/api/applications", { token: ten.token, body: { organizationId: ten.rootOrgId, identifier: appIdentifier, name: "Social", googleClientIds: [GOOGLE_CLIENT], microsoftClientIds: MS_CLIENT } }));
+  await ok(
+    t.call("POST", "/api/applications", {
+      token: ten.token,
+      body: {
+        organizationId: ten.rootOrgId,
+        identifier: appIdentifier,
+        name: "Social",
+        googleClientIds: [GOOGLE_CLIENT],
+        microsoftClientIds: MS_CLIENT,
+      },
+    }),
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -56,9 +107,14 @@ describe("success", () => {
     expect(c.uid).toBe(u.id);
     expect(c.aud).toBe(appIdentifier);
     expect(typeof r.body.refreshToken).toBe("string");
-    expect(await t.svc.store.socialIdentities.find("google", "g-sub-1")).toMatchObject({ userId: u.id, tenantId: ten.tenantId });
+    expect(await t.svc.store.socialIdentities.find("google", "g-sub-1")).toMatchObject({
+      userId: u.id,
+      tenantId: ten.tenantId,
+    });
     // The issuer's other spelling is Google's too.
-    expect((await social("google", await googleToken("g-sub-1", u.email, { iss: "accounts.google.com" }))).status).toBe(200);
+    expect((await social("google", await googleToken("g-sub-1", u.email, { iss: "accounts.google.com" }))).status).toBe(
+      200,
+    );
   });
 
   test("Microsoft: the tenant's v2.0 issuer, email from preferred_username, linked by tenant + object id", async () => {
@@ -72,9 +128,13 @@ describe("success", () => {
   test("after linking, a later email change at the provider cannot move the identity onto another account", async () => {
     const owner = await createUser(t, ten.token, ten.rootOrgId);
     const other = await createUser(t, ten.token, ten.rootOrgId);
-    expect(claimsOf((await social("google", await googleToken("g-sub-move", owner.email))).body.accessToken).uid).toBe(owner.id);
+    expect(claimsOf((await social("google", await googleToken("g-sub-move", owner.email))).body.accessToken).uid).toBe(
+      owner.id,
+    );
     // Same Google account, now claiming the other user's email: it still signs in as its owner.
-    expect(claimsOf((await social("google", await googleToken("g-sub-move", other.email))).body.accessToken).uid).toBe(owner.id);
+    expect(claimsOf((await social("google", await googleToken("g-sub-move", other.email))).body.accessToken).uid).toBe(
+      owner.id,
+    );
     // A second Google account with the owner's email does not take the owner over.
     expectProblem(await social("google", await googleToken("g-sub-intruder", owner.email)), 401, "INVALID_CREDENTIALS");
   });
@@ -82,8 +142,15 @@ describe("success", () => {
   test("MFA applies: a user with MFA on gets the challenge, not tokens", async () => {
     const u = await createUser(t, ten.token, ten.rootOrgId);
     const { accessToken } = await t.login(u.email, PASSWORD);
-    const secret = new URL((await ok(t.call("POST", "/api/mfa/setup/begin", { token: accessToken }))).otpAuthUri).searchParams.get("secret")!;
-    await ok(t.call("POST", "/api/mfa/setup/confirm", { token: accessToken, body: { code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) }) } }));
+    const secret = new URL(
+      (await ok(t.call("POST", "/api/mfa/setup/begin", { token: accessToken }))).otpAuthUri,
+    ).searchParams.get("secret")!;
+    await ok(
+      t.call("POST", "/api/mfa/setup/confirm", {
+        token: accessToken,
+        body: { code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) }) },
+      }),
+    );
     const r = await social("google", await googleToken(`g-mfa-${u.id}`, u.email), { device: { name: "Phone" } });
     expect(r.body).toEqual({ mfaRequired: true, pendingToken: expect.any(String), expiresInSeconds: 300 });
     const recovery = await t.svc.store.mfa.recoveryCodesLeft(u.id);
@@ -102,11 +169,38 @@ describe("refusals", () => {
       ["garbage", "google", "not-a-jwt", /well-formed/],
       ["expired", "google", googleToken("g-x", u.email, {}, { expSeconds: -600 }), /expired/],
       ["other audience", "google", googleToken("g-x", u.email, { aud: "someone-else" }), /another client/],
-      ["foreign key", "google", idToken(stranger, "g1", { iss: "https://accounts.google.com", aud: GOOGLE_CLIENT, sub: "g-x", email: u.email, email_verified: true }), /published keys/],
-      ["unknown kid", "google", idToken(stranger, "nope", { iss: "https://accounts.google.com", aud: GOOGLE_CLIENT, sub: "g-x", email: u.email, email_verified: true }), /published keys/],
+      [
+        "foreign key",
+        "google",
+        idToken(stranger, "g1", {
+          iss: "https://accounts.google.com",
+          aud: GOOGLE_CLIENT,
+          sub: "g-x",
+          email: u.email,
+          email_verified: true,
+        }),
+        /published keys/,
+      ],
+      [
+        "unknown kid",
+        "google",
+        idToken(stranger, "nope", {
+          iss: "https://accounts.google.com",
+          aud: GOOGLE_CLIENT,
+          sub: "g-x",
+          email: u.email,
+          email_verified: true,
+        }),
+        /published keys/,
+      ],
       ["wrong issuer", "google", googleToken("g-x", u.email, { iss: "https://evil.example" }), /issuer/],
       ["unverified email", "google", googleToken("g-x", u.email, { email_verified: false }), /verified/],
-      ["Microsoft issuer of another tenant", "microsoft", msToken("oid-x", u.email, { iss: "https://login.microsoftonline.com/other-tenant/v2.0" }), /issuer/],
+      [
+        "Microsoft issuer of another tenant",
+        "microsoft",
+        msToken("oid-x", u.email, { iss: "https://login.microsoftonline.com/other-tenant/v2.0" }),
+        /issuer/,
+      ],
       ["Google token at Microsoft", "microsoft", googleToken("g-x", u.email), /published keys|another client/],
     ];
     for (const [label, p, token, why] of cases) {
@@ -130,9 +224,16 @@ describe("refusals", () => {
 
   test("an application with no client id of that provider (and no platform default) refuses its tokens", async () => {
     const bare = `https://${uniq("bare")}.test`;
-    await ok(t.call("POST", "/api/applications", { token: ten.token, body: { organizationId: ten.rootOrgId, identifier: bare, name: "Bare" } }));
+    await ok(
+      t.call("POST", "/api/applications", {
+        token: ten.token,
+        body: { organizationId: ten.rootOrgId, identifier: bare, name: "Bare" },
+      }),
+    );
     const u = await createUser(t, ten.token, ten.rootOrgId);
-    const r = await t.call("POST", "/api/auth/social/google", { body: { idToken: await googleToken("g-bare", u.email), audience: bare } });
+    const r = await t.call("POST", "/api/auth/social/google", {
+      body: { idToken: await googleToken("g-bare", u.email), audience: bare },
+    });
     expectProblem(r, 401, "INVALID_TOKEN");
     expect(r.body.detail).toMatch(/client id/);
   });
@@ -147,24 +248,47 @@ describe("Microsoft emails whose domain owner is not verified (xms_edov)", () =>
       expect(r.body.detail).toMatch(/xms_edov is false/);
     }
     // The same answer when no account has the email: the refusal depends on the token alone.
-    const nobody = await social("microsoft", await msToken("oid-unverified", "nobody@nowhere.test", { xms_edov: false }));
-    expect(nobody.body.detail).toBe((await social("microsoft", await msToken("oid-unverified", u.email, { xms_edov: false }))).body.detail);
+    const nobody = await social(
+      "microsoft",
+      await msToken("oid-unverified", "nobody@nowhere.test", { xms_edov: false }),
+    );
+    expect(nobody.body.detail).toBe(
+      (await social("microsoft", await msToken("oid-unverified", u.email, { xms_edov: false }))).body.detail,
+    );
     expect(await t.svc.store.socialIdentities.find("microsoft", `${MS_TENANT}:oid-unverified`)).toBeNull();
 
-    const linked = await social("microsoft", await msToken("oid-verified", u.email, { email: u.email, xms_edov: true }));
+    const linked = await social(
+      "microsoft",
+      await msToken("oid-verified", u.email, { email: u.email, xms_edov: true }),
+    );
     expect(claimsOf(linked.body.accessToken).uid).toBe(u.id);
     // Once linked, the link is followed; what the token says about its email no longer matters.
-    expect(claimsOf((await social("microsoft", await msToken("oid-verified", u.email, { xms_edov: false }))).body.accessToken).uid).toBe(u.id);
+    expect(
+      claimsOf(
+        (await social("microsoft", await msToken("oid-verified", u.email, { xms_edov: false }))).body.accessToken,
+      ).uid,
+    ).toBe(u.id);
   });
 
   test("SSO_MICROSOFT_REQUIRE_VERIFIED_EMAIL=true: a first sign-in links only with an email claim and xms_edov true", async () => {
-    const strict = await makeTestApp({ env: { SSO_MICROSOFT_JWKS_URL: `http://127.0.0.1:${provider.port}/microsoft`, SSO_MICROSOFT_REQUIRE_VERIFIED_EMAIL: "true" } });
+    const strict = await makeTestApp({
+      env: {
+        SSO_MICROSOFT_JWKS_URL: `http://127.0.0.1:${provider.port}/microsoft`,
+        SSO_MICROSOFT_REQUIRE_VERIFIED_EMAIL: "true",
+      },
+    });
     try {
       const st = await provisionTenant(strict);
       const aud = `https://${uniq("strict")}.test`;
-      await ok(strict.call("POST", "/api/applications", { token: st.token, body: { organizationId: st.rootOrgId, identifier: aud, name: "Strict", microsoftClientIds: [MS_CLIENT] } }));
+      await ok(
+        strict.call("POST", "/api/applications", {
+          token: st.token,
+          body: { organizationId: st.rootOrgId, identifier: aud, name: "Strict", microsoftClientIds: [MS_CLIENT] },
+        }),
+      );
       const u = await createUser(strict, st.token, st.rootOrgId);
-      const call = (idToken: string) => strict.call("POST", "/api/auth/social/microsoft", { body: { idToken, audience: aud } });
+      const call = (idToken: string) =>
+        strict.call("POST", "/api/auth/social/microsoft", { body: { idToken, audience: aud } });
       for (const [label, token] of [
         ["no xms_edov", await msToken("oid-s", u.email, { email: u.email })],
         ["preferred_username only", await msToken("oid-s", u.email, { xms_edov: true })],

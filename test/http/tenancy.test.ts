@@ -6,7 +6,16 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { makeTestApp, type TestApp } from "../support/app";
-import { createOrg, createRole, createUser, expectProblem, ok, provisionTenant, uniq, type TenantFixture } from "./directory-fixtures";
+import {
+  createOrg,
+  createRole,
+  createUser,
+  expectProblem,
+  ok,
+  provisionTenant,
+  uniq,
+  type TenantFixture,
+} from "./directory-fixtures";
 
 let t: TestApp;
 let A: TenantFixture;
@@ -18,8 +27,15 @@ async function world(ten: TenantFixture) {
   const org = await createOrg(t, ten.token);
   const role = await createRole(t, ten.token, org.id, ["USER_MANAGE"]);
   const user = await createUser(t, ten.token, org.id, { roleId: role.id });
-  const app = await ok(t.call("POST", "/api/applications", { token: ten.token, body: { organizationId: org.id, identifier: `https://${uniq("iso")}.test`, name: "Iso" } }));
-  const perm = await ok(t.call("POST", `/api/applications/${app.id}/permissions`, { token: ten.token, body: { code: "iso.read" } }));
+  const app = await ok(
+    t.call("POST", "/api/applications", {
+      token: ten.token,
+      body: { organizationId: org.id, identifier: `https://${uniq("iso")}.test`, name: "Iso" },
+    }),
+  );
+  const perm = await ok(
+    t.call("POST", `/api/applications/${app.id}/permissions`, { token: ten.token, body: { code: "iso.read" } }),
+  );
   return { org, role, user, app, perm };
 }
 
@@ -39,7 +55,8 @@ async function snapshot(ten: TenantFixture, w: typeof b) {
     roles: await ok(t.call("GET", `/api/roles?organizationId=${w.org.id}`, { token: ten.token })),
     apps: await ok(t.call("GET", `/api/applications?organizationId=${w.org.id}`, { token: ten.token })),
     perms: await ok(t.call("GET", `/api/applications/${w.app.id}/permissions`, { token: ten.token })),
-    audit: (await ok(t.call("GET", `/api/audit?organizationId=${ten.rootOrgId}&size=1000`, { token: ten.token }))).length,
+    audit: (await ok(t.call("GET", `/api/audit?organizationId=${ten.rootOrgId}&size=1000`, { token: ten.token })))
+      .length,
   };
 }
 
@@ -55,7 +72,12 @@ describe("two tenants", () => {
       ["GET", `/api/tenant-hierarchy/visible-orgs/${B.rootOrgId}`, undefined, 404],
       // users
       ["POST", "/api/users", { organizationId: b.org.id, email: `${uniq("x")}@t.test`, fullName: "X" }, 404],
-      ["POST", "/api/users", { organizationId: a.org.id, email: `${uniq("x")}@t.test`, fullName: "X", roleId: b.role.id }, 404],
+      [
+        "POST",
+        "/api/users",
+        { organizationId: a.org.id, email: `${uniq("x")}@t.test`, fullName: "X", roleId: b.role.id },
+        404,
+      ],
       ["GET", `/api/users?organizationId=${b.org.id}`, undefined, 404],
       ["PUT", `/api/users/${b.user.id}`, { fullName: "Pwned" }, 404],
       ["PUT", `/api/users/${a.user.id}`, { organizationId: b.org.id }, 404],
@@ -75,7 +97,12 @@ describe("two tenants", () => {
       ["POST", `/api/roles/${a.role.id}/revoke`, { userId: b.user.id, organizationId: a.org.id }, 404],
       ["GET", `/api/roles?organizationId=${b.org.id}`, undefined, 404],
       // applications and permissions
-      ["POST", "/api/applications", { organizationId: b.org.id, identifier: `https://${uniq("x")}.test`, name: "X" }, 404],
+      [
+        "POST",
+        "/api/applications",
+        { organizationId: b.org.id, identifier: `https://${uniq("x")}.test`, name: "X" },
+        404,
+      ],
       ["GET", `/api/applications?organizationId=${b.org.id}`, undefined, 404],
       ["GET", `/api/applications/quota?organizationId=${b.org.id}`, undefined, 404],
       ["PUT", `/api/applications/${b.app.id}`, { name: "Pwned" }, 404],
@@ -106,7 +133,9 @@ describe("two tenants", () => {
     const found = await ok(t.call("GET", "/api/organizations/search?q=Tenant", { token: A.token }));
     expect(found.map((o: { id: number }) => o.id)).toEqual([A.rootOrgId]);
     const audit = await ok(t.call("GET", `/api/audit?organizationId=${A.rootOrgId}&size=1000`, { token: A.token }));
-    expect(audit.every((e: { organizationId: number }) => orgs.items.some((o: { id: number }) => o.id === e.organizationId))).toBe(true);
+    expect(
+      audit.every((e: { organizationId: number }) => orgs.items.some((o: { id: number }) => o.id === e.organizationId)),
+    ).toBe(true);
     const mine = await ok(t.call("GET", "/api/users/me/export", { token: A.token }));
     expect(mine.memberships.every((m: { tenantId: number }) => m.tenantId === A.tenantId)).toBe(true);
   });
@@ -122,8 +151,14 @@ describe("two tenants", () => {
       expectProblem(await t.call(m, path, { token: A.token, body }), 403, "FORBIDDEN");
     const admin = await t.adminToken();
     for (const w of [a, b]) {
-      expect((await ok(t.call("GET", `/api/users?organizationId=${w.org.id}`, { token: admin }))).map((u: { id: number }) => u.id)).toEqual([w.user.id]);
-      expect((await ok(t.call("GET", `/api/applications?organizationId=${w.org.id}`, { token: admin }))).length).toBe(1);
+      expect(
+        (await ok(t.call("GET", `/api/users?organizationId=${w.org.id}`, { token: admin }))).map(
+          (u: { id: number }) => u.id,
+        ),
+      ).toEqual([w.user.id]);
+      expect((await ok(t.call("GET", `/api/applications?organizationId=${w.org.id}`, { token: admin }))).length).toBe(
+        1,
+      );
     }
     const all = await ok(t.call("GET", "/api/organizations?size=1000", { token: admin }));
     const tenants = new Set(all.items.map((o: { tenantId: number }) => o.tenantId));

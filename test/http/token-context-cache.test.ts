@@ -3,7 +3,17 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { manualClock } from "../support/clock";
 import { makeTestApp, type TestApp } from "../support/app";
-import { claimsOf, createOrg, createRole, createUser, expectProblem, ok, PASSWORD, provisionTenant, type TenantFixture } from "./directory-fixtures";
+import {
+  claimsOf,
+  createOrg,
+  createRole,
+  createUser,
+  expectProblem,
+  ok,
+  PASSWORD,
+  provisionTenant,
+  type TenantFixture,
+} from "./directory-fixtures";
 
 let t: TestApp;
 let ten: TenantFixture;
@@ -28,18 +38,33 @@ describe("reused token contexts never outlive a change", () => {
     const u = await createUser(t, ten.token, ten.rootOrgId, { roleId: role.id });
     let rt = await warm((await t.login(u.email, PASSWORD)).refreshToken);
 
-    await ok(t.call("POST", `/api/roles/${role.id}/revoke`, { token: ten.token, body: { userId: u.id, organizationId: ten.rootOrgId } }));
+    await ok(
+      t.call("POST", `/api/roles/${role.id}/revoke`, {
+        token: ten.token,
+        body: { userId: u.id, organizationId: ten.rootOrgId },
+      }),
+    );
     let r = await ok(refresh(rt));
     expect(claimsOf(r.accessToken).permissions).toEqual([]);
     rt = await warm(r.refreshToken);
 
-    await ok(t.call("POST", `/api/roles/${role.id}/assign`, { token: ten.token, body: { userId: u.id, organizationId: ten.rootOrgId } }));
+    await ok(
+      t.call("POST", `/api/roles/${role.id}/assign`, {
+        token: ten.token,
+        body: { userId: u.id, organizationId: ten.rootOrgId },
+      }),
+    );
     r = await ok(refresh(rt));
     expect(claimsOf(r.accessToken).permissions).toEqual(["AUDIT_VIEW"]);
     rt = await warm(r.refreshToken);
 
     // A change to the role itself (its permissions) reaches every holder too.
-    await ok(t.call("PUT", `/api/roles/${role.id}/permissions`, { token: ten.token, body: { permissionCodes: ["USER_MANAGE"] } }));
+    await ok(
+      t.call("PUT", `/api/roles/${role.id}/permissions`, {
+        token: ten.token,
+        body: { permissionCodes: ["USER_MANAGE"] },
+      }),
+    );
     r = await ok(refresh(rt));
     expect(claimsOf(r.accessToken).permissions).toEqual(["USER_MANAGE"]);
   });
@@ -67,7 +92,12 @@ describe("reused token contexts never outlive a change", () => {
     const role = await createRole(t, ten.token, ten.rootOrgId, ["AUDIT_VIEW"]);
     const u = await createUser(t, ten.token, ten.rootOrgId, { roleId: role.id });
     const rt = await warm((await t.login(u.email, PASSWORD)).refreshToken);
-    await t.stores.store.roles.revoke({ tenantId: ten.tenantId, userId: u.id, roleId: role.id, organizationId: ten.rootOrgId });
+    await t.stores.store.roles.revoke({
+      tenantId: ten.tenantId,
+      userId: u.id,
+      roleId: role.id,
+      organizationId: ten.rootOrgId,
+    });
     const stale = await ok(refresh(rt));
     expect(claimsOf(stale.accessToken).permissions).toEqual(["AUDIT_VIEW"]);
     await t.directoryChanged();
@@ -79,7 +109,9 @@ describe("reused token contexts never outlive a change", () => {
     const v0 = await epoch.read();
     await t.svc.units.unit("test.outside", ["devices"], async () => {});
     expect(await epoch.read()).toBe(v0);
-    await expect(t.svc.units.unit("test.fails", ["users", "events"], async () => Promise.reject(new Error("refused")))).rejects.toThrow("refused");
+    await expect(
+      t.svc.units.unit("test.fails", ["users", "events"], async () => Promise.reject(new Error("refused"))),
+    ).rejects.toThrow("refused");
     const v1 = await epoch.read();
     expect(v1).not.toBe(v0);
     await t.svc.units.unit("test.roles", ["roles"], async () => {});
@@ -87,7 +119,9 @@ describe("reused token contexts never outlive a change", () => {
   });
 
   test("a Redis reconnection changes the version this instance reports (a failover cannot bring an old one back)", async () => {
-    const sessions = t.stores.sessions as typeof t.stores.sessions & { redis?: { disconnect(reconnect?: boolean): void; once(event: string, f: () => void): void } };
+    const sessions = t.stores.sessions as typeof t.stores.sessions & {
+      redis?: { disconnect(reconnect?: boolean): void; once(event: string, f: () => void): void };
+    };
     if (sessions.kind !== "redis") return void expect(["local", "primary"]).toContain(sessions.kind);
     const before = await sessions.epoch!.read();
     const ready = new Promise<void>((done) => sessions.redis!.once("ready", done));
@@ -103,14 +137,15 @@ describe("reused token contexts never outlive a change", () => {
     const parent = await createOrg(t, ten.token, ten.rootOrgId);
     const child = await createOrg(t, ten.token, parent.id);
     // An expiry an hour ahead (set in the store, as a sandbox's is): a context read now is good until then.
-    await t.stores.store.orgs.update(ten.tenantId, parent.id, { expiresAt: new Date(clock.now().getTime() + 3_600_000) });
+    await t.stores.store.orgs.update(ten.tenantId, parent.id, {
+      expiresAt: new Date(clock.now().getTime() + 3_600_000),
+    });
     await t.directoryChanged();
     const u = await createUser(t, ten.token, child.id);
     const rt = await warm((await t.login(u.email, PASSWORD)).refreshToken);
     clock.advance(3_601); // last in the file: the tenant admin's access token expires too
     expectProblem(await refresh(rt), 403, "ORG_SUSPENDED");
   });
-
 });
 
 describe("SSO_TOKEN_CONTEXT_SECONDS=0", () => {
@@ -120,8 +155,14 @@ describe("SSO_TOKEN_CONTEXT_SECONDS=0", () => {
       const role = await createRole(off, ten.token, ten.rootOrgId, ["AUDIT_VIEW"]);
       const u = await createUser(off, ten.token, ten.rootOrgId, { roleId: role.id });
       let rt = (await off.login(u.email, PASSWORD)).refreshToken;
-      for (let i = 0; i < 2; i++) rt = (await ok(off.call("POST", "/api/auth/refresh", { body: { refreshToken: rt } }))).refreshToken;
-      await off.stores.store.roles.revoke({ tenantId: ten.tenantId, userId: u.id, roleId: role.id, organizationId: ten.rootOrgId });
+      for (let i = 0; i < 2; i++)
+        rt = (await ok(off.call("POST", "/api/auth/refresh", { body: { refreshToken: rt } }))).refreshToken;
+      await off.stores.store.roles.revoke({
+        tenantId: ten.tenantId,
+        userId: u.id,
+        roleId: role.id,
+        organizationId: ten.rootOrgId,
+      });
       const r = await ok(off.call("POST", "/api/auth/refresh", { body: { refreshToken: rt } }));
       expect(claimsOf(r.accessToken).permissions).toEqual([]);
     } finally {

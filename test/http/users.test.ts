@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { makeTestApp, type TestApp } from "../support/app";
 import { sha256Hex } from "../../src/kernel/secrets";
-import { claimsOf, createOrg, createRole, createUser, expectProblem, ok, PASSWORD, provisionTenant, uniq, userWith, type TenantFixture } from "./directory-fixtures";
+import {
+  claimsOf,
+  createOrg,
+  createRole,
+  createUser,
+  expectProblem,
+  ok,
+  PASSWORD,
+  provisionTenant,
+  uniq,
+  userWith,
+  type TenantFixture,
+} from "./directory-fixtures";
 
 let t: TestApp;
 let ten: TenantFixture;
@@ -14,7 +26,12 @@ afterAll(() => t.close());
 describe("POST /api/users", () => {
   test("creates a user with a password (email stored lower-case) who can sign in", async () => {
     const email = `${uniq("Mixed")}@Example.TEST`;
-    const u = await ok(t.call("POST", "/api/users", { token: ten.token, body: { organizationId: ten.rootOrgId, email, fullName: "Ann Example", password: PASSWORD } }));
+    const u = await ok(
+      t.call("POST", "/api/users", {
+        token: ten.token,
+        body: { organizationId: ten.rootOrgId, email, fullName: "Ann Example", password: PASSWORD },
+      }),
+    );
     expect(u).toEqual({ id: expect.any(Number), email: email.toLowerCase(), organizationId: ten.rootOrgId });
     const claims = claimsOf((await t.login(email.toLowerCase(), PASSWORD)).accessToken);
     expect(claims.uid).toBe(u.id);
@@ -25,8 +42,22 @@ describe("POST /api/users", () => {
     const org = await createOrg(t, ten.token);
     const u = await createUser(t, ten.token, org.id, { password: null });
     const list = await ok(t.call("GET", `/api/users?organizationId=${org.id}`, { token: ten.token }));
-    expect(list).toEqual([{ id: u.id, email: u.email, fullName: "Some One", status: "ACTIVE", hasPassword: false, organizationId: org.id, roles: [] }]);
-    expectProblem(await t.call("POST", "/api/auth/login", { body: { email: u.email, password: PASSWORD } }), 401, "INVALID_CREDENTIALS");
+    expect(list).toEqual([
+      {
+        id: u.id,
+        email: u.email,
+        fullName: "Some One",
+        status: "ACTIVE",
+        hasPassword: false,
+        organizationId: org.id,
+        roles: [],
+      },
+    ]);
+    expectProblem(
+      await t.call("POST", "/api/auth/login", { body: { email: u.email, password: PASSWORD } }),
+      401,
+      "INVALID_CREDENTIALS",
+    );
   });
 
   test("with roleId the role is assigned at the home org and shows in the listing and the token", async () => {
@@ -40,24 +71,76 @@ describe("POST /api/users", () => {
 
   test("duplicate email (any case) is 409; bad input is 400 listing every field", async () => {
     const u = await createUser(t, ten.token, ten.rootOrgId);
-    expectProblem(await t.call("POST", "/api/users", { token: ten.token, body: { organizationId: ten.rootOrgId, email: u.email.toUpperCase(), fullName: "Dup" } }), 409, "CONFLICT");
-    const r = await t.call("POST", "/api/users", { token: ten.token, body: { organizationId: "x", email: "not-an-email", password: "short" } });
+    expectProblem(
+      await t.call("POST", "/api/users", {
+        token: ten.token,
+        body: { organizationId: ten.rootOrgId, email: u.email.toUpperCase(), fullName: "Dup" },
+      }),
+      409,
+      "CONFLICT",
+    );
+    const r = await t.call("POST", "/api/users", {
+      token: ten.token,
+      body: { organizationId: "x", email: "not-an-email", password: "short" },
+    });
     expectProblem(r, 400, "VALIDATION_FAILED");
     const fields = r.body.errors.map((e: { field: string }) => e.field);
     for (const f of ["organizationId", "email", "fullName", "password"]) expect(fields).toContain(f);
-    expectProblem(await t.call("POST", "/api/users", { token: ten.token, body: { organizationId: ten.rootOrgId, email: `${uniq("p")}@t.test`, fullName: "X", password: "x".repeat(201) } }), 400, "VALIDATION_FAILED");
+    expectProblem(
+      await t.call("POST", "/api/users", {
+        token: ten.token,
+        body: { organizationId: ten.rootOrgId, email: `${uniq("p")}@t.test`, fullName: "X", password: "x".repeat(201) },
+      }),
+      400,
+      "VALIDATION_FAILED",
+    );
   });
 
   test("permission, reach and roleId rules: 403 without USER_MANAGE, 403 outside reach, 404 unknown org/role, 403 roleId without ROLE_MANAGE", async () => {
     const org = await createOrg(t, ten.token);
     const noUser = await userWith(t, ten.token, org.id, ["ORG_MANAGE"]);
-    expectProblem(await t.call("POST", "/api/users", { token: noUser.token, body: { organizationId: org.id, email: `${uniq("a")}@t.test`, fullName: "A" } }), 403, "FORBIDDEN");
+    expectProblem(
+      await t.call("POST", "/api/users", {
+        token: noUser.token,
+        body: { organizationId: org.id, email: `${uniq("a")}@t.test`, fullName: "A" },
+      }),
+      403,
+      "FORBIDDEN",
+    );
     const scoped = await userWith(t, ten.token, org.id, ["USER_MANAGE"]);
-    expectProblem(await t.call("POST", "/api/users", { token: scoped.token, body: { organizationId: ten.rootOrgId, email: `${uniq("a")}@t.test`, fullName: "A" } }), 403, "FORBIDDEN");
-    expectProblem(await t.call("POST", "/api/users", { token: ten.token, body: { organizationId: 999999, email: `${uniq("a")}@t.test`, fullName: "A" } }), 404, "NOT_FOUND");
-    expectProblem(await t.call("POST", "/api/users", { token: ten.token, body: { organizationId: org.id, email: `${uniq("a")}@t.test`, fullName: "A", roleId: 999999 } }), 404, "NOT_FOUND");
+    expectProblem(
+      await t.call("POST", "/api/users", {
+        token: scoped.token,
+        body: { organizationId: ten.rootOrgId, email: `${uniq("a")}@t.test`, fullName: "A" },
+      }),
+      403,
+      "FORBIDDEN",
+    );
+    expectProblem(
+      await t.call("POST", "/api/users", {
+        token: ten.token,
+        body: { organizationId: 999999, email: `${uniq("a")}@t.test`, fullName: "A" },
+      }),
+      404,
+      "NOT_FOUND",
+    );
+    expectProblem(
+      await t.call("POST", "/api/users", {
+        token: ten.token,
+        body: { organizationId: org.id, email: `${uniq("a")}@t.test`, fullName: "A", roleId: 999999 },
+      }),
+      404,
+      "NOT_FOUND",
+    );
     const role = await createRole(t, ten.token, org.id, []);
-    expectProblem(await t.call("POST", "/api/users", { token: scoped.token, body: { organizationId: org.id, email: `${uniq("a")}@t.test`, fullName: "A", roleId: role.id } }), 403, "FORBIDDEN");
+    expectProblem(
+      await t.call("POST", "/api/users", {
+        token: scoped.token,
+        body: { organizationId: org.id, email: `${uniq("a")}@t.test`, fullName: "A", roleId: role.id },
+      }),
+      403,
+      "FORBIDDEN",
+    );
   });
 });
 
@@ -68,12 +151,25 @@ describe("GET /api/users", () => {
     const role = await createRole(t, ten.token, org.id, []);
     const home = await createUser(t, ten.token, org.id);
     const holder = await createUser(t, ten.token, other.id);
-    await ok(t.call("POST", `/api/roles/${role.id}/assign`, { token: ten.token, body: { userId: holder.id, organizationId: org.id } }));
+    await ok(
+      t.call("POST", `/api/roles/${role.id}/assign`, {
+        token: ten.token,
+        body: { userId: holder.id, organizationId: org.id },
+      }),
+    );
     const list = await ok(t.call("GET", `/api/users?organizationId=${org.id}`, { token: ten.token }));
     expect(list.map((u: { id: number }) => u.id)).toEqual([home.id, holder.id]);
-    expect(list[1]).toMatchObject({ organizationId: other.id, hasPassword: true, roles: [{ id: role.id, name: role.name }] });
+    expect(list[1]).toMatchObject({
+      organizationId: other.id,
+      hasPassword: true,
+      roles: [{ id: role.id, name: role.name }],
+    });
     expect(await ok(t.call("GET", `/api/users?organizationId=${org.id}&size=1`, { token: ten.token }))).toHaveLength(1);
-    expectProblem(await t.call("GET", `/api/users?organizationId=${org.id}&size=1001`, { token: ten.token }), 400, "VALIDATION_FAILED");
+    expectProblem(
+      await t.call("GET", `/api/users?organizationId=${org.id}&size=1001`, { token: ten.token }),
+      400,
+      "VALIDATION_FAILED",
+    );
     expectProblem(await t.call("GET", `/api/users`, { token: ten.token }), 400, "VALIDATION_FAILED");
     expectProblem(await t.call("GET", `/api/users?organizationId=999999`, { token: ten.token }), 404, "NOT_FOUND");
   });
@@ -84,8 +180,16 @@ describe("GET /api/users", () => {
     const role = await createRole(t, ten.token, org.id, []);
     const ann = await createUser(t, ten.token, org.id, { email: `${uniq("ann")}@t.test` });
     const bob = await createUser(t, ten.token, other.id, { email: `${uniq("bob")}@t.test` });
-    await ok(t.call("POST", `/api/roles/${role.id}/assign`, { token: ten.token, body: { userId: bob.id, organizationId: org.id } }));
-    const ids = async (query: string) => (await ok(t.call("GET", `/api/users?organizationId=${org.id}&${query}`, { token: ten.token }))).map((u: { id: number }) => u.id);
+    await ok(
+      t.call("POST", `/api/roles/${role.id}/assign`, {
+        token: ten.token,
+        body: { userId: bob.id, organizationId: org.id },
+      }),
+    );
+    const ids = async (query: string) =>
+      (await ok(t.call("GET", `/api/users?organizationId=${org.id}&${query}`, { token: ten.token }))).map(
+        (u: { id: number }) => u.id,
+      );
     expect(await ids("q=ANN")).toEqual([ann.id]);
     expect(await ids("q=bob")).toEqual([bob.id]);
     expect(await ids("q=some%20one")).toEqual([ann.id, bob.id]); // the fixtures' full name
@@ -94,8 +198,16 @@ describe("GET /api/users", () => {
     expect(await ids(`size=1`)).toEqual([ann.id]);
     expect(await ids(`size=1&after=${ann.id}`)).toEqual([bob.id]);
     expect(await ids(`size=1&after=${bob.id}`)).toEqual([]);
-    expectProblem(await t.call("GET", `/api/users?organizationId=${org.id}&after=-1`, { token: ten.token }), 400, "VALIDATION_FAILED");
-    expectProblem(await t.call("GET", `/api/users?organizationId=${org.id}&q=${"x".repeat(201)}`, { token: ten.token }), 400, "VALIDATION_FAILED");
+    expectProblem(
+      await t.call("GET", `/api/users?organizationId=${org.id}&after=-1`, { token: ten.token }),
+      400,
+      "VALIDATION_FAILED",
+    );
+    expectProblem(
+      await t.call("GET", `/api/users?organizationId=${org.id}&q=${"x".repeat(201)}`, { token: ten.token }),
+      400,
+      "VALIDATION_FAILED",
+    );
   });
 });
 
@@ -104,16 +216,35 @@ describe("PUT /api/users/{id}", () => {
     const a = await createOrg(t, ten.token);
     const b = await createOrg(t, ten.token);
     const u = await createUser(t, ten.token, a.id);
-    const r = await t.call("PUT", `/api/users/${u.id}`, { token: ten.token, body: { fullName: "New Name", organizationId: b.id } });
+    const r = await t.call("PUT", `/api/users/${u.id}`, {
+      token: ten.token,
+      body: { fullName: "New Name", organizationId: b.id },
+    });
     expect(r.status).toBe(200);
     const list = await ok(t.call("GET", `/api/users?organizationId=${b.id}`, { token: ten.token }));
     expect(list).toEqual([expect.objectContaining({ id: u.id, fullName: "New Name", organizationId: b.id })]);
     const scoped = await userWith(t, ten.token, b.id, ["USER_MANAGE"], "SUBTREE");
-    expectProblem(await t.call("PUT", `/api/users/${u.id}`, { token: scoped.token, body: { organizationId: a.id } }), 403, "FORBIDDEN");
+    expectProblem(
+      await t.call("PUT", `/api/users/${u.id}`, { token: scoped.token, body: { organizationId: a.id } }),
+      403,
+      "FORBIDDEN",
+    );
     const inA = await createUser(t, ten.token, a.id);
-    expectProblem(await t.call("PUT", `/api/users/${inA.id}`, { token: scoped.token, body: { fullName: "x" } }), 403, "FORBIDDEN");
-    expectProblem(await t.call("PUT", `/api/users/999999`, { token: ten.token, body: { fullName: "x" } }), 404, "NOT_FOUND");
-    expectProblem(await t.call("PUT", `/api/users/${u.id}`, { token: ten.token, body: { organizationId: 999999 } }), 404, "NOT_FOUND");
+    expectProblem(
+      await t.call("PUT", `/api/users/${inA.id}`, { token: scoped.token, body: { fullName: "x" } }),
+      403,
+      "FORBIDDEN",
+    );
+    expectProblem(
+      await t.call("PUT", `/api/users/999999`, { token: ten.token, body: { fullName: "x" } }),
+      404,
+      "NOT_FOUND",
+    );
+    expectProblem(
+      await t.call("PUT", `/api/users/${u.id}`, { token: ten.token, body: { organizationId: 999999 } }),
+      404,
+      "NOT_FOUND",
+    );
   });
 });
 
@@ -122,7 +253,11 @@ describe("disable, enable, erase, export", () => {
     const u = await createUser(t, ten.token, ten.rootOrgId);
     const pair = await t.login(u.email, PASSWORD);
     expect((await t.call("POST", `/api/users/${u.id}/disable`, { token: ten.token })).status).toBe(200);
-    expectProblem(await t.call("POST", "/api/auth/login", { body: { email: u.email, password: PASSWORD } }), 401, "INVALID_CREDENTIALS");
+    expectProblem(
+      await t.call("POST", "/api/auth/login", { body: { email: u.email, password: PASSWORD } }),
+      401,
+      "INVALID_CREDENTIALS",
+    );
     expect(await t.svc.sessions.families.listUser(u.id, new Date())).toEqual([]);
     const refresh = await t.call("POST", "/api/auth/refresh", { body: { refreshToken: pair.refreshToken } });
     if (refresh.status !== 404) expectProblem(refresh, 401);
@@ -130,15 +265,20 @@ describe("disable, enable, erase, export", () => {
     expect(list.find((x: { id: number }) => x.id === u.id).status).toBe("DISABLED");
     expect((await t.call("POST", `/api/users/${u.id}/enable`, { token: ten.token })).status).toBe(200);
     expect((await t.login(u.email, PASSWORD)).accessToken).toBeString();
-    const audit = await ok(t.call("GET", `/api/audit?organizationId=${ten.rootOrgId}&userId=${u.id}`, { token: ten.token }));
-    expect(audit.map((e: { action: string }) => e.action)).toEqual(expect.arrayContaining(["user.disabled", "user.enabled", "user.created"]));
+    const audit = await ok(
+      t.call("GET", `/api/audit?organizationId=${ten.rootOrgId}&userId=${u.id}`, { token: ten.token }),
+    );
+    expect(audit.map((e: { action: string }) => e.action)).toEqual(
+      expect.arrayContaining(["user.disabled", "user.enabled", "user.created"]),
+    );
   });
 
   test("callers cannot disable or erase themselves; unknown ids are 404", async () => {
     const me = claimsOf(ten.token).uid;
     expectProblem(await t.call("POST", `/api/users/${me}/disable`, { token: ten.token }), 403, "FORBIDDEN");
     expectProblem(await t.call("POST", `/api/users/${me}/erase`, { token: ten.token }), 403, "FORBIDDEN");
-    for (const a of ["enable", "disable", "erase"]) expectProblem(await t.call("POST", `/api/users/999999/${a}`, { token: ten.token }), 404, "NOT_FOUND");
+    for (const a of ["enable", "disable", "erase"])
+      expectProblem(await t.call("POST", `/api/users/999999/${a}`, { token: ten.token }), 404, "NOT_FOUND");
     expectProblem(await t.call("GET", `/api/users/999999/export`, { token: ten.token }), 404, "NOT_FOUND");
   });
 
@@ -147,10 +287,30 @@ describe("disable, enable, erase, export", () => {
     const role = await createRole(t, ten.token, org.id, []);
     const u = await createUser(t, ten.token, org.id, { roleId: role.id });
     await t.login(u.email, PASSWORD, { device: { name: "Phone", platform: "ios" } });
-    await t.stores.store.oneTimeTokens.create(sha256Hex("erase-me"), { kind: "reset", tenantId: ten.tenantId, userId: u.id, data: {}, attempts: 0, expiresAt: new Date(Date.now() + 60_000) });
-    expect((await t.call("POST", `/api/users/${u.id}/erase`, { token: ten.token, headers: { "x-forwarded-for": "10.0.0.1" } })).status).toBe(200);
+    await t.stores.store.oneTimeTokens.create(sha256Hex("erase-me"), {
+      kind: "reset",
+      tenantId: ten.tenantId,
+      userId: u.id,
+      data: {},
+      attempts: 0,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    expect(
+      (
+        await t.call("POST", `/api/users/${u.id}/erase`, {
+          token: ten.token,
+          headers: { "x-forwarded-for": "10.0.0.1" },
+        })
+      ).status,
+    ).toBe(200);
     const row = await t.stores.store.users.get(ten.tenantId, u.id);
-    expect(row).toMatchObject({ email: `erased+${u.id}@erased.invalid`, fullName: "", passwordHash: null, status: "ERASED", mfaEnabled: false });
+    expect(row).toMatchObject({
+      email: `erased+${u.id}@erased.invalid`,
+      fullName: "",
+      passwordHash: null,
+      status: "ERASED",
+      mfaEnabled: false,
+    });
     expect(await t.stores.store.devices.listUser(u.id)).toEqual([]);
     expect(await t.stores.store.roles.assignmentsOf(u.id)).toEqual([]);
     expect(await t.svc.sessions.families.listUser(u.id, new Date())).toEqual([]);
@@ -161,8 +321,16 @@ describe("disable, enable, erase, export", () => {
       expect(JSON.stringify(e.metadata)).not.toContain(u.email);
     }
     expect(entries[0].action).toBe("user.erased");
-    expectProblem(await t.call("POST", "/api/auth/login", { body: { email: u.email, password: PASSWORD } }), 401, "INVALID_CREDENTIALS");
-    expectProblem(await t.call("PUT", `/api/users/${u.id}`, { token: ten.token, body: { fullName: "Back" } }), 409, "CONFLICT");
+    expectProblem(
+      await t.call("POST", "/api/auth/login", { body: { email: u.email, password: PASSWORD } }),
+      401,
+      "INVALID_CREDENTIALS",
+    );
+    expectProblem(
+      await t.call("PUT", `/api/users/${u.id}`, { token: ten.token, body: { fullName: "Back" } }),
+      409,
+      "CONFLICT",
+    );
     expectProblem(await t.call("POST", `/api/users/${u.id}/enable`, { token: ten.token }), 409, "CONFLICT");
     expect((await t.call("POST", `/api/users/${u.id}/erase`, { token: ten.token })).status).toBe(200);
     expect(await ok(t.call("GET", `/api/users?organizationId=${org.id}`, { token: ten.token }))).toEqual([]);
@@ -176,9 +344,25 @@ describe("disable, enable, erase, export", () => {
     const u = await createUser(t, ten.token, org.id, { roleId: role.id });
     const pair = await t.login(u.email, PASSWORD, { device: { name: "Phone", platform: "android" } });
     const e = await ok(t.call("GET", `/api/users/${u.id}/export`, { token: ten.token }));
-    expect(Object.keys(e).sort()).toEqual(["auditEntries", "devices", "memberships", "mfa", "roles", "sessions", "user"]);
-    expect(e.user).toMatchObject({ id: u.id, email: u.email, organizationId: org.id, status: "ACTIVE", hasPassword: true });
-    expect(e.memberships).toEqual([expect.objectContaining({ organizationId: org.id, roles: [{ id: role.id, name: role.name }] })]);
+    expect(Object.keys(e).sort()).toEqual([
+      "auditEntries",
+      "devices",
+      "memberships",
+      "mfa",
+      "roles",
+      "sessions",
+      "user",
+    ]);
+    expect(e.user).toMatchObject({
+      id: u.id,
+      email: u.email,
+      organizationId: org.id,
+      status: "ACTIVE",
+      hasPassword: true,
+    });
+    expect(e.memberships).toEqual([
+      expect.objectContaining({ organizationId: org.id, roles: [{ id: role.id, name: role.name }] }),
+    ]);
     expect(e.roles).toEqual([{ roleId: role.id, roleName: role.name, organizationId: org.id }]);
     expect(e.devices).toEqual([expect.objectContaining({ name: "Phone", platform: "android" })]);
     expect(e.sessions.length).toBeGreaterThanOrEqual(1);

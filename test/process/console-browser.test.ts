@@ -18,7 +18,8 @@ import { startReceiver, type Receiver } from "../support/receiver";
 
 const CHROMIUM = "/usr/bin/chromium";
 const available = existsSync(CHROMIUM);
-if (!available && process.env.REQUIRE_BROWSER) throw new Error(`NOT RUN: ${CHROMIUM} is missing (apt-get install chromium), and REQUIRE_BROWSER is set`);
+if (!available && process.env.REQUIRE_BROWSER)
+  throw new Error(`NOT RUN: ${CHROMIUM} is missing (apt-get install chromium), and REQUIRE_BROWSER is set`);
 
 const SHOTS = join(ROOT, "test-output", "console");
 const ADMIN = "admin@console.test";
@@ -58,7 +59,16 @@ if (!available) {
       const { chromium } = await import("playwright-core");
       browser = await chromium.launch({
         executablePath: CHROMIUM,
-        args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+        args: [
+          "--headless=new",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-quic",
+          "--no-first-run",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+        ],
       });
       context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: svc.url });
@@ -86,7 +96,8 @@ if (!available) {
       await page.getByRole("navigation", { name: "Areas" }).getByRole("link", { name: area }).click();
       await page.getByRole("heading", { level: 1, name: area }).waitFor();
     };
-    const totp = async (secret: string, steps = 0): Promise<string> => await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * steps });
+    const totp = async (secret: string, steps = 0): Promise<string> =>
+      await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * steps });
 
     test("the page is served from this origin with a strict CSP, immutable hashed assets, and a first load under 300 KiB compressed", async () => {
       const res = await fetch(`${svc.url}/console`);
@@ -101,7 +112,10 @@ if (!available) {
       expect(assets.length).toBe(2);
       let bytes = new TextEncoder().encode(html).length;
       for (const a of assets) {
-        const r = await fetch(`${svc.url}${a}`, { headers: { "accept-encoding": "gzip" }, decompress: false } as RequestInit);
+        const r = await fetch(`${svc.url}${a}`, {
+          headers: { "accept-encoding": "gzip" },
+          decompress: false,
+        } as RequestInit);
         expect(r.status).toBe(200);
         expect(r.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
         expect(r.headers.get("content-encoding")).toBe("gzip");
@@ -110,7 +124,10 @@ if (!available) {
       // Deep links answer the page; an unknown asset is 404.
       expect((await fetch(`${svc.url}/console/users`)).status).toBe(200);
       expect((await fetch(`${svc.url}/console/assets/nothing.js`)).status).toBe(404);
-      writeFileSync(join(SHOTS, "page-weight.json"), JSON.stringify({ firstLoadCompressedBytes: bytes, budgetBytes: 300 * 1024 }, null, 2));
+      writeFileSync(
+        join(SHOTS, "page-weight.json"),
+        JSON.stringify({ firstLoadCompressedBytes: bytes, budgetBytes: 300 * 1024 }, null, 2),
+      );
       console.log(`console first load: ${(bytes / 1024).toFixed(1)} KiB compressed (budget 300 KiB)`);
       expect(bytes).toBeLessThan(300 * 1024);
     });
@@ -123,7 +140,10 @@ if (!available) {
       await page.getByLabel("Email").fill(ADMIN);
       await page.getByLabel("Password").fill("wrong-password");
       await page.getByRole("button", { name: "Sign in" }).click();
-      await page.getByRole("alert").getByText(/password/i).waitFor();
+      await page
+        .getByRole("alert")
+        .getByText(/password/i)
+        .waitFor();
       await page.getByLabel("Password").fill(PASSWORD);
       await page.getByRole("button", { name: "Sign in" }).click();
       await page.getByRole("heading", { level: 1, name: "Organizations" }).waitFor();
@@ -152,7 +172,10 @@ if (!available) {
       expect(recovery.length).toBe(10);
       await shot("03-account-recovery-codes");
       await page.getByRole("button", { name: "I have stored them" }).click();
-      await page.getByRole("heading", { name: /Two-step verification/ }).getByText("on").waitFor();
+      await page
+        .getByRole("heading", { name: /Two-step verification/ })
+        .getByText("on")
+        .waitFor();
 
       await page.getByRole("button", { name: "Sign out" }).click();
       await page.getByRole("heading", { name: "Sign in to the console" }).waitFor();
@@ -213,7 +236,12 @@ if (!available) {
       await page.getByLabel("role.assigned").check();
       await page.getByRole("button", { name: "Register webhook" }).click();
       await page.getByRole("region", { name: /Signing secret of webhook/ }).waitFor();
-      expect(await page.getByRole("region", { name: /Signing secret/ }).locator("input").inputValue()).toMatch(/^whsec_/);
+      expect(
+        await page
+          .getByRole("region", { name: /Signing secret/ })
+          .locator("input")
+          .inputValue(),
+      ).toMatch(/^whsec_/);
       await page.getByRole("button", { name: "I have stored it" }).click();
       await page.getByRole("cell", { name: rx.url }).waitFor();
 
@@ -251,7 +279,10 @@ if (!available) {
       await page.getByLabel("At organization").selectOption({ label: "\u2003Engineering" });
       await page.getByLabel("Assign a role").selectOption({ label: "Support (SUBTREE)" });
       await page.getByRole("button", { name: "Assign", exact: true }).click();
-      await page.getByRole("alert").waitFor({ state: "detached" }).catch(() => {});
+      await page
+        .getByRole("alert")
+        .waitFor({ state: "detached" })
+        .catch(() => {});
       await page.getByLabel("Organization", { exact: true }).selectOption({ label: "\u2003Engineering" });
       await page.getByRole("cell", { name: "dana@console.test", exact: true }).waitFor();
 
@@ -271,11 +302,18 @@ if (!available) {
       // Rotate the secret (confirmed; the new one is shown once), pause the webhook.
       await page.getByRole("button", { name: "Rotate secret" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Rotate secret" }).click();
-      expect(await page.getByRole("region", { name: /New signing secret/ }).locator("input").inputValue()).toMatch(/^whsec_/);
+      expect(
+        await page
+          .getByRole("region", { name: /New signing secret/ })
+          .locator("input")
+          .inputValue(),
+      ).toMatch(/^whsec_/);
       await page.getByRole("button", { name: "I have stored it" }).click();
       await page.getByRole("button", { name: "Pause" }).click();
       await page.getByRole("button", { name: "Resume" }).waitFor();
-      expect(await page.getByRole("row", { name: new RegExp(rx.url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }).textContent()).toContain("paused");
+      expect(
+        await page.getByRole("row", { name: new RegExp(rx.url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }).textContent(),
+      ).toContain("paused");
     }, 90_000);
 
     test("an API client's secret is shown once, copied with the button, and gets a machine token", async () => {
@@ -293,7 +331,10 @@ if (!available) {
       await shot("10-clients");
       const token = await fetch(`${svc.url}/oauth2/token`, {
         method: "POST",
-        headers: { authorization: `Basic ${btoa(`${clientId}:${copied}`)}`, "content-type": "application/x-www-form-urlencoded" },
+        headers: {
+          authorization: `Basic ${btoa(`${clientId}:${copied}`)}`,
+          "content-type": "application/x-www-form-urlencoded",
+        },
         body: "grant_type=client_credentials",
       });
       expect(token.status).toBe(200);
@@ -309,7 +350,19 @@ if (!available) {
       const log = page.locator("table.audit");
       await log.waitFor();
       const text = (await log.textContent())!;
-      for (const action of ["mfa.enabled", "auth.login.succeeded", "org.created", "app.created", "permission.created", "webhook.created", "role.created", "user.created", "role.assigned", "client.created"]) expect(text).toContain(action);
+      for (const action of [
+        "mfa.enabled",
+        "auth.login.succeeded",
+        "org.created",
+        "app.created",
+        "permission.created",
+        "webhook.created",
+        "role.created",
+        "user.created",
+        "role.assigned",
+        "client.created",
+      ])
+        expect(text).toContain(action);
       await page.getByLabel("Action").fill("role.assigned");
       await page.getByRole("button", { name: "Apply filters" }).click();
       await page.getByText("2 entries, newest first").waitFor(); // at Platform and at Engineering
@@ -346,11 +399,20 @@ if (!available) {
       await page.goto(`${svc.url}/console/users`);
       await page.getByRole("button", { name: `Manage ${ADMIN}` }).click();
       await page.getByRole("button", { name: "Disable" }).click();
-      await page.getByRole("alert").getByText(/^Not allowed:/).waitFor();
+      await page
+        .getByRole("alert")
+        .getByText(/^Not allowed:/)
+        .waitFor();
       await shot("12-forbidden");
 
       // My sessions: another session of Dana's (signed in elsewhere) is ended from the console.
-      const elsewhereLogin = await (await fetch(`${svc.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "dana@console.test", password: "dana-password-1" }) })).json();
+      const elsewhereLogin = await (
+        await fetch(`${svc.url}/api/auth/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: "dana@console.test", password: "dana-password-1" }),
+        })
+      ).json();
       await page.goto(`${svc.url}/console/account`);
       const sessions = page.getByRole("region", { name: "My sessions" });
       await sessions.getByText("this session").waitFor();
@@ -358,7 +420,11 @@ if (!available) {
       await sessions.getByRole("row", { name: /plain/ }).getByRole("button", { name: /^End/ }).click();
       await page.getByRole("dialog").getByRole("button", { name: "End session" }).click();
       await sessions.getByRole("row", { name: /plain/ }).waitFor({ state: "detached" });
-      const refreshed = await fetch(`${svc.url}/api/auth/refresh`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ refreshToken: elsewhereLogin.refreshToken }) });
+      const refreshed = await fetch(`${svc.url}/api/auth/refresh`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ refreshToken: elsewhereLogin.refreshToken }),
+      });
       expect(refreshed.status).toBe(401);
       await shot("14-account-sessions");
 
@@ -385,9 +451,31 @@ if (available) {
     let browser: Browser;
     beforeAll(async () => {
       const port = await freePort();
-      svc = await startService({ PORT: String(port), HOST: "127.0.0.1", SSO_ISSUER: `http://127.0.0.1:${port}`, SSO_DATA_DIR: dir, SSO_BOOTSTRAP_ADMIN_EMAIL: "first@console.test", SSO_LOG_LEVEL: "info" }, { timeoutMs: 60_000 });
+      svc = await startService(
+        {
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          SSO_ISSUER: `http://127.0.0.1:${port}`,
+          SSO_DATA_DIR: dir,
+          SSO_BOOTSTRAP_ADMIN_EMAIL: "first@console.test",
+          SSO_LOG_LEVEL: "info",
+        },
+        { timeoutMs: 60_000 },
+      );
       const { chromium } = await import("playwright-core");
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: [
+          "--headless=new",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-quic",
+          "--no-first-run",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+        ],
+      });
     }, 120_000);
     afterAll(async () => {
       await browser?.close();

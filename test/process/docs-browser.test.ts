@@ -9,7 +9,8 @@ import { startService, type RunningService } from "../support/process";
 
 const CHROMIUM = "/usr/bin/chromium";
 const available = existsSync(CHROMIUM);
-if (!available && process.env.REQUIRE_BROWSER) throw new Error(`NOT RUN: ${CHROMIUM} is missing (apt-get install chromium), and REQUIRE_BROWSER is set`);
+if (!available && process.env.REQUIRE_BROWSER)
+  throw new Error(`NOT RUN: ${CHROMIUM} is missing (apt-get install chromium), and REQUIRE_BROWSER is set`);
 
 if (!available) {
   console.warn(`NOT RUN here: /docs browser test (${CHROMIUM} is missing; CI installs it)`);
@@ -17,7 +18,10 @@ if (!available) {
   const dir = mkdtempSync(join(tmpdir(), "sso-docs-"));
   let svc: RunningService;
   beforeAll(async () => {
-    svc = await startService({ SSO_DATA_DIR: dir, HOST: "127.0.0.1", SSO_BOOTSTRAP_ADMIN_PASSWORD: "docs-password-1" }, { timeoutMs: 60_000 });
+    svc = await startService(
+      { SSO_DATA_DIR: dir, HOST: "127.0.0.1", SSO_BOOTSTRAP_ADMIN_PASSWORD: "docs-password-1" },
+      { timeoutMs: 60_000 },
+    );
   }, 90_000);
   afterAll(async () => {
     await svc?.stop();
@@ -28,7 +32,16 @@ if (!available) {
     const { chromium } = await import("playwright-core");
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
     const elsewhere: string[] = [];
     try {
@@ -44,7 +57,8 @@ if (!available) {
       expect(res?.headers()["content-security-policy"]).toContain("default-src 'none'");
       // The first tag's operations are listed; every tag of the document is in the navigation.
       await page.getByText("Liveness: the process is up").first().waitFor({ timeout: 30_000 });
-      for (const tag of ["Authentication", "MFA", "Webhooks", "Import", "Token claims", "OAuth 2.0"]) await page.getByText(tag, { exact: true }).first().waitFor({ timeout: 10_000 });
+      for (const tag of ["Authentication", "MFA", "Webhooks", "Import", "Token claims", "OAuth 2.0"])
+        await page.getByText(tag, { exact: true }).first().waitFor({ timeout: 10_000 });
       expect(elsewhere).toEqual([]);
     } finally {
       await browser.close();

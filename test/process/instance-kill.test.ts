@@ -75,11 +75,15 @@ function probeOf(kind: "postgres" | "mongo", env: Record<string, string>): Store
     const sql = postgres(env.DATABASE_URL, { max: 1, onnotice: () => {} });
     return {
       async lease() {
-        const [r] = await sql<{ holder: string; expires_at: Date }[]>`select holder, expires_at from leases where name = 'keys.rotation'`;
+        const [r] = await sql<
+          { holder: string; expires_at: Date }[]
+        >`select holder, expires_at from leases where name = 'keys.rotation'`;
         return r ? { holder: r.holder, expiresAt: r.expires_at } : null;
       },
       async keys() {
-        const rows = await sql<{ kid: string; created_at: Date; activates_at: Date }[]>`select kid, created_at, activates_at from signing_keys order by activates_at`;
+        const rows = await sql<
+          { kid: string; created_at: Date; activates_at: Date }[]
+        >`select kid, created_at, activates_at from signing_keys order by activates_at`;
         return rows.map((r) => ({ kid: r.kid, createdAt: r.created_at, activatesAt: r.activates_at }));
       },
       close: () => sql.end(),
@@ -89,11 +93,17 @@ function probeOf(kind: "postgres" | "mongo", env: Record<string, string>): Store
   const db = client.db();
   return {
     async lease() {
-      const r = await db.collection<{ _id: string; holder: string; expiresAt: Date }>("leases").findOne({ _id: "keys.rotation" });
+      const r = await db
+        .collection<{ _id: string; holder: string; expiresAt: Date }>("leases")
+        .findOne({ _id: "keys.rotation" });
       return r ? { holder: r.holder, expiresAt: r.expiresAt } : null;
     },
     async keys() {
-      const rows = await db.collection<{ _id: string; createdAt: Date; activatesAt: Date }>("signing_keys").find({}).sort({ activatesAt: 1 }).toArray();
+      const rows = await db
+        .collection<{ _id: string; createdAt: Date; activatesAt: Date }>("signing_keys")
+        .find({})
+        .sort({ activatesAt: 1 })
+        .toArray();
       return rows.map((r) => ({ kid: r._id, createdAt: r.createdAt, activatesAt: r.activatesAt }));
     },
     close: () => client.close(),
@@ -159,9 +169,13 @@ const pidOf = (holder: string) => Number(holder.split("-")[0]);
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 if (!SERVER_STORE || !REDIS_URL) {
-  console.warn("NOT RUN here: instance-kill test (needs TEST_STORE=postgres and REDIS_URL); the CI postgres pass runs it");
+  console.warn(
+    "NOT RUN here: instance-kill test (needs TEST_STORE=postgres and REDIS_URL); the CI postgres pass runs it",
+  );
 } else if (TEST_STORE === "mongo" && process.env.KILL_TEST_ON_MONGO !== "1") {
-  console.warn("NOT RUN on mongo: instance-kill test (a unit cut mid-way by the kill is visible to the retry until recovery settles it; docs/scaling.md, \"Losing an instance\"); KILL_TEST_ON_MONGO=1 runs it");
+  console.warn(
+    'NOT RUN on mongo: instance-kill test (a unit cut mid-way by the kill is visible to the retry until recovery settles it; docs/scaling.md, "Losing an instance"); KILL_TEST_ON_MONGO=1 runs it',
+  );
 } else {
   describe(`losing an instance: three on one ${TEST_STORE} + Redis, one SIGKILLed under mixed traffic`, () => {
     test("retries succeed elsewhere, leases are taken over, nothing is lost or done twice", async () => {
@@ -190,7 +204,11 @@ if (!SERVER_STORE || !REDIS_URL) {
       const urlVar = db.kind === "mongo" ? "MONGODB_URL" : "DATABASE_URL";
       const instances: RunningService[] = [];
       const gates: Awaited<ReturnType<typeof gateProxy>>[] = [];
-      const envOf = (i: number) => ({ ...env, PORT: String(PORTS[i]), [urlVar]: viaPort(db.env[urlVar], GATE_PORTS[i]) });
+      const envOf = (i: number) => ({
+        ...env,
+        PORT: String(PORTS[i]),
+        [urlVar]: viaPort(db.env[urlVar], GATE_PORTS[i]),
+      });
       let killed = -1;
       try {
         for (const p of GATE_PORTS) gates.push(await gateProxy(p, new URL(db.env[urlVar])));
@@ -203,19 +221,43 @@ if (!SERVER_STORE || !REDIS_URL) {
         const admin0 = await call(instances[0], "POST", "/api/auth/login", undefined, ADMIN);
         const adminToken = admin0.accessToken as string;
         const [{ organizationId: root }] = await call(instances[0], "GET", "/api/users/me/memberships", adminToken);
-        const app = await call(instances[0], "POST", "/api/applications", adminToken, { organizationId: root, identifier: `https://kill-${randomToken(4)}.test`, name: "Kill" });
-        const hook = await call(instances[0], "POST", "/api/webhooks", adminToken, { organizationId: root, applicationId: app.id, url: rx.url, eventTypes: ["role.assigned", "role.revoked"] });
-        const role = await call(instances[0], "POST", "/api/roles", adminToken, { name: "kill-test-role", organizationId: root });
-        const client = await call(instances[0], "POST", "/api/clients", adminToken, { name: "kill-client", orgId: root });
+        const app = await call(instances[0], "POST", "/api/applications", adminToken, {
+          organizationId: root,
+          identifier: `https://kill-${randomToken(4)}.test`,
+          name: "Kill",
+        });
+        const hook = await call(instances[0], "POST", "/api/webhooks", adminToken, {
+          organizationId: root,
+          applicationId: app.id,
+          url: rx.url,
+          eventTypes: ["role.assigned", "role.revoked"],
+        });
+        const role = await call(instances[0], "POST", "/api/roles", adminToken, {
+          name: "kill-test-role",
+          organizationId: root,
+        });
+        const client = await call(instances[0], "POST", "/api/clients", adminToken, {
+          name: "kill-client",
+          orgId: root,
+        });
         const basic = `Basic ${btoa(`${client.clientId}:${client.clientSecret}`)}`;
         const mkUser = (tag: string, i: number, password?: string) =>
-          call(instances[i % 3], "POST", "/api/users", adminToken, { organizationId: root, email: `${tag}-${i}-${randomToken(3)}@kill.test`.toLowerCase(), fullName: tag, ...(password ? { password } : {}) });
+          call(instances[i % 3], "POST", "/api/users", adminToken, {
+            organizationId: root,
+            email: `${tag}-${i}-${randomToken(3)}@kill.test`.toLowerCase(),
+            fullName: tag,
+            ...(password ? { password } : {}),
+          });
         const SESSION_WORKERS = 3;
         const ROLE_WORKERS = 2;
         const USERS_PER_ROLE_WORKER = 3;
         const password = "kill-user-password-1";
-        const sessionUsers = await Promise.all(Array.from({ length: SESSION_WORKERS }, (_, i) => mkUser("sess", i, password)));
-        const roleUsers = await Promise.all(Array.from({ length: ROLE_WORKERS * USERS_PER_ROLE_WORKER }, (_, i) => mkUser("role", i)));
+        const sessionUsers = await Promise.all(
+          Array.from({ length: SESSION_WORKERS }, (_, i) => mkUser("sess", i, password)),
+        );
+        const roleUsers = await Promise.all(
+          Array.from({ length: ROLE_WORKERS * USERS_PER_ROLE_WORKER }, (_, i) => mkUser("role", i)),
+        );
 
         // ---- clients that retry on another instance ------------------------------------------------
         const tallies: Record<Kind, Tally> = {
@@ -231,7 +273,12 @@ if (!SERVER_STORE || !REDIS_URL) {
          * One logical request of one client: sent to the client's next instance in turn; a network error (the instance is gone)
          * moves it to the next one, at most 6 attempts. HTTP answers are returned as they are.
          */
-        async function send(kind: Kind, path: string, init: RequestInit, cursor: { next: number }): Promise<{ status: number; body: any; attempts: Attempt[] }> {
+        async function send(
+          kind: Kind,
+          path: string,
+          init: RequestInit,
+          cursor: { next: number },
+        ): Promise<{ status: number; body: any; attempts: Attempt[] }> {
           const attempts: Attempt[] = [];
           let i = cursor.next++ % 3;
           for (let n = 0; n < 6; n++, i = (i + 1) % 3) {
@@ -242,7 +289,8 @@ if (!SERVER_STORE || !REDIS_URL) {
               const text = await r.text();
               if (attempts.length > 1) {
                 tallies[kind].retried++;
-                if (attempts.some((x) => x.error && x.instance === killed && x.startedAt < killAt)) tallies[kind].inFlightOnKilled++;
+                if (attempts.some((x) => x.error && x.instance === killed && x.startedAt < killAt))
+                  tallies[kind].inFlightOnKilled++;
               }
               return { status: r.status, body: text ? JSON.parse(text) : null, attempts };
             } catch (e) {
@@ -250,7 +298,9 @@ if (!SERVER_STORE || !REDIS_URL) {
               await Bun.sleep(50);
             }
           }
-          throw new Error(`${kind} ${path}: no instance answered: ${attempts.map((a) => `#${a.instance} ${a.error}`).join("; ")}`);
+          throw new Error(
+            `${kind} ${path}: no instance answered: ${attempts.map((a) => `#${a.instance} ${a.error}`).join("; ")}`,
+          );
         }
         const json = (body: unknown, token?: string): RequestInit => ({
           method: "POST",
@@ -278,16 +328,26 @@ if (!SERVER_STORE || !REDIS_URL) {
             if (r.status === 200) {
               tallies.refresh.succeeded++;
               pair = r.body;
-            } else if (r.status === 401 && r.body?.code === "REFRESH_TOKEN_REUSED" && r.attempts.some((a) => a.error && a.instance === killed && a.startedAt < killAt)) {
+            } else if (
+              r.status === 401 &&
+              r.body?.code === "REFRESH_TOKEN_REUSED" &&
+              r.attempts.some((a) => a.error && a.instance === killed && a.startedAt < killAt)
+            ) {
               // The rotation committed on the killed instance before it died; its answer was lost. The
               // token is consumed, so the retry is reuse (SPEC): the family must now be revoked — its
               // last access token can no longer act for a live session.
-              const probeR = await fetch(alive()[0].url + "/api/users/me/active-organization", json({ organizationId: root }, pair.accessToken));
-              if (probeR.status !== 401) failures.push(`refresh: reuse after the kill, yet the family still works (${probeR.status})`);
+              const probeR = await fetch(
+                alive()[0].url + "/api/users/me/active-organization",
+                json({ organizationId: root }, pair.accessToken),
+              );
+              if (probeR.status !== 401)
+                failures.push(`refresh: reuse after the kill, yet the family still works (${probeR.status})`);
               else tallies.refresh.reuseAsSpec++;
               pair = await login(email, cursor);
             } else {
-              failures.push(`refresh: ${r.status} ${JSON.stringify(r.body)} after attempts ${JSON.stringify(r.attempts)}`);
+              failures.push(
+                `refresh: ${r.status} ${JSON.stringify(r.body)} after attempts ${JSON.stringify(r.attempts)}`,
+              );
               pair = await login(email, cursor);
             }
             await Bun.sleep(15);
@@ -297,7 +357,16 @@ if (!SERVER_STORE || !REDIS_URL) {
         async function tokenWorker(cursor: { next: number }) {
           for (let n = 0; running && n < 5000; n++) {
             tallies.token.total++;
-            const r = await send("token", "/oauth2/token", { method: "POST", headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials" }, cursor);
+            const r = await send(
+              "token",
+              "/oauth2/token",
+              {
+                method: "POST",
+                headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" },
+                body: "grant_type=client_credentials",
+              },
+              cursor,
+            );
             if (r.status === 200 && typeof r.body?.access_token === "string") tallies.token.succeeded++;
             else failures.push(`token: ${r.status} ${JSON.stringify(r.body)}`);
             await Bun.sleep(15);
@@ -311,7 +380,12 @@ if (!SERVER_STORE || !REDIS_URL) {
             const verb = assigned.has(u.id) ? "revoke" : "assign";
             tallies.role.total++;
             // Idempotent: a change that committed on the dead instance is a no-op (no second event) on retry.
-            const r = await send("role", `/api/roles/${role.id}/${verb}`, json({ userId: u.id, organizationId: root }, adminToken), cursor);
+            const r = await send(
+              "role",
+              `/api/roles/${role.id}/${verb}`,
+              json({ userId: u.id, organizationId: root }, adminToken),
+              cursor,
+            );
             if (r.status !== 200) {
               failures.push(`role ${verb}: ${r.status} ${JSON.stringify(r.body)}`);
               continue;
@@ -330,7 +404,9 @@ if (!SERVER_STORE || !REDIS_URL) {
           ...sessionUsers.map((u, w) => sessionWorker(u.email, { next: w })),
           tokenWorker({ next: 0 }),
           tokenWorker({ next: 1 }),
-          ...Array.from({ length: ROLE_WORKERS }, (_, w) => roleWorker(roleUsers.slice(w * USERS_PER_ROLE_WORKER, (w + 1) * USERS_PER_ROLE_WORKER), { next: w + 2 })),
+          ...Array.from({ length: ROLE_WORKERS }, (_, w) =>
+            roleWorker(roleUsers.slice(w * USERS_PER_ROLE_WORKER, (w + 1) * USERS_PER_ROLE_WORKER), { next: w + 2 }),
+          ),
         ].map((p) => p.catch((e) => void failures.push(String((e as Error)?.message ?? e))));
 
         // ---- the kill: freeze the instance the store shows holding the rotation lease, confirm, kill --
@@ -406,16 +482,25 @@ if (!SERVER_STORE || !REDIS_URL) {
         // rotating for one due time would publish two keys within moments).
         const allKeys = await probe.keys();
         for (let k = 1; k < allKeys.length; k++)
-          expect(allKeys[k].activatesAt.getTime() - allKeys[k - 1].activatesAt.getTime()).toBeGreaterThanOrEqual((ROTATION_S - 0.5) * 1000);
+          expect(allKeys[k].activatesAt.getTime() - allKeys[k - 1].activatesAt.getTime()).toBeGreaterThanOrEqual(
+            (ROTATION_S - 0.5) * 1000,
+          );
 
         // ---- every operation succeeded (or is reuse as SPEC requires) ------------------------------------
         expect(failures).toEqual([]);
-        for (const k of Object.keys(tallies) as Kind[]) expect(tallies[k].succeeded + tallies[k].reuseAsSpec).toBe(tallies[k].total);
+        for (const k of Object.keys(tallies) as Kind[])
+          expect(tallies[k].succeeded + tallies[k].reuseAsSpec).toBe(tallies[k].total);
         const retriedAll = Object.values(tallies).reduce((n, t) => n + t.retried, 0);
         expect(retriedAll).toBeGreaterThan(0); // the kill did meet traffic
 
         // ---- audit: one entry per accepted role change; one reuse entry per reuse ------------------------
-        const audit = async (action: string) => (await call(alive()[0], "GET", `/api/audit?organizationId=${root}&action=${action}&size=1000`, adminToken)) as { userId: number }[];
+        const audit = async (action: string) =>
+          (await call(
+            alive()[0],
+            "GET",
+            `/api/audit?organizationId=${root}&action=${action}&size=1000`,
+            adminToken,
+          )) as { userId: number }[];
         const roleUserIds = new Set(roleUsers.map((u) => u.id));
         const assignedAudit = (await audit("role.assigned")).filter((e) => roleUserIds.has(e.userId)).length;
         const revokedAudit = (await audit("role.revoked")).filter((e) => roleUserIds.has(e.userId)).length;
@@ -436,11 +521,16 @@ if (!SERVER_STORE || !REDIS_URL) {
         for (const [id, copies] of byId) {
           const bodies = new Set(copies.map((c) => c.body));
           expect({ id, distinctBodies: bodies.size }).toEqual({ id, distinctBodies: 1 });
-          const e = verifier.verify(copies.at(-1)!.body, { "webhook-id": id, "webhook-timestamp": copies.at(-1)!.timestamp, "webhook-signature": copies.at(-1)!.signature }) as { type: string; data: { userId: number } };
+          const e = verifier.verify(copies.at(-1)!.body, {
+            "webhook-id": id,
+            "webhook-timestamp": copies.at(-1)!.timestamp,
+            "webhook-signature": copies.at(-1)!.signature,
+          }) as { type: string; data: { userId: number } };
           events.push({ userId: e.data.userId, type: e.type });
         }
         const key = (x: { userId: number; type: string }) => `${x.userId}:${x.type}`;
-        const count = (xs: { userId: number; type: string }[]) => xs.reduce((m, x) => m.set(key(x), (m.get(key(x)) ?? 0) + 1), new Map<string, number>());
+        const count = (xs: { userId: number; type: string }[]) =>
+          xs.reduce((m, x) => m.set(key(x), (m.get(key(x)) ?? 0) + 1), new Map<string, number>());
         expect(Object.fromEntries(count(events))).toEqual(Object.fromEntries(count(roleChanges)));
         // Repeats: only of deliveries the killed instance had started (first copy before the kill, the
         // repeat from a survivor once the claim's lock passed).
@@ -452,7 +542,9 @@ if (!SERVER_STORE || !REDIS_URL) {
         if (repeated.length) expect(redeliveryDelay).toBeLessThanOrEqual((LOCK_S + 5) * 1000);
 
         // ---- the figures ---------------------------------------------------------------------------------
-        const line = (k: Kind) => `  ${k.padEnd(8)} ${String(tallies[k].total).padStart(5)} requests, ${String(tallies[k].retried).padStart(3)} retried on another instance (${tallies[k].inFlightOnKilled} in flight on the killed one), ${tallies[k].succeeded} succeeded` + (k === "refresh" ? `, ${tallies[k].reuseAsSpec} reuse as SPEC requires` : "");
+        const line = (k: Kind) =>
+          `  ${k.padEnd(8)} ${String(tallies[k].total).padStart(5)} requests, ${String(tallies[k].retried).padStart(3)} retried on another instance (${tallies[k].inFlightOnKilled} in flight on the killed one), ${tallies[k].succeeded} succeeded` +
+          (k === "refresh" ? `, ${tallies[k].reuseAsSpec} reuse as SPEC requires` : "");
         console.log(
           [
             ``,

@@ -16,7 +16,9 @@ const RUN = TEST_STORE === "postgres" && !!REPLICA_URL;
 const ADMIN = { email: "replica-admin@platform.test", password: "replica-password-1" };
 
 if (!RUN) {
-  console.warn("NOT RUN here: read replica test (needs TEST_STORE=postgres and TEST_PG_REPLICA_URL; `bash .ci/pgbouncer.sh start`); the CI PgBouncer pass runs it");
+  console.warn(
+    "NOT RUN here: read replica test (needs TEST_STORE=postgres and TEST_PG_REPLICA_URL; `bash .ci/pgbouncer.sh start`); the CI PgBouncer pass runs it",
+  );
 } else {
   const call = callService;
   const ok = okService;
@@ -76,28 +78,45 @@ if (!RUN) {
     });
 
     test("with replay paused: writes, sign-in, tokens and reads of what was just written use the primary; the listings lag", async () => {
-      const userIds = async () => ((await ok(svc, "GET", `/api/users?organizationId=${root}`, admin)) as { id: number }[]).map((u) => u.id);
-      const orgIds = async () => ((await ok(svc, "GET", "/api/organizations", admin)).items as { id: number }[]).map((o) => o.id);
+      const userIds = async () =>
+        ((await ok(svc, "GET", `/api/users?organizationId=${root}`, admin)) as { id: number }[]).map((u) => u.id);
+      const orgIds = async () =>
+        ((await ok(svc, "GET", "/api/organizations", admin)).items as { id: number }[]).map((o) => o.id);
       // Before the pause the listings (from the caught-up standby) show the bootstrap admin.
       expect((await userIds()).length).toBe(1);
 
       await standby`select pg_wal_replay_pause()`;
-      for (let i = 0; i < 50 && (await standby`select pg_get_wal_replay_pause_state() as s`)[0].s !== "paused"; i++) await Bun.sleep(100);
+      for (let i = 0; i < 50 && (await standby`select pg_get_wal_replay_pause_state() as s`)[0].s !== "paused"; i++)
+        await Bun.sleep(100);
       try {
         // Writes (the standby refuses any write: these would fail if one went there).
         const email = `fresh-${randomToken(4)}@replica.test`.toLowerCase();
-        const user = await ok(svc, "POST", "/api/users", admin, { organizationId: root, email, fullName: "Fresh", password: "fresh-password-1" });
-        const slug = `fresh-${randomToken(4).toLowerCase().replace(/[^a-z0-9]/g, "x")}`;
+        const user = await ok(svc, "POST", "/api/users", admin, {
+          organizationId: root,
+          email,
+          fullName: "Fresh",
+          password: "fresh-password-1",
+        });
+        const slug = `fresh-${randomToken(4)
+          .toLowerCase()
+          .replace(/[^a-z0-9]/g, "x")}`;
         const org = await ok(svc, "POST", "/api/organizations", admin, { name: "Fresh org", slug });
         // Read-your-own-write, sign-in, refresh, authorization: the primary, which has them.
-        expect((await ok(svc, "PUT", `/api/organizations/${org.id}`, admin, { name: "Fresh org, renamed" })).slug).toBe(slug);
+        expect((await ok(svc, "PUT", `/api/organizations/${org.id}`, admin, { name: "Fresh org, renamed" })).slug).toBe(
+          slug,
+        );
         const login = await ok(svc, "POST", "/api/auth/login", undefined, { email, password: "fresh-password-1" });
-        expect((await call(svc, "POST", "/api/auth/refresh", undefined, { refreshToken: login.refreshToken })).status).toBe(200);
+        expect(
+          (await call(svc, "POST", "/api/auth/refresh", undefined, { refreshToken: login.refreshToken })).status,
+        ).toBe(200);
         expect((await ok(svc, "GET", `/api/users/${user.id}/export`, admin)).user.email).toBe(email);
         const client = await ok(svc, "POST", "/api/clients", admin, { name: "fresh", orgId: org.id, scopes: [] });
         const cc = await fetch(`${svc.url}/oauth2/token`, {
           method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString("base64")}` },
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString("base64")}`,
+          },
           body: "grant_type=client_credentials",
         });
         expect(cc.status).toBe(200);
@@ -107,7 +126,9 @@ if (!RUN) {
         expect(await orgIds()).not.toContain(org.id);
         expect(((await ok(svc, "GET", `/api/organizations/search?q=${slug}`, admin)) as unknown[]).length).toBe(0);
         expect(((await ok(svc, "GET", `/api/clients?organizationId=${org.id}`, admin)) as unknown[]).length).toBe(0);
-        const audit = (await ok(svc, "GET", `/api/audit?organizationId=${root}&action=user.created`, admin)) as { userId: number }[];
+        const audit = (await ok(svc, "GET", `/api/audit?organizationId=${root}&action=user.created`, admin)) as {
+          userId: number;
+        }[];
         expect(audit.map((e) => e.userId)).not.toContain(user.id);
         // The standby has not even the rows: the listings did not filter them out on the primary.
         const name = new URL(db.env.DATABASE_URL).pathname.slice(1);
@@ -122,7 +143,11 @@ if (!RUN) {
         await caughtUp();
         expect(await userIds()).toContain(user.id);
         expect(await orgIds()).toContain(org.id);
-        expect(((await ok(svc, "GET", `/api/clients?organizationId=${org.id}`, admin)) as { clientId: string }[]).map((c) => c.clientId)).toEqual([client.clientId]);
+        expect(
+          ((await ok(svc, "GET", `/api/clients?organizationId=${org.id}`, admin)) as { clientId: string }[]).map(
+            (c) => c.clientId,
+          ),
+        ).toEqual([client.clientId]);
       } finally {
         await standby`select pg_wal_replay_resume()`;
       }

@@ -59,7 +59,15 @@ async function clusterNodes(port: number) {
       .split("\n")
       .map((line) => {
         const [id, addr, flags, masterId, , , , link, ...slots] = line.split(" ");
-        return { id, port: Number(addr.split("@")[0].split(":")[1]), master: flags.includes("master"), failed: flags.includes("fail"), masterId, link, slots };
+        return {
+          id,
+          port: Number(addr.split("@")[0].split(":")[1]),
+          master: flags.includes("master"),
+          failed: flags.includes("fail"),
+          masterId,
+          link,
+          slots,
+        };
       });
   } finally {
     r.disconnect();
@@ -83,8 +91,13 @@ function failoverSuite(kind: Kind) {
   const required = env[kind === "cluster" ? "REQUIRE_REDIS_CLUSTER" : "REQUIRE_REDIS_SENTINEL"] === "1";
   const list = kind === "cluster" ? env.REDIS_CLUSTER_NODES : env.REDIS_SENTINELS;
   if (!list || TEST_STORE !== "postgres") {
-    if (required) throw new Error(`REQUIRE_REDIS_${kind.toUpperCase()}=1: the ${kind} failover test needs TEST_STORE=postgres and ${kind === "cluster" ? "REDIS_CLUSTER_NODES (bash .ci/redis-cluster.sh start)" : "REDIS_SENTINELS + REDIS_SENTINEL_NAME (bash .ci/redis-sentinel.sh start)"}`);
-    console.warn(`NOT RUN here: Redis ${kind} failover test (needs TEST_STORE=postgres and ${kind === "cluster" ? "REDIS_CLUSTER_NODES" : "REDIS_SENTINELS"}); CI runs it`);
+    if (required)
+      throw new Error(
+        `REQUIRE_REDIS_${kind.toUpperCase()}=1: the ${kind} failover test needs TEST_STORE=postgres and ${kind === "cluster" ? "REDIS_CLUSTER_NODES (bash .ci/redis-cluster.sh start)" : "REDIS_SENTINELS + REDIS_SENTINEL_NAME (bash .ci/redis-sentinel.sh start)"}`,
+      );
+    console.warn(
+      `NOT RUN here: Redis ${kind} failover test (needs TEST_STORE=postgres and ${kind === "cluster" ? "REDIS_CLUSTER_NODES" : "REDIS_SENTINELS"}); CI runs it`,
+    );
     return;
   }
   const nodes = parseHostPorts(list);
@@ -138,27 +151,48 @@ function failoverSuite(kind: Kind) {
     try {
       // (after the promotion a failed test may not have waited for: never back as an empty master)
       if (killed !== null && !restarted) await Bun.sleep(8000);
-      if (killed !== null && !restarted) await script(kind === "cluster" ? "redis-cluster.sh" : "redis-sentinel.sh", "restart-node", String(killed), base);
+      if (killed !== null && !restarted)
+        await script(
+          kind === "cluster" ? "redis-cluster.sh" : "redis-sentinel.sh",
+          "restart-node",
+          String(killed),
+          base,
+        );
     } catch (e) {
       console.error(String(e));
     }
     await Promise.all(services.map((s) => s.stop()));
     await db?.drop();
-    await clearRedisPrefix(prefix, kind === "cluster" ? { kind, nodes } : { kind, sentinels: nodes, name: sentinelName }).catch(() => {});
+    await clearRedisPrefix(
+      prefix,
+      kind === "cluster" ? { kind, nodes } : { kind, sentinels: nodes, name: sentinelName },
+    ).catch(() => {});
   }, 120_000);
 
   test(`the master is killed mid-traffic: 200 or 503 only, no double rotation, every replayed token is reuse [${kind}]`, async () => {
     const post = async (i: number, path: string, body: unknown) => {
-      const r = await fetch(`${services[i % services.length].url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const r = await fetch(`${services[i % services.length].url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
       const text = await r.text();
-      return { status: r.status, type: r.headers.get("content-type") ?? "", body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+      return {
+        status: r.status,
+        type: r.headers.get("content-type") ?? "",
+        body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+      };
     };
 
     // Families, created before the failure (creation is acknowledged by a replica too).
     const current: string[] = [];
     // Four at a time: one email's concurrent sign-ins beyond five would meet its lockout counter.
     for (let i = 0; i < FAMILIES; i += 4) {
-      const batch = await Promise.all(Array.from({ length: Math.min(4, FAMILIES - i) }, (_, j) => post(i + j, "/api/auth/login", { email: ADMIN, password: PASSWORD })));
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(4, FAMILIES - i) }, (_, j) =>
+          post(i + j, "/api/auth/login", { email: ADMIN, password: PASSWORD }),
+        ),
+      );
       for (const r of batch) {
         expect(r.status).toBe(200);
         current.push(r.body.refreshToken as string);
@@ -193,12 +227,19 @@ function failoverSuite(kind: Kind) {
           violations.push(`family ${f}: no answer (${String(e)})`);
           continue;
         }
-        outcomes.push({ token, status: r.status, code: r.body.code as string | undefined, at: Date.now(), ms: Date.now() - sent });
+        outcomes.push({
+          token,
+          status: r.status,
+          code: r.body.code as string | undefined,
+          at: Date.now(),
+          ms: Date.now() - sent,
+        });
         if (r.status === 200) {
           const next = r.body.refreshToken as string;
           successes.set(token, (successes.get(token) ?? 0) + 1);
           if (successes.get(token)! > 1) violations.push(`family ${f}: a token rotated twice`);
-          if (familyOf(next) !== familyOf(token) || next === token) violations.push(`family ${f}: a successor of another family`);
+          if (familyOf(next) !== familyOf(token) || next === token)
+            violations.push(`family ${f}: a successor of another family`);
           const claims = JSON.parse(Buffer.from((r.body.accessToken as string).split(".")[1], "base64url").toString());
           if (claims.sid !== familyOf(token)) violations.push(`family ${f}: an access token of another session`);
           consumed.push({ token, family: f });
@@ -206,12 +247,14 @@ function failoverSuite(kind: Kind) {
           lastOk[f] = Date.now();
           await Bun.sleep(20); // a modest pace (the machine is shared)
         } else if (r.status === 503) {
-          if (r.body.code !== "UNAVAILABLE" || !r.type.startsWith("application/problem+json")) violations.push(`family ${f}: a 503 that is not an UNAVAILABLE problem`);
+          if (r.body.code !== "UNAVAILABLE" || !r.type.startsWith("application/problem+json"))
+            violations.push(`family ${f}: a 503 that is not an UNAVAILABLE problem`);
           had503.add(token);
           await Bun.sleep(50);
         } else if (r.status === 401) {
           // Justified only when an earlier attempt with this token answered 503 (outcome unknown to the client).
-          if (!had503.has(token)) violations.push(`family ${f}: 401 ${r.body.code} without an earlier 503 on that token`);
+          if (!had503.has(token))
+            violations.push(`family ${f}: 401 ${r.body.code} without an earlier 503 on that token`);
           ended.add(f);
         } else {
           violations.push(`family ${f}: status ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
@@ -237,14 +280,19 @@ function failoverSuite(kind: Kind) {
     });
     const promotedAt = Date.now();
     // The killed node comes back (empty) as a replica of the promoted master: writes need a replica again.
-    await script(kind === "cluster" ? "redis-cluster.sh" : "redis-sentinel.sh", "restart-node", String(victim.port), base);
+    await script(
+      kind === "cluster" ? "redis-cluster.sh" : "redis-sentinel.sh",
+      "restart-node",
+      String(victim.port),
+      base,
+    );
     restarted = true;
     await script(kind === "cluster" ? "redis-cluster.sh" : "redis-sentinel.sh", "wait-ok", base, "60");
     const restoredAt = Date.now();
     // Traffic goes on until every family still alive has rotated after the restoration (or 30 s pass).
-    await until("a rotation of every live family after the restoration", 30_000, async () => current.every((_, f) => ended.has(f) || lastOk[f] > restoredAt)).catch((e) =>
-      violations.push(String(e)),
-    );
+    await until("a rotation of every live family after the restoration", 30_000, async () =>
+      current.every((_, f) => ended.has(f) || lastOk[f] > restoredAt),
+    ).catch((e) => violations.push(String(e)));
     stop = true;
     await Promise.all(clients);
     const t1 = Date.now();
@@ -293,7 +341,9 @@ function failoverSuite(kind: Kind) {
       } finally {
         r.disconnect();
       }
-      await until("the old master's return", 30_000, async () => (await clusterNodes(killed!)).some((n) => n.port === killed && n.master));
+      await until("the old master's return", 30_000, async () =>
+        (await clusterNodes(killed!)).some((n) => n.port === killed && n.master),
+      );
       await script("redis-cluster.sh", "wait-ok", base, "60");
     }, 90_000);
   }

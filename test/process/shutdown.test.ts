@@ -29,19 +29,33 @@ test("SIGTERM with token and login requests in flight: every one is answered in 
     const json = { "content-type": "application/json" };
     const login = () => fetch(`${url}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify(ADMIN) });
     const admin = (await (await login()).json()) as { accessToken: string };
-    const me = (await (await fetch(`${url}/api/users/me/memberships`, { headers: { authorization: `Bearer ${admin.accessToken}` } })).json()) as { organizationId: number }[];
+    const me = (await (
+      await fetch(`${url}/api/users/me/memberships`, { headers: { authorization: `Bearer ${admin.accessToken}` } })
+    ).json()) as { organizationId: number }[];
     const client = (await (
-      await fetch(`${url}/api/clients`, { method: "POST", headers: { ...json, authorization: `Bearer ${admin.accessToken}` }, body: JSON.stringify({ name: "drain", orgId: me[0].organizationId }) })
+      await fetch(`${url}/api/clients`, {
+        method: "POST",
+        headers: { ...json, authorization: `Bearer ${admin.accessToken}` },
+        body: JSON.stringify({ name: "drain", orgId: me[0].organizationId }),
+      })
     ).json()) as { clientId: string; clientSecret: string };
     const basic = `Basic ${Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString("base64")}`;
-    const token = () => fetch(`${url}/oauth2/token`, { method: "POST", headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials" });
+    const token = () =>
+      fetch(`${url}/oauth2/token`, {
+        method: "POST",
+        headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" },
+        body: "grant_type=client_credentials",
+      });
 
     // What the service has received on the two routes: answered (the request counter) plus in
     // flight (the gauge, less the scrape itself).
     const received = async () => {
       const text = await (await fetch(`${url}/metrics`)).text();
       let answered = 0;
-      for (const m of text.matchAll(/^http_requests_total\{method="POST",route="(\/oauth2\/token|\/api\/auth\/login)",status="\d+"\} (\d+)$/gm)) answered += Number(m[2]);
+      for (const m of text.matchAll(
+        /^http_requests_total\{method="POST",route="(\/oauth2\/token|\/api\/auth\/login)",status="\d+"\} (\d+)$/gm,
+      ))
+        answered += Number(m[2]);
       const inFlight = Number(/^http_requests_in_flight (\d+)$/m.exec(text)?.[1] ?? NaN) - 1;
       return { answered, inFlight, total: answered + inFlight };
     };
@@ -50,16 +64,18 @@ test("SIGTERM with token and login requests in flight: every one is answered in 
 
     // Sign-ins queue on one argon2id slot, so they are still in flight when the signal arrives (five:
     // the per-account lockout counts attempts, and a sixth concurrent one would be refused).
-    const inFlight = [...Array.from({ length: 5 }, () => login()), ...Array.from({ length: 50 }, () => token())].map((p) =>
-      p.then(
-        async (r) => ({ status: r.status, body: await r.text() }),
-        (e: Error) => ({ status: 0, body: String(e.message) }),
-      ),
+    const inFlight = [...Array.from({ length: 5 }, () => login()), ...Array.from({ length: 50 }, () => token())].map(
+      (p) =>
+        p.then(
+          async (r) => ({ status: r.status, body: await r.text() }),
+          (e: Error) => ({ status: 0, body: String(e.message) }),
+        ),
     );
     // The signal goes once the service holds every request (a request still in the client or in the
     // listen queue is not in flight; it is refused with the listener), and while some are unanswered.
     let seen = await received();
-    for (const deadline = Date.now() + 20_000; seen.total - before.total < inFlight.length && Date.now() < deadline; ) seen = await received();
+    for (const deadline = Date.now() + 20_000; seen.total - before.total < inFlight.length && Date.now() < deadline; )
+      seen = await received();
     expect(seen.total - before.total).toBe(inFlight.length);
     expect(seen.inFlight).toBeGreaterThan(0);
     svc.proc.kill("SIGTERM");

@@ -22,7 +22,14 @@ describe("configuration fails fast with one clear line", () => {
     [{ SSO_STORAGE: "postgres", DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test" }, "SSO_MASTER_KEY"],
     [{ SSO_STORAGE: "mongo" }, "MONGODB_URL"],
     [{ SSO_STORAGE: "mongo", MONGODB_URL: "mongodb://127.0.0.1:27017/sso" }, "SSO_MASTER_KEY"],
-    [{ SSO_STORAGE: "mongo", MONGODB_URL: "http://127.0.0.1:27017/sso", SSO_MASTER_KEY: Buffer.alloc(32, 1).toString("base64") }, "MONGODB_URL"],
+    [
+      {
+        SSO_STORAGE: "mongo",
+        MONGODB_URL: "http://127.0.0.1:27017/sso",
+        SSO_MASTER_KEY: Buffer.alloc(32, 1).toString("base64"),
+      },
+      "MONGODB_URL",
+    ],
     [{ SSO_MASTER_KEY: "too-short" }, "SSO_MASTER_KEY"],
     [{ SSO_ISSUER: "ftp://nope" }, "SSO_ISSUER"],
     [{ SSO_RATE_LIMIT: "maybe" }, "SSO_RATE_LIMIT"],
@@ -30,7 +37,10 @@ describe("configuration fails fast with one clear line", () => {
     [{ SSO_KEY_LEASE_SECONDS: "9999" }, "SSO_KEY_LEASE_SECONDS"],
     // Redis: one topology at a time, each with what it needs.
     [{ REDIS_URL: "redis://127.0.0.1:6379", REDIS_CLUSTER_NODES: "127.0.0.1:7101" }, "REDIS_CLUSTER_NODES"],
-    [{ REDIS_CLUSTER_NODES: "127.0.0.1:7101", REDIS_SENTINELS: "127.0.0.1:26391", REDIS_SENTINEL_NAME: "m" }, "REDIS_SENTINELS"],
+    [
+      { REDIS_CLUSTER_NODES: "127.0.0.1:7101", REDIS_SENTINELS: "127.0.0.1:26391", REDIS_SENTINEL_NAME: "m" },
+      "REDIS_SENTINELS",
+    ],
     [{ REDIS_SENTINELS: "127.0.0.1:26391" }, "REDIS_SENTINEL_NAME"],
     [{ REDIS_SENTINEL_NAME: "m" }, "REDIS_SENTINEL_NAME"],
     [{ REDIS_CLUSTER_NODES: "127.0.0.1" }, "REDIS_CLUSTER_NODES"],
@@ -49,14 +59,22 @@ describe("configuration fails fast with one clear line", () => {
   }
 
   test("an unreachable database stops the start with one line and a non-zero exit", async () => {
-    const r = await runFailing({ SSO_STORAGE: "postgres", DATABASE_URL: "postgres://postgres@127.0.0.1:1/none", SSO_MASTER_KEY: Buffer.alloc(32, 1).toString("base64") });
+    const r = await runFailing({
+      SSO_STORAGE: "postgres",
+      DATABASE_URL: "postgres://postgres@127.0.0.1:1/none",
+      SSO_MASTER_KEY: Buffer.alloc(32, 1).toString("base64"),
+    });
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split("\n").length).toBe(1);
     expect(r.stderr).toContain("unreachable");
   });
 
   test("an unreachable MongoDB stops the start with one line and a non-zero exit", async () => {
-    const r = await runFailing({ SSO_STORAGE: "mongo", MONGODB_URL: "mongodb://127.0.0.1:1/none", SSO_MASTER_KEY: Buffer.alloc(32, 1).toString("base64") });
+    const r = await runFailing({
+      SSO_STORAGE: "mongo",
+      MONGODB_URL: "mongodb://127.0.0.1:1/none",
+      SSO_MASTER_KEY: Buffer.alloc(32, 1).toString("base64"),
+    });
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split("\n").length).toBe(1);
     expect(r.stderr).toContain("unreachable");
@@ -70,7 +88,10 @@ describe("configuration fails fast with one clear line", () => {
   });
 
   test("an unreachable Redis Cluster or Sentinel stops the start with one line and a non-zero exit", async () => {
-    const envs: Record<string, string>[] = [{ REDIS_CLUSTER_NODES: "127.0.0.1:1,127.0.0.1:2" }, { REDIS_SENTINELS: "127.0.0.1:1", REDIS_SENTINEL_NAME: "nobody" }];
+    const envs: Record<string, string>[] = [
+      { REDIS_CLUSTER_NODES: "127.0.0.1:1,127.0.0.1:2" },
+      { REDIS_SENTINELS: "127.0.0.1:1", REDIS_SENTINEL_NAME: "nobody" },
+    ];
     for (const env of envs) {
       const r = await runFailing({ SSO_DATA_DIR: tempDir(), ...env });
       expect(r.code).toBe(1);
@@ -95,10 +116,20 @@ describe("embedded store on disk", () => {
 
   test("a restart on the same data dir keeps keys and data and never re-bootstraps", async () => {
     const dir = tempDir();
-    const env = { SSO_DATA_DIR: dir, SSO_ISSUER: "http://sso.restart.test", SSO_BOOTSTRAP_ADMIN_EMAIL: "admin@example.test", SSO_BOOTSTRAP_ADMIN_PASSWORD: "first-password-1", SSO_LOG_LEVEL: "info" };
+    const env = {
+      SSO_DATA_DIR: dir,
+      SSO_ISSUER: "http://sso.restart.test",
+      SSO_BOOTSTRAP_ADMIN_EMAIL: "admin@example.test",
+      SSO_BOOTSTRAP_ADMIN_PASSWORD: "first-password-1",
+      SSO_LOG_LEVEL: "info",
+    };
     const a = await startService(env);
     const jwks1 = await (await fetch(`${a.url}/.well-known/jwks.json`)).json();
-    const login1 = await fetch(`${a.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@example.test", password: "first-password-1" }) });
+    const login1 = await fetch(`${a.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@example.test", password: "first-password-1" }),
+    });
     expect(login1.status).toBe(200);
     const { accessToken } = await login1.json();
     await a.stop();
@@ -109,10 +140,16 @@ describe("embedded store on disk", () => {
       const jwks2 = await (await fetch(`${b.url}/.well-known/jwks.json`)).json();
       expect(jwks2.keys.map((k: { kid: string }) => k.kid)).toEqual(jwks1.keys.map((k: { kid: string }) => k.kid));
       // A token from before the restart still passes the guard; the original password still works.
-      const me = await fetch(`${b.url}/api/users/me/memberships`, { headers: { authorization: `Bearer ${accessToken}` } });
+      const me = await fetch(`${b.url}/api/users/me/memberships`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
       expect(me.status).toBe(200);
       expect((await me.json()).length).toBe(1);
-      const login2 = await fetch(`${b.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@example.test", password: "first-password-1" }) });
+      const login2 = await fetch(`${b.url}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "admin@example.test", password: "first-password-1" }),
+      });
       expect(login2.status).toBe(200);
     } finally {
       await b.stop();

@@ -8,14 +8,20 @@ import { startService, type RunningService } from "../support/process";
 import { tcpProxy } from "../support/tcp-proxy";
 
 if (!SERVER_STORE) {
-  console.warn("NOT RUN here: store-outage tests need TEST_STORE=postgres or mongo (the CI postgres and mongo passes run them)");
+  console.warn(
+    "NOT RUN here: store-outage tests need TEST_STORE=postgres or mongo (the CI postgres and mongo passes run them)",
+  );
 } else {
   let db: Awaited<ReturnType<typeof freshServerStore>>;
   let pg: Awaited<ReturnType<typeof tcpProxy>>;
   let redis: Awaited<ReturnType<typeof tcpProxy>>;
   let s: RunningService;
   const login = () =>
-    fetch(`${s.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@outage.test", password: "outage-password-1" }) });
+    fetch(`${s.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@outage.test", password: "outage-password-1" }),
+    });
 
   beforeAll(async () => {
     db = await freshServerStore();

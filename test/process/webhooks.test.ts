@@ -12,7 +12,14 @@ import { Webhook as Verifier } from "standardwebhooks";
 import { randomToken } from "../../src/kernel/secrets";
 import { freePort, startService, type RunningService, okService } from "../support/process";
 import { startReceiver } from "../support/receiver";
-import { freshServerStore, REDIS_TARGET, redisEnv, clearRedisPrefix, SERVER_STORE, TEST_STORE } from "../support/stores";
+import {
+  freshServerStore,
+  REDIS_TARGET,
+  redisEnv,
+  clearRedisPrefix,
+  SERVER_STORE,
+  TEST_STORE,
+} from "../support/stores";
 
 const ADMIN = { email: "hooks-admin@platform.test", password: "hooks-password-1" };
 const MASTER_KEY = Buffer.alloc(32, 5).toString("base64");
@@ -26,8 +33,17 @@ const call = okService;
 async function setUp(svc: RunningService, url: string) {
   const { accessToken: token } = await call(svc, "POST", "/api/auth/login", undefined, ADMIN);
   const [{ organizationId: root }] = await call(svc, "GET", "/api/users/me/memberships", token);
-  const app = await call(svc, "POST", "/api/applications", token, { organizationId: root, identifier: `https://app-${randomToken(4)}.test`, name: "Hooked" });
-  const hook = await call(svc, "POST", "/api/webhooks", token, { organizationId: root, applicationId: app.id, url, eventTypes: ["user.disabled", "user.enabled"] });
+  const app = await call(svc, "POST", "/api/applications", token, {
+    organizationId: root,
+    identifier: `https://app-${randomToken(4)}.test`,
+    name: "Hooked",
+  });
+  const hook = await call(svc, "POST", "/api/webhooks", token, {
+    organizationId: root,
+    applicationId: app.id,
+    url,
+    eventTypes: ["user.disabled", "user.enabled"],
+  });
   return { token, root, hook };
 }
 
@@ -58,7 +74,11 @@ for (const kind of stores) {
       let svc = await startService(env, { timeoutMs: 60_000 });
       try {
         const { token, root, hook } = await setUp(svc, rx.url);
-        const user = await call(svc, "POST", "/api/users", token, { organizationId: root, email: `victim-${randomToken(4)}@hooks.test`.toLowerCase(), fullName: "Victim" });
+        const user = await call(svc, "POST", "/api/users", token, {
+          organizationId: root,
+          email: `victim-${randomToken(4)}@hooks.test`.toLowerCase(),
+          fullName: "Victim",
+        });
         await call(svc, "POST", `/api/users/${user.id}/disable`, token);
         // The API has answered; kill the process before any delivery can complete.
         svc.proc.kill("SIGKILL");
@@ -75,7 +95,11 @@ for (const kind of stores) {
           throw new Error("the event never arrived after the restart");
         })();
         const last = arrived.at(-1)!;
-        const event = new Verifier(hook.secret).verify(last.body, { "webhook-id": last.id, "webhook-timestamp": last.timestamp, "webhook-signature": last.signature }) as { type: string; data: { userId: number } };
+        const event = new Verifier(hook.secret).verify(last.body, {
+          "webhook-id": last.id,
+          "webhook-timestamp": last.timestamp,
+          "webhook-signature": last.signature,
+        }) as { type: string; data: { userId: number } };
         expect(event).toMatchObject({ type: "user.disabled", data: { userId: user.id } });
         // Any attempt cut short before the kill carried the same webhook-id: receivers deduplicate on it.
         expect(new Set(arrived.map((m) => m.id)).size).toBe(1);
@@ -109,19 +133,39 @@ if (SERVER_STORE && REDIS_TARGET) {
         for (let i = 0; i < 3; i++) instances.push(await startService(env, { timeoutMs: 60_000 }));
         const { token, root, hook } = await setUp(instances[0], rx.url);
         const users = [];
-        for (let i = 0; i < 10; i++) users.push(await call(instances[i % 3], "POST", "/api/users", token, { organizationId: root, email: `many-${i}-${randomToken(3)}@hooks.test`.toLowerCase(), fullName: "Many" }));
+        for (let i = 0; i < 10; i++)
+          users.push(
+            await call(instances[i % 3], "POST", "/api/users", token, {
+              organizationId: root,
+              email: `many-${i}-${randomToken(3)}@hooks.test`.toLowerCase(),
+              fullName: "Many",
+            }),
+          );
         // 30 events, raised through all three instances, many at once.
         await Promise.all(users.map((u, i) => call(instances[i % 3], "POST", `/api/users/${u.id}/disable`, token)));
-        await Promise.all(users.map((u, i) => call(instances[(i + 1) % 3], "POST", `/api/users/${u.id}/enable`, token)));
-        await Promise.all(users.map((u, i) => call(instances[(i + 2) % 3], "POST", `/api/users/${u.id}/disable`, token)));
+        await Promise.all(
+          users.map((u, i) => call(instances[(i + 1) % 3], "POST", `/api/users/${u.id}/enable`, token)),
+        );
+        await Promise.all(
+          users.map((u, i) => call(instances[(i + 2) % 3], "POST", `/api/users/${u.id}/disable`, token)),
+        );
         await rx.waitFor(30, 30_000);
         await Bun.sleep(1500); // would any duplicate still come?
         const ids = rx.received.map((m) => m.id);
         expect(ids.length).toBe(30);
         expect(new Set(ids).size).toBe(30);
-        for (const m of rx.received) new Verifier(hook.secret).verify(m.body, { "webhook-id": m.id, "webhook-timestamp": m.timestamp, "webhook-signature": m.signature });
+        for (const m of rx.received)
+          new Verifier(hook.secret).verify(m.body, {
+            "webhook-id": m.id,
+            "webhook-timestamp": m.timestamp,
+            "webhook-signature": m.signature,
+          });
         const perInstance = await Promise.all(
-          instances.map(async (s) => Number(/webhook_deliveries_delivered_total (\d+)/.exec(await (await fetch(`${s.url}/metrics`)).text())?.[1] ?? 0)),
+          instances.map(async (s) =>
+            Number(
+              /webhook_deliveries_delivered_total (\d+)/.exec(await (await fetch(`${s.url}/metrics`)).text())?.[1] ?? 0,
+            ),
+          ),
         );
         expect(perInstance.reduce((a, b) => a + b, 0)).toBe(30);
         expect(perInstance.filter((n) => n > 0).length).toBeGreaterThan(1);
@@ -134,5 +178,7 @@ if (SERVER_STORE && REDIS_TARGET) {
     }, 180_000);
   });
 } else {
-  console.warn("NOT RUN here: three-instance webhook test (needs TEST_STORE=postgres or mongo, and REDIS_URL); the CI postgres and mongo passes run it");
+  console.warn(
+    "NOT RUN here: three-instance webhook test (needs TEST_STORE=postgres or mongo, and REDIS_URL); the CI postgres and mongo passes run it",
+  );
 }

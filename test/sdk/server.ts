@@ -27,17 +27,44 @@ export interface SeededServer extends RunningService {
 }
 
 /** Starts the service on a seeded store. `postgres` needs DATABASE_URL's server, `mongo` MONGODB_URL's (and REDIS_URL when given). */
-export async function startSeededServer(opts: { postgres?: boolean; mongo?: boolean; redisUrl?: string; redisEnv?: Record<string, string>; env?: Record<string, string> } = {}): Promise<SeededServer> {
+export async function startSeededServer(
+  opts: {
+    postgres?: boolean;
+    mongo?: boolean;
+    redisUrl?: string;
+    redisEnv?: Record<string, string>;
+    env?: Record<string, string>;
+  } = {},
+): Promise<SeededServer> {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "sso-sdk-"));
   const db = opts.postgres ? await freshServerStore("postgres") : opts.mongo ? await freshServerStore("mongo") : null;
-  const store = db?.kind === "postgres" ? await openPostgres(db.env.DATABASE_URL, 2, pgConnection(db.env.DATABASE_DIRECT_URL ?? db.env.DATABASE_URL).options) : db?.kind === "mongo" ? await openMongo(db.env.MONGODB_URL, { poolSize: 2 }) : await openEmbedded(dataDir);
+  const store =
+    db?.kind === "postgres"
+      ? await openPostgres(
+          db.env.DATABASE_URL,
+          2,
+          pgConnection(db.env.DATABASE_DIRECT_URL ?? db.env.DATABASE_URL).options,
+        )
+      : db?.kind === "mongo"
+        ? await openMongo(db.env.MONGODB_URL, { poolSize: 2 })
+        : await openEmbedded(dataDir);
   const hasher = createPasswordHasher(2);
   let world: World;
   try {
     const { unit } = createUnits(store, { clock: systemClock });
-    await bootstrap({ tenants: store.tenants, apps: store.apps, leases: store.leases, unit }, { issuer, adminEmail: SERVER_ADMIN.email, adminPassword: SERVER_ADMIN.password, hasher, clock: systemClock, instanceId: "sdk-seed" });
+    await bootstrap(
+      { tenants: store.tenants, apps: store.apps, leases: store.leases, unit },
+      {
+        issuer,
+        adminEmail: SERVER_ADMIN.email,
+        adminPassword: SERVER_ADMIN.password,
+        hasher,
+        clock: systemClock,
+        instanceId: "sdk-seed",
+      },
+    );
     world = await seedWorld(store, (pw) => hasher.hash(pw));
   } finally {
     await store.close();
@@ -51,7 +78,9 @@ export async function startSeededServer(opts: { postgres?: boolean; mongo?: bool
     SSO_BOOTSTRAP_ADMIN_PASSWORD: SERVER_ADMIN.password,
     SSO_RATE_LIMIT: "off",
     ...(db ? { ...db.env, SSO_MASTER_KEY: MASTER_KEY } : {}),
-    ...(db && opts.redisUrl ? { REDIS_URL: opts.redisUrl, SSO_REDIS_PREFIX: `sdk${randomToken(4).replace(/[^A-Za-z0-9]/g, "x")}:` } : {}),
+    ...(db && opts.redisUrl
+      ? { REDIS_URL: opts.redisUrl, SSO_REDIS_PREFIX: `sdk${randomToken(4).replace(/[^A-Za-z0-9]/g, "x")}:` }
+      : {}),
     ...(db && opts.redisEnv ? opts.redisEnv : {}),
     ...opts.env,
   };

@@ -29,7 +29,11 @@ export interface World {
 }
 
 /** Seeds the world; `tag` keeps slugs, identifiers and emails unique per call. */
-export async function seedWorld(store: PrimaryStore, hash: (pw: string) => Promise<string>, tag = crypto.randomUUID().slice(0, 8)): Promise<World> {
+export async function seedWorld(
+  store: PrimaryStore,
+  hash: (pw: string) => Promise<string>,
+  tag = crypto.randomUUID().slice(0, 8),
+): Promise<World> {
   const sys = await store.apps.system();
   if (!sys) throw new Error("seedWorld: the store is not bootstrapped");
   const sysPerms = await store.apps.listPermissions("any", sys.id);
@@ -37,26 +41,104 @@ export async function seedWorld(store: PrimaryStore, hash: (pw: string) => Promi
 
   const ta = await store.tenants.create({ name: `Acme ${tag}`, slug: `acme-${tag}` });
   const tb = await store.tenants.create({ name: `Beta ${tag}`, slug: `beta-${tag}` });
-  const orgA = await store.orgs.create({ tenantId: ta.id, parentId: null, name: "Acme", slug: "acme", type: "organization" });
-  const orgA1 = await store.orgs.create({ tenantId: ta.id, parentId: orgA.id, name: "Acme One", slug: "acme-one", type: "organization" });
-  const orgA1a = await store.orgs.create({ tenantId: ta.id, parentId: orgA1.id, name: "Acme One A", slug: "acme-one-a", type: "organization" });
-  const orgA2 = await store.orgs.create({ tenantId: ta.id, parentId: orgA.id, name: "Acme Two", slug: "acme-two", type: "organization" });
-  const orgB = await store.orgs.create({ tenantId: tb.id, parentId: null, name: "Beta", slug: "beta", type: "organization" });
+  const orgA = await store.orgs.create({
+    tenantId: ta.id,
+    parentId: null,
+    name: "Acme",
+    slug: "acme",
+    type: "organization",
+  });
+  const orgA1 = await store.orgs.create({
+    tenantId: ta.id,
+    parentId: orgA.id,
+    name: "Acme One",
+    slug: "acme-one",
+    type: "organization",
+  });
+  const orgA1a = await store.orgs.create({
+    tenantId: ta.id,
+    parentId: orgA1.id,
+    name: "Acme One A",
+    slug: "acme-one-a",
+    type: "organization",
+  });
+  const orgA2 = await store.orgs.create({
+    tenantId: ta.id,
+    parentId: orgA.id,
+    name: "Acme Two",
+    slug: "acme-two",
+    type: "organization",
+  });
+  const orgB = await store.orgs.create({
+    tenantId: tb.id,
+    parentId: null,
+    name: "Beta",
+    slug: "beta",
+    type: "organization",
+  });
 
-  const appDefaults = { webRefreshTtlDays: null, deviceRefreshTtlDays: null, googleClientIds: [], microsoftClientIds: [] };
-  const orders = await store.apps.create({ tenantId: ta.id, organizationId: orgA.id, identifier: `https://orders-${tag}.acme.test`, name: "Orders", ...appDefaults });
-  for (const code of ["orders.read", "orders.write"]) await store.apps.createPermission({ tenantId: ta.id, applicationId: orders.id, code, description: code });
-  const billing = await store.apps.create({ tenantId: tb.id, organizationId: orgB.id, identifier: `https://billing-${tag}.beta.test`, name: "Billing", ...appDefaults });
-  await store.apps.createPermission({ tenantId: tb.id, applicationId: billing.id, code: "billing.read", description: "billing.read" });
+  const appDefaults = {
+    webRefreshTtlDays: null,
+    deviceRefreshTtlDays: null,
+    googleClientIds: [],
+    microsoftClientIds: [],
+  };
+  const orders = await store.apps.create({
+    tenantId: ta.id,
+    organizationId: orgA.id,
+    identifier: `https://orders-${tag}.acme.test`,
+    name: "Orders",
+    ...appDefaults,
+  });
+  for (const code of ["orders.read", "orders.write"])
+    await store.apps.createPermission({ tenantId: ta.id, applicationId: orders.id, code, description: code });
+  const billing = await store.apps.create({
+    tenantId: tb.id,
+    organizationId: orgB.id,
+    identifier: `https://billing-${tag}.beta.test`,
+    name: "Billing",
+    ...appDefaults,
+  });
+  await store.apps.createPermission({
+    tenantId: tb.id,
+    applicationId: billing.id,
+    code: "billing.read",
+    description: "billing.read",
+  });
 
   const passwordHash = await hash(PASSWORD);
-  const emails = { adminA: `admin-${tag}@acme.test`, subAdmin: `sub-${tag}@acme.test`, noClient: `users-${tag}@acme.test` };
-  const person = async (email: string, org: { id: number }, role: { name: string; scope: "SELF" | "SUBTREE"; codes: string[] }) => {
-    const user = await store.users.create({ tenantId: ta.id, organizationId: org.id, email, fullName: email, passwordHash });
-    const r = await store.roles.create({ tenantId: ta.id, organizationId: org.id, name: role.name, description: "", scope: role.scope, permissionIds: sysIds(role.codes) });
+  const emails = {
+    adminA: `admin-${tag}@acme.test`,
+    subAdmin: `sub-${tag}@acme.test`,
+    noClient: `users-${tag}@acme.test`,
+  };
+  const person = async (
+    email: string,
+    org: { id: number },
+    role: { name: string; scope: "SELF" | "SUBTREE"; codes: string[] },
+  ) => {
+    const user = await store.users.create({
+      tenantId: ta.id,
+      organizationId: org.id,
+      email,
+      fullName: email,
+      passwordHash,
+    });
+    const r = await store.roles.create({
+      tenantId: ta.id,
+      organizationId: org.id,
+      name: role.name,
+      description: "",
+      scope: role.scope,
+      permissionIds: sysIds(role.codes),
+    });
     await store.roles.assign({ tenantId: ta.id, userId: user.id, roleId: r.id, organizationId: org.id });
   };
-  await person(emails.adminA, orgA, { name: "Tenant Admin", scope: "SUBTREE", codes: ["USER_MANAGE", "ORG_MANAGE", "ROLE_MANAGE", "CLIENT_MANAGE", "AUDIT_VIEW"] });
+  await person(emails.adminA, orgA, {
+    name: "Tenant Admin",
+    scope: "SUBTREE",
+    codes: ["USER_MANAGE", "ORG_MANAGE", "ROLE_MANAGE", "CLIENT_MANAGE", "AUDIT_VIEW"],
+  });
   await person(emails.subAdmin, orgA1, { name: "Client manager", scope: "SELF", codes: ["CLIENT_MANAGE"] });
   await person(emails.noClient, orgA, { name: "User manager", scope: "SUBTREE", codes: ["USER_MANAGE"] });
 

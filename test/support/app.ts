@@ -25,9 +25,17 @@ export interface TestApp {
   stores: TestStores;
   config: Config;
   /** JSON request through the real app; returns status, headers and parsed body. */
-  call(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: BodyInit }): Promise<{ status: number; headers: Headers; body: any }>;
+  call(
+    method: string,
+    path: string,
+    opts?: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: BodyInit },
+  ): Promise<{ status: number; headers: Headers; body: any }>;
   /** Logs in with email/password (plain mode) and returns the pair. */
-  login(email?: string, password?: string, extra?: Record<string, unknown>): Promise<{ accessToken: string; refreshToken: string; [k: string]: unknown }>;
+  login(
+    email?: string,
+    password?: string,
+    extra?: Record<string, unknown>,
+  ): Promise<{ accessToken: string; refreshToken: string; [k: string]: unknown }>;
   adminToken(): Promise<string>;
   /**
    * Moves the directory's version on, as every unit that changes a token context does after it
@@ -38,7 +46,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function makeTestApp(opts: { env?: Record<string, string>; clock?: Clock; stores?: TestStores; faults?: FaultInjector; webhookSender?: WebhookSender; webhookTimeoutMs?: number } = {}): Promise<TestApp> {
+export async function makeTestApp(
+  opts: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    stores?: TestStores;
+    faults?: FaultInjector;
+    webhookSender?: WebhookSender;
+    webhookTimeoutMs?: number;
+  } = {},
+): Promise<TestApp> {
   const stores = opts.stores ?? (await openTestStores());
   const config = loadConfig({
     SSO_ISSUER: ISSUER,

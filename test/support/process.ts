@@ -27,14 +27,23 @@ export interface RunningService {
 }
 
 /** Spawns the service and waits until /healthz answers (or the process exits). */
-export async function startService(env: Record<string, string>, opts: { timeoutMs?: number } = {}): Promise<RunningService> {
+export async function startService(
+  env: Record<string, string>,
+  opts: { timeoutMs?: number } = {},
+): Promise<RunningService> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   let out = "";
   // SSO_PROFILE_DIR (benchmarks): the service writes a CPU profile (Markdown) there when it stops.
   const profile = process.env.SSO_PROFILE_DIR ? ["--cpu-prof-md", `--cpu-prof-dir=${process.env.SSO_PROFILE_DIR}`] : [];
   const proc = Bun.spawn([process.execPath, ...profile, "src/main.ts"], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", SSO_LOG_LEVEL: "warn", ...env, PORT: String(port) },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "/tmp",
+      SSO_LOG_LEVEL: "warn",
+      ...env,
+      PORT: String(port),
+    },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -75,7 +84,10 @@ export async function startService(env: Record<string, string>, opts: { timeoutM
 }
 
 /** Runs the service expecting it to fail at start; returns exit code and output. */
-export async function runFailing(env: Record<string, string>, timeoutMs = 20000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export async function runFailing(
+  env: Record<string, string>,
+  timeoutMs = 20000,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const proc = Bun.spawn([process.execPath, "src/main.ts"], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", PORT: String(await freePort()), ...env },
@@ -83,14 +95,23 @@ export async function runFailing(env: Record<string, string>, timeoutMs = 20000)
     stderr: "pipe",
   });
   const timer = setTimeout(() => proc.kill("SIGKILL"), timeoutMs);
-  const [stdout, stderr] = await Promise.all([new Response(proc.stdout as ReadableStream).text(), new Response(proc.stderr as ReadableStream).text()]);
+  const [stdout, stderr] = await Promise.all([
+    new Response(proc.stdout as ReadableStream).text(),
+    new Response(proc.stderr as ReadableStream).text(),
+  ]);
   await proc.exited;
   clearTimeout(timer);
   return { code: proc.exitCode, stdout, stderr };
 }
 
 /** A JSON call to a running service: status and parsed body (null when empty). */
-export async function callService(svc: { url: string }, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: any }> {
+export async function callService(
+  svc: { url: string },
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
   const r = await fetch(svc.url + path, {
     method,
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -101,7 +122,13 @@ export async function callService(svc: { url: string }, method: string, path: st
 }
 
 /** `callService` that must answer 200; returns the body, else throws with the answer. */
-export async function okService(svc: { url: string }, method: string, path: string, token?: string, body?: unknown): Promise<any> {
+export async function okService(
+  svc: { url: string },
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<any> {
   const r = await callService(svc, method, path, token, body);
   if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;

@@ -52,11 +52,20 @@ export function startReceiver(path = "/hook", opts: { port?: number } = {}): Rec
     async fetch(req) {
       const body = await req.text();
       const h = Object.fromEntries(req.headers);
-      const rec: Received = { id: h["webhook-id"], timestamp: h["webhook-timestamp"], signature: h["webhook-signature"], body, headers: h, at: Date.now(), aborted: false };
+      const rec: Received = {
+        id: h["webhook-id"],
+        timestamp: h["webhook-timestamp"],
+        signature: h["webhook-signature"],
+        body,
+        headers: h,
+        at: Date.now(),
+        aborted: false,
+      };
       req.signal.addEventListener("abort", () => (rec.aborted = true));
       r.received.push(rec);
       if (r.delayMs > 0) await Bun.sleep(r.delayMs);
-      if (r.answer === "stall") return new Promise<Response>((resolve) => stalled.push(() => resolve(new Response(null, { status: 503 }))));
+      if (r.answer === "stall")
+        return new Promise<Response>((resolve) => stalled.push(() => resolve(new Response(null, { status: 503 }))));
       return new Response(null, { status: r.answer });
     },
   });

@@ -21,9 +21,11 @@ import type { PrimaryStore, SessionStore } from "../../src/stores";
 
 export type TestStoreKind = "embedded" | "postgres" | "mongo";
 export const TEST_STORE = (process.env.TEST_STORE ?? "embedded") as TestStoreKind;
-if (!["embedded", "postgres", "mongo"].includes(TEST_STORE)) throw new Error(`TEST_STORE=${TEST_STORE}: use embedded, postgres or mongo`);
+if (!["embedded", "postgres", "mongo"].includes(TEST_STORE))
+  throw new Error(`TEST_STORE=${TEST_STORE}: use embedded, postgres or mongo`);
 export const MONGODB_URL = process.env.MONGODB_URL;
-if (TEST_STORE === "mongo" && !MONGODB_URL) throw new Error("TEST_STORE=mongo needs MONGODB_URL (start a server with: bash .ci/ferretdb.sh start)");
+if (TEST_STORE === "mongo" && !MONGODB_URL)
+  throw new Error("TEST_STORE=mongo needs MONGODB_URL (start a server with: bash .ci/ferretdb.sh start)");
 export const DATABASE_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 export const REDIS_URL = process.env.REDIS_URL;
 /** PgBouncer (transaction mode, `* = host=… port=…` wildcard) in front of DATABASE_URL's server, e.g. postgres://postgres:postgres@127.0.0.1:6432/. */
@@ -36,7 +38,11 @@ export const PG_POOLER_URL = process.env.TEST_PG_POOLER_URL;
 export const REDIS_TARGET: RedisTarget | undefined = process.env.REDIS_CLUSTER_NODES
   ? { kind: "cluster", nodes: parseHostPorts(process.env.REDIS_CLUSTER_NODES) }
   : process.env.REDIS_SENTINELS
-    ? { kind: "sentinel", sentinels: parseHostPorts(process.env.REDIS_SENTINELS), name: process.env.REDIS_SENTINEL_NAME ?? "ssomaster" }
+    ? {
+        kind: "sentinel",
+        sentinels: parseHostPorts(process.env.REDIS_SENTINELS),
+        name: process.env.REDIS_SENTINEL_NAME ?? "ssomaster",
+      }
     : REDIS_URL
       ? { kind: "single", url: REDIS_URL }
       : undefined;
@@ -47,7 +53,11 @@ export function redisEnv(prefix: string): Record<string, string> {
   if (!t) throw new Error("no Redis configured (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS)");
   const hp = (l: { host: string; port: number }[]) => l.map((n) => `${n.host}:${n.port}`).join(",");
   const where: Record<string, string> =
-    t.kind === "cluster" ? { REDIS_CLUSTER_NODES: hp(t.nodes) } : t.kind === "sentinel" ? { REDIS_SENTINELS: hp(t.sentinels), REDIS_SENTINEL_NAME: t.name } : { REDIS_URL: t.url };
+    t.kind === "cluster"
+      ? { REDIS_CLUSTER_NODES: hp(t.nodes) }
+      : t.kind === "sentinel"
+        ? { REDIS_SENTINELS: hp(t.sentinels), REDIS_SENTINEL_NAME: t.name }
+        : { REDIS_URL: t.url };
   return { ...where, SSO_REDIS_PREFIX: prefix };
 }
 
@@ -91,7 +101,11 @@ export function pooledUrl(directUrl: string): string | null {
  * How a store or service reaches a database made by freshDatabase: directly, or through the pooler
  * in transaction mode with the direct URL kept for LISTEN (used when no Redis bus is given).
  */
-export function pgConnection(directUrl: string): { url: string; options: PostgresOptions; env: Record<string, string> } {
+export function pgConnection(directUrl: string): {
+  url: string;
+  options: PostgresOptions;
+  env: Record<string, string>;
+} {
   const pooled = pooledUrl(directUrl);
   if (!pooled) return { url: directUrl, options: {}, env: { DATABASE_URL: directUrl } };
   return {
@@ -103,7 +117,9 @@ export function pgConnection(directUrl: string): { url: string; options: Postgre
 
 /** Creates an empty database on the test server and returns its URL. */
 export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `sso_t_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, "x")}`;
+  const name = `sso_t_${randomToken(6)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "x")}`;
   const admin = postgres(DATABASE_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
   await admin.end();
@@ -125,7 +141,9 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
  */
 /** A fresh database name on the Mongo test server, as a URL. */
 export function freshMongoUrl(): { url: string; name: string } {
-  const name = `sso_t_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, "x")}`;
+  const name = `sso_t_${randomToken(6)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "x")}`;
   const u = new URL(MONGODB_URL!);
   u.pathname = `/${name}`;
   return { url: u.toString(), name };
@@ -145,14 +163,25 @@ async function openTestRedis(target: RedisTarget, prefix: string) {
   };
 }
 
-export async function openTestStores(kind: TestStoreKind = TEST_STORE, opts: { redis?: boolean; redisTarget?: RedisTarget; embeddedSessions?: "sqlite" | "pglite" } = {}): Promise<TestStores> {
+export async function openTestStores(
+  kind: TestStoreKind = TEST_STORE,
+  opts: { redis?: boolean; redisTarget?: RedisTarget; embeddedSessions?: "sqlite" | "pglite" } = {},
+): Promise<TestStores> {
   if (kind === "mongo") {
     const { url } = freshMongoUrl();
     const redisPrefix = `t${randomToken(6)}:`;
     const target = opts.redisTarget ?? REDIS_TARGET;
     const useRedis = opts.redis ?? !!target;
-    if (useRedis && !target) throw new Error("no Redis configured (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS): cannot open the Redis session store");
-    const store = await openMongo(url, { poolSize: 5, redis: useRedis ? target : undefined, redisPrefix, busPollMs: 100 });
+    if (useRedis && !target)
+      throw new Error(
+        "no Redis configured (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS): cannot open the Redis session store",
+      );
+    const store = await openMongo(url, {
+      poolSize: 5,
+      redis: useRedis ? target : undefined,
+      redisPrefix,
+      busPollMs: 100,
+    });
     const sessions = useRedis ? await openTestRedis(target!, redisPrefix) : createMongoSessionStore(store);
     return {
       store,
@@ -171,10 +200,16 @@ export async function openTestStores(kind: TestStoreKind = TEST_STORE, opts: { r
     const redisPrefix = `t${randomToken(6)}:`;
     const target = opts.redisTarget ?? REDIS_TARGET;
     const useRedis = opts.redis ?? !!target;
-    if (useRedis && !target) throw new Error("no Redis configured (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS): cannot open the Redis session store");
+    if (useRedis && !target)
+      throw new Error(
+        "no Redis configured (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS): cannot open the Redis session store",
+      );
     // Behind the pooler the bus is Redis pub/sub with Redis, else LISTEN on the direct URL.
     const conn = pgConnection(db.url);
-    const store = await openPostgres(conn.url, 5, { ...conn.options, ...(useRedis ? { redis: target, redisPrefix } : {}) });
+    const store = await openPostgres(conn.url, 5, {
+      ...conn.options,
+      ...(useRedis ? { redis: target, redisPrefix } : {}),
+    });
     const sessions = useRedis ? await openTestRedis(target!, redisPrefix) : createPgSessionStore(store);
     return {
       store,
@@ -212,7 +247,9 @@ export async function openTestStores(kind: TestStoreKind = TEST_STORE, opts: { r
  * A fresh database on the shared server of TEST_STORE (postgres or mongo), as the environment a
  * spawned service process needs (SSO_STORAGE and its URL), for multi-process tests.
  */
-export async function freshServerStore(kind: "postgres" | "mongo" = TEST_STORE === "mongo" ? "mongo" : "postgres"): Promise<{ kind: "postgres" | "mongo"; env: Record<string, string>; drop(): Promise<void> }> {
+export async function freshServerStore(
+  kind: "postgres" | "mongo" = TEST_STORE === "mongo" ? "mongo" : "postgres",
+): Promise<{ kind: "postgres" | "mongo"; env: Record<string, string>; drop(): Promise<void> }> {
   if (kind === "mongo") {
     const { url, name } = freshMongoUrl();
     return {
@@ -220,7 +257,10 @@ export async function freshServerStore(kind: "postgres" | "mongo" = TEST_STORE =
       env: { SSO_STORAGE: "mongo", MONGODB_URL: url },
       async drop() {
         const c = new MongoClient(MONGODB_URL!, { serverSelectionTimeoutMS: 5000 });
-        await c.db(name).dropDatabase().catch(() => {});
+        await c
+          .db(name)
+          .dropDatabase()
+          .catch(() => {});
         await c.close();
       },
     };
@@ -241,12 +281,17 @@ export async function countRows(s: TestStores, table: string): Promise<number> {
   const mongo = (s.store as { ctx?: { db: MongoDb } }).ctx?.db;
   if (mongo) {
     if (table === "role_permissions") {
-      const roles = await mongo.collection("roles").find({}, { projection: { permissionIds: 1 } }).toArray();
+      const roles = await mongo
+        .collection("roles")
+        .find({}, { projection: { permissionIds: 1 } })
+        .toArray();
       return roles.reduce((n, r) => n + ((r.permissionIds as number[] | undefined)?.length ?? 0), 0);
     }
     return mongo.collection(table).countDocuments();
   }
   const db = (s.store as unknown as { db: { execute(q: unknown): Promise<unknown> } }).db;
-  const r = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as { rows?: { n: number }[] } | { n: number }[];
+  const r = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as
+    | { rows?: { n: number }[] }
+    | { n: number }[];
   return Array.isArray(r) ? r[0].n : r.rows![0].n;
 }

@@ -10,11 +10,43 @@ function reader(over: Partial<TokenContext> = {}) {
     async load(tenantId, userId, orgId) {
       reads++;
       return {
-        user: { id: userId, tenantId, organizationId: orgId, email: "a@b.test", fullName: "A", status: "ACTIVE", mfaEnabled: false, createdAt: new Date(0), updatedAt: new Date(0) },
-        org: { id: orgId, tenantId, parentId: null, path: `/${orgId}/`, type: "organization", name: "O", slug: "o", status: "ACTIVE", expiresAt: null, createdAt: new Date(0), updatedAt: new Date(0) },
+        user: {
+          id: userId,
+          tenantId,
+          organizationId: orgId,
+          email: "a@b.test",
+          fullName: "A",
+          status: "ACTIVE",
+          mfaEnabled: false,
+          createdAt: new Date(0),
+          updatedAt: new Date(0),
+        },
+        org: {
+          id: orgId,
+          tenantId,
+          parentId: null,
+          path: `/${orgId}/`,
+          type: "organization",
+          name: "O",
+          slug: "o",
+          status: "ACTIVE",
+          expiresAt: null,
+          createdAt: new Date(0),
+          updatedAt: new Date(0),
+        },
         blocked: false,
         blockedFrom: null,
-        grants: [{ roleId: 1, roleName: "R", scope: "SELF", roleTenantId: tenantId, assignedOrgId: orgId, assignedOrgPath: `/${orgId}/`, permissions: [{ id: 1, code: "x", applicationId: 1 }] }],
+        grants: [
+          {
+            roleId: 1,
+            roleName: "R",
+            scope: "SELF",
+            roleTenantId: tenantId,
+            assignedOrgId: orgId,
+            assignedOrgPath: `/${orgId}/`,
+            permissions: [{ id: 1, code: "x", applicationId: 1 }],
+          },
+        ],
         ...over,
       };
     },
@@ -92,7 +124,9 @@ describe("cached token context", () => {
     expect(r.reads()).toBe(2);
     const k = createCachedTokenContext(reader(), createLocalContextEpoch());
     const ctx = await k.load(1, 2, 3, new Date());
-    expect(Object.isFrozen(ctx) && Object.isFrozen(ctx.grants) && Object.isFrozen(ctx.grants[0].permissions)).toBe(true);
+    expect(Object.isFrozen(ctx) && Object.isFrozen(ctx.grants) && Object.isFrozen(ctx.grants[0].permissions)).toBe(
+      true,
+    );
   });
 
   test("bounded: the oldest entry goes first", async () => {

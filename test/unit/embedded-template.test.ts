@@ -21,10 +21,14 @@ test("a new data directory starts from the template with every migration; a rest
   const first = await openEmbedded(dir);
   try {
     expect(first.created).toBe("template");
-    const rows = (await first.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] };
+    const rows = (await first.db.execute(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: { n: number }[] };
     expect(rows.rows[0].n).toBeGreaterThanOrEqual(3);
     await first.tenants.create({ name: "Kept", slug: "kept" });
-    const setting = (await first.db.execute(sql`show shared_buffers`)) as unknown as { rows: { shared_buffers: string }[] };
+    const setting = (await first.db.execute(sql`show shared_buffers`)) as unknown as {
+      rows: { shared_buffers: string }[];
+    };
     expect(EMBEDDED_SETTINGS).toContain(`shared_buffers=${setting.rows[0].shared_buffers}`);
   } finally {
     await first.close();

@@ -14,10 +14,17 @@ const values: unknown[] = [
   {},
   [],
   { mode: "web", method: "password", audience: "https://app.test" },
-  { b: 1, a: 2, aa: [1, 2, { z: null, y: true }], é: "ü", ab: "\"quoted\" \\ back\nline\ttab\u0001" },
-  { email: "u8@x.test", note: "100%", nested: { deeper: { list: [], empty: {} } }, n: -12.5, zero: 0, big: 123456789012 },
+  { b: 1, a: 2, aa: [1, 2, { z: null, y: true }], é: "ü", ab: '"quoted" \\ back\nline\ttab\u0001' },
+  {
+    email: "u8@x.test",
+    note: "100%",
+    nested: { deeper: { list: [], empty: {} } },
+    n: -12.5,
+    zero: 0,
+    big: 123456789012,
+  },
   { fromOrganizationId: 3, toOrganizationId: 4, mode: "device", audience: "x" },
-  { "😀": "emoji key", "日本": "cjk", Z: "upper", a: "lower" },
+  { "😀": "emoji key", 日本: "cjk", Z: "upper", a: "lower" },
   ["a", 1, false, null, { k: "v" }],
 ];
 

@@ -33,21 +33,52 @@ function ChangePassword() {
   const f = useForm();
   const mismatch = v.repeat !== "" && v.repeat !== v.newPassword;
   return (
-    <form class="panel" aria-labelledby="pw" onSubmit={(e) => {
-      e.preventDefault();
-      if (mismatch) return;
-      setDone(false);
-      void f.run(async () => {
-        await api("POST", "/api/users/me/password", { body: { currentPassword: v.currentPassword, newPassword: v.newPassword } });
-        setV({ currentPassword: "", newPassword: "", repeat: "" });
-        setDone(true);
-      });
-    }}>
+    <form
+      class="panel"
+      aria-labelledby="pw"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (mismatch) return;
+        setDone(false);
+        void f.run(async () => {
+          await api("POST", "/api/users/me/password", {
+            body: { currentPassword: v.currentPassword, newPassword: v.newPassword },
+          });
+          setV({ currentPassword: "", newPassword: "", repeat: "" });
+          setDone(true);
+        });
+      }}
+    >
       <h2 id="pw">Change password</h2>
       <div class="row">
-        <Field label="Current password" type="password" autoComplete="current-password" value={v.currentPassword} onValue={(x) => setV({ ...v, currentPassword: x })} required error={f.fieldError("currentPassword")} />
-        <Field label="New password" type="password" autoComplete="new-password" value={v.newPassword} onValue={(x) => setV({ ...v, newPassword: x })} required hint="8 to 200 characters" error={f.fieldError("newPassword")} />
-        <Field label="Repeat the new password" type="password" autoComplete="new-password" value={v.repeat} onValue={(x) => setV({ ...v, repeat: x })} required error={mismatch ? "does not match the new password" : undefined} />
+        <Field
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={v.currentPassword}
+          onValue={(x) => setV({ ...v, currentPassword: x })}
+          required
+          error={f.fieldError("currentPassword")}
+        />
+        <Field
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={v.newPassword}
+          onValue={(x) => setV({ ...v, newPassword: x })}
+          required
+          hint="8 to 200 characters"
+          error={f.fieldError("newPassword")}
+        />
+        <Field
+          label="Repeat the new password"
+          type="password"
+          autoComplete="new-password"
+          value={v.repeat}
+          onValue={(x) => setV({ ...v, repeat: x })}
+          required
+          error={mismatch ? "does not match the new password" : undefined}
+        />
       </div>
       <ErrorNote error={f.formError(["currentPassword", "newPassword"])} />
       {done ? (
@@ -76,7 +107,10 @@ function Mfa({ enabled, onChange }: { enabled: boolean; onChange: () => void }) 
     return (
       <section class="panel notice" aria-labelledby="mfa">
         <h2 id="mfa">Two-step verification is on</h2>
-        <p>Keep these recovery codes somewhere safe. Each works once when you have no authenticator at hand. They are shown only now.</p>
+        <p>
+          Keep these recovery codes somewhere safe. Each works once when you have no authenticator at hand. They are
+          shown only now.
+        </p>
         <ol class="codes mono" aria-label="Recovery codes">
           {codes.map((c) => (
             <li key={c}>{c}</li>
@@ -102,17 +136,35 @@ function Mfa({ enabled, onChange }: { enabled: boolean; onChange: () => void }) 
           Turn off…
         </button>
       ) : uri ? (
-        <form onSubmit={(e) => {
-          e.preventDefault();
-          void f.run(async () => setCodes((await api<{ recoveryCodes: string[] }>("POST", "/api/mfa/setup/confirm", { body: { code: code.trim() } })).recoveryCodes));
-        }}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void f.run(async () =>
+              setCodes(
+                (
+                  await api<{ recoveryCodes: string[] }>("POST", "/api/mfa/setup/confirm", {
+                    body: { code: code.trim() },
+                  })
+                ).recoveryCodes,
+              ),
+            );
+          }}
+        >
           <p>Scan the code with an authenticator app, then enter the 6-digit code it shows.</p>
           {qr ? <img class="qr" src={qr} width={220} height={220} alt="QR code of your authenticator secret" /> : null}
           <details>
             <summary>Cannot scan? Show the setup key</summary>
             <code class="wrap">{new URL(uri).searchParams.get("secret")}</code>
           </details>
-          <Field label="Code from the app" value={code} onValue={setCode} inputMode="numeric" autoComplete="one-time-code" required error={f.fieldError("code")} />
+          <Field
+            label="Code from the app"
+            value={code}
+            onValue={setCode}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            error={f.fieldError("code")}
+          />
           <ErrorNote error={f.formError(["code"])} />
           <button type="submit" class="primary" disabled={f.busy}>
             Turn on
@@ -121,18 +173,31 @@ function Mfa({ enabled, onChange }: { enabled: boolean; onChange: () => void }) 
       ) : (
         <>
           <p>Ask for a code from an authenticator app at every sign-in.</p>
-          <button type="button" class="primary" onClick={() => void f.run(async () => setUri((await api<{ otpAuthUri: string }>("POST", "/api/mfa/setup/begin")).otpAuthUri))}>
+          <button
+            type="button"
+            class="primary"
+            onClick={() =>
+              void f.run(async () =>
+                setUri((await api<{ otpAuthUri: string }>("POST", "/api/mfa/setup/begin")).otpAuthUri),
+              )
+            }
+          >
             Set up an authenticator
           </button>
           <ErrorNote error={f.error} />
         </>
       )}
       {off ? (
-        <Confirm title="Turn off two-step verification?" action="Turn off" onCancel={() => setOff(false)} onDone={async () => {
-          await api("POST", "/api/mfa/disable");
-          setOff(false);
-          onChange();
-        }}>
+        <Confirm
+          title="Turn off two-step verification?"
+          action="Turn off"
+          onCancel={() => setOff(false)}
+          onDone={async () => {
+            await api("POST", "/api/mfa/disable");
+            setOff(false);
+            onChange();
+          }}
+        >
           <p>Sign-in will then need only your password, and your recovery codes stop working.</p>
         </Confirm>
       ) : null}
@@ -168,11 +233,16 @@ function Devices() {
         )}
       </Loaded>
       {remove ? (
-        <Confirm title={`Sign out ${remove.name || remove.deviceId}?`} action="Sign out device" onCancel={() => setRemove(null)} onDone={async () => {
-          await api("DELETE", `/api/users/me/devices/${encodeURIComponent(remove.deviceId)}`);
-          setRemove(null);
-          devices.reload();
-        }}>
+        <Confirm
+          title={`Sign out ${remove.name || remove.deviceId}?`}
+          action="Sign out device"
+          onCancel={() => setRemove(null)}
+          onDone={async () => {
+            await api("DELETE", `/api/users/me/devices/${encodeURIComponent(remove.deviceId)}`);
+            setRemove(null);
+            devices.reload();
+          }}
+        >
           <p>The device's sessions end now; it must sign in again.</p>
         </Confirm>
       ) : null}
@@ -217,13 +287,19 @@ function Sessions() {
         )}
       </Loaded>
       {end ? (
-        <Confirm title="End this session?" action="End session" onCancel={() => setEnd(null)} onDone={async () => {
-          await api("DELETE", `/api/users/me/sessions/${encodeURIComponent(end.id)}`);
-          setEnd(null);
-          sessions.reload();
-        }}>
+        <Confirm
+          title="End this session?"
+          action="End session"
+          onCancel={() => setEnd(null)}
+          onDone={async () => {
+            await api("DELETE", `/api/users/me/sessions/${encodeURIComponent(end.id)}`);
+            setEnd(null);
+            sessions.reload();
+          }}
+        >
           <p>
-            The {end.mode} session{end.deviceId ? ` of device ${end.deviceId}` : ""} must sign in again once its current access token lapses (at most 15 minutes).
+            The {end.mode} session{end.deviceId ? ` of device ${end.deviceId}` : ""} must sign in again once its current
+            access token lapses (at most 15 minutes).
           </p>
         </Confirm>
       ) : null}
@@ -248,7 +324,8 @@ export function AccountPage() {
     <section>
       <h1>My account</h1>
       <p>
-        Signed in as <strong>{claims.sub}</strong>, active organization <strong>{claims.org_name ?? name(claims.org_id)}</strong>.
+        Signed in as <strong>{claims.sub}</strong>, active organization{" "}
+        <strong>{claims.org_name ?? name(claims.org_id)}</strong>.
       </p>
       <ChangePassword />
       <Loaded state={me}>{(data) => <Mfa enabled={data.mfa.enabled} onChange={me.reload} />}</Loaded>

@@ -16,7 +16,11 @@ export interface App {
   microsoftClientIds: string[];
 }
 
-const list = (s: string) => s.split(/[\s,]+/).map((x) => x.trim()).filter(Boolean);
+const list = (s: string) =>
+  s
+    .split(/[\s,]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
 const days = (s: string) => (s.trim() === "" ? null : Number(s));
 
 function AppForm({ app, orgId, onDone }: { app?: App; orgId: number; onDone: () => void }) {
@@ -29,27 +33,93 @@ function AppForm({ app, orgId, onDone }: { app?: App; orgId: number; onDone: () 
     microsoft: app?.microsoftClientIds.join(", ") ?? "",
   });
   const f = useForm();
-  const fields = ["identifier", "name", "webRefreshTtlDays", "deviceRefreshTtlDays", "googleClientIds", "microsoftClientIds"];
+  const fields = [
+    "identifier",
+    "name",
+    "webRefreshTtlDays",
+    "deviceRefreshTtlDays",
+    "googleClientIds",
+    "microsoftClientIds",
+  ];
   return (
-    <form class="panel" onSubmit={(e) => {
-      e.preventDefault();
-      void f.run(async () => {
-        const body = { name: v.name, webRefreshTtlDays: days(v.web), deviceRefreshTtlDays: days(v.device), googleClientIds: list(v.google), microsoftClientIds: list(v.microsoft) };
-        if (app) await api("PUT", `/api/applications/${app.id}`, { body });
-        else await api("POST", "/api/applications", { body: { ...body, organizationId: orgId, identifier: v.identifier, ...(body.webRefreshTtlDays === null ? { webRefreshTtlDays: undefined } : {}), ...(body.deviceRefreshTtlDays === null ? { deviceRefreshTtlDays: undefined } : {}) } });
-        onDone();
-      });
-    }}>
+    <form
+      class="panel"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void f.run(async () => {
+          const body = {
+            name: v.name,
+            webRefreshTtlDays: days(v.web),
+            deviceRefreshTtlDays: days(v.device),
+            googleClientIds: list(v.google),
+            microsoftClientIds: list(v.microsoft),
+          };
+          if (app) await api("PUT", `/api/applications/${app.id}`, { body });
+          else
+            await api("POST", "/api/applications", {
+              body: {
+                ...body,
+                organizationId: orgId,
+                identifier: v.identifier,
+                ...(body.webRefreshTtlDays === null ? { webRefreshTtlDays: undefined } : {}),
+                ...(body.deviceRefreshTtlDays === null ? { deviceRefreshTtlDays: undefined } : {}),
+              },
+            });
+          onDone();
+        });
+      }}
+    >
       <h2>{app ? `Edit ${app.name}` : "New application"}</h2>
       <div class="row">
-        {app ? null : <Field label="Identifier (token audience)" value={v.identifier} onValue={(x) => setV({ ...v, identifier: x })} required placeholder="https://api.example.com" error={f.fieldError("identifier")} />}
-        <Field label="Name" value={v.name} onValue={(x) => setV({ ...v, name: x })} required error={f.fieldError("name")} />
-        <Field label="Web refresh TTL (days)" inputMode="numeric" value={v.web} onValue={(x) => setV({ ...v, web: x })} hint="empty: 30" error={f.fieldError("webRefreshTtlDays")} />
-        <Field label="Device refresh TTL (days)" inputMode="numeric" value={v.device} onValue={(x) => setV({ ...v, device: x })} hint="empty: 90" error={f.fieldError("deviceRefreshTtlDays")} />
+        {app ? null : (
+          <Field
+            label="Identifier (token audience)"
+            value={v.identifier}
+            onValue={(x) => setV({ ...v, identifier: x })}
+            required
+            placeholder="https://api.example.com"
+            error={f.fieldError("identifier")}
+          />
+        )}
+        <Field
+          label="Name"
+          value={v.name}
+          onValue={(x) => setV({ ...v, name: x })}
+          required
+          error={f.fieldError("name")}
+        />
+        <Field
+          label="Web refresh TTL (days)"
+          inputMode="numeric"
+          value={v.web}
+          onValue={(x) => setV({ ...v, web: x })}
+          hint="empty: 30"
+          error={f.fieldError("webRefreshTtlDays")}
+        />
+        <Field
+          label="Device refresh TTL (days)"
+          inputMode="numeric"
+          value={v.device}
+          onValue={(x) => setV({ ...v, device: x })}
+          hint="empty: 90"
+          error={f.fieldError("deviceRefreshTtlDays")}
+        />
       </div>
       <div class="row">
-        <Field label="Google client ids" value={v.google} onValue={(x) => setV({ ...v, google: x })} hint="comma-separated" error={f.fieldError("googleClientIds")} />
-        <Field label="Microsoft client ids" value={v.microsoft} onValue={(x) => setV({ ...v, microsoft: x })} hint="comma-separated" error={f.fieldError("microsoftClientIds")} />
+        <Field
+          label="Google client ids"
+          value={v.google}
+          onValue={(x) => setV({ ...v, google: x })}
+          hint="comma-separated"
+          error={f.fieldError("googleClientIds")}
+        />
+        <Field
+          label="Microsoft client ids"
+          value={v.microsoft}
+          onValue={(x) => setV({ ...v, microsoft: x })}
+          hint="comma-separated"
+          error={f.fieldError("microsoftClientIds")}
+        />
       </div>
       <ErrorNote error={f.formError(fields)} />
       <div class="actions left">
@@ -65,7 +135,10 @@ function AppForm({ app, orgId, onDone }: { app?: App; orgId: number; onDone: () 
 }
 
 function Permissions({ app }: { app: App }) {
-  const perms = useAsync(() => api<{ id: number; code: string; description: string }[]>("GET", `/api/applications/${app.id}/permissions`), [app.id]);
+  const perms = useAsync(
+    () => api<{ id: number; code: string; description: string }[]>("GET", `/api/applications/${app.id}/permissions`),
+    [app.id],
+  );
   const [code, setCode] = useState("");
   const [description, setDescription] = useState("");
   const [del, setDel] = useState<{ id: number; code: string } | null>(null);
@@ -88,16 +161,28 @@ function Permissions({ app }: { app: App }) {
           </ul>
         )}
       </Loaded>
-      <form class="inline" onSubmit={(e) => {
-        e.preventDefault();
-        void f.run(async () => {
-          await api("POST", `/api/applications/${app.id}/permissions`, { body: { code, ...(description ? { description } : {}) } });
-          setCode("");
-          setDescription("");
-          perms.reload();
-        });
-      }}>
-        <Field label="Code" value={code} onValue={setCode} required placeholder="invoice.read" error={f.fieldError("code")} />
+      <form
+        class="inline"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void f.run(async () => {
+            await api("POST", `/api/applications/${app.id}/permissions`, {
+              body: { code, ...(description ? { description } : {}) },
+            });
+            setCode("");
+            setDescription("");
+            perms.reload();
+          });
+        }}
+      >
+        <Field
+          label="Code"
+          value={code}
+          onValue={setCode}
+          required
+          placeholder="invoice.read"
+          error={f.fieldError("code")}
+        />
         <Field label="Description" value={description} onValue={setDescription} error={f.fieldError("description")} />
         <button type="submit" disabled={f.busy}>
           Add code
@@ -105,11 +190,16 @@ function Permissions({ app }: { app: App }) {
       </form>
       <ErrorNote error={f.formError(["code", "description"])} />
       {del ? (
-        <Confirm title={`Delete ${del.code}?`} action="Delete code" onCancel={() => setDel(null)} onDone={async () => {
-          await api("DELETE", `/api/applications/${app.id}/permissions/${del.id}`);
-          setDel(null);
-          perms.reload();
-        }}>
+        <Confirm
+          title={`Delete ${del.code}?`}
+          action="Delete code"
+          onCancel={() => setDel(null)}
+          onDone={async () => {
+            await api("DELETE", `/api/applications/${app.id}/permissions/${del.id}`);
+            setDel(null);
+            perms.reload();
+          }}
+        >
           <p>The code leaves every role that grants it; tokens minted from now on no longer carry it.</p>
         </Confirm>
       ) : null}
@@ -124,18 +214,32 @@ export function AppsPage() {
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const [perms, setPerms] = useState<number | null>(null);
   const apps = useAsync(() => api<App[]>("GET", "/api/applications", { query: { organizationId: orgId } }), [orgId]);
-  const quota = useAsync(() => api<{ used: number; limit: number }>("GET", "/api/applications/quota", { query: { organizationId: orgId } }), [orgId]);
+  const quota = useAsync(
+    () => api<{ used: number; limit: number }>("GET", "/api/applications/quota", { query: { organizationId: orgId } }),
+    [orgId],
+  );
   const reload = () => (apps.reload(), quota.reload(), setEditing(null));
   const full = quota.data ? quota.data.used >= quota.data.limit : false;
   return (
     <section>
       <h1>Applications</h1>
       <div class="toolbar">
-        <Select label="Organization" value={orgId} onValue={(x) => (setOrgId(x), setEditing(null), setPerms(null))} options={choices} />
+        <Select
+          label="Organization"
+          value={orgId}
+          onValue={(x) => (setOrgId(x), setEditing(null), setPerms(null))}
+          options={choices}
+        />
         <p class="quota" aria-live="polite">
           Quota: {quota.data ? `${quota.data.used} / ${quota.data.limit} used` : "…"}
         </p>
-        <button type="button" class="primary" disabled={full} title={full ? "The tenant's application limit is reached" : undefined} onClick={() => setEditing("new")}>
+        <button
+          type="button"
+          class="primary"
+          disabled={full}
+          title={full ? "The tenant's application limit is reached" : undefined}
+          onClick={() => setEditing("new")}
+        >
           New application
         </button>
       </div>
@@ -155,7 +259,12 @@ export function AppsPage() {
                   <td>
                     {a.webRefreshTtlDays ?? 30} d / {a.deviceRefreshTtlDays ?? 90} d
                   </td>
-                  <td>{[...a.googleClientIds.map((g) => `Google ${g}`), ...a.microsoftClientIds.map((m) => `Microsoft ${m}`)].join(", ") || "—"}</td>
+                  <td>
+                    {[
+                      ...a.googleClientIds.map((g) => `Google ${g}`),
+                      ...a.microsoftClientIds.map((m) => `Microsoft ${m}`),
+                    ].join(", ") || "—"}
+                  </td>
                   <td class="nowrap">
                     <button type="button" class="small" onClick={() => setEditing(a.id)}>
                       Edit <span class="sr-only">{a.name}</span>
@@ -170,8 +279,12 @@ export function AppsPage() {
           </table>
         )}
       </Loaded>
-      {typeof editing === "number" && apps.data?.find((a) => a.id === editing) ? <AppForm key={editing} app={apps.data.find((a) => a.id === editing)} orgId={orgId} onDone={reload} /> : null}
-      {perms !== null && apps.data?.find((a) => a.id === perms) ? <Permissions key={perms} app={apps.data.find((a) => a.id === perms)!} /> : null}
+      {typeof editing === "number" && apps.data?.find((a) => a.id === editing) ? (
+        <AppForm key={editing} app={apps.data.find((a) => a.id === editing)} orgId={orgId} onDone={reload} />
+      ) : null}
+      {perms !== null && apps.data?.find((a) => a.id === perms) ? (
+        <Permissions key={perms} app={apps.data.find((a) => a.id === perms)!} />
+      ) : null}
     </section>
   );
 }

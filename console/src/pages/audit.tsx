@@ -22,13 +22,29 @@ export function AuditPage() {
   const claims = currentClaims()!;
   const { name } = useOrgs();
   const choices = useOrgChoices();
-  const [filters, setFilters] = useState({ organizationId: claims.org_id, action: "", userId: "", q: "", from: "", to: "", size: 50 });
+  const [filters, setFilters] = useState({
+    organizationId: claims.org_id,
+    action: "",
+    userId: "",
+    q: "",
+    from: "",
+    to: "",
+    size: 50,
+  });
   const [applied, setApplied] = useState(filters);
   const f = useForm();
   const entries = useAsync(
     () =>
       api<Entry[]>("GET", "/api/audit", {
-        query: { organizationId: applied.organizationId, action: applied.action || undefined, userId: applied.userId || undefined, q: applied.q || undefined, from: iso(applied.from), to: iso(applied.to), size: applied.size },
+        query: {
+          organizationId: applied.organizationId,
+          action: applied.action || undefined,
+          userId: applied.userId || undefined,
+          q: applied.q || undefined,
+          from: iso(applied.from),
+          to: iso(applied.to),
+          size: applied.size,
+        },
       }),
     [applied],
   );
@@ -36,13 +52,28 @@ export function AuditPage() {
   return (
     <section>
       <h1>Audit log</h1>
-      <form class="panel filters" aria-label="Filters" onSubmit={(e) => {
-        e.preventDefault();
-        setApplied({ ...filters });
-      }}>
+      <form
+        class="panel filters"
+        aria-label="Filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setApplied({ ...filters });
+        }}
+      >
         <div class="row">
-          <Select label="Organization (and below)" value={filters.organizationId} onValue={set("organizationId")} options={choices} />
-          <Field label="Action" value={filters.action} onValue={set("action")} placeholder="user.created" error={entries.error ? undefined : undefined} />
+          <Select
+            label="Organization (and below)"
+            value={filters.organizationId}
+            onValue={set("organizationId")}
+            options={choices}
+          />
+          <Field
+            label="Action"
+            value={filters.action}
+            onValue={set("action")}
+            placeholder="user.created"
+            error={entries.error ? undefined : undefined}
+          />
           <Field label="User id" inputMode="numeric" value={filters.userId} onValue={set("userId")} />
           <Field label="Text" type="search" value={filters.q} onValue={set("q")} placeholder="in action or details" />
           <Field label="From" type="datetime-local" value={filters.from} onValue={set("from")} />
@@ -52,11 +83,22 @@ export function AuditPage() {
           <button type="submit" class="primary">
             Apply filters
           </button>
-          <button type="button" onClick={() => {
-            const clear = { organizationId: claims.org_id, action: "", userId: "", q: "", from: "", to: "", size: 50 };
-            setFilters(clear);
-            setApplied(clear);
-          }}>
+          <button
+            type="button"
+            onClick={() => {
+              const clear = {
+                organizationId: claims.org_id,
+                action: "",
+                userId: "",
+                q: "",
+                from: "",
+                to: "",
+                size: 50,
+              };
+              setFilters(clear);
+              setApplied(clear);
+            }}
+          >
             Clear
           </button>
         </div>
@@ -86,7 +128,11 @@ export function AuditPage() {
               </tbody>
             </table>
             {rows.length === applied.size ? (
-              <button type="button" onClick={() => setApplied({ ...applied, size: Math.min(500, applied.size + 100) })} disabled={applied.size >= 500}>
+              <button
+                type="button"
+                onClick={() => setApplied({ ...applied, size: Math.min(500, applied.size + 100) })}
+                disabled={applied.size >= 500}
+              >
                 Show more
               </button>
             ) : null}

@@ -23,28 +23,66 @@ export function ClientsPage() {
   const [issued, setIssued] = useState<{ clientId: string; clientSecret: string } | null>(null);
   const f = useForm();
   const clients = useAsync(() => api<Client[]>("GET", "/api/clients", { query: { organizationId: orgId } }), [orgId]);
-  const apps = useAsync(() => api<App[]>("GET", "/api/applications", { query: { organizationId: orgId } }).catch(() => [] as App[]), [orgId]);
-  const appName = (id: number | null) => (id === null ? "unbound" : apps.data?.find((a) => a.id === id)?.name ?? `#${id}`);
+  const apps = useAsync(
+    () => api<App[]>("GET", "/api/applications", { query: { organizationId: orgId } }).catch(() => [] as App[]),
+    [orgId],
+  );
+  const appName = (id: number | null) =>
+    id === null ? "unbound" : (apps.data?.find((a) => a.id === id)?.name ?? `#${id}`);
   return (
     <section>
       <h1>API clients</h1>
       <div class="toolbar">
         <Select label="Organization" value={orgId} onValue={(x) => (setOrgId(x), setIssued(null))} options={choices} />
       </div>
-      <form class="panel" aria-labelledby="new-client" onSubmit={(e) => {
-        e.preventDefault();
-        void f.run(async () => {
-          const scopes = v.scopes.split(/[\s,]+/).filter(Boolean);
-          setIssued(await api("POST", "/api/clients", { body: { name: v.name, orgId, ...(v.applicationId ? { applicationId: v.applicationId } : {}), ...(scopes.length ? { scopes } : {}) } }));
-          setV({ name: "", applicationId: 0, scopes: "" });
-          clients.reload();
-        });
-      }}>
+      <form
+        class="panel"
+        aria-labelledby="new-client"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void f.run(async () => {
+            const scopes = v.scopes.split(/[\s,]+/).filter(Boolean);
+            setIssued(
+              await api("POST", "/api/clients", {
+                body: {
+                  name: v.name,
+                  orgId,
+                  ...(v.applicationId ? { applicationId: v.applicationId } : {}),
+                  ...(scopes.length ? { scopes } : {}),
+                },
+              }),
+            );
+            setV({ name: "", applicationId: 0, scopes: "" });
+            clients.reload();
+          });
+        }}
+      >
         <h2 id="new-client">Register a client</h2>
         <div class="row">
-          <Field label="Name" value={v.name} onValue={(x) => setV({ ...v, name: x })} required error={f.fieldError("name")} />
-          <Select label="Application (token audience)" value={v.applicationId} onValue={(x) => setV({ ...v, applicationId: x })} options={[{ value: 0, label: "none: aud is the client id" }, ...(apps.data ?? []).map((a) => ({ value: a.id, label: a.name }))]} error={f.fieldError("applicationId")} />
-          <Field label="Scopes" value={v.scopes} onValue={(x) => setV({ ...v, scopes: x })} hint="space- or comma-separated; empty: api.default" error={f.fieldError("scopes")} />
+          <Field
+            label="Name"
+            value={v.name}
+            onValue={(x) => setV({ ...v, name: x })}
+            required
+            error={f.fieldError("name")}
+          />
+          <Select
+            label="Application (token audience)"
+            value={v.applicationId}
+            onValue={(x) => setV({ ...v, applicationId: x })}
+            options={[
+              { value: 0, label: "none: aud is the client id" },
+              ...(apps.data ?? []).map((a) => ({ value: a.id, label: a.name })),
+            ]}
+            error={f.fieldError("applicationId")}
+          />
+          <Field
+            label="Scopes"
+            value={v.scopes}
+            onValue={(x) => setV({ ...v, scopes: x })}
+            hint="space- or comma-separated; empty: api.default"
+            error={f.fieldError("scopes")}
+          />
         </div>
         <ErrorNote error={f.formError(["name", "applicationId", "scopes"])} />
         <button type="submit" class="primary" disabled={f.busy}>

@@ -27,21 +27,33 @@ function Tree({ orgs, selected, onSelect }: { orgs: Org[]; selected: number | nu
     return m;
   }, [orgs]);
   const [open, setOpen] = useState<Set<number>>(() => new Set((children.get(null) ?? []).map((o) => o.id)));
-  const toggle = (id: number) => setOpen((s) => {
-    const n = new Set(s);
-    n.has(id) ? n.delete(id) : n.add(id);
-    return n;
-  });
+  const toggle = (id: number) =>
+    setOpen((s) => {
+      const n = new Set(s);
+      n.has(id) ? n.delete(id) : n.add(id);
+      return n;
+    });
   const branch = (parent: number | null, level: number) => (
     <ul role={level === 1 ? "tree" : "group"} aria-label={level === 1 ? "Organizations" : undefined}>
       {(children.get(parent) ?? []).map((o) => {
         const kids = children.get(o.id)?.length ?? 0;
         const expanded = open.has(o.id);
         return (
-          <li key={o.id} role="treeitem" aria-expanded={kids ? expanded : undefined} aria-selected={selected === o.id} aria-level={level}>
+          <li
+            key={o.id}
+            role="treeitem"
+            aria-expanded={kids ? expanded : undefined}
+            aria-selected={selected === o.id}
+            aria-level={level}
+          >
             <div class={selected === o.id ? "node selected" : "node"}>
               {kids ? (
-                <button type="button" class="twisty" aria-label={`${expanded ? "Collapse" : "Expand"} ${o.name}`} onClick={() => toggle(o.id)}>
+                <button
+                  type="button"
+                  class="twisty"
+                  aria-label={`${expanded ? "Collapse" : "Expand"} ${o.name}`}
+                  onClick={() => toggle(o.id)}
+                >
                   {expanded ? "▾" : "▸"}
                 </button>
               ) : (
@@ -62,7 +74,13 @@ function Tree({ orgs, selected, onSelect }: { orgs: Org[]; selected: number | nu
 }
 
 function Members({ org }: { org: Org }) {
-  const s = useAsync(() => (can("USER_MANAGE") ? api<Member[]>("GET", "/api/users", { query: { organizationId: org.id, size: 200 } }) : Promise.resolve(null)), [org.id]);
+  const s = useAsync(
+    () =>
+      can("USER_MANAGE")
+        ? api<Member[]>("GET", "/api/users", { query: { organizationId: org.id, size: 200 } })
+        : Promise.resolve(null),
+    [org.id],
+  );
   if (!can("USER_MANAGE")) return <p class="muted">Listing members needs the USER_MANAGE permission.</p>;
   return (
     <Loaded state={s} empty="No members: nobody has this organization as home or holds a role here.">
@@ -103,13 +121,16 @@ function Detail({ org, reload }: { org: Org; reload: () => void }) {
       </p>
       {editable ? (
         <>
-          <form class="inline" onSubmit={(e) => {
-            e.preventDefault();
-            void rename.run(async () => {
-              await api("PUT", `/api/organizations/${org.id}`, { body: { name } });
-              reload();
-            });
-          }}>
+          <form
+            class="inline"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void rename.run(async () => {
+                await api("PUT", `/api/organizations/${org.id}`, { body: { name } });
+                reload();
+              });
+            }}
+          >
             <Field label="Name" value={name} onValue={setName} required error={rename.fieldError("name")} />
             <button type="submit" disabled={rename.busy || name === org.name}>
               Rename
@@ -122,35 +143,73 @@ function Detail({ org, reload }: { org: Org; reload: () => void }) {
                 Suspend
               </button>
             ) : (
-              <button type="button" onClick={() => void api("POST", `/api/organizations/${org.id}/activate`).then(reload, (e) => rename.setError(e))}>
+              <button
+                type="button"
+                onClick={() =>
+                  void api("POST", `/api/organizations/${org.id}/activate`).then(reload, (e) => rename.setError(e))
+                }
+              >
                 Reactivate
               </button>
             )}
           </div>
           {confirm ? (
-            <Confirm title={`Suspend ${org.name}?`} action="Suspend" onCancel={() => setConfirm(false)} onDone={async () => {
-              await api("POST", `/api/organizations/${org.id}/suspend`);
-              setConfirm(false);
-              reload();
-            }}>
+            <Confirm
+              title={`Suspend ${org.name}?`}
+              action="Suspend"
+              onCancel={() => setConfirm(false)}
+              onDone={async () => {
+                await api("POST", `/api/organizations/${org.id}/suspend`);
+                setConfirm(false);
+                reload();
+              }}
+            >
               <p>
-                {org.name} and every organization below it get no new tokens until reactivated. Sessions in them stop at their next refresh.
+                {org.name} and every organization below it get no new tokens until reactivated. Sessions in them stop at
+                their next refresh.
               </p>
             </Confirm>
           ) : null}
           <h3>New child organization</h3>
-          <form onSubmit={(e) => {
-            e.preventDefault();
-            void create.run(async () => {
-              await api("POST", "/api/organizations", { body: { parentId: org.id, name: child.name, slug: child.slug, ...(child.type ? { type: child.type } : {}) } });
-              setChild({ name: "", slug: "", type: "" });
-              reload();
-            });
-          }}>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void create.run(async () => {
+                await api("POST", "/api/organizations", {
+                  body: {
+                    parentId: org.id,
+                    name: child.name,
+                    slug: child.slug,
+                    ...(child.type ? { type: child.type } : {}),
+                  },
+                });
+                setChild({ name: "", slug: "", type: "" });
+                reload();
+              });
+            }}
+          >
             <div class="row">
-              <Field label="Name" value={child.name} onValue={(v) => setChild({ ...child, name: v, slug: child.slug || "" })} required error={create.fieldError("name")} />
-              <Field label="Slug" value={child.slug} onValue={(v) => setChild({ ...child, slug: v })} required hint="lower-case letters, digits and dashes; unique in the tenant" error={create.fieldError("slug")} />
-              <Field label="Type (optional)" value={child.type} onValue={(v) => setChild({ ...child, type: v })} error={create.fieldError("type")} />
+              <Field
+                label="Name"
+                value={child.name}
+                onValue={(v) => setChild({ ...child, name: v, slug: child.slug || "" })}
+                required
+                error={create.fieldError("name")}
+              />
+              <Field
+                label="Slug"
+                value={child.slug}
+                onValue={(v) => setChild({ ...child, slug: v })}
+                required
+                hint="lower-case letters, digits and dashes; unique in the tenant"
+                error={create.fieldError("slug")}
+              />
+              <Field
+                label="Type (optional)"
+                value={child.type}
+                onValue={(v) => setChild({ ...child, type: v })}
+                error={create.fieldError("type")}
+              />
             </div>
             <ErrorNote error={create.formError(["name", "slug", "type"])} />
             <button type="submit" class="primary" disabled={create.busy}>
@@ -177,7 +236,11 @@ export function OrgsPage() {
         {(list) => (
           <div class="split">
             <Tree orgs={list} selected={selected} onSelect={setSelected} />
-            {current ? <Detail key={current.id + current.name + current.status} org={current} reload={reload} /> : <Empty>Choose an organization in the tree.</Empty>}
+            {current ? (
+              <Detail key={current.id + current.name + current.status} org={current} reload={reload} />
+            ) : (
+              <Empty>Choose an organization in the tree.</Empty>
+            )}
           </div>
         )}
       </Loaded>

@@ -27,10 +27,14 @@ async function vocabulary(orgIds: number[]): Promise<Perm[]> {
   if (!can("ORG_MANAGE")) return [];
   const out: Perm[] = [];
   for (const id of orgIds) {
-    const apps = await api<{ id: number; name: string; identifier: string }[]>("GET", "/api/applications", { query: { organizationId: id } }).catch(() => []);
+    const apps = await api<{ id: number; name: string; identifier: string }[]>("GET", "/api/applications", {
+      query: { organizationId: id },
+    }).catch(() => []);
     // The service's own application (audience = the issuer) carries the system codes, listed apart.
     for (const a of apps.filter((x) => x.identifier !== currentClaims()?.iss)) {
-      const perms = await api<{ id: number; code: string }[]>("GET", `/api/applications/${a.id}/permissions`).catch(() => []);
+      const perms = await api<{ id: number; code: string }[]>("GET", `/api/applications/${a.id}/permissions`).catch(
+        () => [],
+      );
       out.push(...perms.map((p) => ({ id: p.id, code: p.code, applicationId: a.id, appName: a.name })));
     }
   }
@@ -38,7 +42,19 @@ async function vocabulary(orgIds: number[]): Promise<Perm[]> {
 }
 
 /** Checkboxes for system codes (the caller's own only: no escalation) and application permissions. */
-function PermissionPicker({ codes, ids, vocab, onCodes, onIds }: { codes: Set<string>; ids: Set<number>; vocab: Perm[]; onCodes: (s: Set<string>) => void; onIds: (s: Set<number>) => void }) {
+function PermissionPicker({
+  codes,
+  ids,
+  vocab,
+  onCodes,
+  onIds,
+}: {
+  codes: Set<string>;
+  ids: Set<number>;
+  vocab: Perm[];
+  onCodes: (s: Set<string>) => void;
+  onIds: (s: Set<number>) => void;
+}) {
   const toggle = <T,>(s: Set<T>, v: T, on: boolean) => {
     const n = new Set(s);
     on ? n.add(v) : n.delete(v);
@@ -52,7 +68,12 @@ function PermissionPicker({ codes, ids, vocab, onCodes, onIds }: { codes: Set<st
           <Check key={c} label={c} checked={codes.has(c)} onValue={(on) => onCodes(toggle(codes, c, on))} />
         ))}
         {vocab.map((p) => (
-          <Check key={p.id} label={`${p.code} (${p.appName})`} checked={ids.has(p.id)} onValue={(on) => onIds(toggle(ids, p.id, on))} />
+          <Check
+            key={p.id}
+            label={`${p.code} (${p.appName})`}
+            checked={ids.has(p.id)}
+            onValue={(on) => onIds(toggle(ids, p.id, on))}
+          />
         ))}
       </div>
       <p class="hint">You can grant only the system permissions you hold yourself.</p>
@@ -61,17 +82,28 @@ function PermissionPicker({ codes, ids, vocab, onCodes, onIds }: { codes: Set<st
 }
 
 function RoleEditor({ role, vocab, onDone }: { role: Role; vocab: Perm[]; onDone: () => void }) {
-  const [codes, setCodes] = useState(new Set(role.permissions.filter((p) => SYSTEM.includes(p.code) && !vocab.some((v) => v.id === p.id)).map((p) => p.code)));
-  const [ids, setIds] = useState(new Set(role.permissions.filter((p) => vocab.some((v) => v.id === p.id)).map((p) => p.id)));
+  const [codes, setCodes] = useState(
+    new Set(
+      role.permissions.filter((p) => SYSTEM.includes(p.code) && !vocab.some((v) => v.id === p.id)).map((p) => p.code),
+    ),
+  );
+  const [ids, setIds] = useState(
+    new Set(role.permissions.filter((p) => vocab.some((v) => v.id === p.id)).map((p) => p.id)),
+  );
   const f = useForm();
   return (
-    <form class="panel" onSubmit={(e) => {
-      e.preventDefault();
-      void f.run(async () => {
-        await api("PUT", `/api/roles/${role.id}/permissions`, { body: { permissionCodes: [...codes], permissionIds: [...ids] } });
-        onDone();
-      });
-    }}>
+    <form
+      class="panel"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void f.run(async () => {
+          await api("PUT", `/api/roles/${role.id}/permissions`, {
+            body: { permissionCodes: [...codes], permissionIds: [...ids] },
+          });
+          onDone();
+        });
+      }}
+    >
       <h2>Permissions of {role.name}</h2>
       <PermissionPicker codes={codes} ids={ids} vocab={vocab} onCodes={setCodes} onIds={setIds} />
       <ErrorNote error={f.error} />
@@ -97,7 +129,10 @@ export function RolesPage() {
   const [codes, setCodes] = useState(new Set<string>());
   const [ids, setIds] = useState(new Set<number>());
   const f = useForm();
-  const roles = useAsync(() => api<Role[]>("GET", "/api/roles", { query: { organizationId: orgId, size: 200 } }), [orgId]);
+  const roles = useAsync(
+    () => api<Role[]>("GET", "/api/roles", { query: { organizationId: orgId, size: 200 } }),
+    [orgId],
+  );
   const org = orgs.find((o) => o.id === orgId);
   const ancestors = org ? orgs.filter((o) => org.path.startsWith(o.path)).map((o) => o.id) : [orgId];
   const vocab = useAsync(() => vocabulary(ancestors), [orgId, orgs.length]);
@@ -134,22 +169,61 @@ export function RolesPage() {
           </table>
         )}
       </Loaded>
-      {editing !== null && roles.data?.find((r) => r.id === editing) ? <RoleEditor key={editing} role={roles.data.find((r) => r.id === editing)!} vocab={vocab.data ?? []} onDone={() => (setEditing(null), roles.reload())} /> : null}
-      <form class="panel" aria-labelledby="new-role" onSubmit={(e) => {
-        e.preventDefault();
-        void f.run(async () => {
-          await api("POST", "/api/roles", { body: { organizationId: orgId, name: v.name, description: v.description, scope: v.scope, permissionCodes: [...codes], permissionIds: [...ids] } });
-          setV({ name: "", description: "", scope: "SELF" });
-          setCodes(new Set());
-          setIds(new Set());
-          roles.reload();
-        });
-      }}>
+      {editing !== null && roles.data?.find((r) => r.id === editing) ? (
+        <RoleEditor
+          key={editing}
+          role={roles.data.find((r) => r.id === editing)!}
+          vocab={vocab.data ?? []}
+          onDone={() => (setEditing(null), roles.reload())}
+        />
+      ) : null}
+      <form
+        class="panel"
+        aria-labelledby="new-role"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void f.run(async () => {
+            await api("POST", "/api/roles", {
+              body: {
+                organizationId: orgId,
+                name: v.name,
+                description: v.description,
+                scope: v.scope,
+                permissionCodes: [...codes],
+                permissionIds: [...ids],
+              },
+            });
+            setV({ name: "", description: "", scope: "SELF" });
+            setCodes(new Set());
+            setIds(new Set());
+            roles.reload();
+          });
+        }}
+      >
         <h2 id="new-role">New role</h2>
         <div class="row">
-          <Field label="Name" value={v.name} onValue={(x) => setV({ ...v, name: x })} required error={f.fieldError("name")} />
-          <Field label="Description" value={v.description} onValue={(x) => setV({ ...v, description: x })} error={f.fieldError("description")} />
-          <Select label="Reach" value={v.scope} onValue={(x) => setV({ ...v, scope: x })} options={[{ value: "SELF", label: "SELF: this organization only" }, { value: "SUBTREE", label: "SUBTREE: this organization and below" }]} />
+          <Field
+            label="Name"
+            value={v.name}
+            onValue={(x) => setV({ ...v, name: x })}
+            required
+            error={f.fieldError("name")}
+          />
+          <Field
+            label="Description"
+            value={v.description}
+            onValue={(x) => setV({ ...v, description: x })}
+            error={f.fieldError("description")}
+          />
+          <Select
+            label="Reach"
+            value={v.scope}
+            onValue={(x) => setV({ ...v, scope: x })}
+            options={[
+              { value: "SELF", label: "SELF: this organization only" },
+              { value: "SUBTREE", label: "SUBTREE: this organization and below" },
+            ]}
+          />
         </div>
         <PermissionPicker codes={codes} ids={ids} vocab={vocab.data ?? []} onCodes={setCodes} onIds={setIds} />
         <ErrorNote error={f.formError(["name", "description"])} />

@@ -29,21 +29,63 @@ function CreateUser({ orgId, roles, onDone }: { orgId: number; roles: Role[]; on
   const [v, setV] = useState({ email: "", fullName: "", password: "", roleId: 0 });
   const f = useForm();
   return (
-    <form class="panel" aria-labelledby="new-user" onSubmit={(e) => {
-      e.preventDefault();
-      void f.run(async () => {
-        await api("POST", "/api/users", { body: { organizationId: orgId, email: v.email, fullName: v.fullName, ...(v.password ? { password: v.password } : {}), ...(v.roleId ? { roleId: v.roleId } : {}) } });
-        setV({ email: "", fullName: "", password: "", roleId: 0 });
-        onDone();
-      });
-    }}>
+    <form
+      class="panel"
+      aria-labelledby="new-user"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void f.run(async () => {
+          await api("POST", "/api/users", {
+            body: {
+              organizationId: orgId,
+              email: v.email,
+              fullName: v.fullName,
+              ...(v.password ? { password: v.password } : {}),
+              ...(v.roleId ? { roleId: v.roleId } : {}),
+            },
+          });
+          setV({ email: "", fullName: "", password: "", roleId: 0 });
+          onDone();
+        });
+      }}
+    >
       <h2 id="new-user">New user</h2>
       <div class="row">
-        <Field label="Email" type="email" value={v.email} onValue={(x) => setV({ ...v, email: x })} required error={f.fieldError("email")} />
-        <Field label="Full name" value={v.fullName} onValue={(x) => setV({ ...v, fullName: x })} required error={f.fieldError("fullName")} />
-        <Field label="Password (optional)" type="password" autoComplete="new-password" value={v.password} onValue={(x) => setV({ ...v, password: x })} hint="empty: send a password-setup link" error={f.fieldError("password")} />
+        <Field
+          label="Email"
+          type="email"
+          value={v.email}
+          onValue={(x) => setV({ ...v, email: x })}
+          required
+          error={f.fieldError("email")}
+        />
+        <Field
+          label="Full name"
+          value={v.fullName}
+          onValue={(x) => setV({ ...v, fullName: x })}
+          required
+          error={f.fieldError("fullName")}
+        />
+        <Field
+          label="Password (optional)"
+          type="password"
+          autoComplete="new-password"
+          value={v.password}
+          onValue={(x) => setV({ ...v, password: x })}
+          hint="empty: send a password-setup link"
+          error={f.fieldError("password")}
+        />
         {can("ROLE_MANAGE") ? (
-          <Select label="First role (optional)" value={v.roleId} onValue={(x) => setV({ ...v, roleId: x })} options={[{ value: 0, label: "none" }, ...roles.map((r) => ({ value: r.id, label: `${r.name} (${r.scope})` }))]} error={f.fieldError("roleId")} />
+          <Select
+            label="First role (optional)"
+            value={v.roleId}
+            onValue={(x) => setV({ ...v, roleId: x })}
+            options={[
+              { value: 0, label: "none" },
+              ...roles.map((r) => ({ value: r.id, label: `${r.name} (${r.scope})` })),
+            ]}
+            error={f.fieldError("roleId")}
+          />
         ) : null}
       </div>
       <ErrorNote error={f.formError(["email", "fullName", "password", "roleId"])} />
@@ -54,7 +96,17 @@ function CreateUser({ orgId, roles, onDone }: { orgId: number; roles: Role[]; on
   );
 }
 
-function UserDetail({ user, orgId, roles, onChange }: { user: UserRow; orgId: number; roles: Role[]; onChange: () => void }) {
+function UserDetail({
+  user,
+  orgId,
+  roles,
+  onChange,
+}: {
+  user: UserRow;
+  orgId: number;
+  roles: Role[];
+  onChange: () => void;
+}) {
   const { orgs } = useOrgs();
   const choices = useOrgChoices();
   const [name, setName] = useState(user.fullName);
@@ -75,35 +127,65 @@ function UserDetail({ user, orgId, roles, onChange }: { user: UserRow; orgId: nu
   return (
     <section class="panel" aria-labelledby="user-title">
       <h2 id="user-title">
-        {user.fullName || user.email} <Badge tone={user.status === "ACTIVE" ? "ok" : "warn"}>{user.status.toLowerCase()}</Badge>
+        {user.fullName || user.email}{" "}
+        <Badge tone={user.status === "ACTIVE" ? "ok" : "warn"}>{user.status.toLowerCase()}</Badge>
       </h2>
       <p class="muted">
         {user.email} · id {user.id} · {user.hasPassword ? "has a password" : "no password yet"}
       </p>
-      <form class="inline" onSubmit={(e) => {
-        e.preventDefault();
-        void f.run(async () => {
-          await api("PUT", `/api/users/${user.id}`, { body: { ...(name !== user.fullName ? { fullName: name } : {}), ...(home !== user.organizationId ? { organizationId: home } : {}) } });
-          onChange();
-        });
-      }}>
+      <form
+        class="inline"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void f.run(async () => {
+            await api("PUT", `/api/users/${user.id}`, {
+              body: {
+                ...(name !== user.fullName ? { fullName: name } : {}),
+                ...(home !== user.organizationId ? { organizationId: home } : {}),
+              },
+            });
+            onChange();
+          });
+        }}
+      >
         <Field label="Full name" value={name} onValue={setName} error={f.fieldError("fullName")} />
-        {orgs.length > 1 ? <Select label="Home organization" value={home} onValue={setHome} options={choices} error={f.fieldError("organizationId")} /> : null}
+        {orgs.length > 1 ? (
+          <Select
+            label="Home organization"
+            value={home}
+            onValue={setHome}
+            options={choices}
+            error={f.fieldError("organizationId")}
+          />
+        ) : null}
         <button type="submit" disabled={f.busy || (name === user.fullName && home === user.organizationId)}>
           Save
         </button>
       </form>
       <div class="actions left">
         {user.status === "ACTIVE" ? (
-          <button type="button" disabled={self} title={self ? "You cannot disable yourself" : undefined} onClick={() => void f.run(async () => (await api("POST", `/api/users/${user.id}/disable`), onChange()))}>
+          <button
+            type="button"
+            disabled={self}
+            title={self ? "You cannot disable yourself" : undefined}
+            onClick={() => void f.run(async () => (await api("POST", `/api/users/${user.id}/disable`), onChange()))}
+          >
             Disable
           </button>
         ) : (
-          <button type="button" onClick={() => void f.run(async () => (await api("POST", `/api/users/${user.id}/enable`), onChange()))}>
+          <button
+            type="button"
+            onClick={() => void f.run(async () => (await api("POST", `/api/users/${user.id}/enable`), onChange()))}
+          >
             Enable
           </button>
         )}
-        <button type="button" onClick={() => void f.run(async () => setLink(await api("POST", `/api/users/${user.id}/password-setup-link`)))}>
+        <button
+          type="button"
+          onClick={() =>
+            void f.run(async () => setLink(await api("POST", `/api/users/${user.id}/password-setup-link`)))
+          }
+        >
           Password-setup link
         </button>
         <button type="button" class="danger" disabled={self} onClick={() => setErase(true)}>
@@ -111,15 +193,28 @@ function UserDetail({ user, orgId, roles, onChange }: { user: UserRow; orgId: nu
         </button>
       </div>
       <ErrorNote error={f.formError(["fullName", "organizationId"])} />
-      {link ? <Secret label="Password-setup token" value={link.token} note={`Give it to the user: redeem it at POST /api/auth/password/reset before ${new Date(link.expiresAt).toLocaleString()}. Shown once.`} /> : null}
+      {link ? (
+        <Secret
+          label="Password-setup token"
+          value={link.token}
+          note={`Give it to the user: redeem it at POST /api/auth/password/reset before ${new Date(link.expiresAt).toLocaleString()}. Shown once.`}
+        />
+      ) : null}
       {erase ? (
-        <Confirm title={`Erase ${user.email}?`} action="Erase user" typeToConfirm={user.email} onCancel={() => setErase(false)} onDone={async () => {
-          await api("POST", `/api/users/${user.id}/erase`);
-          setErase(false);
-          onChange();
-        }}>
+        <Confirm
+          title={`Erase ${user.email}?`}
+          action="Erase user"
+          typeToConfirm={user.email}
+          onCancel={() => setErase(false)}
+          onDone={async () => {
+            await api("POST", `/api/users/${user.id}/erase`);
+            setErase(false);
+            onChange();
+          }}
+        >
           <p>
-            Erasure removes {user.fullName || user.email}'s personal data and ends every session. It cannot be undone; the audit trail keeps ids and actions only.
+            Erasure removes {user.fullName || user.email}'s personal data and ends every session. It cannot be undone;
+            the audit trail keeps ids and actions only.
           </p>
         </Confirm>
       ) : null}
@@ -130,7 +225,21 @@ function UserDetail({ user, orgId, roles, onChange }: { user: UserRow; orgId: nu
             <li key={r.id}>
               {r.name} <Badge>{scopeOf(r.id) ?? "inherited"}</Badge>
               {can("ROLE_MANAGE") && scopeOf(r.id) ? (
-                <button type="button" class="small" aria-label={`Revoke ${r.name}`} onClick={() => void roleForm.run(async () => (await api("POST", `/api/roles/${r.id}/revoke`, { body: { userId: user.id, organizationId: orgId } }), onChange()))}>
+                <button
+                  type="button"
+                  class="small"
+                  aria-label={`Revoke ${r.name}`}
+                  onClick={() =>
+                    void roleForm.run(
+                      async () => (
+                        await api("POST", `/api/roles/${r.id}/revoke`, {
+                          body: { userId: user.id, organizationId: orgId },
+                        }),
+                        onChange()
+                      ),
+                    )
+                  }
+                >
                   Revoke
                 </button>
               ) : null}
@@ -141,12 +250,40 @@ function UserDetail({ user, orgId, roles, onChange }: { user: UserRow; orgId: nu
         <p class="muted">No roles here.</p>
       )}
       {can("ROLE_MANAGE") ? (
-        <form class="inline" onSubmit={(e) => {
-          e.preventDefault();
-          if (assign) void roleForm.run(async () => (await api("POST", `/api/roles/${assign}/assign`, { body: { userId: user.id, organizationId: at } }), setAssign(0), onChange()));
-        }}>
-          <Select label="Assign a role" value={assign} onValue={setAssign} options={[{ value: 0, label: "choose a role" }, ...roles.filter((r) => at !== orgId || !held.has(r.id)).map((r) => ({ value: r.id, label: `${r.name} (${r.scope})` }))]} />
-          {targets.length > 1 ? <Select label="At organization" value={at} onValue={setAt} options={orgOptions(targets)} error={roleForm.fieldError("organizationId")} /> : null}
+        <form
+          class="inline"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (assign)
+              void roleForm.run(
+                async () => (
+                  await api("POST", `/api/roles/${assign}/assign`, { body: { userId: user.id, organizationId: at } }),
+                  setAssign(0),
+                  onChange()
+                ),
+              );
+          }}
+        >
+          <Select
+            label="Assign a role"
+            value={assign}
+            onValue={setAssign}
+            options={[
+              { value: 0, label: "choose a role" },
+              ...roles
+                .filter((r) => at !== orgId || !held.has(r.id))
+                .map((r) => ({ value: r.id, label: `${r.name} (${r.scope})` })),
+            ]}
+          />
+          {targets.length > 1 ? (
+            <Select
+              label="At organization"
+              value={at}
+              onValue={setAt}
+              options={orgOptions(targets)}
+              error={roleForm.fieldError("organizationId")}
+            />
+          ) : null}
           <button type="submit" disabled={!assign || roleForm.busy}>
             Assign
           </button>
@@ -175,8 +312,20 @@ export function UsersPage() {
     const timer = setTimeout(() => (setNeedle(q.trim()), restart()), 250);
     return () => clearTimeout(timer);
   }, [q, needle]);
-  const users = useAsync(() => api<UserRow[]>("GET", "/api/users", { query: { organizationId: orgId, size: PAGE + 1, after: after || undefined, q: needle || undefined } }), [orgId, after, needle]);
-  const roles = useAsync(() => (can("ROLE_MANAGE") ? api<Role[]>("GET", "/api/roles", { query: { organizationId: orgId, size: 200 } }) : Promise.resolve([] as Role[])), [orgId]);
+  const users = useAsync(
+    () =>
+      api<UserRow[]>("GET", "/api/users", {
+        query: { organizationId: orgId, size: PAGE + 1, after: after || undefined, q: needle || undefined },
+      }),
+    [orgId, after, needle],
+  );
+  const roles = useAsync(
+    () =>
+      can("ROLE_MANAGE")
+        ? api<Role[]>("GET", "/api/roles", { query: { organizationId: orgId, size: 200 } })
+        : Promise.resolve([] as Role[]),
+    [orgId],
+  );
   return (
     <section>
       <h1>Users</h1>
@@ -187,7 +336,9 @@ export function UsersPage() {
           {creating ? "Close" : "New user"}
         </button>
       </div>
-      {creating ? <CreateUser orgId={orgId} roles={roles.data ?? []} onDone={() => (setCreating(false), users.reload())} /> : null}
+      {creating ? (
+        <CreateUser orgId={orgId} roles={roles.data ?? []} onDone={() => (setCreating(false), users.reload())} />
+      ) : null}
       <Loaded state={users} empty={needle ? `Nobody here matches “${needle}”.` : "No users at this organization yet."}>
         {(page) => {
           const rows = page.slice(0, PAGE);
@@ -210,7 +361,12 @@ export function UsersPage() {
                         <Badge tone={u.status === "ACTIVE" ? "ok" : "warn"}>{u.status.toLowerCase()}</Badge>
                       </td>
                       <td>
-                        <button type="button" class="small" aria-expanded={open === u.id} onClick={() => setOpen(open === u.id ? null : u.id)}>
+                        <button
+                          type="button"
+                          class="small"
+                          aria-expanded={open === u.id}
+                          onClick={() => setOpen(open === u.id ? null : u.id)}
+                        >
                           Manage <span class="sr-only">{u.email}</span>
                         </button>
                       </td>
@@ -224,7 +380,15 @@ export function UsersPage() {
                 onPrevious={() => (setCursors(cursors.slice(0, -1)), setOpen(null))}
                 onNext={() => (setCursors([...cursors, rows[rows.length - 1].id]), setOpen(null))}
               />
-              {open !== null && rows.find((u) => u.id === open) ? <UserDetail key={open} user={rows.find((u) => u.id === open)!} orgId={orgId} roles={roles.data ?? []} onChange={users.reload} /> : null}
+              {open !== null && rows.find((u) => u.id === open) ? (
+                <UserDetail
+                  key={open}
+                  user={rows.find((u) => u.id === open)!}
+                  orgId={orgId}
+                  roles={roles.data ?? []}
+                  onChange={users.reload}
+                />
+              ) : null}
             </>
           );
         }}

@@ -3,10 +3,30 @@
 import { useState } from "preact/hooks";
 import { api, currentClaims } from "../api";
 import { useOrgChoices } from "../orgs-context";
-import { Badge, Check, Confirm, ErrorNote, Field, fmtTime, Loaded, Secret, Select, useAsync, useForm, Head } from "../ui";
+import {
+  Badge,
+  Check,
+  Confirm,
+  ErrorNote,
+  Field,
+  fmtTime,
+  Loaded,
+  Secret,
+  Select,
+  useAsync,
+  useForm,
+  Head,
+} from "../ui";
 import type { App } from "./apps";
 
-const EVENTS = ["role.assigned", "role.revoked", "role.permissions_changed", "user.disabled", "user.enabled", "user.erased"];
+const EVENTS = [
+  "role.assigned",
+  "role.revoked",
+  "role.permissions_changed",
+  "user.disabled",
+  "user.enabled",
+  "user.erased",
+];
 
 interface Hook {
   id: number;
@@ -30,10 +50,17 @@ interface Delivery {
   createdAt: string;
 }
 
-const tone = (s: Delivery["status"]) => (s === "DELIVERED" ? "ok" : s === "FAILED" ? "bad" : s === "PENDING" ? "warn" : "neutral");
+const tone = (s: Delivery["status"]) =>
+  s === "DELIVERED" ? "ok" : s === "FAILED" ? "bad" : s === "PENDING" ? "warn" : "neutral";
 
 function Deliveries({ hook }: { hook: Hook }) {
-  const d = useAsync(() => api<{ items: Delivery[] }>("GET", `/api/webhooks/${hook.id}/deliveries`, { query: { size: 50 } }).then((r) => r.items), [hook.id]);
+  const d = useAsync(
+    () =>
+      api<{ items: Delivery[] }>("GET", `/api/webhooks/${hook.id}/deliveries`, { query: { size: 50 } }).then(
+        (r) => r.items,
+      ),
+    [hook.id],
+  );
   const f = useForm();
   return (
     <section class="panel" aria-label={`Deliveries of webhook ${hook.id}`}>
@@ -64,7 +91,17 @@ function Deliveries({ hook }: { hook: Hook }) {
                   <td>{fmtTime(x.createdAt)}</td>
                   <td>
                     {x.status === "FAILED" || x.status === "DELIVERED" ? (
-                      <button type="button" class="small" onClick={() => void f.run(async () => (await api("POST", `/api/webhooks/${hook.id}/deliveries/${x.id}/redeliver`), d.reload()))}>
+                      <button
+                        type="button"
+                        class="small"
+                        onClick={() =>
+                          void f.run(
+                            async () => (
+                              await api("POST", `/api/webhooks/${hook.id}/deliveries/${x.id}/redeliver`), d.reload()
+                            ),
+                          )
+                        }
+                      >
                         Redeliver
                       </button>
                     ) : null}
@@ -91,37 +128,78 @@ export function WebhooksPage() {
   const f = useForm();
   const act = useForm();
   const hooks = useAsync(() => api<Hook[]>("GET", "/api/webhooks", { query: { organizationId: orgId } }), [orgId]);
-  const apps = useAsync(() => api<App[]>("GET", "/api/applications", { query: { organizationId: orgId } }).catch(() => [] as App[]), [orgId]);
+  const apps = useAsync(
+    () => api<App[]>("GET", "/api/applications", { query: { organizationId: orgId } }).catch(() => [] as App[]),
+    [orgId],
+  );
   const appName = (id: number) => apps.data?.find((a) => a.id === id)?.name ?? `#${id}`;
   return (
     <section>
       <h1>Webhooks</h1>
       <div class="toolbar">
-        <Select label="Organization" value={orgId} onValue={(x) => (setOrgId(x), setOpen(null), setSecret(null))} options={choices} />
+        <Select
+          label="Organization"
+          value={orgId}
+          onValue={(x) => (setOrgId(x), setOpen(null), setSecret(null))}
+          options={choices}
+        />
       </div>
-      <form class="panel" aria-labelledby="new-hook" onSubmit={(e) => {
-        e.preventDefault();
-        void f.run(async () => {
-          const r = await api<{ id: number; secret: string }>("POST", "/api/webhooks", { body: { organizationId: orgId, applicationId: v.applicationId || undefined, url: v.url, eventTypes: [...v.events] } });
-          setSecret({ label: `Signing secret of webhook ${r.id}`, value: r.secret });
-          setV({ url: "", applicationId: 0, events: new Set() });
-          hooks.reload();
-        });
-      }}>
+      <form
+        class="panel"
+        aria-labelledby="new-hook"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void f.run(async () => {
+            const r = await api<{ id: number; secret: string }>("POST", "/api/webhooks", {
+              body: {
+                organizationId: orgId,
+                applicationId: v.applicationId || undefined,
+                url: v.url,
+                eventTypes: [...v.events],
+              },
+            });
+            setSecret({ label: `Signing secret of webhook ${r.id}`, value: r.secret });
+            setV({ url: "", applicationId: 0, events: new Set() });
+            hooks.reload();
+          });
+        }}
+      >
         <h2 id="new-hook">Register a webhook</h2>
         <div class="row">
-          <Field label="URL" type="url" value={v.url} onValue={(x) => setV({ ...v, url: x })} required placeholder="https://hooks.example.com/sso" error={f.fieldError("url")} />
-          <Select label="Application" value={v.applicationId} onValue={(x) => setV({ ...v, applicationId: x })} options={[{ value: 0, label: "choose an application" }, ...(apps.data ?? []).map((a) => ({ value: a.id, label: a.name }))]} error={f.fieldError("applicationId")} />
+          <Field
+            label="URL"
+            type="url"
+            value={v.url}
+            onValue={(x) => setV({ ...v, url: x })}
+            required
+            placeholder="https://hooks.example.com/sso"
+            error={f.fieldError("url")}
+          />
+          <Select
+            label="Application"
+            value={v.applicationId}
+            onValue={(x) => setV({ ...v, applicationId: x })}
+            options={[
+              { value: 0, label: "choose an application" },
+              ...(apps.data ?? []).map((a) => ({ value: a.id, label: a.name })),
+            ]}
+            error={f.fieldError("applicationId")}
+          />
         </div>
         <fieldset>
           <legend>Events (none checked: all events)</legend>
           <div class="checks">
             {EVENTS.map((ev) => (
-              <Check key={ev} label={ev} checked={v.events.has(ev)} onValue={(on) => {
-                const n = new Set(v.events);
-                on ? n.add(ev) : n.delete(ev);
-                setV({ ...v, events: n });
-              }} />
+              <Check
+                key={ev}
+                label={ev}
+                checked={v.events.has(ev)}
+                onValue={(on) => {
+                  const n = new Set(v.events);
+                  on ? n.add(ev) : n.delete(ev);
+                  setV({ ...v, events: n });
+                }}
+              />
             ))}
           </div>
         </fieldset>
@@ -132,7 +210,11 @@ export function WebhooksPage() {
       </form>
       {secret ? (
         <div class="panel notice" role="status">
-          <Secret label={secret.label} value={secret.value} note="Receivers verify signatures with it (Standard Webhooks). Shown once." />
+          <Secret
+            label={secret.label}
+            value={secret.value}
+            note="Receivers verify signatures with it (Standard Webhooks). Shown once."
+          />
           <button type="button" onClick={() => setSecret(null)}>
             I have stored it
           </button>
@@ -154,13 +236,28 @@ export function WebhooksPage() {
                     <Badge tone={h.active ? "ok" : "warn"}>{h.active ? "active" : "paused"}</Badge>
                   </td>
                   <td class="nowrap">
-                    <button type="button" class="small" onClick={() => void act.run(async () => (await api("PUT", `/api/webhooks/${h.id}`, { body: { active: !h.active } }), hooks.reload()))}>
+                    <button
+                      type="button"
+                      class="small"
+                      onClick={() =>
+                        void act.run(
+                          async () => (
+                            await api("PUT", `/api/webhooks/${h.id}`, { body: { active: !h.active } }), hooks.reload()
+                          ),
+                        )
+                      }
+                    >
                       {h.active ? "Pause" : "Resume"}
                     </button>{" "}
                     <button type="button" class="small" onClick={() => setRotate(h)}>
                       Rotate secret
                     </button>{" "}
-                    <button type="button" class="small" aria-expanded={open === h.id} onClick={() => setOpen(open === h.id ? null : h.id)}>
+                    <button
+                      type="button"
+                      class="small"
+                      aria-expanded={open === h.id}
+                      onClick={() => setOpen(open === h.id ? null : h.id)}
+                    >
                       Deliveries
                     </button>{" "}
                     <button type="button" class="small danger" onClick={() => setDel(h)}>
@@ -173,23 +270,38 @@ export function WebhooksPage() {
           </table>
         )}
       </Loaded>
-      {open !== null && hooks.data?.find((h) => h.id === open) ? <Deliveries key={open} hook={hooks.data.find((h) => h.id === open)!} /> : null}
+      {open !== null && hooks.data?.find((h) => h.id === open) ? (
+        <Deliveries key={open} hook={hooks.data.find((h) => h.id === open)!} />
+      ) : null}
       {rotate ? (
-        <Confirm title={`Rotate the secret of the webhook to ${rotate.url}?`} action="Rotate secret" onCancel={() => setRotate(null)} onDone={async () => {
-          const r = await api<{ secret: string }>("POST", `/api/webhooks/${rotate.id}/rotate-secret`);
-          setRotate(null);
-          setSecret({ label: `New signing secret of webhook ${rotate.id}`, value: r.secret });
-        }}>
-          <p>A new signing secret is made and shown once. Update the receiver: deliveries are signed with the new secret from now on.</p>
+        <Confirm
+          title={`Rotate the secret of the webhook to ${rotate.url}?`}
+          action="Rotate secret"
+          onCancel={() => setRotate(null)}
+          onDone={async () => {
+            const r = await api<{ secret: string }>("POST", `/api/webhooks/${rotate.id}/rotate-secret`);
+            setRotate(null);
+            setSecret({ label: `New signing secret of webhook ${rotate.id}`, value: r.secret });
+          }}
+        >
+          <p>
+            A new signing secret is made and shown once. Update the receiver: deliveries are signed with the new secret
+            from now on.
+          </p>
         </Confirm>
       ) : null}
       {del ? (
-        <Confirm title={`Delete the webhook to ${del.url}?`} action="Delete webhook" onCancel={() => setDel(null)} onDone={async () => {
-          await api("DELETE", `/api/webhooks/${del.id}`);
-          setDel(null);
-          setOpen(null);
-          hooks.reload();
-        }}>
+        <Confirm
+          title={`Delete the webhook to ${del.url}?`}
+          action="Delete webhook"
+          onCancel={() => setDel(null)}
+          onDone={async () => {
+            await api("DELETE", `/api/webhooks/${del.id}`);
+            setDel(null);
+            setOpen(null);
+            hooks.reload();
+          }}
+        >
           <p>Pending deliveries are cancelled and no further events are sent.</p>
         </Confirm>
       ) : null}

@@ -9,7 +9,13 @@ const meta = await (await fetch(`${ISSUER}/.well-known/oauth-authorization-serve
 if (meta.issuer !== ISSUER) throw new Error("the metadata names another issuer");
 const keys = createRemoteJWKSet(new URL(meta.jwks_uri));
 try {
-  const { payload } = await jwtVerify(TOKEN, keys, { issuer: ISSUER, audience: AUDIENCE, algorithms: ["RS256"], typ: "at+jwt", requiredClaims: ["exp", "iat", "jti", "sub", "client_id"] });
+  const { payload } = await jwtVerify(TOKEN, keys, {
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    algorithms: ["RS256"],
+    typ: "at+jwt",
+    requiredClaims: ["exp", "iat", "jti", "sub", "client_id"],
+  });
   console.log(JSON.stringify(payload));
 } catch (e) {
   console.error(`rejected: ${(e as Error).message}`);

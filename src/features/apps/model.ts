@@ -20,7 +20,11 @@ export const Application = t.Object({
 
 export const CreateAppBody = t.Object({
   organizationId: Int({ minimum: 1 }),
-  identifier: t.String({ minLength: 1, maxLength: 2048, description: "the audience, unique across the service (a URI by convention)" }),
+  identifier: t.String({
+    minLength: 1,
+    maxLength: 2048,
+    description: "the audience, unique across the service (a URI by convention)",
+  }),
   name: t.String({ minLength: 1, maxLength: 200 }),
   webRefreshTtlDays: t.Optional(Ttl),
   deviceRefreshTtlDays: t.Optional(Ttl),
@@ -30,8 +34,12 @@ export const CreateAppBody = t.Object({
 
 export const UpdateAppBody = t.Object({
   name: t.String({ minLength: 1, maxLength: 200 }),
-  webRefreshTtlDays: t.Optional(t.Union([Ttl, t.Null()], { description: "absent: unchanged; null: back to the default" })),
-  deviceRefreshTtlDays: t.Optional(t.Union([Ttl, t.Null()], { description: "absent: unchanged; null: back to the default" })),
+  webRefreshTtlDays: t.Optional(
+    t.Union([Ttl, t.Null()], { description: "absent: unchanged; null: back to the default" }),
+  ),
+  deviceRefreshTtlDays: t.Optional(
+    t.Union([Ttl, t.Null()], { description: "absent: unchanged; null: back to the default" }),
+  ),
   googleClientIds: t.Optional(ClientIds),
   microsoftClientIds: t.Optional(ClientIds),
 });
@@ -39,11 +47,19 @@ export const UpdateAppBody = t.Object({
 export const OrgQuery = t.Object({ organizationId: QueryInt({ minimum: 1 }) });
 export const QuotaResponse = t.Object({ used: Int(), limit: Int() });
 export const AppIdParams = t.Object({ applicationId: QueryInt({ minimum: 1 }) });
-export const PermissionParams = t.Object({ applicationId: QueryInt({ minimum: 1 }), permissionId: QueryInt({ minimum: 1 }) });
+export const PermissionParams = t.Object({
+  applicationId: QueryInt({ minimum: 1 }),
+  permissionId: QueryInt({ minimum: 1 }),
+});
 
 export const Permission = t.Object({ id: Int(), applicationId: Int(), code: t.String(), description: t.String() });
 
 export const CreatePermissionBody = t.Object({
-  code: t.String({ minLength: 1, maxLength: 128, pattern: "^[A-Za-z0-9._:/-]{1,128}$", description: "letters, digits and . _ : / - (usable as a client scope)" }),
+  code: t.String({
+    minLength: 1,
+    maxLength: 128,
+    pattern: "^[A-Za-z0-9._:/-]{1,128}$",
+    description: "letters, digits and . _ : / - (usable as a client scope)",
+  }),
   description: t.Optional(t.String({ maxLength: 1000 })),
 });

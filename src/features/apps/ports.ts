@@ -30,14 +30,26 @@ export interface AppRepo {
    * the quota is full. Atomic: concurrent creators for one org are serialized on the org row, so
    * the count can never pass the limit. Throws ConflictError on a duplicate identifier.
    */
-  createWithinQuota(input: Omit<Application, "id" | "createdAt" | "isSystem">, limit: number): Promise<Application | null>;
+  createWithinQuota(
+    input: Omit<Application, "id" | "createdAt" | "isSystem">,
+    limit: number,
+  ): Promise<Application | null>;
   /** Applications owned by any of `orgIds` (the permission vocabulary of an org and its ancestors). */
   listByOrgs(tenant: number | "any", orgIds: number[]): Promise<Application[]>;
   /** Service-wide lookup by identifier (token audiences). */
   findByIdentifier(identifier: string): Promise<Application | null>;
   /** The system application (identifier = issuer). */
   system(): Promise<Application | null>;
-  update(tenant: number | "any", id: number, patch: Partial<Pick<Application, "identifier" | "name" | "webRefreshTtlDays" | "deviceRefreshTtlDays" | "googleClientIds" | "microsoftClientIds">>): Promise<Application | null>;
+  update(
+    tenant: number | "any",
+    id: number,
+    patch: Partial<
+      Pick<
+        Application,
+        "identifier" | "name" | "webRefreshTtlDays" | "deviceRefreshTtlDays" | "googleClientIds" | "microsoftClientIds"
+      >
+    >,
+  ): Promise<Application | null>;
   listByOrg(tenant: number | "any", orgId: number): Promise<Application[]>;
   countByOrg(tenant: number | "any", orgId: number): Promise<number>;
   countByTenant(tenantId: number): Promise<number>;

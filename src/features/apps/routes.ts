@@ -2,7 +2,17 @@
 import { Elysia, t } from "elysia";
 import { noContent200 } from "../../http/context";
 import type { Application as DomainApp, Permission as DomainPermission } from "./ports";
-import { AppIdParams, Application, CreateAppBody, CreatePermissionBody, OrgQuery, Permission, PermissionParams, QuotaResponse, UpdateAppBody } from "./model";
+import {
+  AppIdParams,
+  Application,
+  CreateAppBody,
+  CreatePermissionBody,
+  OrgQuery,
+  Permission,
+  PermissionParams,
+  QuotaResponse,
+  UpdateAppBody,
+} from "./model";
 import type { AppService } from "./service";
 import { managementCaller, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
@@ -17,7 +27,12 @@ export const appDto = (a: DomainApp) => ({
   googleClientIds: a.googleClientIds,
   microsoftClientIds: a.microsoftClientIds,
 });
-const permissionDto = (x: DomainPermission) => ({ id: x.id, applicationId: x.applicationId, code: x.code, description: x.description });
+const permissionDto = (x: DomainPermission) => ({
+  id: x.id,
+  applicationId: x.applicationId,
+  code: x.code,
+  description: x.description,
+});
 
 export function appRoutes({ apps, guard }: { apps: AppService; guard: Guard }) {
   const tags = ["Applications"];
@@ -27,32 +42,62 @@ export function appRoutes({ apps, guard }: { apps: AppService; guard: Guard }) {
     .get(
       "/api/applications/quota",
       async ({ request, server, query }) => apps.quota(await caller(request, server), query.organizationId),
-      { query: OrgQuery, response: ok(QuotaResponse), detail: { tags, security, summary: "Applications used by the organization and the tenant's limit" } },
+      {
+        query: OrgQuery,
+        response: ok(QuotaResponse),
+        detail: { tags, security, summary: "Applications used by the organization and the tenant's limit" },
+      },
     )
     .get(
       "/api/applications",
-      async ({ request, server, query }) => (await apps.list(await caller(request, server), query.organizationId)).map(appDto),
-      { query: OrgQuery, response: ok(t.Array(Application)), detail: { tags, security, summary: "Applications registered at an organization" } },
+      async ({ request, server, query }) =>
+        (await apps.list(await caller(request, server), query.organizationId)).map(appDto),
+      {
+        query: OrgQuery,
+        response: ok(t.Array(Application)),
+        detail: { tags, security, summary: "Applications registered at an organization" },
+      },
     )
     .post(
       "/api/applications",
       async ({ request, server, body }) => appDto(await apps.create(await caller(request, server), body)),
-      { body: CreateAppBody, response: ok(Application), detail: { tags, security, summary: "Register an application (a token audience)" } },
+      {
+        body: CreateAppBody,
+        response: ok(Application),
+        detail: { tags, security, summary: "Register an application (a token audience)" },
+      },
     )
     .put(
       "/api/applications/:applicationId",
-      async ({ request, server, params, body }) => appDto(await apps.update(await caller(request, server), params.applicationId, body)),
-      { params: AppIdParams, body: UpdateAppBody, response: ok(Application), detail: { tags, security, summary: "Update an application's name, refresh TTLs and social client ids" } },
+      async ({ request, server, params, body }) =>
+        appDto(await apps.update(await caller(request, server), params.applicationId, body)),
+      {
+        params: AppIdParams,
+        body: UpdateAppBody,
+        response: ok(Application),
+        detail: { tags, security, summary: "Update an application's name, refresh TTLs and social client ids" },
+      },
     )
     .get(
       "/api/applications/:applicationId/permissions",
-      async ({ request, server, params }) => (await apps.listPermissions(await caller(request, server), params.applicationId)).map(permissionDto),
-      { params: AppIdParams, response: ok(t.Array(Permission)), detail: { tags, security, summary: "The application's permission codes" } },
+      async ({ request, server, params }) =>
+        (await apps.listPermissions(await caller(request, server), params.applicationId)).map(permissionDto),
+      {
+        params: AppIdParams,
+        response: ok(t.Array(Permission)),
+        detail: { tags, security, summary: "The application's permission codes" },
+      },
     )
     .post(
       "/api/applications/:applicationId/permissions",
-      async ({ request, server, params, body }) => permissionDto(await apps.createPermission(await caller(request, server), params.applicationId, body)),
-      { params: AppIdParams, body: CreatePermissionBody, response: ok(Permission), detail: { tags, security, summary: "Add a permission code to the application" } },
+      async ({ request, server, params, body }) =>
+        permissionDto(await apps.createPermission(await caller(request, server), params.applicationId, body)),
+      {
+        params: AppIdParams,
+        body: CreatePermissionBody,
+        response: ok(Permission),
+        detail: { tags, security, summary: "Add a permission code to the application" },
+      },
     )
     .delete(
       "/api/applications/:applicationId/permissions/:permissionId",
@@ -60,6 +105,9 @@ export function appRoutes({ apps, guard }: { apps: AppService; guard: Guard }) {
         await apps.deletePermission(await caller(request, server), params.applicationId, params.permissionId);
         return noContent200();
       },
-      { params: PermissionParams, detail: { tags, security, summary: "Delete a permission code (it leaves every role)" } },
+      {
+        params: PermissionParams,
+        detail: { tags, security, summary: "Delete a permission code (it leaves every role)" },
+      },
     );
 }

@@ -78,18 +78,33 @@ export function createAppService(deps: AppServiceDeps) {
           },
           limit,
         );
-        if (!app) throw new DomainError("QUOTA_EXCEEDED", `This organization already has its limit of ${limit} applications. Ask the platform operator to raise the limit.`);
-        await events.record({ type: "app.created", tenantId: org.tenantId, org, actor: actorOf(p), data: { applicationId: app.id, identifier: app.identifier, name: app.name } });
+        if (!app)
+          throw new DomainError(
+            "QUOTA_EXCEEDED",
+            `This organization already has its limit of ${limit} applications. Ask the platform operator to raise the limit.`,
+          );
+        await events.record({
+          type: "app.created",
+          tenantId: org.tenantId,
+          org,
+          actor: actorOf(p),
+          data: { applicationId: app.id, identifier: app.identifier, name: app.name },
+        });
         return app;
       });
     } catch (e) {
-      if (e instanceof ConflictError) throw conflict(`An application with the identifier "${input.identifier.trim()}" already exists.`);
+      if (e instanceof ConflictError)
+        throw conflict(`An application with the identifier "${input.identifier.trim()}" already exists.`);
       throw e;
     }
   }
 
   /** Updates name, refresh TTLs (null = inherit the default; absent = unchanged) and social client ids. */
-  async function update(p: Principal, id: number, patch: Omit<AppInput, "organizationId" | "identifier">): Promise<Application> {
+  async function update(
+    p: Principal,
+    id: number,
+    patch: Omit<AppInput, "organizationId" | "identifier">,
+  ): Promise<Application> {
     requirePermission(p, "ORG_MANAGE");
     const { app, org } = await reachableApp(p, id);
     readOnly(app);
@@ -103,7 +118,13 @@ export function createAppService(deps: AppServiceDeps) {
     return deps.unit("apps.update", ["apps", "events"], async ({ apps, events }) => {
       const next = await apps.update(app.tenantId, app.id, clean);
       if (!next) throw notFound("Application");
-      await events.record({ type: "app.updated", tenantId: app.tenantId, org, actor: actorOf(p), data: { applicationId: app.id, changes: clean } });
+      await events.record({
+        type: "app.updated",
+        tenantId: app.tenantId,
+        org,
+        actor: actorOf(p),
+        data: { applicationId: app.id, changes: clean },
+      });
       return next;
     });
   }
@@ -123,18 +144,34 @@ export function createAppService(deps: AppServiceDeps) {
   }
 
   /** Adds a permission code to an application's vocabulary; 409 on a duplicate code. */
-  async function createPermission(p: Principal, applicationId: number, input: { code: string; description?: string }): Promise<Permission> {
+  async function createPermission(
+    p: Principal,
+    applicationId: number,
+    input: { code: string; description?: string },
+  ): Promise<Permission> {
     requirePermission(p, "ROLE_MANAGE");
     const { app, org } = await reachableApp(p, applicationId);
     readOnly(app);
     try {
       return await deps.unit("apps.create_permission", ["apps", "events"], async ({ apps, events }) => {
-        const perm = await apps.createPermission({ tenantId: app.tenantId, applicationId: app.id, code: input.code, description: input.description ?? "" });
-        await events.record({ type: "permission.created", tenantId: app.tenantId, org, actor: actorOf(p), data: { applicationId: app.id, permissionId: perm.id, code: perm.code } });
+        const perm = await apps.createPermission({
+          tenantId: app.tenantId,
+          applicationId: app.id,
+          code: input.code,
+          description: input.description ?? "",
+        });
+        await events.record({
+          type: "permission.created",
+          tenantId: app.tenantId,
+          org,
+          actor: actorOf(p),
+          data: { applicationId: app.id, permissionId: perm.id, code: perm.code },
+        });
         return perm;
       });
     } catch (e) {
-      if (e instanceof ConflictError) throw conflict(`The application already defines the permission code "${input.code}".`);
+      if (e instanceof ConflictError)
+        throw conflict(`The application already defines the permission code "${input.code}".`);
       throw e;
     }
   }
@@ -154,7 +191,13 @@ export function createAppService(deps: AppServiceDeps) {
     await deps.unit("apps.delete_permission", ["apps", "events"], async ({ apps, events }) => {
       const perm = (await apps.listPermissions(app.tenantId, app.id)).find((x) => x.id === permissionId);
       if (!perm || !(await apps.deletePermission(app.tenantId, app.id, permissionId))) throw notFound("Permission");
-      await events.record({ type: "permission.deleted", tenantId: app.tenantId, org, actor: actorOf(p), data: { applicationId: app.id, permissionId, code: perm.code } });
+      await events.record({
+        type: "permission.deleted",
+        tenantId: app.tenantId,
+        org,
+        actor: actorOf(p),
+        data: { applicationId: app.id, permissionId, code: perm.code },
+      });
     });
   }
 

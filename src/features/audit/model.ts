@@ -16,7 +16,13 @@ export const AuditQuery = t.Object({
   organizationId: QueryInt({ minimum: 1, description: "entries of this org's subtree" }),
   action: t.Optional(t.String({ maxLength: 200 })),
   userId: t.Optional(QueryInt({ minimum: 1 })),
-  q: t.Optional(t.String({ maxLength: 200, description: "literal, case-insensitive substring of the action or of the metadata as Postgres prints jsonb (`{\"mode\": \"web\"}`), on every store" })),
+  q: t.Optional(
+    t.String({
+      maxLength: 200,
+      description:
+        'literal, case-insensitive substring of the action or of the metadata as Postgres prints jsonb (`{"mode": "web"}`), on every store',
+    }),
+  ),
   from: t.Optional(t.String({ format: "date-time", description: "inclusive" })),
   to: t.Optional(t.String({ format: "date-time", description: "exclusive" })),
   size: t.Optional(QueryInt({ description: "1..1000, default 100" })),

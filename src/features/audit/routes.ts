@@ -20,8 +20,24 @@ export function auditRoutes({ audit, guard }: { audit: AuditService; guard: Guar
         to: query.to ? new Date(query.to) : undefined,
         size: pageSize(query.size, 100),
       });
-      return entries.map((e) => ({ id: e.id, action: e.action, userId: e.userId, organizationId: e.organizationId, createdAt: iso(e.createdAt), ipAddress: e.ipAddress, metadata: e.metadata }));
+      return entries.map((e) => ({
+        id: e.id,
+        action: e.action,
+        userId: e.userId,
+        organizationId: e.organizationId,
+        createdAt: iso(e.createdAt),
+        ipAddress: e.ipAddress,
+        metadata: e.metadata,
+      }));
     },
-    { query: AuditQuery, response: ok(t.Array(AuditEntry)), detail: { tags: ["Audit"], security: [{ bearer: [] }], summary: "Audit entries of an organization's subtree, newest first" } },
+    {
+      query: AuditQuery,
+      response: ok(t.Array(AuditEntry)),
+      detail: {
+        tags: ["Audit"],
+        security: [{ bearer: [] }],
+        summary: "Audit entries of an organization's subtree, newest first",
+      },
+    },
   );
 }

@@ -25,7 +25,16 @@ export function createAuditService(deps: { audit: AuditRepo; orgs?: OrgRepo }) {
     const org = await deps.orgs.get(tenantOf(p), s.organizationId);
     requireReach(p, org);
     if (s.from && s.to && s.from.getTime() > s.to.getTime()) throw fieldError("to", "must not be before from");
-    return deps.audit.query({ tenant: org.tenantId, orgPath: org.path, action: s.action, userId: s.userId, q: s.q || undefined, from: s.from, to: s.to, size: s.size });
+    return deps.audit.query({
+      tenant: org.tenantId,
+      orgPath: org.path,
+      action: s.action,
+      userId: s.userId,
+      q: s.q || undefined,
+      from: s.from,
+      to: s.to,
+      size: s.size,
+    });
   }
 
   return {

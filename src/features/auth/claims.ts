@@ -30,7 +30,11 @@ export function computeAccessClaims(i: AccessClaimsInput): Record<string, unknow
     for (const p of g.permissions) {
       if (p.applicationId !== i.audience.id) continue;
       // PLATFORM_ADMIN is effective only through roles of the platform tenant.
-      if (p.code === "PLATFORM_ADMIN" && (i.org.tenantId !== i.platformTenantId || g.roleTenantId !== i.platformTenantId)) continue;
+      if (
+        p.code === "PLATFORM_ADMIN" &&
+        (i.org.tenantId !== i.platformTenantId || g.roleTenantId !== i.platformTenantId)
+      )
+        continue;
       codes.add(p.code);
     }
   }

@@ -18,7 +18,14 @@ export const LoginBody = t.Object({
   device: t.Optional(DeviceInfo),
 });
 
-export const WebQuery = t.Object({ web: t.Optional(t.Boolean({ default: false, description: "Set the refresh token as the HttpOnly `sso_refresh` cookie instead of the body." })) });
+export const WebQuery = t.Object({
+  web: t.Optional(
+    t.Boolean({
+      default: false,
+      description: "Set the refresh token as the HttpOnly `sso_refresh` cookie instead of the body.",
+    }),
+  ),
+});
 
 export const TokenPairResponse = t.Object({
   accessToken: t.String(),
@@ -28,7 +35,11 @@ export const TokenPairResponse = t.Object({
   deviceId: t.Optional(t.String()),
 });
 
-export const MfaChallenge = t.Object({ mfaRequired: t.Literal(true), pendingToken: t.String(), expiresInSeconds: Int() });
+export const MfaChallenge = t.Object({
+  mfaRequired: t.Literal(true),
+  pendingToken: t.String(),
+  expiresInSeconds: Int(),
+});
 
 export const Membership = t.Object({
   organizationId: Int(),
@@ -48,7 +59,8 @@ export const SwitchOrgBody = t.Object({
 const RefreshToken = t.String({
   pattern: "^[A-Za-z0-9_-]{16,64}\\.[A-Za-z0-9_-]{32,128}$",
   maxLength: 200,
-  description: "Required when a body is sent; without a body the `sso_refresh` cookie is read. A token of another shape is 400; a well-formed unknown, spent or expired one is 401.",
+  description:
+    "Required when a body is sent; without a body the `sso_refresh` cookie is read. A token of another shape is 400; a well-formed unknown, spent or expired one is 401.",
 });
 
 export const RefreshBody = t.Object({
@@ -69,7 +81,9 @@ export const DeviceView = t.Object({
 });
 
 /** `web` with no default: absent means "as the sign-in that started the challenge". */
-export const VerifyWebQuery = t.Object({ web: t.Optional(t.Boolean({ description: "Web mode (cookie); absent: as the sign-in that started the challenge." })) });
+export const VerifyWebQuery = t.Object({
+  web: t.Optional(t.Boolean({ description: "Web mode (cookie); absent: as the sign-in that started the challenge." })),
+});
 
 export const MfaVerifyBody = t.Object({
   pendingToken: t.String({ minLength: 1, maxLength: 200 }),

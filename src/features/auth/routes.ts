@@ -5,7 +5,16 @@ import { Elysia, t } from "elysia";
 import { clientIp, refuseNonObjectDevice } from "../../http/context";
 import type { Guard } from "../../http/guard";
 import { requireAllowedOrigin, signInAnswer, tokenPairBody, type CookiePolicy } from "../../http/session-cookie";
-import { LoginBody, Membership, MfaChallenge, MfaVerifyBody, SwitchOrgBody, TokenPairResponse, VerifyWebQuery, WebQuery } from "./model";
+import {
+  LoginBody,
+  Membership,
+  MfaChallenge,
+  MfaVerifyBody,
+  SwitchOrgBody,
+  TokenPairResponse,
+  VerifyWebQuery,
+  WebQuery,
+} from "./model";
 import type { AuthService } from "./service";
 import { ok } from "../../http/responses";
 
@@ -65,14 +74,26 @@ export function authRoutes({ auth, guard, cookies }: { auth: AuthService; guard:
         const p = await guard.user(request.headers, clientIp(request, server));
         return auth.memberships(p.userId, p.tenantId);
       },
-      { response: ok(t.Array(Membership)), detail: { tags, security: bearer, summary: "Organizations the caller may switch into", description: "Any user access token of this issuer, whatever its audience." } },
+      {
+        response: ok(t.Array(Membership)),
+        detail: {
+          tags,
+          security: bearer,
+          summary: "Organizations the caller may switch into",
+          description: "Any user access token of this issuer, whatever its audience.",
+        },
+      },
     )
     .post(
       "/api/users/me/active-organization",
       async ({ body, request, server, cookie, set }) => {
         const ip = clientIp(request, server);
         const p = await guard.user(request.headers, ip);
-        const pair = await auth.switchOrganization({ userId: p.userId, tenantId: p.tenantId, sessionId: p.sessionId, ip }, body.organizationId, body.audience);
+        const pair = await auth.switchOrganization(
+          { userId: p.userId, tenantId: p.tenantId, sessionId: p.sessionId, ip },
+          body.organizationId,
+          body.audience,
+        );
         return tokenPairBody(cookies, pair, cookie, set);
       },
       {

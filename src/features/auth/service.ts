@@ -14,7 +14,14 @@ import type { Application, AppRepo } from "../apps/ports";
 import type { Org, OrgRepo } from "../orgs/ports";
 import type { EffectiveGrant, RoleRepo } from "../roles/ports";
 import type { TokenContextReader } from "../sessions/ports";
-import type { CounterStore, DeviceRepo, FamilyStore, OneTimeTokenRepo, SessionData, SessionMode } from "../sessions/ports";
+import type {
+  CounterStore,
+  DeviceRepo,
+  FamilyStore,
+  OneTimeTokenRepo,
+  SessionData,
+  SessionMode,
+} from "../sessions/ports";
 import type { User, UserRepo } from "../users/ports";
 import { ACCESS_TOKEN_TTL } from "../tokens";
 import { computeAccessClaims } from "./claims";
@@ -104,7 +111,9 @@ export interface AuthDeps {
   /** false = SSO_RATE_LIMIT=off: no per-IP limits (the account lockout stays). */
   rateLimit: boolean;
   /** Custom claims of audience applications (the claims feature); absent: none are added. */
-  customClaims?: { forOwner(tenantId: number, orgId: number): Promise<{ mapping: Mapping; sources: Set<Source> } | null> };
+  customClaims?: {
+    forOwner(tenantId: number, orgId: number): Promise<{ mapping: Mapping; sources: Set<Source> } | null>;
+  };
   /** Pending MFA sign-ins (kind `mfa_pending`). */
   oneTimeTokens: OneTimeTokenRepo;
   /** The second-factor check of the mfa feature. */
@@ -123,7 +132,10 @@ export function createIpLimiter(counters: CounterStore, enabled: boolean, clock:
   return async function limit(bucket: string, ip: string | null, perMinute: number): Promise<void> {
     if (!enabled) return;
     const { count, ttlSeconds } = await counters.hit(`ip:${bucket}:${ip ?? "unknown"}`, 60, clock.now());
-    if (count > perMinute) throw new DomainError("RATE_LIMITED", "Too many requests from this address. Wait and retry.", { retryAfter: Math.max(1, ttlSeconds) });
+    if (count > perMinute)
+      throw new DomainError("RATE_LIMITED", "Too many requests from this address. Wait and retry.", {
+        retryAfter: Math.max(1, ttlSeconds),
+      });
   };
 }
 
@@ -172,7 +184,14 @@ export function createAuthService(deps: AuthDeps) {
    * claims and never replace one; `roles` costs nothing extra, `memberships` one lookup, and only
    * when the mapping reads them.
    */
-  async function mintAccess(user: Pick<User, "id" | "email" | "tenantId">, org: Org, app: Application, sid: string, deviceId?: string, grants?: EffectiveGrant[]): Promise<string> {
+  async function mintAccess(
+    user: Pick<User, "id" | "email" | "tenantId">,
+    org: Org,
+    app: Application,
+    sid: string,
+    deviceId?: string,
+    grants?: EffectiveGrant[],
+  ): Promise<string> {
     const effective = grants ?? (await deps.roles.effectiveGrants(user.id, org.path));
     const claims = computeAccessClaims({
       user,
@@ -187,7 +206,8 @@ export function createAuthService(deps: AuthDeps) {
       iat: nowSeconds(deps.clock),
       ttl: ACCESS_TOKEN_TTL,
     });
-    const custom = !app.isSystem && deps.customClaims ? await deps.customClaims.forOwner(app.tenantId, app.organizationId) : null;
+    const custom =
+      !app.isSystem && deps.customClaims ? await deps.customClaims.forOwner(app.tenantId, app.organizationId) : null;
     if (custom) {
       const values: SourceValues = {
         permissions: claims.permissions,
@@ -201,8 +221,18 @@ export function createAuthService(deps: AuthDeps) {
         sub: claims.sub,
         device_id: claims.device_id,
       };
-      if (custom.sources.has("roles")) values.roles = [...new Set(effective.filter((g) => g.permissions.some((x) => x.applicationId === app.id)).map((g) => g.roleName))].sort();
-      if (custom.sources.has("memberships")) values.memberships = (await memberships(user.id, user.tenantId)).map((m) => ({ id: m.organizationId, name: m.name, path: m.path }));
+      if (custom.sources.has("roles"))
+        values.roles = [
+          ...new Set(
+            effective.filter((g) => g.permissions.some((x) => x.applicationId === app.id)).map((g) => g.roleName),
+          ),
+        ].sort();
+      if (custom.sources.has("memberships"))
+        values.memberships = (await memberships(user.id, user.tenantId)).map((m) => ({
+          id: m.organizationId,
+          name: m.name,
+          path: m.path,
+        }));
       for (const [k, v] of Object.entries(applyMapping(custom.mapping, values))) if (!(k in claims)) claims[k] = v;
     }
     return deps.sign(claims);
@@ -216,14 +246,28 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /** Starts a session family for (user, org, audience) in `mode` and returns its first token pair. */
-  async function startSession(user: User, org: Org, app: Application, mode: SessionMode, device?: DeviceInfo, grants?: EffectiveGrant[]): Promise<TokenPair> {
+  async function startSession(
+    user: User,
+    org: Org,
+    app: Application,
+    mode: SessionMode,
+    device?: DeviceInfo,
+    grants?: EffectiveGrant[],
+  ): Promise<TokenPair> {
     const now = deps.clock.now();
     let deviceId: string | undefined;
     if (mode === "device") {
       // The server issues the id; a resent id is honoured only when it is this user's device.
       const known = device?.deviceId ? await deps.devices.get(user.id, device.deviceId) : null;
       deviceId = known ? known.deviceId : randomToken(16);
-      await deps.devices.upsert({ tenantId: user.tenantId, userId: user.id, deviceId, name: device?.name ?? known?.name ?? "", platform: device?.platform ?? known?.platform ?? "", lastSeenAt: now });
+      await deps.devices.upsert({
+        tenantId: user.tenantId,
+        userId: user.id,
+        deviceId,
+        name: device?.name ?? known?.name ?? "",
+        platform: device?.platform ?? known?.platform ?? "",
+        lastSeenAt: now,
+      });
       // One live session per device: a new login replaces the device's earlier session.
       if (known) await deps.families.revokeDevice(user.id, deviceId);
     }
@@ -242,8 +286,19 @@ export function createAuthService(deps: AuthDeps) {
     };
     if (deviceId) data.deviceId = deviceId;
     if (mode !== "device") data.absoluteExpiresAt = expiresAt.getTime();
-    const [, accessToken] = await Promise.all([deps.families.create(familyId, rt.selector, rt.verifierHash, data, expiresAt), mintAccess(user, org, app, familyId, deviceId, grants)]);
-    return { accessToken, refreshToken: rt.token, tokenType: "Bearer", expiresInSeconds: ACCESS_TOKEN_TTL, deviceId, mode, refreshTtlSeconds: ttlDays * 86400 };
+    const [, accessToken] = await Promise.all([
+      deps.families.create(familyId, rt.selector, rt.verifierHash, data, expiresAt),
+      mintAccess(user, org, app, familyId, deviceId, grants),
+    ]);
+    return {
+      accessToken,
+      refreshToken: rt.token,
+      tokenType: "Bearer",
+      expiresInSeconds: ACCESS_TOKEN_TTL,
+      deviceId,
+      mode,
+      refreshTtlSeconds: ttlDays * 86400,
+    };
   }
 
   /**
@@ -251,16 +306,33 @@ export function createAuthService(deps: AuthDeps) {
    * second factor): refuses inactive users (INVALID_CREDENTIALS) and suspended orgs (ORG_SUSPENDED),
    * starts the session at the home org and writes `auth.login.succeeded`.
    */
-  async function issueSession(user: User, req: SessionRequest, ip: string | null, method = "password"): Promise<TokenPair> {
+  async function issueSession(
+    user: User,
+    req: SessionRequest,
+    ip: string | null,
+    method = "password",
+  ): Promise<TokenPair> {
     const app = await resolveAudience(req.audience);
     if (user.status !== "ACTIVE") throw invalidCredentials();
     // Org, suspension and grants in one read (the login hot path).
-    const { org, blocked, grants } = await deps.tokenContext.load(user.tenantId, user.id, user.organizationId, deps.clock.now());
+    const { org, blocked, grants } = await deps.tokenContext.load(
+      user.tenantId,
+      user.id,
+      user.organizationId,
+      deps.clock.now(),
+    );
     if (!org) throw invalidCredentials();
     if (blocked) throw orgSuspended();
     const mode: SessionMode = req.device ? "device" : req.web ? "web" : "plain";
     const pair = await startSession(user, org, app, mode, req.device, grants);
-    await deps.record({ type: "auth.login.succeeded", tenantId: user.tenantId, org, actor: { ip }, target: { userId: user.id }, data: { method, mode, audience: app.identifier, ...(pair.deviceId ? { deviceId: pair.deviceId } : {}) } });
+    await deps.record({
+      type: "auth.login.succeeded",
+      tenantId: user.tenantId,
+      org,
+      actor: { ip },
+      target: { userId: user.id },
+      data: { method, mode, audience: app.identifier, ...(pair.deviceId ? { deviceId: pair.deviceId } : {}) },
+    });
     return pair;
   }
 
@@ -271,7 +343,10 @@ export function createAuthService(deps: AuthDeps) {
    * 5th failure locks the email for 15 minutes (later attempts: 429 ACCOUNT_LOCKED), a success
    * clears the counter.
    */
-  async function login(input: { email: string; password: string } & SessionRequest, ip: string | null): Promise<TokenPair | MfaChallenge> {
+  async function login(
+    input: { email: string; password: string } & SessionRequest,
+    ip: string | null,
+  ): Promise<TokenPair | MfaChallenge> {
     await limitIp("login", ip, deps.loginPerIpPerMinute ?? LIMITS.loginPerIpPerMinute);
     const app = await resolveAudience(input.audience);
     const email = normalizeEmail(input.email);
@@ -287,15 +362,33 @@ export function createAuthService(deps: AuthDeps) {
       if (user)
         afterAnswer(async () => {
           const org = await deps.orgs.get(user.tenantId, user.organizationId);
-          await deps.record({ type: "auth.login.failed", tenantId: user.tenantId, org, actor: { ip }, target: { userId: user.id }, data: { reason: !ok ? "bad_password" : "inactive" } });
-          if (locks) await deps.record({ type: "auth.login.locked", tenantId: user.tenantId, org, actor: { ip }, target: { userId: user.id }, data: { failures: LIMITS.lockoutFailures, lockSeconds: LIMITS.lockoutSeconds } });
+          await deps.record({
+            type: "auth.login.failed",
+            tenantId: user.tenantId,
+            org,
+            actor: { ip },
+            target: { userId: user.id },
+            data: { reason: !ok ? "bad_password" : "inactive" },
+          });
+          if (locks)
+            await deps.record({
+              type: "auth.login.locked",
+              tenantId: user.tenantId,
+              org,
+              actor: { ip },
+              target: { userId: user.id },
+              data: { failures: LIMITS.lockoutFailures, lockSeconds: LIMITS.lockoutSeconds },
+            });
         });
       throw invalidCredentials();
     }
     if (deps.hasher.needsRehash(user.passwordHash!)) {
       await deps.users.update(user.tenantId, user.id, { passwordHash: await deps.hasher.hash(input.password) });
     }
-    const [, result] = await Promise.all([attempt.succeeded(), completeSignIn(user, { web: input.web, device: input.device, audience: app.identifier }, ip, "password")]);
+    const [, result] = await Promise.all([
+      attempt.succeeded(),
+      completeSignIn(user, { web: input.web, device: input.device, audience: app.identifier }, ip, "password"),
+    ]);
     return result;
   }
 
@@ -304,13 +397,30 @@ export function createAuthService(deps: AuthDeps) {
    * with MFA on gets a challenge (a single-use pending token, 5 minutes, dies after 5 wrong codes)
    * holding how the session is to be started; everyone else gets the session.
    */
-  async function completeSignIn(user: User, req: SessionRequest, ip: string | null, method: string): Promise<TokenPair | MfaChallenge> {
+  async function completeSignIn(
+    user: User,
+    req: SessionRequest,
+    ip: string | null,
+    method: string,
+  ): Promise<TokenPair | MfaChallenge> {
     if (user.status !== "ACTIVE") throw invalidCredentials();
     if (!user.mfaEnabled) return issueSession(user, req, ip, method);
     const pendingToken = randomToken(32);
     const expiresAt = new Date(deps.clock.now().getTime() + MFA_PENDING_SECONDS * 1000);
-    const data: Record<string, unknown> = { method, ...(req.audience !== undefined ? { audience: req.audience } : {}), ...(req.web !== undefined ? { web: req.web } : {}), ...(req.device ? { device: req.device } : {}) };
-    await deps.oneTimeTokens.create(sha256Hex(pendingToken), { kind: "mfa_pending", tenantId: user.tenantId, userId: user.id, data, attempts: 0, expiresAt });
+    const data: Record<string, unknown> = {
+      method,
+      ...(req.audience !== undefined ? { audience: req.audience } : {}),
+      ...(req.web !== undefined ? { web: req.web } : {}),
+      ...(req.device ? { device: req.device } : {}),
+    };
+    await deps.oneTimeTokens.create(sha256Hex(pendingToken), {
+      kind: "mfa_pending",
+      tenantId: user.tenantId,
+      userId: user.id,
+      data,
+      attempts: 0,
+      expiresAt,
+    });
     return { mfaRequired: true, pendingToken, expiresInSeconds: MFA_PENDING_SECONDS };
   }
 
@@ -321,9 +431,13 @@ export function createAuthService(deps: AuthDeps) {
    * MFA_INVALID_CODE and counts against the pending token (5 kill it), not against the email
    * lockout; an unknown, spent, expired or killed pending token is 401 INVALID_TOKEN.
    */
-  async function verifySecondFactor(input: { pendingToken: string; code: string } & SessionRequest, ip: string | null): Promise<TokenPair> {
+  async function verifySecondFactor(
+    input: { pendingToken: string; code: string } & SessionRequest,
+    ip: string | null,
+  ): Promise<TokenPair> {
     const hash = sha256Hex(input.pendingToken);
-    const dead = () => invalidToken("This pending token is invalid, expired, already used, or ended by 5 wrong codes. Sign in again.");
+    const dead = () =>
+      invalidToken("This pending token is invalid, expired, already used, or ended by 5 wrong codes. Sign in again.");
     const rec = await deps.oneTimeTokens.peek(hash, "mfa_pending", deps.clock.now());
     if (!rec) throw dead();
     const user = await deps.users.get(rec.tenantId, rec.userId);
@@ -333,15 +447,32 @@ export function createAuthService(deps: AuthDeps) {
       const wrong = await deps.oneTimeTokens.recordFailure(hash, MFA_MAX_WRONG_CODES);
       afterAnswer(async () => {
         const org = await deps.orgs.get(user.tenantId, user.organizationId);
-        await deps.record({ type: "auth.mfa.failed", tenantId: user.tenantId, org, actor: { ip }, target: { userId: user.id }, data: { wrongCodes: wrong } });
+        await deps.record({
+          type: "auth.mfa.failed",
+          tenantId: user.tenantId,
+          org,
+          actor: { ip },
+          target: { userId: user.id },
+          data: { wrongCodes: wrong },
+        });
       });
       const left = Math.max(0, MFA_MAX_WRONG_CODES - wrong);
-      throw new DomainError("MFA_INVALID_CODE", left ? `That code is not valid (or was already used). ${left} attempt${left === 1 ? "" : "s"} left with this pending token.` : "That code is not valid, and this pending token has ended. Sign in again.");
+      throw new DomainError(
+        "MFA_INVALID_CODE",
+        left
+          ? `That code is not valid (or was already used). ${left} attempt${left === 1 ? "" : "s"} left with this pending token.`
+          : "That code is not valid, and this pending token has ended. Sign in again.",
+      );
     }
     // Single use: of concurrent verifications with good codes, one wins.
     if (!(await deps.oneTimeTokens.consume(hash, "mfa_pending", deps.clock.now()))) throw dead();
     const d = rec.data as { method?: string; audience?: string; web?: boolean; device?: DeviceInfo };
-    return issueSession(user, { audience: input.audience ?? d.audience, web: input.web ?? d.web, device: input.device ?? d.device }, ip, `${d.method ?? "password"}+${r.via}`);
+    return issueSession(
+      user,
+      { audience: input.audience ?? d.audience, web: input.web ?? d.web, device: input.device ?? d.device },
+      ip,
+      `${d.method ?? "password"}+${r.via}`,
+    );
   }
 
   /** Orgs the user may switch into: the home org plus every org where a role is assigned. */
@@ -358,29 +489,73 @@ export function createAuthService(deps: AuthDeps) {
    * needs a membership there (home org or an assigned role) or a SUBTREE role above it. Starts a
    * new session in the same mode (same device for a device session) and ends the old one.
    */
-  async function switchOrganization(caller: SessionCaller, organizationId: number, audience: string | undefined): Promise<TokenPair> {
+  async function switchOrganization(
+    caller: SessionCaller,
+    organizationId: number,
+    audience: string | undefined,
+  ): Promise<TokenPair> {
     const now = deps.clock.now();
     const current = caller.sessionId ? await deps.families.get(caller.sessionId, now) : null;
-    if (!current || current.data.userId !== caller.userId) throw invalidToken("This access token's session has ended. Sign in again.");
+    if (!current || current.data.userId !== caller.userId)
+      throw invalidToken("This access token's session has ended. Sign in again.");
     const app = await resolveAudience(audience ?? current.data.audience);
-    const [user, org] = await Promise.all([deps.users.get(caller.tenantId, caller.userId), deps.orgs.get(caller.tenantId, organizationId)]);
+    const [user, org] = await Promise.all([
+      deps.users.get(caller.tenantId, caller.userId),
+      deps.orgs.get(caller.tenantId, organizationId),
+    ]);
     if (!user || user.status !== "ACTIVE") throw invalidToken("This account can no longer sign in.");
     if (!org) throw notFound("Organization");
     const grants = await deps.roles.effectiveGrants(user.id, org.path);
-    if (org.id !== user.organizationId && grants.length === 0) throw forbidden("You have no membership in that organization (nor a subtree role above it).");
+    if (org.id !== user.organizationId && grants.length === 0)
+      throw forbidden("You have no membership in that organization (nor a subtree role above it).");
     await assertOrgUsable(org);
-    const pair = await startSession(user, org, app, current.data.mode, current.data.deviceId ? { deviceId: current.data.deviceId } : undefined);
+    const pair = await startSession(
+      user,
+      org,
+      app,
+      current.data.mode,
+      current.data.deviceId ? { deviceId: current.data.deviceId } : undefined,
+    );
     if (current.data.mode !== "device") await deps.families.revoke(current.familyId);
     const from = await deps.orgs.get(caller.tenantId, current.data.orgId);
-    await deps.record({ type: "auth.org_switched", tenantId: user.tenantId, org, actor: { ip: caller.ip }, target: { userId: user.id }, data: { fromOrganizationId: from?.id ?? current.data.orgId, toOrganizationId: org.id, mode: current.data.mode, audience: app.identifier } });
+    await deps.record({
+      type: "auth.org_switched",
+      tenantId: user.tenantId,
+      org,
+      actor: { ip: caller.ip },
+      target: { userId: user.id },
+      data: {
+        fromOrganizationId: from?.id ?? current.data.orgId,
+        toOrganizationId: org.id,
+        mode: current.data.mode,
+        audience: app.identifier,
+      },
+    });
     return pair;
   }
 
-  return { idle, login, completeSignIn, verifySecondFactor, issueSession, memberships, switchOrganization, startSession, mintAccess, resolveAudience, assertOrgUsable, refreshTtlDays, limitIp };
+  return {
+    idle,
+    login,
+    completeSignIn,
+    verifySecondFactor,
+    issueSession,
+    memberships,
+    switchOrganization,
+    startSession,
+    mintAccess,
+    resolveAudience,
+    assertOrgUsable,
+    refreshTtlDays,
+    limitIp,
+  };
 }
 
 /** CONTRACT §4 memberships: each org (id order) with the roles assigned there. */
-export function membershipsOf(orgs: Org[], assignments: { organizationId: number; roleId: number; roleName: string }[]) {
+export function membershipsOf(
+  orgs: Org[],
+  assignments: { organizationId: number; roleId: number; roleName: string }[],
+) {
   return [...orgs]
     .sort((a, b) => a.id - b.id)
     .map((o) => ({
@@ -435,8 +610,16 @@ export function parseRefreshToken(token: string): { selector: string; verifierHa
 }
 
 const invalidCredentials = () => new DomainError("INVALID_CREDENTIALS", "The email or password is incorrect.");
-const orgSuspended = () => new DomainError("ORG_SUSPENDED", "This organization (or one above it) is suspended or expired; no tokens can be issued for it.");
+const orgSuspended = () =>
+  new DomainError(
+    "ORG_SUSPENDED",
+    "This organization (or one above it) is suspended or expired; no tokens can be issued for it.",
+  );
 const accountLocked = (retryAfter: number) =>
-  new DomainError("ACCOUNT_LOCKED", "Too many failed sign-ins for this account. Wait until the lock ends, or reset the password.", { retryAfter: Math.max(1, retryAfter) });
+  new DomainError(
+    "ACCOUNT_LOCKED",
+    "Too many failed sign-ins for this account. Wait until the lock ends, or reset the password.",
+    { retryAfter: Math.max(1, retryAfter) },
+  );
 
 export type AuthService = ReturnType<typeof createAuthService>;

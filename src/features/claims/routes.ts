@@ -9,11 +9,17 @@ export function claimsRoutes({ claims, guard }: { claims: ClaimsService; guard: 
   const tags = ["Token claims"];
   const security = [{ bearer: [] }];
   const caller = (request: Request, server: unknown) => managementCaller(guard, request, server);
-  const about = "The mapping belongs to the caller's active organization, which must own the applications it applies to; it is added to user access tokens whose audience is one of them.";
+  const about =
+    "The mapping belongs to the caller's active organization, which must own the applications it applies to; it is added to user access tokens whose audience is one of them.";
   return new Elysia({ name: "claims-routes" })
     .get("/api/token-claims", async ({ request, server }) => claims.get(await caller(request, server)), {
       response: ok(ClaimsRecord),
-      detail: { tags, security, summary: "The custom claims mapping", description: `${about} \`{ mapping: { add: [] }, enabled: false }\` when none is saved.` },
+      detail: {
+        tags,
+        security,
+        summary: "The custom claims mapping",
+        description: `${about} \`{ mapping: { add: [] }, enabled: false }\` when none is saved.`,
+      },
     })
     .put("/api/token-claims", async ({ body, request, server }) => claims.put(await caller(request, server), body), {
       body: ClaimsRecord,
@@ -25,9 +31,19 @@ export function claimsRoutes({ claims, guard }: { claims: ClaimsService; guard: 
         description: `${about} Refused with 400 (errors listed): a standard claim as the first key segment, both or neither of from/value, an unknown source, duplicate keys, over 50 entries. Enabling without the tenant's customClaims feature: 403 FEATURE_NOT_ENABLED.`,
       },
     })
-    .post("/api/token-claims/preview", async ({ body, request, server }) => claims.preview(await caller(request, server), body), {
-      body: Mapping,
-      response: ok(PreviewResponse),
-      detail: { tags, security, summary: "Preview a mapping on the caller's own token", description: "Reads only the caller's live token: `roles` and `memberships` are absent, and a key fed only by them is left out." },
-    });
+    .post(
+      "/api/token-claims/preview",
+      async ({ body, request, server }) => claims.preview(await caller(request, server), body),
+      {
+        body: Mapping,
+        response: ok(PreviewResponse),
+        detail: {
+          tags,
+          security,
+          summary: "Preview a mapping on the caller's own token",
+          description:
+            "Reads only the caller's live token: `roles` and `memberships` are absent, and a key fed only by them is left out.",
+        },
+      },
+    );
 }

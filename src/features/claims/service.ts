@@ -17,13 +17,55 @@ export type Mapping = ClaimsMappingRecord["mapping"];
 export type MappingEntry = Mapping["add"][number];
 
 /** SPEC 2.15 sources. `roles` and `memberships` need data beyond the standard claims. */
-export const SOURCES = ["permissions", "roles", "memberships", "org_id", "org_name", "org_path", "scope_self", "scope_subtree", "tenant_id", "uid", "sub", "device_id"] as const;
+export const SOURCES = [
+  "permissions",
+  "roles",
+  "memberships",
+  "org_id",
+  "org_name",
+  "org_path",
+  "scope_self",
+  "scope_subtree",
+  "tenant_id",
+  "uid",
+  "sub",
+  "device_id",
+] as const;
 export type Source = (typeof SOURCES)[number];
 
 /** Claim names a mapping may never use as its first key segment: the standard claims and the registered JWT/OIDC ones. */
 export const RESERVED_CLAIMS = new Set([
-  "iss", "sub", "aud", "exp", "nbf", "iat", "jti", "typ", "cty", "azp", "auth_time", "acr", "amr", "cnf", "act", "nonce", "at_hash", "sid",
-  "token_use", "uid", "org_id", "org_name", "org_path", "tenant_id", "scope_self", "scope_subtree", "permissions", "device_id", "scope", "client_id", "app_id",
+  "iss",
+  "sub",
+  "aud",
+  "exp",
+  "nbf",
+  "iat",
+  "jti",
+  "typ",
+  "cty",
+  "azp",
+  "auth_time",
+  "acr",
+  "amr",
+  "cnf",
+  "act",
+  "nonce",
+  "at_hash",
+  "sid",
+  "token_use",
+  "uid",
+  "org_id",
+  "org_name",
+  "org_path",
+  "tenant_id",
+  "scope_self",
+  "scope_subtree",
+  "permissions",
+  "device_id",
+  "scope",
+  "client_id",
+  "app_id",
 ]);
 export const MAX_ENTRIES = 50;
 const SEGMENT = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
@@ -38,21 +80,36 @@ export type SourceValues = Partial<Record<Source, unknown>>;
 export function validateMapping(mapping: unknown): Mapping {
   const errors: FieldError[] = [];
   const add = (mapping as { add?: unknown } | null)?.add;
-  if (!mapping || typeof mapping !== "object" || !Array.isArray(add)) throw validation("The mapping must be an object { add: [...] }.", [{ field: "mapping.add", message: "must be an array" }]);
+  if (!mapping || typeof mapping !== "object" || !Array.isArray(add))
+    throw validation("The mapping must be an object { add: [...] }.", [
+      { field: "mapping.add", message: "must be an array" },
+    ]);
   if (add.length > MAX_ENTRIES) errors.push({ field: "mapping.add", message: `at most ${MAX_ENTRIES} entries` });
   const keys = new Set<string>();
   const out: MappingEntry[] = [];
   add.forEach((raw, i) => {
     const at = `mapping.add.${i}`;
     const e = raw as Record<string, unknown>;
-    if (!e || typeof e !== "object" || Array.isArray(e)) return errors.push({ field: at, message: "must be an object { key, from | value }" });
+    if (!e || typeof e !== "object" || Array.isArray(e))
+      return errors.push({ field: at, message: "must be an object { key, from | value }" });
     const key = e.key;
     if (typeof key !== "string" || !key) return errors.push({ field: `${at}.key`, message: "is required" });
     const segments = key.split(".");
-    if (segments.length > 5 || !segments.every((s) => SEGMENT.test(s))) errors.push({ field: `${at}.key`, message: "must be 1 to 5 dot-separated names of letters, digits, _ and - (starting with a letter or _)" });
-    else if (segments.some((s) => FORBIDDEN_SEGMENTS.has(s))) errors.push({ field: `${at}.key`, message: "must not use __proto__, constructor or prototype as a name" });
-    else if (RESERVED_CLAIMS.has(segments[0])) errors.push({ field: `${at}.key`, message: `"${segments[0]}" is a standard claim; a mapping can never set or replace it` });
-    for (const other of keys) if (other === key || other.startsWith(`${key}.`) || key.startsWith(`${other}.`)) errors.push({ field: `${at}.key`, message: `"${key}" duplicates or overlaps "${other}"` });
+    if (segments.length > 5 || !segments.every((s) => SEGMENT.test(s)))
+      errors.push({
+        field: `${at}.key`,
+        message: "must be 1 to 5 dot-separated names of letters, digits, _ and - (starting with a letter or _)",
+      });
+    else if (segments.some((s) => FORBIDDEN_SEGMENTS.has(s)))
+      errors.push({ field: `${at}.key`, message: "must not use __proto__, constructor or prototype as a name" });
+    else if (RESERVED_CLAIMS.has(segments[0]))
+      errors.push({
+        field: `${at}.key`,
+        message: `"${segments[0]}" is a standard claim; a mapping can never set or replace it`,
+      });
+    for (const other of keys)
+      if (other === key || other.startsWith(`${key}.`) || key.startsWith(`${other}.`))
+        errors.push({ field: `${at}.key`, message: `"${key}" duplicates or overlaps "${other}"` });
     keys.add(key);
     const hasFrom = e.from !== undefined;
     const hasValue = Object.prototype.hasOwnProperty.call(e, "value");
@@ -60,19 +117,27 @@ export function validateMapping(mapping: unknown): Mapping {
     if (hasFrom) {
       const sources = Array.isArray(e.from) ? e.from : [e.from];
       if (!sources.length) errors.push({ field: `${at}.from`, message: "must name at least one source" });
-      for (const s of sources) if (typeof s !== "string" || !(SOURCES as readonly string[]).includes(s)) errors.push({ field: `${at}.from`, message: `unknown source ${JSON.stringify(s)?.slice(0, 60)} (known: ${SOURCES.join(", ")})` });
+      for (const s of sources)
+        if (typeof s !== "string" || !(SOURCES as readonly string[]).includes(s))
+          errors.push({
+            field: `${at}.from`,
+            message: `unknown source ${JSON.stringify(s)?.slice(0, 60)} (known: ${SOURCES.join(", ")})`,
+          });
       out.push({ key, from: e.from as string | string[] });
     } else {
-      if (JSON.stringify(e.value ?? null).length > MAX_VALUE_BYTES) errors.push({ field: `${at}.value`, message: `must be at most ${MAX_VALUE_BYTES} bytes of JSON` });
+      if (JSON.stringify(e.value ?? null).length > MAX_VALUE_BYTES)
+        errors.push({ field: `${at}.value`, message: `must be at most ${MAX_VALUE_BYTES} bytes of JSON` });
       out.push({ key, value: e.value });
     }
   });
-  if (errors.length) throw validation(`The mapping is refused: ${errors.map((x) => `${x.field} ${x.message}`).join("; ")}.`, errors);
+  if (errors.length)
+    throw validation(`The mapping is refused: ${errors.map((x) => `${x.field} ${x.message}`).join("; ")}.`, errors);
   return { add: out };
 }
 
 /** The sources a mapping reads. */
-export const sourcesOf = (m: Mapping): Set<Source> => new Set(m.add.flatMap((e) => (e.from === undefined ? [] : Array.isArray(e.from) ? e.from : [e.from])) as Source[]);
+export const sourcesOf = (m: Mapping): Set<Source> =>
+  new Set(m.add.flatMap((e) => (e.from === undefined ? [] : Array.isArray(e.from) ? e.from : [e.from])) as Source[]);
 
 /**
  * What a mapping adds, given the source values. A single source is copied as it is; a list of
@@ -135,16 +200,31 @@ export function createClaimsService(deps: ClaimsServiceDeps) {
    * Saves the mapping of the caller's active org. Only an org that owns applications may set one
    * (403); enabling needs the tenant's customClaims feature (403 FEATURE_NOT_ENABLED).
    */
-  async function put(p: Principal, input: { mapping: unknown; enabled: boolean }): Promise<{ mapping: Mapping; enabled: boolean }> {
+  async function put(
+    p: Principal,
+    input: { mapping: unknown; enabled: boolean },
+  ): Promise<{ mapping: Mapping; enabled: boolean }> {
     const org = await owningOrg(p);
     const mapping = validateMapping(input.mapping);
     const owned = (await deps.apps.listByOrg(org.tenantId, org.id)).filter((a) => !a.isSystem);
-    if (!owned.length) throw forbidden("Only the organization that owns the product (its applications) can set its token claims. Switch to that organization first.");
+    if (!owned.length)
+      throw forbidden(
+        "Only the organization that owns the product (its applications) can set its token claims. Switch to that organization first.",
+      );
     if (input.enabled && !(await deps.tenants.get(org.tenantId))?.customClaims)
-      throw new DomainError("FEATURE_NOT_ENABLED", "Custom token claims are not part of this tenant's plan. Ask the platform operator to enable the customClaims feature.");
+      throw new DomainError(
+        "FEATURE_NOT_ENABLED",
+        "Custom token claims are not part of this tenant's plan. Ask the platform operator to enable the customClaims feature.",
+      );
     const saved = await deps.unit("claims.update", ["claims", "events"], async ({ claims, events }) => {
       const r = await claims.put({ organizationId: org.id, tenantId: org.tenantId, mapping, enabled: input.enabled });
-      const e: DomainEvent = { type: "claims.updated", tenantId: org.tenantId, org, actor: actorOf(p), data: { enabled: input.enabled, keys: mapping.add.map((x) => x.key) } };
+      const e: DomainEvent = {
+        type: "claims.updated",
+        tenantId: org.tenantId,
+        org,
+        actor: actorOf(p),
+        data: { enabled: input.enabled, keys: mapping.add.map((x) => x.key) },
+      };
       await events.record(e);
       return r;
     });
@@ -181,7 +261,11 @@ export type ClaimsService = ReturnType<typeof createClaimsService>;
  * `ttlMs` and dropped at once when `invalidate` is called (the change channel). A tenant whose
  * customClaims feature is off gets nothing, whatever is saved.
  */
-export function createClaimsMinter(deps: { claims: Pick<ClaimsRepo, "get">; tenants: Pick<TenantRepo, "get">; ttlMs?: number }) {
+export function createClaimsMinter(deps: {
+  claims: Pick<ClaimsRepo, "get">;
+  tenants: Pick<TenantRepo, "get">;
+  ttlMs?: number;
+}) {
   const ttl = deps.ttlMs ?? 10_000;
   const cache = new Map<number, { mapping: Mapping | null; sources: Set<Source>; until: number }>();
   async function load(tenantId: number, orgId: number) {

@@ -93,7 +93,13 @@ export function createClientDirectory(deps: ClientDirectoryDeps) {
       orgPath ? deps.orgs.isBlocked(client.tenantId, orgPath, now) : Promise.resolve(true),
       client.applicationId !== null ? deps.apps.get(client.tenantId, client.applicationId) : Promise.resolve(null),
     ]);
-    const usability: ClientUsability = !orgPath ? "org_missing" : blocked ? "org_blocked" : client.applicationId !== null && !app ? "app_missing" : "ok";
+    const usability: ClientUsability = !orgPath
+      ? "org_missing"
+      : blocked
+        ? "org_blocked"
+        : client.applicationId !== null && !app
+          ? "app_missing"
+          : "ok";
     const entry: Entry = {
       client,
       audience: app ? app.identifier : client.clientId,

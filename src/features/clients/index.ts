@@ -1,5 +1,13 @@
 /** API clients (machine identities): registration, listing, and the token endpoint's client cache. */
-export { createClientService, normalizeScopes, DEFAULT_SCOPE, SCOPE_RE, type ClientService, type NewClientInput, type RegisteredClient } from "./service";
+export {
+  createClientService,
+  normalizeScopes,
+  DEFAULT_SCOPE,
+  SCOPE_RE,
+  type ClientService,
+  type NewClientInput,
+  type RegisteredClient,
+} from "./service";
 export {
   createClientDirectory,
   CLIENTS_CACHE_CHANNEL,

@@ -30,7 +30,12 @@ export function clientRoutes({ clients, guard }: { clients: ClientService; guard
       {
         query: ListClientsQuery,
         response: ok(t.Array(ClientSummary)),
-        detail: { tags, security, summary: "List the API clients of an organization", description: "Needs CLIENT_MANAGE and the organization inside the token's reach. Secrets are never listed." },
+        detail: {
+          tags,
+          security,
+          summary: "List the API clients of an organization",
+          description: "Needs CLIENT_MANAGE and the organization inside the token's reach. Secrets are never listed.",
+        },
       },
     )
     .post(

@@ -72,20 +72,31 @@ export function createClientService(deps: ClientServiceDeps) {
     if (input.applicationId !== undefined) {
       const app = await deps.apps.get(org.tenantId, input.applicationId);
       if (!app) throw notFound("Application");
-      if (app.isSystem) throw fieldError("applicationId", "the service's own management application cannot be a client audience");
+      if (app.isSystem)
+        throw fieldError("applicationId", "the service's own management application cannot be a client audience");
       // Like a role's vocabulary: an org may use the applications of itself and its ancestors, never a
       // sibling's or a descendant's (whose APIs would otherwise accept this client's tokens).
       const owner = await deps.orgs.get(org.tenantId, app.organizationId);
       if (!owner || !org.path.startsWith(owner.path))
-        throw fieldError("applicationId", "must be an application of the client's organization or of one of its ancestors");
+        throw fieldError(
+          "applicationId",
+          "must be an application of the client's organization or of one of its ancestors",
+        );
       applicationId = app.id;
-      const allowed = new Set([DEFAULT_SCOPE, ...(await deps.apps.listPermissions(org.tenantId, app.id)).map((x) => x.code)]);
+      const allowed = new Set([
+        DEFAULT_SCOPE,
+        ...(await deps.apps.listPermissions(org.tenantId, app.id)).map((x) => x.code),
+      ]);
       scopes.forEach((s, i) => {
         if (SCOPE_RE.test(s) && !allowed.has(s))
-          errors.push({ field: `scopes.${i}`, message: `"${s}" is neither api.default nor a permission code of application ${app.id}` });
+          errors.push({
+            field: `scopes.${i}`,
+            message: `"${s}" is neither api.default nor a permission code of application ${app.id}`,
+          });
       });
     }
-    if (errors.length) throw validation(`Refused scopes: ${errors.map((e) => `${e.field} ${e.message}`).join("; ")}.`, errors);
+    if (errors.length)
+      throw validation(`Refused scopes: ${errors.map((e) => `${e.field} ${e.message}`).join("; ")}.`, errors);
 
     const clientSecret = randomToken(32);
     const record: ApiClient = {

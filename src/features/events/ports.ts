@@ -5,7 +5,14 @@
  */
 
 /** SPEC 6: the event types a webhook can subscribe to (CONTRACT §7 payloads). */
-export const WEBHOOK_EVENT_TYPES = ["role.assigned", "role.revoked", "role.permissions_changed", "user.disabled", "user.enabled", "user.erased"] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  "role.assigned",
+  "role.revoked",
+  "role.permissions_changed",
+  "user.disabled",
+  "user.enabled",
+  "user.erased",
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** What happened, once. `type` is the dotted lower-case audit action (CONTRACT §9). */

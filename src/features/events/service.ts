@@ -15,7 +15,8 @@ export interface JournalPorts {
   outbox: Pick<OutboxRepo, "enqueue">;
 }
 
-export const isWebhookEvent = (type: string): type is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type);
+export const isWebhookEvent = (type: string): type is WebhookEventType =>
+  (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type);
 
 /** The fields of `data` each webhook event carries, beyond userId/organizationId/tenantId (CONTRACT §7). */
 const PAYLOAD_FIELDS: Record<WebhookEventType, { user: boolean; fields: string[] }> = {
@@ -59,8 +60,21 @@ export function createEventJournal(ports: JournalPorts, deps: { clock: Clock; on
       const hooks = await ports.webhooks.subscribers(e.tenantId, e.org.path, e.type);
       if (!hooks.length) return;
       const now = deps.clock.now();
-      const body = { type: e.type, timestamp: now.toISOString(), data: webhookData(e as DomainEvent & { type: WebhookEventType }) };
-      await ports.outbox.enqueue(hooks.map((h) => ({ tenantId: e.tenantId, webhookId: h.id, messageId: newMessageId(), eventType: e.type, payload: body, nextAttemptAt: now })));
+      const body = {
+        type: e.type,
+        timestamp: now.toISOString(),
+        data: webhookData(e as DomainEvent & { type: WebhookEventType }),
+      };
+      await ports.outbox.enqueue(
+        hooks.map((h) => ({
+          tenantId: e.tenantId,
+          webhookId: h.id,
+          messageId: newMessageId(),
+          eventType: e.type,
+          payload: body,
+          nextAttemptAt: now,
+        })),
+      );
       deps.onEnqueued?.();
     },
   };

@@ -1,2 +1,8 @@
-export { createImportService, ENTITY_KINDS, type ImportReport, type ImportRequest, type ImportService } from "./service";
+export {
+  createImportService,
+  ENTITY_KINDS,
+  type ImportReport,
+  type ImportRequest,
+  type ImportService,
+} from "./service";
 export type { ImportJob, ImportRepo } from "./ports";

@@ -5,36 +5,102 @@ import { Int, QueryInt } from "../../http/wire";
 const Ext = t.String({ minLength: 1, maxLength: 200 });
 const Many = { maxItems: 200_000 };
 
-export const ImportRequest = t.Object({
-  rootParentOrgId: t.Optional(Int({ minimum: 1, description: "import under this organization (ORG_MANAGE and reach over its subtree)" })),
-  rootTenant: t.Optional(t.Object({ orgName: t.String({ minLength: 1, maxLength: 200 }), slug: t.String({ minLength: 1, maxLength: 63 }) }, { description: "import into a new tenant (PLATFORM_ADMIN)" })),
-  organizations: t.Optional(t.Array(t.Object({ externalId: Ext, name: t.String({ maxLength: 200 }), slug: t.String({ maxLength: 63 }), type: t.Optional(t.String({ maxLength: 64 })), parentExternalId: t.Optional(t.String({ maxLength: 200 })) }), Many)),
-  applications: t.Optional(t.Array(t.Object({ externalId: Ext, orgExternalId: Ext, identifier: t.String({ maxLength: 2048 }), name: t.String({ maxLength: 200 }) }), Many)),
-  permissions: t.Optional(t.Array(t.Object({ externalId: Ext, appExternalId: Ext, code: t.String({ maxLength: 128 }), description: t.Optional(t.String({ maxLength: 1000 })) }), Many)),
-  roles: t.Optional(
-    t.Array(
-      t.Object({
-        externalId: Ext,
-        orgExternalId: Ext,
-        name: t.String({ maxLength: 200 }),
-        description: t.Optional(t.String({ maxLength: 1000 })),
-        scope: t.Optional(t.String({ maxLength: 16 })),
-        permissionCodes: t.Optional(t.Array(t.String({ maxLength: 128 }), { maxItems: 500 })),
-        permissionExternalIds: t.Optional(t.Array(t.String({ maxLength: 200 }), { maxItems: 500 })),
-      }),
-      Many,
+export const ImportRequest = t.Object(
+  {
+    rootParentOrgId: t.Optional(
+      Int({ minimum: 1, description: "import under this organization (ORG_MANAGE and reach over its subtree)" }),
     ),
-  ),
-  users: t.Optional(t.Array(t.Object({ externalId: Ext, orgExternalId: Ext, email: t.String({ maxLength: 320 }), fullName: t.String({ maxLength: 200 }), passwordBcrypt: t.Optional(t.String({ maxLength: 100 })) }), Many)),
-  assignments: t.Optional(t.Array(t.Object({ userExternalId: Ext, roleExternalId: Ext, orgExternalId: Ext }), { maxItems: 500_000 })),
-}, {
-  // Documents the target rule (the service enforces it: 400 for both or neither).
-  oneOf: [{ required: ["rootParentOrgId"] }, { required: ["rootTenant"] }],
-});
+    rootTenant: t.Optional(
+      t.Object(
+        { orgName: t.String({ minLength: 1, maxLength: 200 }), slug: t.String({ minLength: 1, maxLength: 63 }) },
+        { description: "import into a new tenant (PLATFORM_ADMIN)" },
+      ),
+    ),
+    organizations: t.Optional(
+      t.Array(
+        t.Object({
+          externalId: Ext,
+          name: t.String({ maxLength: 200 }),
+          slug: t.String({ maxLength: 63 }),
+          type: t.Optional(t.String({ maxLength: 64 })),
+          parentExternalId: t.Optional(t.String({ maxLength: 200 })),
+        }),
+        Many,
+      ),
+    ),
+    applications: t.Optional(
+      t.Array(
+        t.Object({
+          externalId: Ext,
+          orgExternalId: Ext,
+          identifier: t.String({ maxLength: 2048 }),
+          name: t.String({ maxLength: 200 }),
+        }),
+        Many,
+      ),
+    ),
+    permissions: t.Optional(
+      t.Array(
+        t.Object({
+          externalId: Ext,
+          appExternalId: Ext,
+          code: t.String({ maxLength: 128 }),
+          description: t.Optional(t.String({ maxLength: 1000 })),
+        }),
+        Many,
+      ),
+    ),
+    roles: t.Optional(
+      t.Array(
+        t.Object({
+          externalId: Ext,
+          orgExternalId: Ext,
+          name: t.String({ maxLength: 200 }),
+          description: t.Optional(t.String({ maxLength: 1000 })),
+          scope: t.Optional(t.String({ maxLength: 16 })),
+          permissionCodes: t.Optional(t.Array(t.String({ maxLength: 128 }), { maxItems: 500 })),
+          permissionExternalIds: t.Optional(t.Array(t.String({ maxLength: 200 }), { maxItems: 500 })),
+        }),
+        Many,
+      ),
+    ),
+    users: t.Optional(
+      t.Array(
+        t.Object({
+          externalId: Ext,
+          orgExternalId: Ext,
+          email: t.String({ maxLength: 320 }),
+          fullName: t.String({ maxLength: 200 }),
+          passwordBcrypt: t.Optional(t.String({ maxLength: 100 })),
+        }),
+        Many,
+      ),
+    ),
+    assignments: t.Optional(
+      t.Array(t.Object({ userExternalId: Ext, roleExternalId: Ext, orgExternalId: Ext }), { maxItems: 500_000 }),
+    ),
+  },
+  {
+    // Documents the target rule (the service enforces it: 400 for both or neither).
+    oneOf: [{ required: ["rootParentOrgId"] }, { required: ["rootTenant"] }],
+  },
+);
 
 const Counts = t.Object({ created: Int(), updated: Int(), skipped: Int(), failed: Int() });
-const CountsByKind = t.Object({ organizations: Counts, applications: Counts, permissions: Counts, roles: Counts, users: Counts, assignments: Counts });
-const ImportErrorView = t.Object({ entityType: t.String(), externalId: t.String(), field: t.String(), message: t.String() });
+const CountsByKind = t.Object({
+  organizations: Counts,
+  applications: Counts,
+  permissions: Counts,
+  roles: Counts,
+  users: Counts,
+  assignments: Counts,
+});
+const ImportErrorView = t.Object({
+  entityType: t.String(),
+  externalId: t.String(),
+  field: t.String(),
+  message: t.String(),
+});
 
 export const ImportReport = t.Object({
   jobId: Int(),

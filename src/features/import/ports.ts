@@ -12,7 +12,14 @@ export interface ImportJob {
   completedAt: Date | null;
 }
 
-export type ImportKind = "organizations" | "applications" | "permissions" | "roles" | "users" | "assignments" | "root_tenant";
+export type ImportKind =
+  | "organizations"
+  | "applications"
+  | "permissions"
+  | "roles"
+  | "users"
+  | "assignments"
+  | "root_tenant";
 /** Tables whose ids an import allocates up front (so rows reference each other before they exist). */
 export type IdKind = "organizations" | "applications" | "permissions" | "roles" | "users" | "tenants";
 
@@ -22,13 +29,58 @@ export interface ImportRef {
   fingerprint: string;
 }
 
-export interface BulkOrg { id: number; tenantId: number; parentId: number; path: string; name: string; slug: string; type: string }
-export interface BulkApp { id: number; tenantId: number; organizationId: number; identifier: string; name: string }
-export interface BulkPermission { id: number; tenantId: number; applicationId: number; code: string; description: string }
-export interface BulkRole { id: number; tenantId: number; organizationId: number; name: string; description: string; scope: "SELF" | "SUBTREE"; permissionIds: number[] }
-export interface BulkUser { id: number; tenantId: number; organizationId: number; email: string; fullName: string; passwordHash: string | null }
-export interface BulkAssignment { tenantId: number; userId: number; roleId: number; organizationId: number }
-export interface BulkSetupToken { tokenHash: string; tenantId: number; userId: number; expiresAt: Date }
+export interface BulkOrg {
+  id: number;
+  tenantId: number;
+  parentId: number;
+  path: string;
+  name: string;
+  slug: string;
+  type: string;
+}
+export interface BulkApp {
+  id: number;
+  tenantId: number;
+  organizationId: number;
+  identifier: string;
+  name: string;
+}
+export interface BulkPermission {
+  id: number;
+  tenantId: number;
+  applicationId: number;
+  code: string;
+  description: string;
+}
+export interface BulkRole {
+  id: number;
+  tenantId: number;
+  organizationId: number;
+  name: string;
+  description: string;
+  scope: "SELF" | "SUBTREE";
+  permissionIds: number[];
+}
+export interface BulkUser {
+  id: number;
+  tenantId: number;
+  organizationId: number;
+  email: string;
+  fullName: string;
+  passwordHash: string | null;
+}
+export interface BulkAssignment {
+  tenantId: number;
+  userId: number;
+  roleId: number;
+  organizationId: number;
+}
+export interface BulkSetupToken {
+  tokenHash: string;
+  tenantId: number;
+  userId: number;
+  expiresAt: Date;
+}
 
 /**
  * Import persistence. Reads and writes are set-based: one statement per kind and batch, never one
@@ -38,7 +90,11 @@ export interface ImportRepo {
   createJob(job: Omit<ImportJob, "id" | "createdAt">): Promise<ImportJob>;
   listJobs(callerTenantId: number | "any", limit: number): Promise<ImportJob[]>;
   /** entity id and fingerprint for (tenant, kind, externalId), or null. */
-  findRef(tenantId: number, kind: string, externalId: string): Promise<{ entityId: number; fingerprint: string } | null>;
+  findRef(
+    tenantId: number,
+    kind: string,
+    externalId: string,
+  ): Promise<{ entityId: number; fingerprint: string } | null>;
   putRef(tenantId: number, kind: string, externalId: string, entityId: number, fingerprint: string): Promise<void>;
   /** The refs of `kind` among `externalIds` (those not imported before are absent). */
   findRefs(tenantId: number, kind: ImportKind, externalIds: string[]): Promise<Map<string, ImportRef>>;

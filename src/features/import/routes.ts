@@ -10,13 +10,23 @@ export function importRoutes({ imports, guard }: { imports: ImportService; guard
   const tags = ["Import"];
   const security = [{ bearer: [] }];
   const caller = (request: Request, server: unknown) => managementCaller(guard, request, server);
-  const target = "Exactly one of `rootParentOrgId` (ORG_MANAGE and reach over that subtree) and `rootTenant` (PLATFORM_ADMIN); both or neither is 400. Bodies up to 16 MiB.";
+  const target =
+    "Exactly one of `rootParentOrgId` (ORG_MANAGE and reach over that subtree) and `rootTenant` (PLATFORM_ADMIN); both or neither is 400. Bodies up to 16 MiB.";
   return new Elysia({ name: "import-routes" })
-    .post("/api/import/validate", async ({ body, request, server }) => imports.validate(await caller(request, server), body), {
-      body: ImportRequest,
-      response: ok(ImportReport),
-      detail: { tags, security, summary: "Dry run: what a commit would create, update or skip, and every error", description: `${target} Writes no directory data (the job is listed with dryRun true). Status VALID or INVALID.` },
-    })
+    .post(
+      "/api/import/validate",
+      async ({ body, request, server }) => imports.validate(await caller(request, server), body),
+      {
+        body: ImportRequest,
+        response: ok(ImportReport),
+        detail: {
+          tags,
+          security,
+          summary: "Dry run: what a commit would create, update or skip, and every error",
+          description: `${target} Writes no directory data (the job is listed with dryRun true). Status VALID or INVALID.`,
+        },
+      },
+    )
     .post(
       "/api/import/commit",
       async ({ body, request, server, set }) => {
@@ -37,7 +47,21 @@ export function importRoutes({ imports, guard }: { imports: ImportService; guard
     .get(
       "/api/import/jobs",
       async ({ query, request, server }) =>
-        (await imports.jobs(await caller(request, server), pageSize(query.limit, 50, "limit"))).map((j) => ({ id: j.id, tenantId: j.tenantId, rootOrgId: j.rootOrgId, status: j.status, dryRun: j.dryRun, counts: j.counts, errors: j.errors, createdAt: iso(j.createdAt), completedAt: iso(j.completedAt) })),
-      { query: JobsQuery, response: ok(t.Array(JobSummary)), detail: { tags, security, summary: "Import jobs of the caller's tenant, newest first" } },
+        (await imports.jobs(await caller(request, server), pageSize(query.limit, 50, "limit"))).map((j) => ({
+          id: j.id,
+          tenantId: j.tenantId,
+          rootOrgId: j.rootOrgId,
+          status: j.status,
+          dryRun: j.dryRun,
+          counts: j.counts,
+          errors: j.errors,
+          createdAt: iso(j.createdAt),
+          completedAt: iso(j.completedAt),
+        })),
+      {
+        query: JobsQuery,
+        response: ok(t.Array(JobSummary)),
+        detail: { tags, security, summary: "Import jobs of the caller's tenant, newest first" },
+      },
     );
 }

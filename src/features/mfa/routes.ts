@@ -17,7 +17,16 @@ export function mfaRoutes({ mfa, guard }: { mfa: MfaService; guard: Guard }) {
         noStore(set);
         return mfa.begin(await caller(request, server));
       },
-      { response: ok(MfaSetupResponse), detail: { tags, security, summary: "Start TOTP enrolment", description: "Answers an otpauth:// URI with a new secret. MFA stays off until confirmed; 409 when it is already on." } },
+      {
+        response: ok(MfaSetupResponse),
+        detail: {
+          tags,
+          security,
+          summary: "Start TOTP enrolment",
+          description:
+            "Answers an otpauth:// URI with a new secret. MFA stays off until confirmed; 409 when it is already on.",
+        },
+      },
     )
     .post(
       "/api/mfa/setup/confirm",
@@ -28,7 +37,13 @@ export function mfaRoutes({ mfa, guard }: { mfa: MfaService; guard: Guard }) {
       {
         body: ConfirmBody,
         response: ok(RecoveryCodesResponse),
-        detail: { tags, security, summary: "Confirm enrolment with a current code", description: "Turns MFA on and answers 10 single-use recovery codes, once. A wrong code is 401 MFA_INVALID_CODE." },
+        detail: {
+          tags,
+          security,
+          summary: "Confirm enrolment with a current code",
+          description:
+            "Turns MFA on and answers 10 single-use recovery codes, once. A wrong code is 401 MFA_INVALID_CODE.",
+        },
       },
     )
     .post(
@@ -37,6 +52,13 @@ export function mfaRoutes({ mfa, guard }: { mfa: MfaService; guard: Guard }) {
         await mfa.disable(await caller(request, server));
         return noContent200();
       },
-      { detail: { tags, security, summary: "Turn MFA off", description: "Removes the secret and the recovery codes; sessions stay. Audited." } },
+      {
+        detail: {
+          tags,
+          security,
+          summary: "Turn MFA off",
+          description: "Removes the secret and the recovery codes; sessions stay. Audited.",
+        },
+      },
     );
 }

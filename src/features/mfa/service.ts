@@ -65,7 +65,14 @@ export function createMfaService(deps: MfaServiceDeps) {
   async function matchStep(secret: string, code: string, afterStep: number | null): Promise<number | null> {
     if (!/^\d{6}$/.test(code)) return null;
     const epoch = Math.floor(deps.clock.now().getTime() / 1000);
-    const r = await verify({ secret, token: code, epoch, period: TOTP_PERIOD, epochTolerance: TOTP_PERIOD, ...(afterStep !== null ? { afterTimeStep: afterStep } : {}) });
+    const r = await verify({
+      secret,
+      token: code,
+      epoch,
+      period: TOTP_PERIOD,
+      epochTolerance: TOTP_PERIOD,
+      ...(afterStep !== null ? { afterTimeStep: afterStep } : {}),
+    });
     return r.valid && "timeStep" in r ? r.timeStep : null;
   }
 
@@ -76,7 +83,8 @@ export function createMfaService(deps: MfaServiceDeps) {
    */
   async function begin(c: MfaCaller): Promise<{ otpAuthUri: string }> {
     const { user, state } = await stateOf(c);
-    if (state.enabled) throw conflict("Two-factor authentication is already on. Disable it first to enrol a new authenticator.");
+    if (state.enabled)
+      throw conflict("Two-factor authentication is already on. Disable it first to enrol a new authenticator.");
     const secret = generateSecret();
     await deps.mfa.begin(user.id, await deps.box.seal(secret));
     return { otpAuthUri: generateURI({ issuer: deps.issuerName, label: user.email, secret, period: TOTP_PERIOD }) };
@@ -88,10 +96,18 @@ export function createMfaService(deps: MfaServiceDeps) {
     if (state.enabled) throw conflict("Two-factor authentication is already on.");
     if (!state.secretEnc) throw conflict("Start enrolment first: POST /api/mfa/setup/begin.");
     const step = await matchStep(await deps.box.open(state.secretEnc), code.trim(), null);
-    if (step === null) throw new DomainError("MFA_INVALID_CODE", "That code does not match the authenticator. Check the device's clock and enter the current 6-digit code.");
+    if (step === null)
+      throw new DomainError(
+        "MFA_INVALID_CODE",
+        "That code does not match the authenticator. Check the device's clock and enter the current 6-digit code.",
+      );
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await deps.unit("mfa.enable", ["mfa", "events"], async ({ mfa, events }) => {
-      await mfa.enable(user.id, step, codes.map((x) => sha256Hex(normalizeRecovery(x))));
+      await mfa.enable(
+        user.id,
+        step,
+        codes.map((x) => sha256Hex(normalizeRecovery(x))),
+      );
       await events.record(event(c, "mfa.enabled", { recoveryCodes: RECOVERY_CODE_COUNT }));
     });
     return { recoveryCodes: codes };
@@ -111,7 +127,11 @@ export function createMfaService(deps: MfaServiceDeps) {
    * Checks a sign-in's second factor for `userId`: a TOTP of the current step or one either side,
    * never a step already used, or an unused recovery code (spent by this call). True when accepted.
    */
-  async function check(userId: number, tenantId: number, code: string): Promise<{ ok: boolean; via?: "totp" | "recovery" }> {
+  async function check(
+    userId: number,
+    tenantId: number,
+    code: string,
+  ): Promise<{ ok: boolean; via?: "totp" | "recovery" }> {
     const state = await deps.mfa.get(tenantId, userId);
     if (!state?.enabled || !state.secretEnc) return { ok: false };
     const clean = code.trim();
@@ -121,7 +141,9 @@ export function createMfaService(deps: MfaServiceDeps) {
     }
     const norm = normalizeRecovery(clean);
     if (!/^[0-9a-f]{16}$/.test(norm)) return { ok: false };
-    return (await deps.mfa.useRecoveryCode(userId, sha256Hex(norm), deps.clock.now())) ? { ok: true, via: "recovery" } : { ok: false };
+    return (await deps.mfa.useRecoveryCode(userId, sha256Hex(norm), deps.clock.now()))
+      ? { ok: true, via: "recovery" }
+      : { ok: false };
   }
 
   return { begin, confirm, disable, check };

@@ -4,8 +4,14 @@ import { Int } from "../../http/wire";
 
 export const TokenRequestBody = t.Object({
   grant_type: t.String({ description: "Must be `client_credentials`." }),
-  scope: t.Optional(t.String({ description: "Space-separated subset of the client's scopes; omitted means all of them." })),
-  client_id: t.Optional(t.String({ description: "Optional; when sent it must equal the HTTP Basic user name. The secret is never accepted here." })),
+  scope: t.Optional(
+    t.String({ description: "Space-separated subset of the client's scopes; omitted means all of them." }),
+  ),
+  client_id: t.Optional(
+    t.String({
+      description: "Optional; when sent it must equal the HTTP Basic user name. The secret is never accepted here.",
+    }),
+  ),
 });
 
 export const TokenResponse = t.Object({
@@ -16,6 +22,9 @@ export const TokenResponse = t.Object({
 });
 
 export const TokenErrorBody = t.Object({
-  error: t.String({ description: "invalid_request | invalid_client | unauthorized_client | unsupported_grant_type | invalid_scope | temporarily_unavailable | server_error" }),
+  error: t.String({
+    description:
+      "invalid_request | invalid_client | unauthorized_client | unsupported_grant_type | invalid_scope | temporarily_unavailable | server_error",
+  }),
   error_description: t.String(),
 });

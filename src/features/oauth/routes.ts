@@ -34,7 +34,10 @@ export function parseBasic(header: string | null): { id: string; secret: string 
 async function parseTokenForm({ request, contentType }: { request: Request; contentType: string }) {
   const q = request.url.indexOf("?");
   if (q >= 0 && new URLSearchParams(request.url.slice(q + 1)).has("client_secret"))
-    throw new OAuthError("invalid_request", "A client secret must never be sent in the URL; use HTTP Basic authentication.");
+    throw new OAuthError(
+      "invalid_request",
+      "A client secret must never be sent in the URL; use HTTP Basic authentication.",
+    );
   if (!contentType || contentType.split(";")[0].trim().toLowerCase() !== FORM)
     throw new OAuthError("invalid_request", `The body must be ${FORM}.`);
   const out: Record<string, string> = {};
@@ -42,24 +45,42 @@ async function parseTokenForm({ request, contentType }: { request: Request; cont
     if (k in out) throw new OAuthError("invalid_request", `The parameter ${k} is repeated.`);
     out[k] = v;
   }
-  if ("client_secret" in out) throw new OAuthError("invalid_request", "client_secret in the body is not supported; authenticate with HTTP Basic only.");
+  if ("client_secret" in out)
+    throw new OAuthError(
+      "invalid_request",
+      "client_secret in the body is not supported; authenticate with HTTP Basic only.",
+    );
   return out;
 }
 
 export function oauthRoutes({ oauth }: { oauth: OAuthService }) {
-  return new Elysia({ name: "oauth-routes" })
-    .post(
+  return new Elysia({ name: "oauth-routes" }).post(
     "/oauth2/token",
     async ({ body, request, set }) => {
       const creds = parseBasic(request.headers.get("authorization"));
-      if (!creds) throw new OAuthError("invalid_client", "Authenticate the client with HTTP Basic: client id and secret, each form-urlencoded, joined by ':' and base64-encoded.");
-      if (body.client_id !== undefined && body.client_id !== creds.id) throw new OAuthError("invalid_request", "client_id in the body differs from the HTTP Basic user name.");
+      if (!creds)
+        throw new OAuthError(
+          "invalid_client",
+          "Authenticate the client with HTTP Basic: client id and secret, each form-urlencoded, joined by ':' and base64-encoded.",
+        );
+      if (body.client_id !== undefined && body.client_id !== creds.id)
+        throw new OAuthError("invalid_request", "client_id in the body differs from the HTTP Basic user name.");
       // A TokenRequestError is rendered as RFC 6749 §5.2 by the app's one error renderer.
-      const token = await oauth.clientCredentials({ clientId: creds.id, clientSecret: creds.secret, grantType: body.grant_type, scope: body.scope });
+      const token = await oauth.clientCredentials({
+        clientId: creds.id,
+        clientSecret: creds.secret,
+        grantType: body.grant_type,
+        scope: body.scope,
+      });
       // RFC 6749 §5.1: token responses are never cached.
       set.headers["cache-control"] = "no-store";
       set.headers["pragma"] = "no-cache";
-      return { access_token: token.accessToken, token_type: "Bearer" as const, expires_in: token.expiresIn, scope: token.scope };
+      return {
+        access_token: token.accessToken,
+        token_type: "Bearer" as const,
+        expires_in: token.expiresIn,
+        scope: token.scope,
+      };
     },
     {
       parse: [parseTokenForm, "urlencoded"],

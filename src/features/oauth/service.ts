@@ -11,7 +11,13 @@ import type { CounterStore } from "../sessions/ports";
 import { ACCESS_TOKEN_TTL } from "../tokens";
 
 /** RFC 6749 §5.2 error codes this grant produces; `rate_limited` is our own (HTTP 429). */
-export type TokenErrorCode = "invalid_request" | "invalid_client" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "rate_limited";
+export type TokenErrorCode =
+  | "invalid_request"
+  | "invalid_client"
+  | "unauthorized_client"
+  | "unsupported_grant_type"
+  | "invalid_scope"
+  | "rate_limited";
 
 export class TokenRequestError extends Error {
   constructor(
@@ -62,7 +68,8 @@ export interface MachineToken {
 const DUMMY_HASH = sha256Hex("unknown-client");
 
 export function createOAuthService(deps: OAuthServiceDeps) {
-  const badClient = () => new TokenRequestError("invalid_client", "Client authentication failed: unknown client or wrong secret.");
+  const badClient = () =>
+    new TokenRequestError("invalid_client", "Client authentication failed: unknown client or wrong secret.");
 
   /**
    * Issues a machine token. Order of checks: client authentication (invalid_client), grant type
@@ -77,13 +84,24 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     const { client } = resolved;
 
     if (req.grantType !== "client_credentials")
-      throw new TokenRequestError("unsupported_grant_type", "Only grant_type=client_credentials is supported at this endpoint.");
+      throw new TokenRequestError(
+        "unsupported_grant_type",
+        "Only grant_type=client_credentials is supported at this endpoint.",
+      );
 
     // Counted after authentication, so nobody can exhaust another client's budget with bad secrets.
     if (deps.counters) {
-      const hit = await deps.counters.hit(clientRateKey(client.clientId), CLIENT_RATE_LIMIT.windowSeconds, deps.clock.now());
+      const hit = await deps.counters.hit(
+        clientRateKey(client.clientId),
+        CLIENT_RATE_LIMIT.windowSeconds,
+        deps.clock.now(),
+      );
       if (hit.count > (deps.clientPerMinute ?? CLIENT_RATE_LIMIT.max))
-        throw new TokenRequestError("rate_limited", `Too many token requests for this client; cache the token until shortly before it expires (${MACHINE_TOKEN_TTL} s).`, hit.ttlSeconds);
+        throw new TokenRequestError(
+          "rate_limited",
+          `Too many token requests for this client; cache the token until shortly before it expires (${MACHINE_TOKEN_TTL} s).`,
+          hit.ttlSeconds,
+        );
     }
 
     if (resolved.usability !== "ok")
@@ -99,7 +117,8 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     if (requested) {
       const asked = [...new Set(requested.split(/ +/))];
       const refused = asked.filter((s) => !client.scopes.includes(s));
-      if (refused.length) throw new TokenRequestError("invalid_scope", `The client was not granted: ${refused.join(" ")}.`);
+      if (refused.length)
+        throw new TokenRequestError("invalid_scope", `The client was not granted: ${refused.join(" ")}.`);
       granted = asked;
     }
 

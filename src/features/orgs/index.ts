@@ -1,2 +1,10 @@
-export { createOrgService, reachableOrg, pageOf, SLUG_RE, DEFAULT_ORG_TYPE, type OrgService, type Page } from "./service";
+export {
+  createOrgService,
+  reachableOrg,
+  pageOf,
+  SLUG_RE,
+  DEFAULT_ORG_TYPE,
+  type OrgService,
+  type Page,
+} from "./service";
 export type { Org, OrgRepo, OrgStatus, Tenant, TenantRepo, TenantFilter, NewOrg } from "./ports";

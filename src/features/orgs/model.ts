@@ -24,7 +24,11 @@ export const OrgSlice = t.Object({
 
 export const CreateOrgBody = t.Object({
   name: t.String({ minLength: 1, maxLength: 200 }),
-  slug: t.String({ minLength: 1, maxLength: 63, description: "^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$, unique in the tenant" }),
+  slug: t.String({
+    minLength: 1,
+    maxLength: 63,
+    description: "^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$, unique in the tenant",
+  }),
   parentId: t.Optional(Int({ minimum: 1, description: "default: the caller's active organization" })),
   type: t.Optional(t.String({ minLength: 1, maxLength: 64, description: "free string, default `organization`" })),
 });
@@ -43,7 +47,9 @@ export const CursorQuery = t.Object({
 });
 
 export const SearchQuery = t.Object({
-  q: t.Optional(t.String({ maxLength: 200, default: "", description: "literal, case-insensitive substring of name or slug" })),
+  q: t.Optional(
+    t.String({ maxLength: 200, default: "", description: "literal, case-insensitive substring of name or slug" }),
+  ),
   status: t.Optional(t.Union([t.Literal("ACTIVE"), t.Literal("SUSPENDED")])),
   size: t.Optional(QueryInt({ description: "1..1000, default 50" })),
 });

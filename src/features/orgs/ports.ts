@@ -42,7 +42,13 @@ export interface NewOrg {
 
 export interface TenantRepo {
   /** Creates a tenant record (own id sequence). */
-  create(input: { name: string; slug: string; isPlatform?: boolean; isSandbox?: boolean; maxApplications?: number | null }): Promise<Tenant>;
+  create(input: {
+    name: string;
+    slug: string;
+    isPlatform?: boolean;
+    isSandbox?: boolean;
+    maxApplications?: number | null;
+  }): Promise<Tenant>;
   get(id: number): Promise<Tenant | null>;
   /** The bootstrap (platform) tenant, or null on an empty store. */
   getPlatform(): Promise<Tenant | null>;
@@ -59,16 +65,31 @@ export interface OrgRepo {
   /** The org when it belongs to `tenant` (or any tenant for "any"); null otherwise. */
   get(tenant: TenantFilter, id: number): Promise<Org | null>;
   getMany(tenant: TenantFilter, ids: number[]): Promise<Org[]>;
-  update(tenant: TenantFilter, id: number, patch: Partial<Pick<Org, "name" | "type" | "status" | "expiresAt">>): Promise<Org | null>;
+  update(
+    tenant: TenantFilter,
+    id: number,
+    patch: Partial<Pick<Org, "name" | "type" | "status" | "expiresAt">>,
+  ): Promise<Org | null>;
   /** The tenant's root org (parentId null). */
   root(tenantId: number): Promise<Org | null>;
   /**
    * Orgs of `tenant` whose path is in `selfPaths` or starts with one of `subtreePaths`, ordered by
    * id, after the id `afterId`, at most `size`.
    */
-  listReachable(tenant: TenantFilter, reach: { selfPaths: string[]; subtreePaths: string[]; all?: boolean }, afterId: number, size: number): Promise<Org[]>;
+  listReachable(
+    tenant: TenantFilter,
+    reach: { selfPaths: string[]; subtreePaths: string[]; all?: boolean },
+    afterId: number,
+    size: number,
+  ): Promise<Org[]>;
   /** Literal, case-insensitive substring match on name or slug within the reach; ordered by id. */
-  search(tenant: TenantFilter, reach: { selfPaths: string[]; subtreePaths: string[]; all?: boolean }, q: string, status: OrgStatus | undefined, size: number): Promise<Org[]>;
+  search(
+    tenant: TenantFilter,
+    reach: { selfPaths: string[]; subtreePaths: string[]; all?: boolean },
+    q: string,
+    status: OrgStatus | undefined,
+    size: number,
+  ): Promise<Org[]>;
   /** Direct children of `parentId`, ordered by id, after `afterId`. */
   children(tenant: TenantFilter, parentId: number, afterId: number, size: number): Promise<Org[]>;
   /**

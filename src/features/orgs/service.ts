@@ -4,7 +4,15 @@
  * below it; the auth side checks `orgs.isBlocked`), and the reach-limited listings.
  */
 import { ConflictError, conflict, forbidden, notFound, validation, type FieldError } from "../../kernel/errors";
-import { actorOf, reachFilterOf, reachesSubtree, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import {
+  actorOf,
+  reachFilterOf,
+  reachesSubtree,
+  requirePermission,
+  requireReach,
+  tenantOf,
+  type Principal,
+} from "../../kernel/authz";
 import type { Unit } from "../../kernel/unit";
 import type { EventJournal } from "../events";
 import type { Org, OrgRepo, OrgStatus } from "./ports";
@@ -36,9 +44,15 @@ export function pageOf<T extends { id: number }>(rows: T[], size: number): Page<
 function checkOrgFields(input: { name?: string; slug?: string; type?: string }) {
   const errors: FieldError[] = [];
   if (input.name !== undefined && !input.name.trim()) errors.push({ field: "name", message: "must not be blank" });
-  if (input.slug !== undefined && !SLUG_RE.test(input.slug)) errors.push({ field: "slug", message: "must match ^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$ (lower-case letters, digits, inner hyphens)" });
-  if (input.type !== undefined && (!input.type.trim() || input.type.length > 64)) errors.push({ field: "type", message: "must be 1 to 64 characters" });
-  if (errors.length) throw validation(`Invalid organization: ${errors.map((e) => `${e.field} ${e.message}`).join("; ")}.`, errors);
+  if (input.slug !== undefined && !SLUG_RE.test(input.slug))
+    errors.push({
+      field: "slug",
+      message: "must match ^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$ (lower-case letters, digits, inner hyphens)",
+    });
+  if (input.type !== undefined && (!input.type.trim() || input.type.length > 64))
+    errors.push({ field: "type", message: "must be 1 to 64 characters" });
+  if (errors.length)
+    throw validation(`Invalid organization: ${errors.map((e) => `${e.field} ${e.message}`).join("; ")}.`, errors);
 }
 
 /** The org as `p` may act on it: another tenant's id is 404 (never revealed), outside the reach 403. */
@@ -60,18 +74,36 @@ export function createOrgService(deps: OrgServiceDeps) {
    * Creates an ACTIVE org under `parentId` (default: the caller's active org). Needs ORG_MANAGE
    * and the parent inside the token's reach. Duplicate slug in the tenant → CONFLICT.
    */
-  async function create(p: Principal, input: { name: string; slug: string; parentId?: number; type?: string }): Promise<Org> {
+  async function create(
+    p: Principal,
+    input: { name: string; slug: string; parentId?: number; type?: string },
+  ): Promise<Org> {
     requirePermission(p, "ORG_MANAGE");
     checkOrgFields(input);
     const parent = await reachable(p, input.parentId ?? p.orgId);
     try {
       return await deps.unit("orgs.create", ["orgs", "events"], async ({ orgs, events }) => {
-        const org = await orgs.create({ tenantId: parent.tenantId, parentId: parent.id, name: input.name.trim(), slug: input.slug, type: input.type?.trim() || DEFAULT_ORG_TYPE });
-        await events.record({ type: "org.created", tenantId: org.tenantId, org, actor: actorOf(p), data: { orgId: org.id, parentId: parent.id, name: org.name, slug: org.slug, type: org.type } });
+        const org = await orgs.create({
+          tenantId: parent.tenantId,
+          parentId: parent.id,
+          name: input.name.trim(),
+          slug: input.slug,
+          type: input.type?.trim() || DEFAULT_ORG_TYPE,
+        });
+        await events.record({
+          type: "org.created",
+          tenantId: org.tenantId,
+          org,
+          actor: actorOf(p),
+          data: { orgId: org.id, parentId: parent.id, name: org.name, slug: org.slug, type: org.type },
+        });
         return org;
       });
     } catch (e) {
-      if (e instanceof ConflictError) throw conflict(`An organization with the slug "${input.slug}" already exists in this tenant. Choose another slug.`);
+      if (e instanceof ConflictError)
+        throw conflict(
+          `An organization with the slug "${input.slug}" already exists in this tenant. Choose another slug.`,
+        );
       throw e;
     }
   }
@@ -87,7 +119,13 @@ export function createOrgService(deps: OrgServiceDeps) {
     return deps.unit("orgs.update", ["orgs", "events"], async ({ orgs, events }) => {
       const next = await orgs.update(org.tenantId, org.id, clean);
       if (!next) throw notFound("Organization");
-      await events.record({ type: "org.updated", tenantId: org.tenantId, org: next, actor: actorOf(p), data: { orgId: org.id, changes: clean } });
+      await events.record({
+        type: "org.updated",
+        tenantId: org.tenantId,
+        org: next,
+        actor: actorOf(p),
+        data: { orgId: org.id, changes: clean },
+      });
       return next;
     });
   }
@@ -100,12 +138,20 @@ export function createOrgService(deps: OrgServiceDeps) {
     requirePermission(p, "ORG_MANAGE");
     const org = await reachable(p, id);
     if (status === "SUSPENDED" && p.orgPath.startsWith(org.path))
-      throw forbidden("You cannot suspend the organization your token acts in (or one above it). Ask an administrator above it.");
+      throw forbidden(
+        "You cannot suspend the organization your token acts in (or one above it). Ask an administrator above it.",
+      );
     const next = await deps.unit("orgs.set_status", ["orgs", "events"], async ({ orgs, events }) => {
       const next = await orgs.update(org.tenantId, org.id, { status });
       if (!next) throw notFound("Organization");
       if (org.status !== status)
-        await events.record({ type: status === "SUSPENDED" ? "org.suspended" : "org.activated", tenantId: org.tenantId, org: next, actor: actorOf(p), data: { orgId: org.id } });
+        await events.record({
+          type: status === "SUSPENDED" ? "org.suspended" : "org.activated",
+          tenantId: org.tenantId,
+          org: next,
+          actor: actorOf(p),
+          data: { orgId: org.id },
+        });
       return next;
     });
     await deps.onStatusChanged?.(next);
@@ -135,7 +181,16 @@ export function createOrgService(deps: OrgServiceDeps) {
     return pageOf(await deps.orgs.children(parent.tenantId, parent.id, afterId, size + 1), size);
   }
 
-  return { create, update, suspend: (p: Principal, id: number) => setStatus(p, id, "SUSPENDED"), activate: (p: Principal, id: number) => setStatus(p, id, "ACTIVE"), list, search, visibleChildren, reachable };
+  return {
+    create,
+    update,
+    suspend: (p: Principal, id: number) => setStatus(p, id, "SUSPENDED"),
+    activate: (p: Principal, id: number) => setStatus(p, id, "ACTIVE"),
+    list,
+    search,
+    visibleChildren,
+    reachable,
+  };
 }
 
 export type OrgService = ReturnType<typeof createOrgService>;

@@ -4,7 +4,12 @@ import { t } from "elysia";
 export const ForgotBody = t.Object({ email: t.String({ minLength: 1, maxLength: 320 }) });
 
 export const ResetBody = t.Object({
-  token: t.String({ minLength: 1, maxLength: 512, description: "A reset token (forgot-password mail, 30 minutes) or a setup token (setup link, provisioning or import invite, 7 days)." }),
+  token: t.String({
+    minLength: 1,
+    maxLength: 512,
+    description:
+      "A reset token (forgot-password mail, 30 minutes) or a setup token (setup link, provisioning or import invite, 7 days).",
+  }),
   newPassword: t.String({ minLength: 8, maxLength: 200 }),
 });
 

@@ -25,7 +25,8 @@ export function passwordRoutes({ passwords, guard }: { passwords: PasswordServic
           tags,
           security: [],
           summary: "Mail a password-reset token",
-          description: "Always answers 200, whether or not the account exists. An active account is mailed a single-use reset token valid for 30 minutes (earlier reset tokens die). At most 30 password requests a minute per address.",
+          description:
+            "Always answers 200, whether or not the account exists. An active account is mailed a single-use reset token valid for 30 minutes (earlier reset tokens die). At most 30 password requests a minute per address.",
         },
       },
     )
@@ -41,7 +42,8 @@ export function passwordRoutes({ passwords, guard }: { passwords: PasswordServic
           tags,
           security: [],
           summary: "Set a new password with a reset or setup token",
-          description: "The token works once (an unknown, expired or spent one is 400 INVALID_TOKEN). Every session of the user ends; sign in again with the new password.",
+          description:
+            "The token works once (an unknown, expired or spent one is 400 INVALID_TOKEN). Every session of the user ends; sign in again with the new password.",
         },
       },
     )
@@ -50,7 +52,11 @@ export function passwordRoutes({ passwords, guard }: { passwords: PasswordServic
       async ({ body, request, server }) => {
         const ip = clientIp(request, server);
         const p = await guard.user(request.headers, ip);
-        await passwords.change({ userId: p.userId, tenantId: p.tenantId, sessionId: p.sessionId, ip }, body.currentPassword, body.newPassword);
+        await passwords.change(
+          { userId: p.userId, tenantId: p.tenantId, sessionId: p.sessionId, ip },
+          body.currentPassword,
+          body.newPassword,
+        );
         return noContent200();
       },
       {
@@ -80,7 +86,8 @@ export function passwordRoutes({ passwords, guard }: { passwords: PasswordServic
           tags: ["Users"],
           security: [{ bearer: [] }],
           summary: "Issue a password-setup token for a user",
-          description: "USER_MANAGE and the user's organization inside the token's reach. The token is redeemed at POST /api/auth/password/reset within 7 days, once; a new link replaces the previous one.",
+          description:
+            "USER_MANAGE and the user's organization inside the token's reach. The token is redeemed at POST /api/auth/password/reset within 7 days, once; a new link replaces the previous one.",
         },
       },
     );

@@ -60,8 +60,22 @@ export function createPasswordService(deps: PasswordDeps) {
       const org = await deps.orgs.get(user.tenantId, user.organizationId);
       await deps.unit("passwords.forgot", ["oneTimeTokens", "events"], async ({ oneTimeTokens, events }) => {
         await oneTimeTokens.deleteUser(user.id, "reset");
-        await oneTimeTokens.create(sha256Hex(token), { kind: "reset", tenantId: user.tenantId, userId: user.id, data: {}, attempts: 0, expiresAt });
-        await events.record({ type: "auth.password.forgot", tenantId: user.tenantId, org, actor: { ip }, target: { userId: user.id }, data: { expiresAt: expiresAt.toISOString() } });
+        await oneTimeTokens.create(sha256Hex(token), {
+          kind: "reset",
+          tenantId: user.tenantId,
+          userId: user.id,
+          data: {},
+          attempts: 0,
+          expiresAt,
+        });
+        await events.record({
+          type: "auth.password.forgot",
+          tenantId: user.tenantId,
+          org,
+          actor: { ip },
+          target: { userId: user.id },
+          data: { expiresAt: expiresAt.toISOString() },
+        });
       });
       await deps.mailer.send({
         to: user.email,
@@ -91,21 +105,35 @@ export function createPasswordService(deps: PasswordDeps) {
    */
   async function reset(token: string, newPassword: string, ip: string | null): Promise<void> {
     await deps.limitIp("password", ip, deps.passwordPerIpPerMinute ?? LIMITS.passwordPerIpPerMinute);
-    if (newPassword.length < PASSWORD_MIN || newPassword.length > PASSWORD_MAX) throw fieldError("newPassword", `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+    if (newPassword.length < PASSWORD_MIN || newPassword.length > PASSWORD_MAX)
+      throw fieldError("newPassword", `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
     const hash = sha256Hex(token);
     const now = deps.clock.now();
-    const rec = (await deps.oneTimeTokens.consume(hash, "reset", now)) ?? (await deps.oneTimeTokens.consume(hash, "setup", now));
-    const spent = () => invalidToken("This reset or setup token is invalid, expired or already used. Ask for a new one.", "body");
+    const rec =
+      (await deps.oneTimeTokens.consume(hash, "reset", now)) ?? (await deps.oneTimeTokens.consume(hash, "setup", now));
+    const spent = () =>
+      invalidToken("This reset or setup token is invalid, expired or already used. Ask for a new one.", "body");
     if (!rec) throw spent();
     const user = await deps.users.get(rec.tenantId, rec.userId);
     if (!user || user.status === "ERASED") throw spent();
     const passwordHash = await deps.hasher.hash(newPassword);
     const org = await deps.orgs.get(user.tenantId, user.organizationId);
-    await deps.unit("passwords.reset", ["users", "oneTimeTokens", "events"], async ({ users, oneTimeTokens, events }) => {
-      await users.update(user.tenantId, user.id, { passwordHash });
-      await oneTimeTokens.deleteUser(user.id, "reset");
-      await events.record({ type: "auth.password.reset", tenantId: user.tenantId, org, actor: { ip }, target: { userId: user.id }, data: { via: rec.kind } });
-    });
+    await deps.unit(
+      "passwords.reset",
+      ["users", "oneTimeTokens", "events"],
+      async ({ users, oneTimeTokens, events }) => {
+        await users.update(user.tenantId, user.id, { passwordHash });
+        await oneTimeTokens.deleteUser(user.id, "reset");
+        await events.record({
+          type: "auth.password.reset",
+          tenantId: user.tenantId,
+          org,
+          actor: { ip },
+          target: { userId: user.id },
+          data: { via: rec.kind },
+        });
+      },
+    );
     // Sessions and counters may live in Redis, outside the unit: after the commit.
     await deps.families.revokeUser(user.id);
     await deps.counters.reset(lockoutKey(user.email));
@@ -116,15 +144,24 @@ export function createPasswordService(deps: PasswordDeps) {
    * one is 400 naming `currentPassword` and counts toward the sign-in lockout), the new one is hashed,
    * and every other session of the user ends while the calling session (`sid`) stays signed in.
    */
-  async function change(p: { userId: number; tenantId: number; sessionId?: string; ip: string | null }, currentPassword: string, newPassword: string): Promise<void> {
+  async function change(
+    p: { userId: number; tenantId: number; sessionId?: string; ip: string | null },
+    currentPassword: string,
+    newPassword: string,
+  ): Promise<void> {
     await deps.limitIp("password", p.ip, deps.passwordPerIpPerMinute ?? LIMITS.passwordPerIpPerMinute);
-    if (newPassword.length < PASSWORD_MIN || newPassword.length > PASSWORD_MAX) throw fieldError("newPassword", `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+    if (newPassword.length < PASSWORD_MIN || newPassword.length > PASSWORD_MAX)
+      throw fieldError("newPassword", `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
     const user = await deps.users.get(p.tenantId, p.userId);
     if (!user || user.status !== "ACTIVE") throw notFound("User");
     const now = deps.clock.now();
     // The sign-in lockout guards this check too: the 5th wrong password locks the account for 15 minutes.
     const attempt = await lockoutAttempt(deps.counters, user.email, now);
-    if (attempt.lockedFor !== null) throw fieldError("currentPassword", `too many wrong passwords: try again in ${Math.ceil(attempt.lockedFor / 60)} minutes`);
+    if (attempt.lockedFor !== null)
+      throw fieldError(
+        "currentPassword",
+        `too many wrong passwords: try again in ${Math.ceil(attempt.lockedFor / 60)} minutes`,
+      );
     if (!(await deps.hasher.verify(currentPassword, user.passwordHash ?? null))) {
       await attempt.failed(now);
       throw fieldError("currentPassword", "is not your current password");
@@ -135,10 +172,18 @@ export function createPasswordService(deps: PasswordDeps) {
     const org = await deps.orgs.get(user.tenantId, user.organizationId);
     await deps.unit("passwords.change", ["users", "events"], async ({ users, events }) => {
       await users.update(user.tenantId, user.id, { passwordHash });
-      await events.record({ type: "auth.password.changed", tenantId: user.tenantId, org, actor: { userId: user.id, ip: p.ip }, target: { userId: user.id }, data: {} });
+      await events.record({
+        type: "auth.password.changed",
+        tenantId: user.tenantId,
+        org,
+        actor: { userId: user.id, ip: p.ip },
+        target: { userId: user.id },
+        data: {},
+      });
     });
     // Sessions live outside the unit (maybe in Redis): after the commit, every other one ends.
-    for (const f of await deps.families.listUser(user.id, now)) if (f.familyId !== p.sessionId) await deps.families.revoke(f.familyId);
+    for (const f of await deps.families.listUser(user.id, now))
+      if (f.familyId !== p.sessionId) await deps.families.revoke(f.familyId);
   }
 
   /**
@@ -156,8 +201,22 @@ export function createPasswordService(deps: PasswordDeps) {
     const expiresAt = addDays(deps.clock.now(), SETUP_TTL_DAYS);
     await deps.unit("passwords.setup_link", ["oneTimeTokens", "events"], async ({ oneTimeTokens, events }) => {
       await oneTimeTokens.deleteUser(user.id, "setup");
-      await oneTimeTokens.create(sha256Hex(token), { kind: "setup", tenantId: user.tenantId, userId: user.id, data: { issuedBy: p.userId }, attempts: 0, expiresAt });
-      await events.record({ type: "user.password_setup_link.created", tenantId: user.tenantId, org, actor: actorOf(p), target: { userId: user.id }, data: { expiresAt: expiresAt.toISOString() } });
+      await oneTimeTokens.create(sha256Hex(token), {
+        kind: "setup",
+        tenantId: user.tenantId,
+        userId: user.id,
+        data: { issuedBy: p.userId },
+        attempts: 0,
+        expiresAt,
+      });
+      await events.record({
+        type: "user.password_setup_link.created",
+        tenantId: user.tenantId,
+        org,
+        actor: actorOf(p),
+        target: { userId: user.id },
+        data: { expiresAt: expiresAt.toISOString() },
+      });
     });
     return { token, expiresAt };
   }

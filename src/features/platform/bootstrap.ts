@@ -21,7 +21,15 @@ export interface BootstrapPorts {
   tenants: Pick<TenantRepo, "getPlatform">;
   apps: Pick<AppRepo, "system">;
   leases: LeaseStore;
-  unit: Unit<{ tenants: TenantRepo; orgs: OrgRepo; apps: AppRepo; roles: RoleRepo; users: UserRepo; oneTimeTokens: OneTimeTokenRepo; events: EventJournal }>;
+  unit: Unit<{
+    tenants: TenantRepo;
+    orgs: OrgRepo;
+    apps: AppRepo;
+    roles: RoleRepo;
+    users: UserRepo;
+    oneTimeTokens: OneTimeTokenRepo;
+    events: EventJournal;
+  }>;
 }
 
 export interface BootstrapResult {
@@ -35,7 +43,14 @@ export interface BootstrapResult {
 
 export async function bootstrap(
   store: BootstrapPorts,
-  deps: { issuer: string; adminEmail: string; adminPassword?: string; hasher: PasswordHasher; clock: Clock; instanceId: string },
+  deps: {
+    issuer: string;
+    adminEmail: string;
+    adminPassword?: string;
+    hasher: PasswordHasher;
+    clock: Clock;
+    instanceId: string;
+  },
 ): Promise<BootstrapResult> {
   for (let attempt = 0; attempt < 40; attempt++) {
     const existing = await store.tenants.getPlatform();
@@ -45,9 +60,18 @@ export async function bootstrap(
         // The system application's identifier follows the configured issuer.
         await store.unit("platform.issuer_changed", ["apps", "events"], async ({ apps, events }) => {
           await apps.update(existing.id, sys.id, { identifier: deps.issuer });
-          await events.record({ type: "platform.issuer_changed", tenantId: existing.id, data: { from: sys.identifier, to: deps.issuer } });
+          await events.record({
+            type: "platform.issuer_changed",
+            tenantId: existing.id,
+            data: { from: sys.identifier, to: deps.issuer },
+          });
         });
-        return { created: false, platformTenantId: existing.id, adminEmail: deps.adminEmail, issuerChanged: { from: sys.identifier, to: deps.issuer } };
+        return {
+          created: false,
+          platformTenantId: existing.id,
+          adminEmail: deps.adminEmail,
+          issuerChanged: { from: sys.identifier, to: deps.issuer },
+        };
       }
       return { created: false, platformTenantId: existing.id, adminEmail: deps.adminEmail };
     }
@@ -59,24 +83,75 @@ export async function bootstrap(
       if (await store.tenants.getPlatform()) continue;
       const passwordHash = deps.adminPassword ? await deps.hasher.hash(deps.adminPassword) : null;
       const setupToken = deps.adminPassword ? undefined : randomToken(32);
-      const tenantId = await store.unit("platform.bootstrap", ["tenants", "orgs", "apps", "roles", "users", "oneTimeTokens", "events"], async (tx) => {
-        const tenant = await tx.tenants.create({ name: "Platform", slug: "platform", isPlatform: true });
-        const root = await tx.orgs.create({ tenantId: tenant.id, parentId: null, name: "Platform", slug: "platform", type: "organization" });
-        const app = await tx.apps.create({
-          tenantId: tenant.id, organizationId: root.id, identifier: deps.issuer, name: "Identity service (management)",
-          webRefreshTtlDays: null, deviceRefreshTtlDays: null, googleClientIds: [], microsoftClientIds: [], isSystem: true,
-        });
-        const perms = [];
-        for (const code of SYSTEM_CODES) perms.push(await tx.apps.createPermission({ tenantId: tenant.id, applicationId: app.id, code, description: `System permission ${code}` }));
-        const role = await tx.roles.create({ tenantId: tenant.id, organizationId: root.id, name: "Platform Admin", description: "Every system permission across the platform", scope: "SUBTREE", permissionIds: perms.map((p) => p.id) });
-        const admin = await tx.users.create({ tenantId: tenant.id, organizationId: root.id, email: deps.adminEmail, fullName: "Platform Admin", passwordHash });
-        await tx.roles.assign({ tenantId: tenant.id, userId: admin.id, roleId: role.id, organizationId: root.id });
-        if (setupToken) {
-          await tx.oneTimeTokens.create(sha256Hex(setupToken), { kind: "setup", tenantId: tenant.id, userId: admin.id, data: {}, attempts: 0, expiresAt: addDays(deps.clock.now(), 7) });
-        }
-        await tx.events.record({ type: "platform.bootstrapped", tenantId: tenant.id, org: root, target: { userId: admin.id }, data: { adminUserId: admin.id } });
-        return tenant.id;
-      });
+      const tenantId = await store.unit(
+        "platform.bootstrap",
+        ["tenants", "orgs", "apps", "roles", "users", "oneTimeTokens", "events"],
+        async (tx) => {
+          const tenant = await tx.tenants.create({ name: "Platform", slug: "platform", isPlatform: true });
+          const root = await tx.orgs.create({
+            tenantId: tenant.id,
+            parentId: null,
+            name: "Platform",
+            slug: "platform",
+            type: "organization",
+          });
+          const app = await tx.apps.create({
+            tenantId: tenant.id,
+            organizationId: root.id,
+            identifier: deps.issuer,
+            name: "Identity service (management)",
+            webRefreshTtlDays: null,
+            deviceRefreshTtlDays: null,
+            googleClientIds: [],
+            microsoftClientIds: [],
+            isSystem: true,
+          });
+          const perms = [];
+          for (const code of SYSTEM_CODES)
+            perms.push(
+              await tx.apps.createPermission({
+                tenantId: tenant.id,
+                applicationId: app.id,
+                code,
+                description: `System permission ${code}`,
+              }),
+            );
+          const role = await tx.roles.create({
+            tenantId: tenant.id,
+            organizationId: root.id,
+            name: "Platform Admin",
+            description: "Every system permission across the platform",
+            scope: "SUBTREE",
+            permissionIds: perms.map((p) => p.id),
+          });
+          const admin = await tx.users.create({
+            tenantId: tenant.id,
+            organizationId: root.id,
+            email: deps.adminEmail,
+            fullName: "Platform Admin",
+            passwordHash,
+          });
+          await tx.roles.assign({ tenantId: tenant.id, userId: admin.id, roleId: role.id, organizationId: root.id });
+          if (setupToken) {
+            await tx.oneTimeTokens.create(sha256Hex(setupToken), {
+              kind: "setup",
+              tenantId: tenant.id,
+              userId: admin.id,
+              data: {},
+              attempts: 0,
+              expiresAt: addDays(deps.clock.now(), 7),
+            });
+          }
+          await tx.events.record({
+            type: "platform.bootstrapped",
+            tenantId: tenant.id,
+            org: root,
+            target: { userId: admin.id },
+            data: { adminUserId: admin.id },
+          });
+          return tenant.id;
+        },
+      );
       return { created: true, platformTenantId: tenantId, adminEmail: deps.adminEmail, setupToken };
     } finally {
       await store.leases.release("bootstrap", deps.instanceId);

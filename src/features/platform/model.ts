@@ -6,7 +6,9 @@ export const ProvisionRequest = t.Object({
   orgName: t.String({ minLength: 1, maxLength: 200 }),
   adminEmail: t.String({ minLength: 3, maxLength: 320, pattern: "^[^@\\s]+@[^@\\s]+$" }),
   adminFullName: t.String({ minLength: 1, maxLength: 200 }),
-  ttlDays: t.Optional(Int({ minimum: 1, maximum: 3650, description: "makes a sandbox whose root org expires after this many days" })),
+  ttlDays: t.Optional(
+    Int({ minimum: 1, maximum: 3650, description: "makes a sandbox whose root org expires after this many days" }),
+  ),
 });
 
 export const Provisioned = t.Object({
@@ -20,7 +22,9 @@ export const Provisioned = t.Object({
 });
 
 export const TenantParams = t.Object({ tenantId: QueryInt({ minimum: 1 }) });
-export const LimitsRequest = t.Object({ maxApplications: Int({ minimum: 0, maximum: 2147483647, description: "applications per organization" }) });
+export const LimitsRequest = t.Object({
+  maxApplications: Int({ minimum: 0, maximum: 2147483647, description: "applications per organization" }),
+});
 export const LimitsResponse = t.Object({ tenantId: Int(), maxApplications: Int() });
 export const UsageResponse = t.Object({ applications: Int(), maxApplications: Int() });
 export const FeaturesRequest = t.Object({ customClaims: t.Boolean() });

@@ -1,7 +1,17 @@
 /** /api/platform/** (CONTRACT §6): PLATFORM_ADMIN only. */
 import { Elysia, t } from "elysia";
 import { iso, noStore } from "../../http/context";
-import { FeaturesRequest, FeaturesResponse, LimitsRequest, LimitsResponse, ProvisionRequest, Provisioned, SandboxSummary, TenantParams, UsageResponse } from "./model";
+import {
+  FeaturesRequest,
+  FeaturesResponse,
+  LimitsRequest,
+  LimitsResponse,
+  ProvisionRequest,
+  Provisioned,
+  SandboxSummary,
+  TenantParams,
+  UsageResponse,
+} from "./model";
 import type { PlatformService } from "./service";
 import { managementCaller, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
@@ -16,29 +26,69 @@ export function platformRoutes({ platform, guard }: { platform: PlatformService;
       async ({ request, server, body, set }) => {
         const r = await platform.provision(await caller(request, server), body);
         noStore(set);
-        return { tenantId: r.tenantId, rootOrgId: r.rootOrgId, orgName: r.orgName, slug: r.slug, adminEmail: r.adminEmail, setupToken: r.setupToken, expiresAt: iso(r.expiresAt) };
+        return {
+          tenantId: r.tenantId,
+          rootOrgId: r.rootOrgId,
+          orgName: r.orgName,
+          slug: r.slug,
+          adminEmail: r.adminEmail,
+          setupToken: r.setupToken,
+          expiresAt: iso(r.expiresAt),
+        };
       },
-      { body: ProvisionRequest, response: ok(Provisioned), detail: { tags, security, summary: "Provision a tenant: root org, tenant-admin role, admin user and a setup token" } },
+      {
+        body: ProvisionRequest,
+        response: ok(Provisioned),
+        detail: {
+          tags,
+          security,
+          summary: "Provision a tenant: root org, tenant-admin role, admin user and a setup token",
+        },
+      },
     )
     .put(
       "/api/platform/tenants/:tenantId/limits",
-      async ({ request, server, params, body }) => platform.setLimits(await caller(request, server), params.tenantId, body),
-      { params: TenantParams, body: LimitsRequest, response: ok(LimitsResponse), detail: { tags, security, summary: "Set the tenant's application limit (per organization)" } },
+      async ({ request, server, params, body }) =>
+        platform.setLimits(await caller(request, server), params.tenantId, body),
+      {
+        params: TenantParams,
+        body: LimitsRequest,
+        response: ok(LimitsResponse),
+        detail: { tags, security, summary: "Set the tenant's application limit (per organization)" },
+      },
     )
     .get(
       "/api/platform/tenants/:tenantId/usage",
       async ({ request, server, params }) => platform.usage(await caller(request, server), params.tenantId),
-      { params: TenantParams, response: ok(UsageResponse), detail: { tags, security, summary: "Applications registered in the tenant" } },
+      {
+        params: TenantParams,
+        response: ok(UsageResponse),
+        detail: { tags, security, summary: "Applications registered in the tenant" },
+      },
     )
     .put(
       "/api/platform/tenants/:tenantId/features",
-      async ({ request, server, params, body }) => platform.setFeatures(await caller(request, server), params.tenantId, body),
-      { params: TenantParams, body: FeaturesRequest, response: ok(FeaturesResponse), detail: { tags, security, summary: "Switch plan features (customClaims) for the tenant" } },
+      async ({ request, server, params, body }) =>
+        platform.setFeatures(await caller(request, server), params.tenantId, body),
+      {
+        params: TenantParams,
+        body: FeaturesRequest,
+        response: ok(FeaturesResponse),
+        detail: { tags, security, summary: "Switch plan features (customClaims) for the tenant" },
+      },
     )
     .get(
       "/api/platform/sandboxes",
       async ({ request, server }) =>
-        (await platform.sandboxes(await caller(request, server))).map(({ tenant, root }) => ({ tenantId: tenant.id, name: root?.name ?? tenant.name, slug: root?.slug ?? tenant.slug, expiresAt: iso(root?.expiresAt ?? null) })),
-      { response: ok(t.Array(SandboxSummary)), detail: { tags, security, summary: "Sandbox tenants and when they expire" } },
+        (await platform.sandboxes(await caller(request, server))).map(({ tenant, root }) => ({
+          tenantId: tenant.id,
+          name: root?.name ?? tenant.name,
+          slug: root?.slug ?? tenant.slug,
+          expiresAt: iso(root?.expiresAt ?? null),
+        })),
+      {
+        response: ok(t.Array(SandboxSummary)),
+        detail: { tags, security, summary: "Sandbox tenants and when they expire" },
+      },
     );
 }

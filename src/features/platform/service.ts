@@ -21,7 +21,14 @@ export interface PlatformServiceDeps {
   orgs: OrgRepo;
   apps: AppRepo;
   clock: Clock;
-  unit: Unit<{ tenants: TenantRepo; orgs: OrgRepo; roles: RoleRepo; users: UserRepo; oneTimeTokens: OneTimeTokenRepo; events: EventJournal }>;
+  unit: Unit<{
+    tenants: TenantRepo;
+    orgs: OrgRepo;
+    roles: RoleRepo;
+    users: UserRepo;
+    oneTimeTokens: OneTimeTokenRepo;
+    events: EventJournal;
+  }>;
   defaultMaxApplications: number;
 }
 
@@ -73,11 +80,16 @@ export function createPlatformService(deps: PlatformServiceDeps) {
    * role with every system code but PLATFORM_ADMIN, the admin user (no password) and a 7-day setup
    * token. One transaction. A taken admin email is CONFLICT.
    */
-  async function provision(p: Principal, input: { orgName: string; adminEmail: string; adminFullName: string; ttlDays?: number }): Promise<Provisioned> {
+  async function provision(
+    p: Principal,
+    input: { orgName: string; adminEmail: string; adminFullName: string; ttlDays?: number },
+  ): Promise<Provisioned> {
     requirePlatform(p);
     const sys = await deps.apps.system();
     if (!sys) throw new DomainError("UNAVAILABLE", "The service is not bootstrapped yet.");
-    const systemPerms = (await deps.apps.listPermissions(sys.tenantId, sys.id)).filter((x) => x.code !== "PLATFORM_ADMIN" && (SYSTEM_CODES as readonly string[]).includes(x.code));
+    const systemPerms = (await deps.apps.listPermissions(sys.tenantId, sys.id)).filter(
+      (x) => x.code !== "PLATFORM_ADMIN" && (SYSTEM_CODES as readonly string[]).includes(x.code),
+    );
     const now = deps.clock.now();
     const orgName = input.orgName.trim();
     const slug = slugify(orgName);
@@ -86,23 +98,70 @@ export function createPlatformService(deps: PlatformServiceDeps) {
     const setupToken = randomToken(32);
     const expiresAt = addDays(now, SETUP_TOKEN_DAYS);
     try {
-      return await deps.unit("platform.provision", ["tenants", "orgs", "roles", "users", "oneTimeTokens", "events"], async (tx) => {
-        const tenant = await tx.tenants.create({ name: orgName, slug, isSandbox: sandboxExpiresAt !== null });
-        const root = await tx.orgs.create({ tenantId: tenant.id, parentId: null, name: orgName, slug, type: "organization", expiresAt: sandboxExpiresAt });
-        const role = await tx.roles.create({ tenantId: tenant.id, organizationId: root.id, name: TENANT_ADMIN_ROLE, description: "Every system permission of this tenant", scope: "SUBTREE", permissionIds: systemPerms.map((x) => x.id) });
-        const admin = await tx.users.create({ tenantId: tenant.id, organizationId: root.id, email: adminEmail, fullName: input.adminFullName.trim(), passwordHash: null });
-        await tx.roles.assign({ tenantId: tenant.id, userId: admin.id, roleId: role.id, organizationId: root.id });
-        await tx.oneTimeTokens.create(sha256Hex(setupToken), { kind: "setup", tenantId: tenant.id, userId: admin.id, data: {}, attempts: 0, expiresAt });
-        await tx.events.record({
-          type: "tenant.provisioned",
-          tenantId: tenant.id,
-          org: root,
-          actor: actorOf(p),
-          target: { userId: admin.id },
-          data: { tenantId: tenant.id, rootOrgId: root.id, adminUserId: admin.id, sandbox: sandboxExpiresAt !== null, ...(sandboxExpiresAt ? { expiresAt: sandboxExpiresAt.toISOString() } : {}) },
-        });
-        return { tenantId: tenant.id, rootOrgId: root.id, adminUserId: admin.id, orgName, slug, adminEmail, setupToken, expiresAt, sandboxExpiresAt };
-      });
+      return await deps.unit(
+        "platform.provision",
+        ["tenants", "orgs", "roles", "users", "oneTimeTokens", "events"],
+        async (tx) => {
+          const tenant = await tx.tenants.create({ name: orgName, slug, isSandbox: sandboxExpiresAt !== null });
+          const root = await tx.orgs.create({
+            tenantId: tenant.id,
+            parentId: null,
+            name: orgName,
+            slug,
+            type: "organization",
+            expiresAt: sandboxExpiresAt,
+          });
+          const role = await tx.roles.create({
+            tenantId: tenant.id,
+            organizationId: root.id,
+            name: TENANT_ADMIN_ROLE,
+            description: "Every system permission of this tenant",
+            scope: "SUBTREE",
+            permissionIds: systemPerms.map((x) => x.id),
+          });
+          const admin = await tx.users.create({
+            tenantId: tenant.id,
+            organizationId: root.id,
+            email: adminEmail,
+            fullName: input.adminFullName.trim(),
+            passwordHash: null,
+          });
+          await tx.roles.assign({ tenantId: tenant.id, userId: admin.id, roleId: role.id, organizationId: root.id });
+          await tx.oneTimeTokens.create(sha256Hex(setupToken), {
+            kind: "setup",
+            tenantId: tenant.id,
+            userId: admin.id,
+            data: {},
+            attempts: 0,
+            expiresAt,
+          });
+          await tx.events.record({
+            type: "tenant.provisioned",
+            tenantId: tenant.id,
+            org: root,
+            actor: actorOf(p),
+            target: { userId: admin.id },
+            data: {
+              tenantId: tenant.id,
+              rootOrgId: root.id,
+              adminUserId: admin.id,
+              sandbox: sandboxExpiresAt !== null,
+              ...(sandboxExpiresAt ? { expiresAt: sandboxExpiresAt.toISOString() } : {}),
+            },
+          });
+          return {
+            tenantId: tenant.id,
+            rootOrgId: root.id,
+            adminUserId: admin.id,
+            orgName,
+            slug,
+            adminEmail,
+            setupToken,
+            expiresAt,
+            sandboxExpiresAt,
+          };
+        },
+      );
     } catch (e) {
       if (e instanceof ConflictError) throw conflict("A user with this admin email already exists.");
       throw e;
@@ -110,23 +169,43 @@ export function createPlatformService(deps: PlatformServiceDeps) {
   }
 
   /** Sets the tenant's application limit per organization. */
-  async function setLimits(p: Principal, tenantId: number, input: { maxApplications: number }): Promise<{ tenantId: number; maxApplications: number }> {
+  async function setLimits(
+    p: Principal,
+    tenantId: number,
+    input: { maxApplications: number },
+  ): Promise<{ tenantId: number; maxApplications: number }> {
     requirePlatform(p);
     const { root } = await tenantOrThrow(tenantId);
     await deps.unit("platform.set_limits", ["tenants", "events"], async ({ tenants, events }) => {
       await tenants.update(tenantId, { maxApplications: input.maxApplications });
-      await events.record({ type: "tenant.limits_updated", tenantId, org: root, actor: actorOf(p), data: { maxApplications: input.maxApplications } });
+      await events.record({
+        type: "tenant.limits_updated",
+        tenantId,
+        org: root,
+        actor: actorOf(p),
+        data: { maxApplications: input.maxApplications },
+      });
     });
     return { tenantId, maxApplications: input.maxApplications };
   }
 
   /** Switches plan features (customClaims) for a tenant. */
-  async function setFeatures(p: Principal, tenantId: number, input: { customClaims: boolean }): Promise<{ tenantId: number; customClaims: boolean }> {
+  async function setFeatures(
+    p: Principal,
+    tenantId: number,
+    input: { customClaims: boolean },
+  ): Promise<{ tenantId: number; customClaims: boolean }> {
     requirePlatform(p);
     const { root } = await tenantOrThrow(tenantId);
     await deps.unit("platform.set_features", ["tenants", "events"], async ({ tenants, events }) => {
       await tenants.update(tenantId, { customClaims: input.customClaims });
-      await events.record({ type: "tenant.features_updated", tenantId, org: root, actor: actorOf(p), data: { customClaims: input.customClaims } });
+      await events.record({
+        type: "tenant.features_updated",
+        tenantId,
+        org: root,
+        actor: actorOf(p),
+        data: { customClaims: input.customClaims },
+      });
     });
     return { tenantId, customClaims: input.customClaims };
   }
@@ -135,7 +214,10 @@ export function createPlatformService(deps: PlatformServiceDeps) {
   async function usage(p: Principal, tenantId: number): Promise<{ applications: number; maxApplications: number }> {
     requirePlatform(p);
     const { tenant } = await tenantOrThrow(tenantId);
-    return { applications: await deps.apps.countByTenant(tenantId), maxApplications: tenant.maxApplications ?? deps.defaultMaxApplications };
+    return {
+      applications: await deps.apps.countByTenant(tenantId),
+      maxApplications: tenant.maxApplications ?? deps.defaultMaxApplications,
+    };
   }
 
   /** Sandbox tenants with their root org's name and expiry. */

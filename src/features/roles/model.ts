@@ -13,7 +13,10 @@ export const Role = t.Object({
   permissions: t.Array(PermissionRef),
 });
 
-const Codes = t.Array(t.String({ minLength: 1, maxLength: 128 }), { maxItems: 500, description: "codes of the org's applications (and its ancestors') or system codes" });
+const Codes = t.Array(t.String({ minLength: 1, maxLength: 128 }), {
+  maxItems: 500,
+  description: "codes of the org's applications (and its ancestors') or system codes",
+});
 const Ids = t.Array(Int({ minimum: 1 }), { maxItems: 500 });
 
 export const CreateRoleBody = t.Object({

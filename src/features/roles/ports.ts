@@ -38,7 +38,14 @@ export interface Assignment {
 
 export interface RoleRepo {
   /** Throws ConflictError on a duplicate name within the org. */
-  create(input: { tenantId: number; organizationId: number; name: string; description: string; scope: RoleScope; permissionIds: number[] }): Promise<Role>;
+  create(input: {
+    tenantId: number;
+    organizationId: number;
+    name: string;
+    description: string;
+    scope: RoleScope;
+    permissionIds: number[];
+  }): Promise<Role>;
   get(tenant: number | "any", id: number): Promise<Role | null>;
   listByOrg(tenant: number | "any", orgId: number, size: number): Promise<Role[]>;
   /** Replaces the permission set; returns the role or null when not in the tenant. */
@@ -57,5 +64,9 @@ export interface RoleRepo {
   /** Removes every assignment of a user (erase). */
   removeAllFor(userId: number): Promise<void>;
   /** The roles each of `userIds` holds at `orgId` (assignments at that org), by user id. */
-  rolesAt(tenant: number | "any", orgId: number, userIds: number[]): Promise<Map<number, { id: number; name: string }[]>>;
+  rolesAt(
+    tenant: number | "any",
+    orgId: number,
+    userIds: number[],
+  ): Promise<Map<number, { id: number; name: string }[]>>;
 }

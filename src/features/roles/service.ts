@@ -4,9 +4,26 @@
  * (applications of the org and its ancestors, plus the system codes). No escalation: a caller can
  * only put into a role, assign or revoke system codes it holds itself.
  */
-import { SYSTEM_CODES, actorOf, reachesSubtree, requireHolds, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import {
+  SYSTEM_CODES,
+  actorOf,
+  reachesSubtree,
+  requireHolds,
+  requirePermission,
+  requireReach,
+  tenantOf,
+  type Principal,
+} from "../../kernel/authz";
 import { reachableOrg as reachableOrgOf } from "../orgs";
-import { ConflictError, conflict, fieldError, forbidden, notFound, validation, type FieldError } from "../../kernel/errors";
+import {
+  ConflictError,
+  conflict,
+  fieldError,
+  forbidden,
+  notFound,
+  validation,
+  type FieldError,
+} from "../../kernel/errors";
 import { pathIds, reaches } from "../../kernel/tenancy";
 import type { Unit } from "../../kernel/unit";
 import type { EventJournal } from "../events";
@@ -64,8 +81,13 @@ export function createRoleService(deps: RoleServiceDeps) {
       const found = await deps.apps.permissionsByCodes([...vocab], wanted);
       for (const code of wanted) {
         const hits = found.filter((x) => x.code === code);
-        if (!hits.length) errors.push({ field: "permissionCodes", message: `unknown permission code "${code}" for this organization` });
-        else if (hits.length > 1) errors.push({ field: "permissionCodes", message: `"${code}" is defined by several applications (ids ${hits.map((h) => h.id).join(", ")}); name it in permissionIds instead` });
+        if (!hits.length)
+          errors.push({ field: "permissionCodes", message: `unknown permission code "${code}" for this organization` });
+        else if (hits.length > 1)
+          errors.push({
+            field: "permissionCodes",
+            message: `"${code}" is defined by several applications (ids ${hits.map((h) => h.id).join(", ")}); name it in permissionIds instead`,
+          });
         else out.set(hits[0].id, hits[0]);
       }
     }
@@ -74,11 +96,16 @@ export function createRoleService(deps: RoleServiceDeps) {
       const found = new Map((await deps.apps.permissionsByIds(wantedIds)).map((x) => [x.id, x]));
       for (const id of wantedIds) {
         const perm = found.get(id);
-        if (!perm || !vocab.has(perm.applicationId)) errors.push({ field: "permissionIds", message: `permission ${id} does not exist in this organization's vocabulary` });
+        if (!perm || !vocab.has(perm.applicationId))
+          errors.push({
+            field: "permissionIds",
+            message: `permission ${id} does not exist in this organization's vocabulary`,
+          });
         else out.set(perm.id, perm);
       }
     }
-    if (errors.length) throw validation(`Some permissions could not be resolved: ${errors.map((e) => e.message).join("; ")}.`, errors);
+    if (errors.length)
+      throw validation(`Some permissions could not be resolved: ${errors.map((e) => e.message).join("; ")}.`, errors);
     return [...out.values()];
   }
 
@@ -103,7 +130,10 @@ export function createRoleService(deps: RoleServiceDeps) {
     const codes = systemCodesOf(role.permissions, sys?.id ?? null);
     requireHolds(p, codes, verb);
     if (codes.length && role.scope === "SUBTREE" && !reachesSubtree(p, target.path))
-      throw fieldError("organizationId", "a SUBTREE role with system permissions needs your reach over that whole subtree");
+      throw fieldError(
+        "organizationId",
+        "a SUBTREE role with system permissions needs your reach over that whole subtree",
+      );
   }
 
   /**
@@ -118,14 +148,25 @@ export function createRoleService(deps: RoleServiceDeps) {
     if (!assignments.length) return;
     const sys = await system();
     const roles = new Map<number, Role | null>();
-    for (const a of assignments) if (!roles.has(a.roleId)) roles.set(a.roleId, await deps.roles.get(a.tenantId, a.roleId));
-    const privileged = assignments.filter((a) => systemCodesOf(roles.get(a.roleId)?.permissions ?? [], sys?.id ?? null).length > 0);
+    for (const a of assignments)
+      if (!roles.has(a.roleId)) roles.set(a.roleId, await deps.roles.get(a.tenantId, a.roleId));
+    const privileged = assignments.filter(
+      (a) => systemCodesOf(roles.get(a.roleId)?.permissions ?? [], sys?.id ?? null).length > 0,
+    );
     if (!privileged.length) return;
     const codes = new Set(privileged.flatMap((a) => systemCodesOf(roles.get(a.roleId)!.permissions, sys?.id ?? null)));
-    const refuse = () => forbidden("This user holds system permissions (or holds them at organizations) beyond your own; only an administrator with at least the same permissions and reach can act on this account.");
+    const refuse = () =>
+      forbidden(
+        "This user holds system permissions (or holds them at organizations) beyond your own; only an administrator with at least the same permissions and reach can act on this account.",
+      );
     if (codes.has("PLATFORM_ADMIN") && !p.platformAdmin) throw refuse();
-    for (const c of codes) if (!(c === "PLATFORM_ADMIN" ? p.platformAdmin : p.platformAdmin || p.permissions.has(c))) throw refuse();
-    const orgs = new Map((await deps.orgs.getMany(privileged[0].tenantId, [...new Set(privileged.map((a) => a.organizationId))])).map((o) => [o.id, o]));
+    for (const c of codes)
+      if (!(c === "PLATFORM_ADMIN" ? p.platformAdmin : p.platformAdmin || p.permissions.has(c))) throw refuse();
+    const orgs = new Map(
+      (await deps.orgs.getMany(privileged[0].tenantId, [...new Set(privileged.map((a) => a.organizationId))])).map(
+        (o) => [o.id, o],
+      ),
+    );
     for (const a of privileged) {
       const org = orgs.get(a.organizationId);
       if (!org) throw refuse();
@@ -135,7 +176,17 @@ export function createRoleService(deps: RoleServiceDeps) {
   }
 
   /** Creates a role at `organizationId` (default: the caller's active org). */
-  async function create(p: Principal, input: { name: string; organizationId?: number; description?: string; permissionCodes?: string[]; permissionIds?: number[]; scope?: RoleScope }): Promise<Role> {
+  async function create(
+    p: Principal,
+    input: {
+      name: string;
+      organizationId?: number;
+      description?: string;
+      permissionCodes?: string[];
+      permissionIds?: number[];
+      scope?: RoleScope;
+    },
+  ): Promise<Role> {
     requirePermission(p, "ROLE_MANAGE");
     const name = input.name.trim();
     if (!name) throw fieldError("name", "must not be blank");
@@ -144,8 +195,21 @@ export function createRoleService(deps: RoleServiceDeps) {
     await checkGrantable(p, org, perms);
     try {
       return await deps.unit("roles.create", ["roles", "events"], async ({ roles, events }) => {
-        const role = await roles.create({ tenantId: org.tenantId, organizationId: org.id, name, description: input.description ?? "", scope: input.scope ?? "SELF", permissionIds: perms.map((x) => x.id) });
-        await events.record({ type: "role.created", tenantId: org.tenantId, org, actor: actorOf(p), data: { roleId: role.id, name, scope: role.scope, permissions: role.permissions.map((x) => x.code) } });
+        const role = await roles.create({
+          tenantId: org.tenantId,
+          organizationId: org.id,
+          name,
+          description: input.description ?? "",
+          scope: input.scope ?? "SELF",
+          permissionIds: perms.map((x) => x.id),
+        });
+        await events.record({
+          type: "role.created",
+          tenantId: org.tenantId,
+          org,
+          actor: actorOf(p),
+          data: { roleId: role.id, name, scope: role.scope, permissions: role.permissions.map((x) => x.code) },
+        });
         return role;
       });
     } catch (e) {
@@ -155,7 +219,11 @@ export function createRoleService(deps: RoleServiceDeps) {
   }
 
   /** Replaces a role's permission set. The caller must hold every system code before and after. */
-  async function setPermissions(p: Principal, roleId: number, input: { permissionCodes?: string[]; permissionIds?: number[] }): Promise<Role> {
+  async function setPermissions(
+    p: Principal,
+    roleId: number,
+    input: { permissionCodes?: string[]; permissionIds?: number[] },
+  ): Promise<Role> {
     requirePermission(p, "ROLE_MANAGE");
     const { role, org } = await reachableRole(p, roleId);
     const perms = await resolvePermissions(org, input.permissionCodes, input.permissionIds);
@@ -163,20 +231,36 @@ export function createRoleService(deps: RoleServiceDeps) {
     requireHolds(p, systemCodesOf(role.permissions, sys?.id ?? null), "change a role that carries");
     await checkGrantable(p, org, perms);
     return deps.unit("roles.set_permissions", ["roles", "events"], async ({ roles, events }) => {
-      const next = await roles.setPermissions(org.tenantId, role.id, perms.map((x) => x.id));
+      const next = await roles.setPermissions(
+        org.tenantId,
+        role.id,
+        perms.map((x) => x.id),
+      );
       if (!next) throw notFound("Role");
       const before = new Set(role.permissions.map((x) => x.code));
       const after = new Set(next.permissions.map((x) => x.code));
       const added = [...after].filter((c) => !before.has(c));
       const removed = [...before].filter((c) => !after.has(c));
       if (added.length || removed.length)
-        await events.record({ type: "role.permissions_changed", tenantId: org.tenantId, org, actor: actorOf(p), data: { roleId: role.id, added, removed } });
+        await events.record({
+          type: "role.permissions_changed",
+          tenantId: org.tenantId,
+          org,
+          actor: actorOf(p),
+          data: { roleId: role.id, added, removed },
+        });
       return next;
     });
   }
 
   /** Loads and checks everything an assign/revoke needs; 404 for ids outside the tenant. */
-  async function prepare(p: Principal, roleId: number, userId: number, organizationId: number, verb: "assign" | "revoke") {
+  async function prepare(
+    p: Principal,
+    roleId: number,
+    userId: number,
+    organizationId: number,
+    verb: "assign" | "revoke",
+  ) {
     requirePermission(p, "ROLE_MANAGE");
     const { role, org: roleOrg } = await reachableRole(p, roleId);
     const user = await deps.users.get(role.tenantId, userId);
@@ -193,9 +277,21 @@ export function createRoleService(deps: RoleServiceDeps) {
   async function assign(p: Principal, roleId: number, userId: number, organizationId: number): Promise<void> {
     const { role, user, target } = await prepare(p, roleId, userId, organizationId, "assign");
     await deps.unit("roles.assign", ["roles", "events"], async ({ roles, events }) => {
-      const written = await roles.assign({ tenantId: role.tenantId, userId: user.id, roleId: role.id, organizationId: target.id });
+      const written = await roles.assign({
+        tenantId: role.tenantId,
+        userId: user.id,
+        roleId: role.id,
+        organizationId: target.id,
+      });
       if (written)
-        await events.record({ type: "role.assigned", tenantId: role.tenantId, org: target, actor: actorOf(p), target: { userId: user.id }, data: { roleId: role.id, roleName: role.name } });
+        await events.record({
+          type: "role.assigned",
+          tenantId: role.tenantId,
+          org: target,
+          actor: actorOf(p),
+          target: { userId: user.id },
+          data: { roleId: role.id, roleName: role.name },
+        });
     });
   }
 
@@ -203,9 +299,21 @@ export function createRoleService(deps: RoleServiceDeps) {
   async function revoke(p: Principal, roleId: number, userId: number, organizationId: number): Promise<void> {
     const { role, user, target } = await prepare(p, roleId, userId, organizationId, "revoke");
     await deps.unit("roles.revoke", ["roles", "events"], async ({ roles, events }) => {
-      const removed = await roles.revoke({ tenantId: role.tenantId, userId: user.id, roleId: role.id, organizationId: target.id });
+      const removed = await roles.revoke({
+        tenantId: role.tenantId,
+        userId: user.id,
+        roleId: role.id,
+        organizationId: target.id,
+      });
       if (removed)
-        await events.record({ type: "role.revoked", tenantId: role.tenantId, org: target, actor: actorOf(p), target: { userId: user.id }, data: { roleId: role.id, roleName: role.name } });
+        await events.record({
+          type: "role.revoked",
+          tenantId: role.tenantId,
+          org: target,
+          actor: actorOf(p),
+          target: { userId: user.id },
+          data: { roleId: role.id, roleName: role.name },
+        });
     });
   }
 
@@ -216,7 +324,18 @@ export function createRoleService(deps: RoleServiceDeps) {
     return deps.roles.listByOrg(org.tenantId, org.id, size);
   }
 
-  return { create, setPermissions, assign, revoke, list, prepareAssignment: (p: Principal, roleId: number, userId: number, organizationId: number) => prepare(p, roleId, userId, organizationId, "assign"), checkAssignment, reachableRole, requireAuthorityOver };
+  return {
+    create,
+    setPermissions,
+    assign,
+    revoke,
+    list,
+    prepareAssignment: (p: Principal, roleId: number, userId: number, organizationId: number) =>
+      prepare(p, roleId, userId, organizationId, "assign"),
+    checkAssignment,
+    reachableRole,
+    requireAuthorityOver,
+  };
 }
 
 export type RoleService = ReturnType<typeof createRoleService>;

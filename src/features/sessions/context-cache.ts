@@ -25,7 +25,13 @@ export interface CachedTokenContext {
    * The context of (user, org) at `now`: reused when still valid under `epoch` (read before
    * calling; started now when omitted), else read from the store.
    */
-  load(tenantId: number, userId: number, orgId: number, now: Date, epoch?: Promise<string | null>): Promise<TokenContext>;
+  load(
+    tenantId: number,
+    userId: number,
+    orgId: number,
+    now: Date,
+    epoch?: Promise<string | null>,
+  ): Promise<TokenContext>;
   /** Starts reading the epoch; never rejects (a failed read is null: the store is read). */
   epoch(): Promise<string | null>;
   readonly size: number;
@@ -68,7 +74,13 @@ export function createCachedTokenContext(
     }
   }
 
-  async function load(tenantId: number, userId: number, orgId: number, now: Date, pending?: Promise<string | null>): Promise<TokenContext> {
+  async function load(
+    tenantId: number,
+    userId: number,
+    orgId: number,
+    now: Date,
+    pending?: Promise<string | null>,
+  ): Promise<TokenContext> {
     const current = await (pending ?? epoch());
     if (current === null) return reader.load(tenantId, userId, orgId, now);
     const key = `${tenantId}:${userId}:${orgId}`;
@@ -81,7 +93,11 @@ export function createCachedTokenContext(
     if (ctx.user && ctx.user.status === "ACTIVE" && ctx.org && !ctx.blocked) {
       if (hit) entries.delete(key);
       else if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-      entries.set(key, { epoch: current, ctx: frozen(ctx), until: Math.min(t + maxAgeMs, ctx.blockedFrom ?? Infinity) });
+      entries.set(key, {
+        epoch: current,
+        ctx: frozen(ctx),
+        until: Math.min(t + maxAgeMs, ctx.blockedFrom ?? Infinity),
+      });
     }
     return ctx;
   }

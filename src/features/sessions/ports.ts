@@ -51,7 +51,8 @@ export type RotateResult =
 export const SELECTOR_SUFFIX_LENGTH = 16;
 
 /** The family id a selector names ("" when the selector is too short to name one). */
-export const familyIdOfSelector = (selector: string): string => (selector.length > SELECTOR_SUFFIX_LENGTH ? selector.slice(0, -SELECTOR_SUFFIX_LENGTH) : "");
+export const familyIdOfSelector = (selector: string): string =>
+  selector.length > SELECTOR_SUFFIX_LENGTH ? selector.slice(0, -SELECTOR_SUFFIX_LENGTH) : "";
 
 export interface FamilyStore {
   /**
@@ -73,7 +74,12 @@ export interface FamilyStore {
    * - The new expiry is `data.absoluteExpiresAt` when set, else `now + data.ttlSeconds` (sliding).
    * The returned family is the state after the rotation.
    */
-  rotate(selector: string, verifierHash: string, next: { selector: string; verifierHash: string; data?: Partial<SessionData> }, now: Date): Promise<RotateResult>;
+  rotate(
+    selector: string,
+    verifierHash: string,
+    next: { selector: string; verifierHash: string; data?: Partial<SessionData> },
+    now: Date,
+  ): Promise<RotateResult>;
   /** Looks a current token up without consuming it (logout); null unless it is the live current token. */
   peek(selector: string, verifierHash: string, now: Date): Promise<FamilyRecord | null>;
   /** A live (not revoked, not expired at `now`) family by id; null otherwise. */

@@ -5,12 +5,27 @@
 import { Elysia, t } from "elysia";
 import { clientIp, noContent200 } from "../../http/context";
 import { selfCaller, type Guard } from "../../http/guard";
-import { noStore, presentedRefreshToken, refreshCookieOf, setRefreshCookie, tokenPairBody, type CookiePolicy } from "../../http/session-cookie";
+import {
+  noStore,
+  presentedRefreshToken,
+  refreshCookieOf,
+  setRefreshCookie,
+  tokenPairBody,
+  type CookiePolicy,
+} from "../../http/session-cookie";
 import { DeviceView, LogoutBody, RefreshBody, SessionView, TokenPairResponse } from "../auth/model";
 import type { SessionService } from "./service";
 import { ok } from "../../http/responses";
 
-export function sessionRoutes({ sessions, guard, cookies }: { sessions: SessionService; guard: Guard; cookies: CookiePolicy }) {
+export function sessionRoutes({
+  sessions,
+  guard,
+  cookies,
+}: {
+  sessions: SessionService;
+  guard: Guard;
+  cookies: CookiePolicy;
+}) {
   const tags = ["Sessions"];
   const authTags = ["Authentication"];
   const security = [{ bearer: [] }];
@@ -54,7 +69,8 @@ export function sessionRoutes({ sessions, guard, cookies }: { sessions: SessionS
           tags: authTags,
           security: [],
           summary: "End the session of a refresh token",
-          description: "Takes the refresh token from the body, or from the `sso_refresh` cookie when no body is sent, and clears that cookie. Idempotent: an unknown or already ended session answers 200 too.",
+          description:
+            "Takes the refresh token from the body, or from the `sso_refresh` cookie when no body is sent, and clears that cookie. Idempotent: an unknown or already ended session answers 200 too.",
         },
       },
     )
@@ -62,9 +78,23 @@ export function sessionRoutes({ sessions, guard, cookies }: { sessions: SessionS
       "/api/users/me/devices",
       async ({ request, server }) => {
         const devices = await sessions.listDevices(await callerOf(request, server));
-        return devices.map((d) => ({ deviceId: d.deviceId, name: d.name, platform: d.platform, lastSeenAt: d.lastSeenAt.toISOString(), createdAt: d.createdAt.toISOString() }));
+        return devices.map((d) => ({
+          deviceId: d.deviceId,
+          name: d.name,
+          platform: d.platform,
+          lastSeenAt: d.lastSeenAt.toISOString(),
+          createdAt: d.createdAt.toISOString(),
+        }));
       },
-      { response: ok(t.Array(DeviceView)), detail: { tags, security, summary: "The caller's devices", description: "Any user access token of this issuer, whatever its audience." } },
+      {
+        response: ok(t.Array(DeviceView)),
+        detail: {
+          tags,
+          security,
+          summary: "The caller's devices",
+          description: "Any user access token of this issuer, whatever its audience.",
+        },
+      },
     )
     .get(
       "/api/users/me/sessions",
@@ -74,7 +104,13 @@ export function sessionRoutes({ sessions, guard, cookies }: { sessions: SessionS
       },
       {
         response: ok(t.Array(SessionView)),
-        detail: { tags, security, summary: "The caller's live sessions", description: "Every live refresh family of the caller (web, plain and device sessions), oldest first; `current` marks the one the calling token belongs to. Any user access token of this issuer." },
+        detail: {
+          tags,
+          security,
+          summary: "The caller's live sessions",
+          description:
+            "Every live refresh family of the caller (web, plain and device sessions), oldest first; `current` marks the one the calling token belongs to. Any user access token of this issuer.",
+        },
       },
     )
     .delete(
@@ -84,8 +120,16 @@ export function sessionRoutes({ sessions, guard, cookies }: { sessions: SessionS
         return noContent200();
       },
       {
-        params: t.Object({ sessionId: t.String({ pattern: "^[A-Za-z0-9_-]{1,128}$", description: "a session id (the `sid` claim)" }) }),
-        detail: { tags, security, summary: "End one of the caller's sessions", description: "Revokes that session's refresh token family (its access tokens lapse within their 15 minutes). 404 when it is not a live session of the caller. Audited as `auth.logout` with `via: sessions`." },
+        params: t.Object({
+          sessionId: t.String({ pattern: "^[A-Za-z0-9_-]{1,128}$", description: "a session id (the `sid` claim)" }),
+        }),
+        detail: {
+          tags,
+          security,
+          summary: "End one of the caller's sessions",
+          description:
+            "Revokes that session's refresh token family (its access tokens lapse within their 15 minutes). 404 when it is not a live session of the caller. Audited as `auth.logout` with `via: sessions`.",
+        },
       },
     )
     .delete(
@@ -96,7 +140,13 @@ export function sessionRoutes({ sessions, guard, cookies }: { sessions: SessionS
       },
       {
         params: t.Object({ deviceId: t.String({ minLength: 1, maxLength: 128 }) }),
-        detail: { tags, security, summary: "Log one of the caller's devices out", description: "Ends that device's session and forgets the device; other devices are untouched. 404 when the device is not the caller's." },
+        detail: {
+          tags,
+          security,
+          summary: "Log one of the caller's devices out",
+          description:
+            "Ends that device's session and forgets the device; other devices are untouched. 404 when the device is not the caller's.",
+        },
       },
     );
 }

@@ -69,12 +69,31 @@ export function createSessionService(deps: SessionServiceDeps) {
     const now = deps.clock.now();
     // The directory's version is read beside the rotation and before the context it validates.
     const epoch = deps.tokenContext.epoch();
-    const r = await deps.families.rotate(presented.selector, presented.verifierHash, { selector: next.selector, verifierHash: next.verifierHash, data: requested ? { audience: requested.identifier } : undefined }, now);
+    const r = await deps.families.rotate(
+      presented.selector,
+      presented.verifierHash,
+      {
+        selector: next.selector,
+        verifierHash: next.verifierHash,
+        data: requested ? { audience: requested.identifier } : undefined,
+      },
+      now,
+    );
     if (r.status === "invalid") throw dead();
     if (r.status === "reused") {
       const d = r.family.data;
-      await deps.record({ type: "auth.refresh.reuse_detected", tenantId: d.tenantId, org: { id: d.orgId, path: d.orgPath }, actor: { ip }, target: { userId: d.userId }, data: { sessionId: r.family.familyId, mode: d.mode, ...(d.deviceId ? { deviceId: d.deviceId } : {}) } });
-      throw new DomainError("REFRESH_TOKEN_REUSED", "This refresh token was already used, so the session was ended as a precaution. Sign in again.");
+      await deps.record({
+        type: "auth.refresh.reuse_detected",
+        tenantId: d.tenantId,
+        org: { id: d.orgId, path: d.orgPath },
+        actor: { ip },
+        target: { userId: d.userId },
+        data: { sessionId: r.family.familyId, mode: d.mode, ...(d.deviceId ? { deviceId: d.deviceId } : {}) },
+      });
+      throw new DomainError(
+        "REFRESH_TOKEN_REUSED",
+        "This refresh token was already used, so the session was ended as a precaution. Sign in again.",
+      );
     }
     const { familyId, data: d, expiresAt } = r.family;
     // Everything the new token depends on, in parallel: the context is reused only while the
@@ -90,7 +109,10 @@ export function createSessionService(deps: SessionServiceDeps) {
     }
     if (blocked) {
       await deps.families.revoke(familyId);
-      throw new DomainError("ORG_SUSPENDED", "This session's organization (or one above it) is suspended or expired; no tokens can be issued for it.");
+      throw new DomainError(
+        "ORG_SUSPENDED",
+        "This session's organization (or one above it) is suspended or expired; no tokens can be issued for it.",
+      );
     }
     const accessToken = await deps.auth.mintAccess(user, org, app, familyId, d.deviceId, grants);
     return {
@@ -115,7 +137,14 @@ export function createSessionService(deps: SessionServiceDeps) {
     if (!fam) return;
     await deps.families.revoke(fam.familyId);
     const d = fam.data;
-    await deps.record({ type: "auth.logout", tenantId: d.tenantId, org: { id: d.orgId, path: d.orgPath }, actor: { ip }, target: { userId: d.userId }, data: { sessionId: fam.familyId, mode: d.mode, ...(d.deviceId ? { deviceId: d.deviceId } : {}) } });
+    await deps.record({
+      type: "auth.logout",
+      tenantId: d.tenantId,
+      org: { id: d.orgId, path: d.orgPath },
+      actor: { ip },
+      target: { userId: d.userId },
+      data: { sessionId: fam.familyId, mode: d.mode, ...(d.deviceId ? { deviceId: d.deviceId } : {}) },
+    });
   }
 
   /** The caller's devices, oldest first. */
@@ -127,7 +156,14 @@ export function createSessionService(deps: SessionServiceDeps) {
   async function removeDevice(caller: DeviceCaller, deviceId: string): Promise<void> {
     await deps.unit("devices.remove", ["devices", "events"], async ({ devices, events }) => {
       if (!(await devices.delete(caller.userId, deviceId))) throw notFound("Device");
-      await events.record({ type: "device.removed", tenantId: caller.tenantId, org: { id: caller.orgId, path: caller.orgPath }, actor: { ip: caller.ip }, target: { userId: caller.userId }, data: { deviceId } });
+      await events.record({
+        type: "device.removed",
+        tenantId: caller.tenantId,
+        org: { id: caller.orgId, path: caller.orgPath },
+        actor: { ip: caller.ip },
+        target: { userId: caller.userId },
+        data: { deviceId },
+      });
     });
     // Families may live in Redis, outside the unit: end the device's sessions after the commit.
     await deps.families.revokeDevice(caller.userId, deviceId);
@@ -136,7 +172,15 @@ export function createSessionService(deps: SessionServiceDeps) {
   /** The caller's live sessions (refresh families), the calling one marked `current`. */
   async function listSessions(caller: DeviceCaller): Promise<SessionView[]> {
     const fams = await deps.families.listUser(caller.userId, deps.clock.now());
-    return fams.map((f) => ({ id: f.familyId, mode: f.data.mode, organizationId: f.data.orgId, audience: f.data.audience, deviceId: f.data.deviceId ?? null, expiresAt: f.expiresAt, current: f.familyId === caller.sessionId }));
+    return fams.map((f) => ({
+      id: f.familyId,
+      mode: f.data.mode,
+      organizationId: f.data.orgId,
+      audience: f.data.audience,
+      deviceId: f.data.deviceId ?? null,
+      expiresAt: f.expiresAt,
+      current: f.familyId === caller.sessionId,
+    }));
   }
 
   /** Ends one of the caller's sessions; 404 when it is not a live session of the caller. */
@@ -145,7 +189,14 @@ export function createSessionService(deps: SessionServiceDeps) {
     if (!fam || fam.data.userId !== caller.userId) throw notFound("Session");
     await deps.families.revoke(fam.familyId);
     const d = fam.data;
-    await deps.record({ type: "auth.logout", tenantId: d.tenantId, org: { id: d.orgId, path: d.orgPath }, actor: { userId: caller.userId, ip: caller.ip }, target: { userId: d.userId }, data: { sessionId: fam.familyId, mode: d.mode, via: "sessions", ...(d.deviceId ? { deviceId: d.deviceId } : {}) } });
+    await deps.record({
+      type: "auth.logout",
+      tenantId: d.tenantId,
+      org: { id: d.orgId, path: d.orgPath },
+      actor: { userId: caller.userId, ip: caller.ip },
+      target: { userId: d.userId },
+      data: { sessionId: fam.familyId, mode: d.mode, via: "sessions", ...(d.deviceId ? { deviceId: d.deviceId } : {}) },
+    });
   }
 
   return { refresh, logout, listDevices, removeDevice, listSessions, revokeSession };

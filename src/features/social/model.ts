@@ -3,7 +3,11 @@ import { t } from "elysia";
 import { DeviceInfo } from "../auth/model";
 
 export const SocialBody = t.Object({
-  idToken: t.String({ minLength: 1, maxLength: 16384, description: "the provider's id_token (RS256 JWT) obtained by your front end" }),
+  idToken: t.String({
+    minLength: 1,
+    maxLength: 16384,
+    description: "the provider's id_token (RS256 JWT) obtained by your front end",
+  }),
   audience: t.Optional(t.String({ maxLength: 2048 })),
   device: t.Optional(DeviceInfo),
 });

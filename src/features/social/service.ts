@@ -37,18 +37,35 @@ export interface SocialDeps {
   microsoftRequireVerifiedEmail?: boolean;
   auth: {
     resolveAudience(audience: string | undefined): Promise<Application>;
-    completeSignIn(user: User, req: SessionRequest, ip: string | null, method: string): Promise<TokenPair | MfaChallenge>;
+    completeSignIn(
+      user: User,
+      req: SessionRequest,
+      ip: string | null,
+      method: string,
+    ): Promise<TokenPair | MfaChallenge>;
   };
 }
 
 const badToken = (why: string) => invalidToken(`The id_token was refused: ${why}.`);
-const unknownUser = () => new DomainError("INVALID_CREDENTIALS", "No active account can sign in with this identity. Ask an administrator to create your account first.");
+const unknownUser = () =>
+  new DomainError(
+    "INVALID_CREDENTIALS",
+    "No active account can sign in with this identity. Ask an administrator to create your account first.",
+  );
 
 export function createSocialService(deps: SocialDeps) {
   const keySets = new Map<SocialProvider, ReturnType<typeof createRemoteJWKSet>>();
   const keysOf = (p: SocialProvider) => {
     let k = keySets.get(p);
-    if (!k) keySets.set(p, (k = createRemoteJWKSet(new URL(deps.jwksUrls[p]), { cooldownDuration: 30_000, cacheMaxAge: 3_600_000, timeoutDuration: 5_000 })));
+    if (!k)
+      keySets.set(
+        p,
+        (k = createRemoteJWKSet(new URL(deps.jwksUrls[p]), {
+          cooldownDuration: 30_000,
+          cacheMaxAge: 3_600_000,
+          timeoutDuration: 5_000,
+        })),
+      );
     return k;
   };
 
@@ -56,7 +73,11 @@ export function createSocialService(deps: SocialDeps) {
    * Verifies signature, algorithm, audience, expiry and issuer; answers the subject, the email, and
    * why that email may not link an account on a first sign-in (null when it may).
    */
-  async function verifyIdToken(provider: SocialProvider, idToken: string, clientIds: string[]): Promise<{ subject: string; email: string | null; unlinkable: string | null }> {
+  async function verifyIdToken(
+    provider: SocialProvider,
+    idToken: string,
+    clientIds: string[],
+  ): Promise<{ subject: string; email: string | null; unlinkable: string | null }> {
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(idToken, keysOf(provider), {
@@ -70,33 +91,56 @@ export function createSocialService(deps: SocialDeps) {
     } catch (e) {
       if (e instanceof joseErrors.JWTExpired) throw badToken("it has expired");
       if (e instanceof joseErrors.JWTClaimValidationFailed) {
-        if (e.claim === "aud") throw badToken("it was issued for another client (its aud is none of this application's registered client ids)");
+        if (e.claim === "aud")
+          throw badToken(
+            "it was issued for another client (its aud is none of this application's registered client ids)",
+          );
         if (e.claim === "iss") throw badToken(`its issuer is not ${provider === "google" ? "Google" : "Microsoft"}`);
         throw badToken(`its ${e.claim} claim is missing or invalid`);
       }
-      if (e instanceof joseErrors.JWSSignatureVerificationFailed || e instanceof joseErrors.JWKSNoMatchingKey) throw badToken(`it is not signed by one of ${provider === "google" ? "Google" : "Microsoft"}'s published keys`);
+      if (e instanceof joseErrors.JWSSignatureVerificationFailed || e instanceof joseErrors.JWKSNoMatchingKey)
+        throw badToken(`it is not signed by one of ${provider === "google" ? "Google" : "Microsoft"}'s published keys`);
       if (e instanceof joseErrors.JOSEAlgNotAllowed) throw badToken("it is not signed with RS256");
-      if (e instanceof joseErrors.JWKSTimeout || (e as { code?: string }).code === "ERR_JOSE_GENERIC" || e instanceof TypeError)
-        throw new DomainError("UNAVAILABLE", "The provider's signing keys could not be fetched. Retry shortly.", { cause: e });
+      if (
+        e instanceof joseErrors.JWKSTimeout ||
+        (e as { code?: string }).code === "ERR_JOSE_GENERIC" ||
+        e instanceof TypeError
+      )
+        throw new DomainError("UNAVAILABLE", "The provider's signing keys could not be fetched. Retry shortly.", {
+          cause: e,
+        });
       throw badToken("it is not a well-formed signed JWT");
     }
     if (provider === "google") {
-      if (payload.email_verified !== true && payload.email_verified !== "true") throw badToken("Google has not verified its email address");
-      return { subject: String(payload.sub), email: typeof payload.email === "string" ? payload.email : null, unlinkable: null };
+      if (payload.email_verified !== true && payload.email_verified !== "true")
+        throw badToken("Google has not verified its email address");
+      return {
+        subject: String(payload.sub),
+        email: typeof payload.email === "string" ? payload.email : null,
+        unlinkable: null,
+      };
     }
     // Microsoft: the issuer names the token's tenant; the object id is the user's stable id there.
     const tid = typeof payload.tid === "string" ? payload.tid : "";
-    if (!tid || payload.iss !== `https://login.microsoftonline.com/${tid}/v2.0`) throw badToken("its issuer is not the Microsoft identity platform v2.0 of its tenant");
+    if (!tid || payload.iss !== `https://login.microsoftonline.com/${tid}/v2.0`)
+      throw badToken("its issuer is not the Microsoft identity platform v2.0 of its tenant");
     const fromEmail = typeof payload.email === "string";
-    const email = fromEmail ? (payload.email as string) : typeof payload.preferred_username === "string" ? payload.preferred_username : null;
+    const email = fromEmail
+      ? (payload.email as string)
+      : typeof payload.preferred_username === "string"
+        ? payload.preferred_username
+        : null;
     // Any Entra tenant's admin can put any address in `email` (and `preferred_username`); the
     // optional claim `xms_edov` says whether Microsoft verified that the tenant owns the domain.
     const edov = payload.xms_edov;
     const verified = edov === true || edov === "true" || edov === 1 || edov === "1";
     let unlinkable: string | null = null;
-    if (edov !== undefined && !verified) unlinkable = "Microsoft has not verified that its tenant owns the email's domain (xms_edov is false), so the email cannot link an account";
+    if (edov !== undefined && !verified)
+      unlinkable =
+        "Microsoft has not verified that its tenant owns the email's domain (xms_edov is false), so the email cannot link an account";
     else if (deps.microsoftRequireVerifiedEmail && !(fromEmail && verified))
-      unlinkable = "a first Microsoft sign-in needs an email whose domain owner Microsoft verified (the optional claim xms_edov true) on this service";
+      unlinkable =
+        "a first Microsoft sign-in needs an email whose domain owner Microsoft verified (the optional claim xms_edov true) on this service";
     return { subject: `${tid}:${typeof payload.oid === "string" ? payload.oid : payload.sub}`, email, unlinkable };
   }
 
@@ -105,13 +149,19 @@ export function createSocialService(deps: SocialDeps) {
    * expired, wrongly addressed or unverified token; 401 INVALID_CREDENTIALS when no active account
    * matches. MFA applies as for a password sign-in.
    */
-  async function signIn(providerName: string, input: { idToken: string } & SessionRequest, ip: string | null): Promise<TokenPair | MfaChallenge> {
-    if (!(PROVIDERS as readonly string[]).includes(providerName)) throw notFound(`Social provider "${providerName.slice(0, 40)}"`);
+  async function signIn(
+    providerName: string,
+    input: { idToken: string } & SessionRequest,
+    ip: string | null,
+  ): Promise<TokenPair | MfaChallenge> {
+    if (!(PROVIDERS as readonly string[]).includes(providerName))
+      throw notFound(`Social provider "${providerName.slice(0, 40)}"`);
     const provider = providerName as SocialProvider;
     const app = await deps.auth.resolveAudience(input.audience);
     const registered = provider === "google" ? app.googleClientIds : app.microsoftClientIds;
     const clientIds = registered.length ? registered : deps.defaultClientIds[provider];
-    if (!clientIds.length) throw badToken(`no ${provider} client id is registered for this application (nor a platform default)`);
+    if (!clientIds.length)
+      throw badToken(`no ${provider} client id is registered for this application (nor a platform default)`);
     const { subject, email, unlinkable } = await verifyIdToken(provider, input.idToken, clientIds);
 
     const linked = await deps.socialIdentities.find(provider, subject);
@@ -122,12 +172,23 @@ export function createSocialService(deps: SocialDeps) {
     else if (email) {
       const candidate = await deps.users.findByEmail(normalizeEmail(email));
       // An account already linked to another account of this provider is not taken over by a second one with the same email.
-      if (candidate && candidate.status === "ACTIVE" && !(await deps.socialIdentities.listUser(candidate.id)).some((l) => l.provider === provider)) {
+      if (
+        candidate &&
+        candidate.status === "ACTIVE" &&
+        !(await deps.socialIdentities.listUser(candidate.id)).some((l) => l.provider === provider)
+      ) {
         const org: Org | null = await deps.orgs.get(candidate.tenantId, candidate.organizationId);
         try {
           await deps.unit("social.link", ["socialIdentities", "events"], async ({ socialIdentities, events }) => {
             await socialIdentities.link({ provider, subject, tenantId: candidate.tenantId, userId: candidate.id });
-            await events.record({ type: "auth.social.linked", tenantId: candidate.tenantId, org, actor: { ip }, target: { userId: candidate.id }, data: { provider } });
+            await events.record({
+              type: "auth.social.linked",
+              tenantId: candidate.tenantId,
+              org,
+              actor: { ip },
+              target: { userId: candidate.id },
+              data: { provider },
+            });
           });
           user = candidate;
         } catch (e) {
@@ -139,7 +200,12 @@ export function createSocialService(deps: SocialDeps) {
       }
     }
     if (!user || user.status !== "ACTIVE") throw unknownUser();
-    return deps.auth.completeSignIn(user, { audience: app.identifier, web: input.web, device: input.device }, ip, provider);
+    return deps.auth.completeSignIn(
+      user,
+      { audience: app.identifier, web: input.web, device: input.device },
+      ip,
+      provider,
+    );
   }
 
   return { signIn };

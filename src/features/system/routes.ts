@@ -6,7 +6,12 @@ export function systemRoutes({ system }: { system: SystemService }) {
   const tags = ["System"];
   return new Elysia({ name: "system-routes" })
     .get("/healthz", () => ({ status: "ok" }), { detail: { tags, summary: "Liveness: the process is up" } })
-    .get("/readyz", () => system.ready(), { detail: { tags, summary: "Readiness: every backing store answers (503 UNAVAILABLE with per-check states otherwise)" } })
+    .get("/readyz", () => system.ready(), {
+      detail: {
+        tags,
+        summary: "Readiness: every backing store answers (503 UNAVAILABLE with per-check states otherwise)",
+      },
+    })
     .get(
       "/metrics",
       ({ set }) => {
@@ -21,7 +26,12 @@ export function systemRoutes({ system }: { system: SystemService }) {
         set.headers["cache-control"] = "public, max-age=300";
         return system.jwks();
       },
-      { detail: { tags, summary: "Published signing keys (public parts only)" }, response: t.Object({ keys: t.Array(t.Record(t.String(), t.Unknown())) }) },
+      {
+        detail: { tags, summary: "Published signing keys (public parts only)" },
+        response: t.Object({ keys: t.Array(t.Record(t.String(), t.Unknown())) }),
+      },
     )
-    .get("/.well-known/oauth-authorization-server", () => system.discovery(), { detail: { tags, summary: "OAuth 2.0 authorization server metadata (RFC 8414)" } });
+    .get("/.well-known/oauth-authorization-server", () => system.discovery(), {
+      detail: { tags, summary: "OAuth 2.0 authorization server metadata (RFC 8414)" },
+    });
 }

@@ -13,5 +13,7 @@ export function signAccessJwt(claims: Record<string, unknown>, kid: string, key:
     const v = claims[c];
     if (v !== undefined && !Number.isSafeInteger(v)) throw new TypeError(`"${c}" must be an integer NumericDate`);
   }
-  return new CompactSign(encoder.encode(JSON.stringify(claims))).setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid }).sign(key);
+  return new CompactSign(encoder.encode(JSON.stringify(claims)))
+    .setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid })
+    .sign(key);
 }

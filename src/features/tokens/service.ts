@@ -3,7 +3,17 @@
  * task (published before first use, kept published after retirement), RS256 signing and
  * verification of our own tokens against the published set.
  */
-import { createLocalJWKSet, exportJWK, exportPKCS8, generateKeyPair, importPKCS8, jwtVerify, errors as joseErrors, type JWTPayload, type JSONWebKeySet } from "jose";
+import {
+  createLocalJWKSet,
+  exportJWK,
+  exportPKCS8,
+  generateKeyPair,
+  importPKCS8,
+  jwtVerify,
+  errors as joseErrors,
+  type JWTPayload,
+  type JSONWebKeySet,
+} from "jose";
 import type { Clock } from "../../kernel/clock";
 import type { CryptoBox } from "../../kernel/crypto-box";
 import { invalidToken } from "../../kernel/errors";
@@ -116,7 +126,11 @@ export function createKeyService(deps: KeyServiceDeps) {
       const add = async (k: StoredKey) => {
         await deps.unit("keys.rotate", ["keys", "events"], async ({ keys, events }) => {
           await keys.insert(k);
-          await events.record({ type: "key.rotated", tenantId: deps.platformTenantId, data: { kid: k.kid, activatesAt: k.activatesAt.toISOString() } });
+          await events.record({
+            type: "key.rotated",
+            tenantId: deps.platformTenantId,
+            data: { kid: k.kid, activatesAt: k.activatesAt.toISOString() },
+          });
         });
         created = k.kid;
       };
@@ -128,7 +142,12 @@ export function createKeyService(deps: KeyServiceDeps) {
       }
       published = await deps.keys.published(now);
       const current = published.find((k) => k.activatesAt <= now);
-      if (current) await deps.keys.retireOthers(current.kid, current.activatesAt, new Date(current.activatesAt.getTime() + t.retention * 1000));
+      if (current)
+        await deps.keys.retireOthers(
+          current.kid,
+          current.activatesAt,
+          new Date(current.activatesAt.getTime() + t.retention * 1000),
+        );
       await reload();
       if (created) deps.onRotated?.(created);
       return created;
@@ -146,10 +165,16 @@ export function createKeyService(deps: KeyServiceDeps) {
   /** Verifies one of our tokens (RS256 pinned, issuer, typ); throws INVALID_TOKEN otherwise. */
   async function verify(token: string): Promise<JWTPayload> {
     try {
-      const { payload } = await jwtVerify(token, localSet, { issuer: deps.issuer, algorithms: ["RS256"], typ: "at+jwt", currentDate: deps.clock.now() });
+      const { payload } = await jwtVerify(token, localSet, {
+        issuer: deps.issuer,
+        algorithms: ["RS256"],
+        typ: "at+jwt",
+        currentDate: deps.clock.now(),
+      });
       return payload;
     } catch (e) {
-      if (e instanceof joseErrors.JWTExpired) throw invalidToken("The access token has expired. Refresh it or sign in again.");
+      if (e instanceof joseErrors.JWTExpired)
+        throw invalidToken("The access token has expired. Refresh it or sign in again.");
       throw invalidToken("The access token is invalid or was not issued by this service.");
     }
   }

@@ -2,14 +2,27 @@
 import { t } from "elysia";
 import { Int, QueryInt } from "../../http/wire";
 
-const Email = t.String({ minLength: 3, maxLength: 320, pattern: "^[^@\\s]+@[^@\\s]+$", description: "unique across the service, case-insensitive" });
+const Email = t.String({
+  minLength: 3,
+  maxLength: 320,
+  pattern: "^[^@\\s]+@[^@\\s]+$",
+  description: "unique across the service, case-insensitive",
+});
 
 export const CreateUserBody = t.Object({
   organizationId: Int({ minimum: 1, description: "home organization" }),
   email: Email,
   fullName: t.String({ maxLength: 200 }),
-  password: t.Optional(t.String({ minLength: 8, maxLength: 200, description: "absent: the user has no password until a setup link is used" })),
-  roleId: t.Optional(Int({ minimum: 1, description: "a first role, assigned at the home org (needs ROLE_MANAGE too)" })),
+  password: t.Optional(
+    t.String({
+      minLength: 8,
+      maxLength: 200,
+      description: "absent: the user has no password until a setup link is used",
+    }),
+  ),
+  roleId: t.Optional(
+    Int({ minimum: 1, description: "a first role, assigned at the home org (needs ROLE_MANAGE too)" }),
+  ),
 });
 
 export const CreatedUser = t.Object({ id: Int(), email: t.String(), organizationId: Int() });
@@ -32,8 +45,18 @@ export const UserSummary = t.Object({
 export const UserListQuery = t.Object({
   organizationId: QueryInt({ minimum: 1 }),
   size: t.Optional(QueryInt({ description: "1..1000, default 200" })),
-  q: t.Optional(t.String({ maxLength: 200, description: "only users whose email or name contains this text (literal, case-insensitive)" })),
-  after: t.Optional(QueryInt({ minimum: 0, description: "paging: only users with a greater id (pass the last id of the previous page)" })),
+  q: t.Optional(
+    t.String({
+      maxLength: 200,
+      description: "only users whose email or name contains this text (literal, case-insensitive)",
+    }),
+  ),
+  after: t.Optional(
+    QueryInt({
+      minimum: 0,
+      description: "paging: only users with a greater id (pass the last id of the previous page)",
+    }),
+  ),
 });
 
 export const UserIdParams = t.Object({ id: QueryInt({ minimum: 1 }) });
@@ -42,13 +65,52 @@ const Iso = t.String({ format: "date-time" });
 
 export const UserExport = t.Object(
   {
-    user: t.Object({ id: Int(), tenantId: Int(), organizationId: Int(), email: t.String(), fullName: t.String(), status: t.String(), hasPassword: t.Boolean(), createdAt: Iso, updatedAt: Iso }),
-    memberships: t.Array(t.Object({ organizationId: Int(), tenantId: Int(), name: t.String(), path: t.String(), status: t.String(), roles: t.Array(t.Object({ id: Int(), name: t.String() })) })),
+    user: t.Object({
+      id: Int(),
+      tenantId: Int(),
+      organizationId: Int(),
+      email: t.String(),
+      fullName: t.String(),
+      status: t.String(),
+      hasPassword: t.Boolean(),
+      createdAt: Iso,
+      updatedAt: Iso,
+    }),
+    memberships: t.Array(
+      t.Object({
+        organizationId: Int(),
+        tenantId: Int(),
+        name: t.String(),
+        path: t.String(),
+        status: t.String(),
+        roles: t.Array(t.Object({ id: Int(), name: t.String() })),
+      }),
+    ),
     roles: t.Array(t.Object({ roleId: Int(), roleName: t.String(), organizationId: Int() })),
-    devices: t.Array(t.Object({ deviceId: t.String(), name: t.String(), platform: t.String(), lastSeenAt: Iso, createdAt: Iso })),
-    sessions: t.Array(t.Object({ mode: t.String(), organizationId: Int(), audience: t.String(), deviceId: t.Union([t.String(), t.Null()]), expiresAt: Iso })),
+    devices: t.Array(
+      t.Object({ deviceId: t.String(), name: t.String(), platform: t.String(), lastSeenAt: Iso, createdAt: Iso }),
+    ),
+    sessions: t.Array(
+      t.Object({
+        mode: t.String(),
+        organizationId: Int(),
+        audience: t.String(),
+        deviceId: t.Union([t.String(), t.Null()]),
+        expiresAt: Iso,
+      }),
+    ),
     mfa: t.Object({ enabled: t.Boolean() }),
-    auditEntries: t.Array(t.Object({ id: Int(), action: t.String(), userId: t.Union([Int(), t.Null()]), organizationId: t.Union([Int(), t.Null()]), createdAt: Iso, ipAddress: t.Union([t.String(), t.Null()]), metadata: t.Record(t.String(), t.Unknown()) })),
+    auditEntries: t.Array(
+      t.Object({
+        id: Int(),
+        action: t.String(),
+        userId: t.Union([Int(), t.Null()]),
+        organizationId: t.Union([Int(), t.Null()]),
+        createdAt: Iso,
+        ipAddress: t.Union([t.String(), t.Null()]),
+        metadata: t.Record(t.String(), t.Unknown()),
+      }),
+    ),
   },
   { description: "Everything the service holds about the user (data-subject export)" },
 );

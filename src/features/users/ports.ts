@@ -17,18 +17,33 @@ export interface User {
 
 export interface UserRepo {
   /** Throws ConflictError when the (lower-cased) email exists. */
-  create(input: { tenantId: number; organizationId: number; email: string; fullName: string; passwordHash: string | null }): Promise<User>;
+  create(input: {
+    tenantId: number;
+    organizationId: number;
+    email: string;
+    fullName: string;
+    passwordHash: string | null;
+  }): Promise<User>;
   get(tenant: number | "any", id: number): Promise<User | null>;
   /** Lookup by lower-cased email across the service (login, forgot-password). */
   findByEmail(email: string): Promise<User | null>;
-  update(tenant: number | "any", id: number, patch: Partial<Pick<User, "fullName" | "organizationId" | "passwordHash" | "status" | "email" | "mfaEnabled">>): Promise<User | null>;
+  update(
+    tenant: number | "any",
+    id: number,
+    patch: Partial<Pick<User, "fullName" | "organizationId" | "passwordHash" | "status" | "email" | "mfaEnabled">>,
+  ): Promise<User | null>;
   /**
    * Users whose home org is `orgId` or who hold a role there (erased users excluded), ordered by
    * id, at most `size`. Index-backed: a union of the home-org and the assignment index. `afterId`
    * pages (ids greater than it); `q` keeps users whose email or name contains it (literal,
    * case-insensitive).
    */
-  listByOrg(tenant: number | "any", orgId: number, size: number, filter?: { afterId?: number; q?: string }): Promise<User[]>;
+  listByOrg(
+    tenant: number | "any",
+    orgId: number,
+    size: number,
+    filter?: { afterId?: number; q?: string },
+  ): Promise<User[]>;
   /**
    * Erasure (CONTRACT §3), irreversible: sets the email to `erasedEmail`, clears the name, the
    * password hash and every MFA secret and recovery code, status ERASED. Null when not in `tenant`.

@@ -2,7 +2,15 @@
 import { Elysia, t } from "elysia";
 import { clientIp, iso, noContent200, pageSize } from "../../http/context";
 import type { UserExport as Export } from "./service";
-import { CreateUserBody, CreatedUser, UpdateUserBody, UserExport, UserIdParams, UserListQuery, UserSummary } from "./model";
+import {
+  CreateUserBody,
+  CreatedUser,
+  UpdateUserBody,
+  UserExport,
+  UserIdParams,
+  UserListQuery,
+  UserSummary,
+} from "./model";
 import type { UserService } from "./service";
 import { managementCaller, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
@@ -11,13 +19,43 @@ import { ok } from "../../http/responses";
 export function exportDto(e: Export) {
   const u = e.user;
   return {
-    user: { id: u.id, tenantId: u.tenantId, organizationId: u.organizationId, email: u.email, fullName: u.fullName, status: u.status, hasPassword: u.passwordHash !== null, createdAt: iso(u.createdAt), updatedAt: iso(u.updatedAt) },
+    user: {
+      id: u.id,
+      tenantId: u.tenantId,
+      organizationId: u.organizationId,
+      email: u.email,
+      fullName: u.fullName,
+      status: u.status,
+      hasPassword: u.passwordHash !== null,
+      createdAt: iso(u.createdAt),
+      updatedAt: iso(u.updatedAt),
+    },
     memberships: e.memberships,
     roles: e.roles,
-    devices: e.devices.map((d) => ({ deviceId: d.deviceId, name: d.name, platform: d.platform, lastSeenAt: iso(d.lastSeenAt), createdAt: iso(d.createdAt) })),
-    sessions: e.sessions.map((s) => ({ mode: s.data.mode, organizationId: s.data.orgId, audience: s.data.audience, deviceId: s.data.deviceId ?? null, expiresAt: iso(s.expiresAt) })),
+    devices: e.devices.map((d) => ({
+      deviceId: d.deviceId,
+      name: d.name,
+      platform: d.platform,
+      lastSeenAt: iso(d.lastSeenAt),
+      createdAt: iso(d.createdAt),
+    })),
+    sessions: e.sessions.map((s) => ({
+      mode: s.data.mode,
+      organizationId: s.data.orgId,
+      audience: s.data.audience,
+      deviceId: s.data.deviceId ?? null,
+      expiresAt: iso(s.expiresAt),
+    })),
     mfa: e.mfa,
-    auditEntries: e.auditEntries.map((a) => ({ id: a.id, action: a.action, userId: a.userId, organizationId: a.organizationId, createdAt: iso(a.createdAt), ipAddress: a.ipAddress, metadata: a.metadata })),
+    auditEntries: e.auditEntries.map((a) => ({
+      id: a.id,
+      action: a.action,
+      userId: a.userId,
+      organizationId: a.organizationId,
+      createdAt: iso(a.createdAt),
+      ipAddress: a.ipAddress,
+      metadata: a.metadata,
+    })),
   };
 }
 
@@ -28,17 +66,42 @@ export function userRoutes({ users, guard }: { users: UserService; guard: Guard 
   return new Elysia({ name: "user-routes" })
     .get(
       "/api/users/me/export",
-      async ({ request, server }) => exportDto(await users.exportSelf(await guard.user(request.headers, clientIp(request, server)))),
-      { response: ok(UserExport), detail: { tags, security, summary: "Export everything the service holds about the caller" } },
+      async ({ request, server }) =>
+        exportDto(await users.exportSelf(await guard.user(request.headers, clientIp(request, server)))),
+      {
+        response: ok(UserExport),
+        detail: { tags, security, summary: "Export everything the service holds about the caller" },
+      },
     )
     .get(
       "/api/users",
       async ({ request, server, query }) => {
         const p = await caller(request, server);
-        const list = await users.list(p, query.organizationId, pageSize(query.size, 200), { afterId: query.after, q: query.q });
-        return list.map(({ user: u, roles }) => ({ id: u.id, email: u.email, fullName: u.fullName, status: u.status, hasPassword: u.passwordHash !== null, organizationId: u.organizationId, roles }));
+        const list = await users.list(p, query.organizationId, pageSize(query.size, 200), {
+          afterId: query.after,
+          q: query.q,
+        });
+        return list.map(({ user: u, roles }) => ({
+          id: u.id,
+          email: u.email,
+          fullName: u.fullName,
+          status: u.status,
+          hasPassword: u.passwordHash !== null,
+          organizationId: u.organizationId,
+          roles,
+        }));
       },
-      { query: UserListQuery, response: ok(t.Array(UserSummary)), detail: { tags, security, summary: "Users whose home org is the organization or who hold a role there", description: "Ordered by id. `q` keeps users whose email or name contains the text (literal, case-insensitive); `after` pages: pass the last id of the previous page." } },
+      {
+        query: UserListQuery,
+        response: ok(t.Array(UserSummary)),
+        detail: {
+          tags,
+          security,
+          summary: "Users whose home org is the organization or who hold a role there",
+          description:
+            "Ordered by id. `q` keeps users whose email or name contains the text (literal, case-insensitive); `after` pages: pass the last id of the previous page.",
+        },
+      },
     )
     .post(
       "/api/users",
@@ -46,7 +109,11 @@ export function userRoutes({ users, guard }: { users: UserService; guard: Guard 
         const u = await users.create(await caller(request, server), body);
         return { id: u.id, email: u.email, organizationId: u.organizationId };
       },
-      { body: CreateUserBody, response: ok(CreatedUser), detail: { tags, security, summary: "Create a user (with or without a password, optionally with a first role)" } },
+      {
+        body: CreateUserBody,
+        response: ok(CreatedUser),
+        detail: { tags, security, summary: "Create a user (with or without a password, optionally with a first role)" },
+      },
     )
     .put(
       "/api/users/:id",
@@ -54,7 +121,11 @@ export function userRoutes({ users, guard }: { users: UserService; guard: Guard 
         await users.update(await caller(request, server), params.id, body);
         return noContent200();
       },
-      { params: UserIdParams, body: UpdateUserBody, detail: { tags, security, summary: "Rename a user or move their home organization" } },
+      {
+        params: UserIdParams,
+        body: UpdateUserBody,
+        detail: { tags, security, summary: "Rename a user or move their home organization" },
+      },
     )
     .post(
       "/api/users/:id/enable",
@@ -82,7 +153,12 @@ export function userRoutes({ users, guard }: { users: UserService; guard: Guard 
     )
     .get(
       "/api/users/:id/export",
-      async ({ request, server, params }) => exportDto(await users.exportUser(await caller(request, server), params.id)),
-      { params: UserIdParams, response: ok(UserExport), detail: { tags, security, summary: "Export everything the service holds about a user" } },
+      async ({ request, server, params }) =>
+        exportDto(await users.exportUser(await caller(request, server), params.id)),
+      {
+        params: UserIdParams,
+        response: ok(UserExport),
+        detail: { tags, security, summary: "Export everything the service holds about a user" },
+      },
     );
 }

@@ -28,7 +28,15 @@ export interface UserServiceDeps {
   families: FamilyStore;
   hasher: PasswordHasher;
   clock: Clock;
-  unit: Unit<{ users: UserRepo; roles: RoleRepo; devices: DeviceRepo; oneTimeTokens: OneTimeTokenRepo; socialIdentities: SocialIdentityRepo; audit: Pick<AuditRepo, "scrubUser">; events: EventJournal }>;
+  unit: Unit<{
+    users: UserRepo;
+    roles: RoleRepo;
+    devices: DeviceRepo;
+    oneTimeTokens: OneTimeTokenRepo;
+    socialIdentities: SocialIdentityRepo;
+    audit: Pick<AuditRepo, "scrubUser">;
+    events: EventJournal;
+  }>;
   /** From the roles feature: the role as the caller may see it, and the no-escalation check. */
   reachableRole(p: Principal, roleId: number): Promise<{ role: Role; org: Org }>;
   checkAssignment(p: Principal, role: Role, roleOrg: Org, target: Org, verb: "assign" | "revoke"): Promise<void>;
@@ -43,7 +51,14 @@ export interface UserSummary {
 
 export interface UserExport {
   user: User;
-  memberships: { organizationId: number; tenantId: number; name: string; path: string; status: string; roles: { id: number; name: string }[] }[];
+  memberships: {
+    organizationId: number;
+    tenantId: number;
+    name: string;
+    path: string;
+    status: string;
+    roles: { id: number; name: string }[];
+  }[];
   roles: { roleId: number; roleName: string; organizationId: number }[];
   devices: Device[];
   sessions: FamilyRecord[];
@@ -82,7 +97,10 @@ export function createUserService(deps: UserServiceDeps) {
    * org in the same transaction, which also needs ROLE_MANAGE and passes the no-escalation check.
    * A taken email (service-wide, case-insensitive) is CONFLICT.
    */
-  async function create(p: Principal, input: { organizationId: number; email: string; fullName: string; password?: string; roleId?: number }): Promise<User> {
+  async function create(
+    p: Principal,
+    input: { organizationId: number; email: string; fullName: string; password?: string; roleId?: number },
+  ): Promise<User> {
     requirePermission(p, "USER_MANAGE");
     const org = await reachableOrg(p, input.organizationId);
     let role: Role | null = null;
@@ -96,11 +114,31 @@ export function createUserService(deps: UserServiceDeps) {
     const passwordHash = input.password ? await deps.hasher.hash(input.password) : null;
     try {
       return await deps.unit("users.create", ["users", "roles", "events"], async ({ users, roles, events }) => {
-        const user = await users.create({ tenantId: org.tenantId, organizationId: org.id, email, fullName: input.fullName.trim(), passwordHash });
-        await events.record({ type: "user.created", tenantId: org.tenantId, org, actor: actorOf(p), target: { userId: user.id }, data: { email, hasPassword: !!passwordHash } });
+        const user = await users.create({
+          tenantId: org.tenantId,
+          organizationId: org.id,
+          email,
+          fullName: input.fullName.trim(),
+          passwordHash,
+        });
+        await events.record({
+          type: "user.created",
+          tenantId: org.tenantId,
+          org,
+          actor: actorOf(p),
+          target: { userId: user.id },
+          data: { email, hasPassword: !!passwordHash },
+        });
         if (role) {
           await roles.assign({ tenantId: org.tenantId, userId: user.id, roleId: role.id, organizationId: org.id });
-          await events.record({ type: "role.assigned", tenantId: org.tenantId, org, actor: actorOf(p), target: { userId: user.id }, data: { roleId: role.id, roleName: role.name } });
+          await events.record({
+            type: "role.assigned",
+            tenantId: org.tenantId,
+            org,
+            actor: actorOf(p),
+            target: { userId: user.id },
+            data: { roleId: role.id, roleName: role.name },
+          });
         }
         return user;
       });
@@ -111,16 +149,32 @@ export function createUserService(deps: UserServiceDeps) {
   }
 
   /** Users whose home org is `organizationId` or who hold a role there, with their roles at that org. */
-  async function list(p: Principal, organizationId: number, size: number, filter: { afterId?: number; q?: string } = {}): Promise<UserSummary[]> {
+  async function list(
+    p: Principal,
+    organizationId: number,
+    size: number,
+    filter: { afterId?: number; q?: string } = {},
+  ): Promise<UserSummary[]> {
     requirePermission(p, "USER_MANAGE");
     const org = await reachableOrg(p, organizationId);
-    const users = await deps.users.listByOrg(org.tenantId, org.id, size, { afterId: filter.afterId, q: filter.q?.trim() || undefined });
-    const roles = await deps.roles.rolesAt(org.tenantId, org.id, users.map((u) => u.id));
+    const users = await deps.users.listByOrg(org.tenantId, org.id, size, {
+      afterId: filter.afterId,
+      q: filter.q?.trim() || undefined,
+    });
+    const roles = await deps.roles.rolesAt(
+      org.tenantId,
+      org.id,
+      users.map((u) => u.id),
+    );
     return users.map((user) => ({ user, roles: roles.get(user.id) ?? [] }));
   }
 
   /** Renames a user and/or moves the home org (both orgs inside reach, same tenant). */
-  async function update(p: Principal, id: number, patch: { fullName?: string; organizationId?: number }): Promise<User> {
+  async function update(
+    p: Principal,
+    id: number,
+    patch: { fullName?: string; organizationId?: number },
+  ): Promise<User> {
     requirePermission(p, "USER_MANAGE");
     const { user, org } = await reachableUser(p, id);
     notErased(user);
@@ -136,7 +190,14 @@ export function createUserService(deps: UserServiceDeps) {
     return deps.unit("users.update", ["users", "events"], async ({ users, events }) => {
       const next = await users.update(user.tenantId, user.id, clean);
       if (!next) throw notFound("User");
-      await events.record({ type: "user.updated", tenantId: user.tenantId, org: target, actor: actorOf(p), target: { userId: user.id }, data: { changes: clean, ...(clean.organizationId ? { fromOrganizationId: user.organizationId } : {}) } });
+      await events.record({
+        type: "user.updated",
+        tenantId: user.tenantId,
+        org: target,
+        actor: actorOf(p),
+        target: { userId: user.id },
+        data: { changes: clean, ...(clean.organizationId ? { fromOrganizationId: user.organizationId } : {}) },
+      });
       return next;
     });
   }
@@ -151,7 +212,13 @@ export function createUserService(deps: UserServiceDeps) {
     if (user.status !== status) {
       await deps.unit(enabled ? "users.enable" : "users.disable", ["users", "events"], async ({ users, events }) => {
         await users.update(user.tenantId, user.id, { status });
-        await events.record({ type: enabled ? "user.enabled" : "user.disabled", tenantId: user.tenantId, org, actor: actorOf(p), target: { userId: user.id } });
+        await events.record({
+          type: enabled ? "user.enabled" : "user.disabled",
+          tenantId: user.tenantId,
+          org,
+          actor: actorOf(p),
+          target: { userId: user.id },
+        });
       });
     }
     // Sessions may live in Redis, outside the transaction: revoke after the commit (and again on a repeat).
@@ -168,15 +235,25 @@ export function createUserService(deps: UserServiceDeps) {
     const { user, org } = await reachableUser(p, id);
     notSelf(p, user, "erase");
     if (user.status !== "ERASED") {
-      await deps.unit("users.erase", ["users", "devices", "oneTimeTokens", "roles", "socialIdentities", "audit", "events"], async ({ users, devices, oneTimeTokens, roles, socialIdentities, audit, events }) => {
-        await users.erase(user.tenantId, user.id, erasedEmail(user.id));
-        await devices.deleteUser(user.id);
-        await socialIdentities.deleteUser(user.id);
-        await oneTimeTokens.deleteUser(user.id);
-        await roles.removeAllFor(user.id);
-        await audit.scrubUser(user.id);
-        await events.record({ type: "user.erased", tenantId: user.tenantId, org, actor: actorOf(p), target: { userId: user.id } });
-      });
+      await deps.unit(
+        "users.erase",
+        ["users", "devices", "oneTimeTokens", "roles", "socialIdentities", "audit", "events"],
+        async ({ users, devices, oneTimeTokens, roles, socialIdentities, audit, events }) => {
+          await users.erase(user.tenantId, user.id, erasedEmail(user.id));
+          await devices.deleteUser(user.id);
+          await socialIdentities.deleteUser(user.id);
+          await oneTimeTokens.deleteUser(user.id);
+          await roles.removeAllFor(user.id);
+          await audit.scrubUser(user.id);
+          await events.record({
+            type: "user.erased",
+            tenantId: user.tenantId,
+            org,
+            actor: actorOf(p),
+            target: { userId: user.id },
+          });
+        },
+      );
     }
     await deps.families.revokeUser(user.id);
   }
@@ -210,7 +287,17 @@ export function createUserService(deps: UserServiceDeps) {
     return exportOf(user);
   }
 
-  return { create, list, update, enable: (p: Principal, id: number) => setEnabled(p, id, true), disable: (p: Principal, id: number) => setEnabled(p, id, false), erase, exportUser, exportSelf, reachableUser };
+  return {
+    create,
+    list,
+    update,
+    enable: (p: Principal, id: number) => setEnabled(p, id, true),
+    disable: (p: Principal, id: number) => setEnabled(p, id, false),
+    erase,
+    exportUser,
+    exportSelf,
+    reachableUser,
+  };
 }
 
 export type UserService = ReturnType<typeof createUserService>;

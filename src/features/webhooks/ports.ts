@@ -54,7 +54,11 @@ export interface WebhookRepo {
   create(w: Omit<Webhook, "id" | "createdAt">): Promise<Webhook>;
   get(tenant: number | "any", id: number): Promise<Webhook | null>;
   listByOrg(tenant: number | "any", orgId: number): Promise<Webhook[]>;
-  update(tenant: number | "any", id: number, patch: Partial<Pick<Webhook, "url" | "eventTypes" | "active" | "secretEnc">>): Promise<Webhook | null>;
+  update(
+    tenant: number | "any",
+    id: number,
+    patch: Partial<Pick<Webhook, "url" | "eventTypes" | "active" | "secretEnc">>,
+  ): Promise<Webhook | null>;
   /** Deletes the webhook and cancels its pending deliveries; false when it is not in the tenant. */
   delete(tenant: number | "any", id: number): Promise<boolean>;
   /** Active webhooks of the tenant registered at any org whose path is a prefix of `orgPath`. */
@@ -95,5 +99,10 @@ export interface WebhookSender {
    * POSTs `body` to `url` with `headers`, without following redirects, giving up after `timeoutMs`.
    * Resolves with the HTTP status, or with an error (refused target, DNS, connect, timeout); never throws.
    */
-  send(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<{ status: number } | { error: string }>;
+  send(
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+    timeoutMs: number,
+  ): Promise<{ status: number } | { error: string }>;
 }

@@ -3,7 +3,19 @@ import { Elysia, t } from "elysia";
 import { decodeCursor, encodeCursor, iso, noContent200, pageSize, noStore } from "../../http/context";
 import { managementCaller, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
-import { CreateWebhookBody, DeliveriesQuery, DeliveryPage, DeliveryParams, DeliveryView, RegisteredWebhook, RotatedSecret, UpdateWebhookBody, WebhookIdParams, WebhookListQuery, WebhookSummary } from "./model";
+import {
+  CreateWebhookBody,
+  DeliveriesQuery,
+  DeliveryPage,
+  DeliveryParams,
+  DeliveryView,
+  RegisteredWebhook,
+  RotatedSecret,
+  UpdateWebhookBody,
+  WebhookIdParams,
+  WebhookListQuery,
+  WebhookSummary,
+} from "./model";
 import type { Delivery, Webhook } from "./ports";
 import type { WebhookService } from "./service";
 
@@ -37,11 +49,21 @@ export function webhookRoutes({ webhooks, guard }: { webhooks: WebhookService; g
   const security = [{ bearer: [] }];
   const caller = (request: Request, server: unknown) => managementCaller(guard, request, server);
   return new Elysia({ name: "webhook-routes" })
-    .get("/api/webhooks", async ({ query, request, server }) => (await webhooks.list(await caller(request, server), query.organizationId)).map(summary), {
-      query: WebhookListQuery,
-      response: ok(t.Array(WebhookSummary)),
-      detail: { tags, security, summary: "Webhooks registered at an organization", description: "ORG_MANAGE and the organization inside the token's reach. Secrets are never listed." },
-    })
+    .get(
+      "/api/webhooks",
+      async ({ query, request, server }) =>
+        (await webhooks.list(await caller(request, server), query.organizationId)).map(summary),
+      {
+        query: WebhookListQuery,
+        response: ok(t.Array(WebhookSummary)),
+        detail: {
+          tags,
+          security,
+          summary: "Webhooks registered at an organization",
+          description: "ORG_MANAGE and the organization inside the token's reach. Secrets are never listed.",
+        },
+      },
+    )
     .post(
       "/api/webhooks",
       async ({ body, request, server, set }) => {
@@ -62,19 +84,27 @@ export function webhookRoutes({ webhooks, guard }: { webhooks: WebhookService; g
         },
       },
     )
-    .put("/api/webhooks/:id", async ({ params, body, request, server }) => summary(await webhooks.update(await caller(request, server), params.id, body)), {
-      params: WebhookIdParams,
-      body: UpdateWebhookBody,
-      response: ok(WebhookSummary),
-      detail: { tags, security, summary: "Change the URL or event filter, or pause/resume (`active`)" },
-    })
+    .put(
+      "/api/webhooks/:id",
+      async ({ params, body, request, server }) =>
+        summary(await webhooks.update(await caller(request, server), params.id, body)),
+      {
+        params: WebhookIdParams,
+        body: UpdateWebhookBody,
+        response: ok(WebhookSummary),
+        detail: { tags, security, summary: "Change the URL or event filter, or pause/resume (`active`)" },
+      },
+    )
     .delete(
       "/api/webhooks/:id",
       async ({ params, request, server }) => {
         await webhooks.remove(await caller(request, server), params.id);
         return noContent200();
       },
-      { params: WebhookIdParams, detail: { tags, security, summary: "Delete the webhook; pending deliveries are cancelled" } },
+      {
+        params: WebhookIdParams,
+        detail: { tags, security, summary: "Delete the webhook; pending deliveries are cancelled" },
+      },
     )
     .post(
       "/api/webhooks/:id/rotate-secret",
@@ -83,24 +113,55 @@ export function webhookRoutes({ webhooks, guard }: { webhooks: WebhookService; g
         noStore(set);
         return r;
       },
-      { params: WebhookIdParams, response: ok(RotatedSecret), detail: { tags, security, summary: "Rotate the signing secret", description: "The old secret stops working at once: every later attempt, retries included, is signed with the new one." } },
+      {
+        params: WebhookIdParams,
+        response: ok(RotatedSecret),
+        detail: {
+          tags,
+          security,
+          summary: "Rotate the signing secret",
+          description:
+            "The old secret stops working at once: every later attempt, retries included, is signed with the new one.",
+        },
+      },
     )
     .get(
       "/api/webhooks/:id/deliveries",
       async ({ params, query, request, server }) => {
-        const page = await webhooks.deliveries(await caller(request, server), params.id, pageSize(query.size, 50), decodeCursor(query.cursor, "cursor") || undefined);
+        const page = await webhooks.deliveries(
+          await caller(request, server),
+          params.id,
+          pageSize(query.size, 50),
+          decodeCursor(query.cursor, "cursor") || undefined,
+        );
         return { items: page.items.map(deliveryView), next: page.nextBefore ? encodeCursor(page.nextBefore) : null };
       },
       {
         params: WebhookIdParams,
         query: DeliveriesQuery,
         response: ok(DeliveryPage),
-        detail: { tags, security, summary: "Recent deliveries, newest first", description: "Each with its webhook-id, status, attempt count, last response status or error, and next retry." },
+        detail: {
+          tags,
+          security,
+          summary: "Recent deliveries, newest first",
+          description:
+            "Each with its webhook-id, status, attempt count, last response status or error, and next retry.",
+        },
       },
     )
     .post(
       "/api/webhooks/:id/deliveries/:deliveryId/redeliver",
-      async ({ params, request, server }) => deliveryView(await webhooks.redeliver(await caller(request, server), params.id, params.deliveryId)),
-      { params: DeliveryParams, response: ok(DeliveryView), detail: { tags, security, summary: "Send a failed delivery again", description: "Only a FAILED delivery (404 otherwise). It keeps its webhook-id, so receivers can deduplicate." } },
+      async ({ params, request, server }) =>
+        deliveryView(await webhooks.redeliver(await caller(request, server), params.id, params.deliveryId)),
+      {
+        params: DeliveryParams,
+        response: ok(DeliveryView),
+        detail: {
+          tags,
+          security,
+          summary: "Send a failed delivery again",
+          description: "Only a FAILED delivery (404 otherwise). It keeps its webhook-id, so receivers can deduplicate.",
+        },
+      },
     );
 }

@@ -36,7 +36,8 @@ export interface WebhookInput {
 }
 
 /** A new secret: `whsec_` + base64 of 32 random bytes (the Standard Webhooks form). */
-export const newWebhookSecret = () => `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64")}`;
+export const newWebhookSecret = () =>
+  `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64")}`;
 
 export function createWebhookService(deps: WebhookServiceDeps) {
   function checkUrl(url: string): string {
@@ -51,7 +52,11 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     const list = [...new Set((types ?? []).map((x) => x.trim()).filter(Boolean))];
     const errors: FieldError[] = [];
     list.forEach((x) => {
-      if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(x)) errors.push({ field: "eventTypes", message: `unknown event type "${x.slice(0, 100)}" (known: ${WEBHOOK_EVENT_TYPES.join(", ")})` });
+      if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(x))
+        errors.push({
+          field: "eventTypes",
+          message: `unknown event type "${x.slice(0, 100)}" (known: ${WEBHOOK_EVENT_TYPES.join(", ")})`,
+        });
     });
     if (errors.length) throw validation(`Unknown event types: ${errors.map((e) => e.message).join("; ")}.`, errors);
     return list;
@@ -80,18 +85,37 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     const app = await deps.apps.get(org.tenantId, input.applicationId);
     if (!app) throw notFound("Application");
     const owner = await deps.orgs.get(org.tenantId, app.organizationId);
-    if (!owner || !org.path.startsWith(owner.path)) throw fieldError("applicationId", "must be an application of the webhook's organization or of one of its ancestors");
+    if (!owner || !org.path.startsWith(owner.path))
+      throw fieldError(
+        "applicationId",
+        "must be an application of the webhook's organization or of one of its ancestors",
+      );
     const secret = newWebhookSecret();
     const secretEnc = await deps.box.seal(secret);
     try {
       const webhook = await deps.unit("webhooks.register", ["webhooks", "events"], async ({ webhooks, events }) => {
-        const w = await webhooks.create({ tenantId: org.tenantId, organizationId: org.id, applicationId: app.id, url, eventTypes, secretEnc, active: true });
-        await events.record({ type: "webhook.created", tenantId: org.tenantId, org, actor: actorOf(p), data: { webhookId: w.id, applicationId: app.id, url, eventTypes } });
+        const w = await webhooks.create({
+          tenantId: org.tenantId,
+          organizationId: org.id,
+          applicationId: app.id,
+          url,
+          eventTypes,
+          secretEnc,
+          active: true,
+        });
+        await events.record({
+          type: "webhook.created",
+          tenantId: org.tenantId,
+          org,
+          actor: actorOf(p),
+          data: { webhookId: w.id, applicationId: app.id, url, eventTypes },
+        });
         return w;
       });
       return { webhook, secret };
     } catch (e) {
-      if (e instanceof ConflictError) throw conflict("This application already has a webhook. Update it (PUT /api/webhooks/{id}) instead.");
+      if (e instanceof ConflictError)
+        throw conflict("This application already has a webhook. Update it (PUT /api/webhooks/{id}) instead.");
       throw e;
     }
   }
@@ -105,7 +129,11 @@ export function createWebhookService(deps: WebhookServiceDeps) {
   }
 
   /** Changes the URL, the event filter and/or `active` (false pauses: nothing is delivered while paused). */
-  async function update(p: Principal, id: number, patch: { url?: string; eventTypes?: string[]; active?: boolean }): Promise<Webhook> {
+  async function update(
+    p: Principal,
+    id: number,
+    patch: { url?: string; eventTypes?: string[]; active?: boolean },
+  ): Promise<Webhook> {
     const { hook, org } = await reachableHook(p, id);
     const clean: { url?: string; eventTypes?: string[]; active?: boolean } = {};
     if (patch.url !== undefined) clean.url = checkUrl(patch.url);
@@ -114,8 +142,19 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     return deps.unit("webhooks.update", ["webhooks", "events"], async ({ webhooks, events }) => {
       const next = await webhooks.update(hook.tenantId, hook.id, clean);
       if (!next) throw notFound("Webhook");
-      const type = clean.active === false && hook.active ? "webhook.paused" : clean.active === true && !hook.active ? "webhook.resumed" : "webhook.updated";
-      await events.record({ type, tenantId: hook.tenantId, org, actor: actorOf(p), data: { webhookId: hook.id, changes: clean } });
+      const type =
+        clean.active === false && hook.active
+          ? "webhook.paused"
+          : clean.active === true && !hook.active
+            ? "webhook.resumed"
+            : "webhook.updated";
+      await events.record({
+        type,
+        tenantId: hook.tenantId,
+        org,
+        actor: actorOf(p),
+        data: { webhookId: hook.id, changes: clean },
+      });
       return next;
     });
   }
@@ -125,7 +164,13 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     const { hook, org } = await reachableHook(p, id);
     await deps.unit("webhooks.delete", ["webhooks", "events"], async ({ webhooks, events }) => {
       if (!(await webhooks.delete(hook.tenantId, hook.id))) throw notFound("Webhook");
-      await events.record({ type: "webhook.deleted", tenantId: hook.tenantId, org, actor: actorOf(p), data: { webhookId: hook.id, applicationId: hook.applicationId } });
+      await events.record({
+        type: "webhook.deleted",
+        tenantId: hook.tenantId,
+        org,
+        actor: actorOf(p),
+        data: { webhookId: hook.id, applicationId: hook.applicationId },
+      });
     });
   }
 
@@ -136,13 +181,24 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     const secretEnc = await deps.box.seal(secret);
     await deps.unit("webhooks.rotate_secret", ["webhooks", "events"], async ({ webhooks, events }) => {
       if (!(await webhooks.update(hook.tenantId, hook.id, { secretEnc }))) throw notFound("Webhook");
-      await events.record({ type: "webhook.secret_rotated", tenantId: hook.tenantId, org, actor: actorOf(p), data: { webhookId: hook.id } });
+      await events.record({
+        type: "webhook.secret_rotated",
+        tenantId: hook.tenantId,
+        org,
+        actor: actorOf(p),
+        data: { webhookId: hook.id },
+      });
     });
     return { id: hook.id, secret };
   }
 
   /** Recent deliveries of a webhook, newest first, `size` per page, before the delivery id `before`. */
-  async function deliveries(p: Principal, id: number, size: number, before?: number): Promise<{ items: Delivery[]; nextBefore: number | null }> {
+  async function deliveries(
+    p: Principal,
+    id: number,
+    size: number,
+    before?: number,
+  ): Promise<{ items: Delivery[]; nextBefore: number | null }> {
     const { hook } = await reachableHook(p, id);
     const rows = await deps.outbox.listByWebhook(hook.tenantId, hook.id, size + 1, before);
     const more = rows.length > size;
@@ -155,7 +211,13 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     const { hook, org } = await reachableHook(p, id);
     const d = await deps.outbox.redeliver(hook.tenantId, hook.id, deliveryId, deps.clock.now());
     if (!d) throw notFound("Failed delivery");
-    await deps.record({ type: "webhook.redelivered", tenantId: hook.tenantId, org, actor: actorOf(p), data: { webhookId: hook.id, deliveryId, messageId: d.messageId } });
+    await deps.record({
+      type: "webhook.redelivered",
+      tenantId: hook.tenantId,
+      org,
+      actor: actorOf(p),
+      data: { webhookId: hook.id, deliveryId, messageId: d.messageId },
+    });
     return d;
   }
 
