@@ -43,6 +43,18 @@ describe("the configuration table", () => {
     }
   });
 
+  test("README and docs/ quote no stale default: every `NAME` (default N) or `NAME` (N) matches the declaration", async () => {
+    const stale: string[] = [];
+    for (const f of new Bun.Glob("{README.md,docs/**/*.md}").scanSync({ cwd: join(import.meta.dir, "../..") })) {
+      const text = await Bun.file(join(import.meta.dir, "../..", f)).text();
+      for (const m of text.matchAll(/`([A-Z][A-Z0-9_]+)` \((?:default )?(\d+(?:\.\d+)?)(?=[);/,]| s\b)/g)) {
+        const v = (VARIABLES as Record<string, Variable>)[m[1]];
+        if (v?.default !== undefined && v.default !== m[2]) stale.push(`${f}: ${m[0]} (declared ${v.default})`);
+      }
+    }
+    expect(stale).toEqual([]);
+  });
+
   test("the rendered table has a header and one row per variable, in declaration order", () => {
     const lines = renderConfigTable().split("\n");
     expect(lines[0]).toBe("| Variable | Type | Default | Meaning |");
