@@ -12,6 +12,7 @@ import { tokenContextContract } from "./token-context.contract";
 import { sessionsContract } from "./sessions.contract";
 import { unitsContract } from "./units.contract";
 import { mfaContract } from "./mfa.contract";
+import { oidcContract } from "./oidc.contract";
 
 export const suites: ContractSuite[] = [
   platformContract,
@@ -21,6 +22,7 @@ export const suites: ContractSuite[] = [
   directoryContract,
   unitsContract,
   mfaContract,
+  oidcContract,
 ];
 
 /**
