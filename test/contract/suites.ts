@@ -79,6 +79,9 @@ export function runOnRedisTopology(kind: "cluster" | "sentinel"): void {
       : { kind, sentinels: parseHostPorts(list), name: env.REDIS_SENTINEL_NAME ?? "ssomaster" };
   describe(`${sessionsContract.name} contract [redis ${kind}]`, () =>
     sessionsContract.run(() => openTestStores("embedded", { redisTarget: target })));
+  // Sign-in sessions and codes: every step one single-key script, so one slot each.
+  describe(`${oidcContract.name} contract [redis ${kind}]`, () =>
+    oidcContract.run(() => openTestStores("embedded", { redisTarget: target })));
   if (kind === "cluster") clusterLayoutTest();
   redisIndexTests(target);
   redisAckTests(target);
