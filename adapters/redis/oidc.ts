@@ -266,9 +266,8 @@ export function createRedisSignInSessions(client: RedisClient, durably: Durably)
 }
 
 export function createRedisAuthorizationCodes(client: RedisClient, durably: Durably): AuthorizationCodeStore {
-  const redis = define(client);
+  define(client);
   const on = (p: ChainableCommander) => p as ChainableCommander & Scripts;
-  void redis;
   return wrap({
     async issue(codeHash, code) {
       const r = await durably<string>(
