@@ -32,6 +32,7 @@ import { createMongoRoles } from "./roles";
 import { C, ensureIndexes, EXPIRING } from "./schema";
 import { createMongoCounters, createMongoDevices, createMongoFamilies, createMongoOneTimeTokens } from "./sessions";
 import { createMongoSocialIdentities } from "./social";
+import { createMongoAuthorizationCodes, createMongoConsents, createMongoSignInSessions } from "./oidc";
 import { createMongoTokenContext } from "./token-context";
 import { createMongoUsers } from "./users";
 import { createMongoOutbox, createMongoWebhooks } from "./webhooks";
@@ -72,6 +73,7 @@ export function createMongoRepos(ctx: Ctx, contextCtx: Ctx = ctx): Repos {
     tokenContext: guarded(createMongoTokenContext(contextCtx)),
     mfa: guarded(createMongoMfa(ctx)),
     socialIdentities: guarded(createMongoSocialIdentities(ctx)),
+    consents: guarded(createMongoConsents(ctx)),
   };
 }
 
@@ -234,6 +236,8 @@ export function createMongoSessionStore(store: MongoStore): SessionStore {
     epoch: null, // several instances may share this store and no shared version is kept: contexts are read each time
     families: guarded(createMongoFamilies(store.ctx)),
     counters: guarded(createMongoCounters(store.ctx)),
+    signIns: guarded(createMongoSignInSessions(store.ctx)),
+    codes: guarded(createMongoAuthorizationCodes(store.ctx)),
     ping: () => store.ping(),
     close: async () => {},
   };

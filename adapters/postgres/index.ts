@@ -32,6 +32,7 @@ import { createPgUsers } from "./users";
 import { createPgMfa, createPgSocialIdentities } from "./mfa";
 import { createPgOutbox, createPgWebhooks } from "./webhooks";
 import { routeReads } from "./replica";
+import { createPgAuthorizationCodes, createPgConsents, createPgSignInSessions } from "./oidc";
 import { openRedisBus, type Bus } from "../redis/bus";
 import type { RedisTarget } from "../redis/connect";
 
@@ -59,6 +60,7 @@ export function createPgRepos(db: Db, tokenContext: TokenContextReader): Repos {
     tokenContext,
     mfa: guarded(createPgMfa(db)),
     socialIdentities: guarded(createPgSocialIdentities(db)),
+    consents: guarded(createPgConsents(db)),
   };
 }
 
@@ -102,6 +104,8 @@ export function createPgSessionStore(store: PrimaryStore & { db: Db }): SessionS
     epoch: null, // several instances may share this store and no shared version is kept: contexts are read each time
     families: guarded(createPgFamilies(store.db)),
     counters: guarded(createPgCounters(store.db)),
+    signIns: guarded(createPgSignInSessions(store.db)),
+    codes: guarded(createPgAuthorizationCodes(store.db)),
     ping: () => store.ping(),
     close: async () => {},
   };
