@@ -24,12 +24,16 @@ const UriList = (what: string) =>
     maxItems: MAX_URIS,
     description: `${what} Each is an absolute URI without fragment: \`https://…\`, \`http://\` only on loopback (127.0.0.1, [::1], localhost), or a native app's private-use scheme in reverse-domain form (RFC 8252 §7.1, e.g. \`com.example.app:/callback\`). Compared by exact string. At most ${MAX_URIS}, each at most ${MAX_URI_LENGTH} characters. Only for clients holding \`authorization_code\`.`,
   });
-const RedirectUris = UriList("Where the authorization endpoint may send the browser back to with a code.");
-const PostLogoutRedirectUris = UriList("Where logout may send the browser back to (RP-initiated logout).");
+const RedirectUris = UriList(
+  "Where the authorization endpoint (not served yet: registration only) may send the browser back to with a code.",
+);
+const PostLogoutRedirectUris = UriList(
+  "Where logout (RP-initiated logout, not served yet) may send the browser back to.",
+);
 const BackchannelLogoutUri = t.String({
   maxLength: MAX_URI_LENGTH,
   description:
-    "Receives logout tokens (OIDC Back-Channel Logout 1.0) as a form POST from the service. Absolute https to a public host (the webhook SSRF policy); plain http only on loopback and only when SSO_WEBHOOK_ALLOW_PRIVATE=true. No fragment. Only for clients holding `authorization_code`.",
+    "Will receive logout tokens (OIDC Back-Channel Logout 1.0; not sent yet) as a form POST from the service. Absolute https to a public host (the webhook SSRF policy); plain http only on loopback and only when SSO_WEBHOOK_ALLOW_PRIVATE=true. No fragment. Only for clients holding `authorization_code`.",
 });
 const FirstParty = t.Boolean({
   description:
