@@ -5,23 +5,12 @@
  * confidential client's secret is shown once, with a copy button; a public client has none.
  */
 import { useState } from "preact/hooks";
-import { api, currentClaims } from "../api";
+import { api, currentClaims, ok, type Answer } from "../api";
 import { useOrgChoices } from "../orgs-context";
 import { fmtTime, Check, ErrorNote, Field, Loaded, Secret, Select, useAsync, useForm, Head } from "../ui";
 import type { App } from "./apps";
 
-interface Client {
-  clientId: string;
-  name: string;
-  scopes: string[];
-  applicationId: number | null;
-  organizationId: number;
-  type: "confidential" | "public";
-  grantTypes: string[];
-  redirectUris: string[];
-  firstParty: boolean;
-  createdAt: string;
-}
+type Client = Answer<"/api/clients/{clientId}", "get">;
 
 const GRANTS = ["client_credentials", "authorization_code", "refresh_token"] as const;
 const EMPTY = {
@@ -46,9 +35,12 @@ function RedirectUrisForm({ client, onDone }: { client: Client; onDone: () => vo
       onSubmit={(e) => {
         e.preventDefault();
         void f.run(async () => {
-          await api("PATCH", `/api/clients/${encodeURIComponent(client.clientId)}`, {
-            body: { redirectUris: uriList(text) },
-          });
+          await ok(
+            api.PATCH("/api/clients/{clientId}", {
+              params: { path: { clientId: client.clientId } },
+              body: { redirectUris: uriList(text) },
+            }),
+          );
           onDone();
         });
       }}
@@ -80,9 +72,12 @@ export function ClientsPage() {
   const [issued, setIssued] = useState<{ clientId: string; clientSecret?: string } | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const f = useForm();
-  const clients = useAsync(() => api<Client[]>("GET", "/api/clients", { query: { organizationId: orgId } }), [orgId]);
+  const clients = useAsync(
+    () => ok(api.GET("/api/clients", { params: { query: { organizationId: orgId } } })),
+    [orgId],
+  );
   const apps = useAsync(
-    () => api<App[]>("GET", "/api/applications", { query: { organizationId: orgId } }).catch(() => [] as App[]),
+    () => ok(api.GET("/api/applications", { params: { query: { organizationId: orgId } } })).catch(() => [] as App[]),
     [orgId],
   );
   const appName = (id: number | null) =>
@@ -103,18 +98,20 @@ export function ClientsPage() {
             const redirectUris = uriList(v.redirectUris);
             const grantTypes = GRANTS.filter((g) => v.grants.includes(g));
             setIssued(
-              await api("POST", "/api/clients", {
-                body: {
-                  name: v.name,
-                  orgId,
-                  ...(v.applicationId ? { applicationId: v.applicationId } : {}),
-                  ...(scopes.length ? { scopes } : {}),
-                  ...(v.type === "public" ? { type: "public" } : {}),
-                  grantTypes,
-                  ...(redirectUris.length ? { redirectUris } : {}),
-                  ...(v.firstParty ? {} : { firstParty: false }),
-                },
-              }),
+              await ok(
+                api.POST("/api/clients", {
+                  body: {
+                    name: v.name,
+                    orgId,
+                    ...(v.applicationId ? { applicationId: v.applicationId } : {}),
+                    ...(scopes.length ? { scopes } : {}),
+                    ...(v.type === "public" ? { type: "public" as const } : {}),
+                    grantTypes,
+                    ...(redirectUris.length ? { redirectUris } : {}),
+                    ...(v.firstParty ? {} : { firstParty: false }),
+                  },
+                }),
+              ),
             );
             setV(EMPTY);
             clients.reload();
