@@ -250,8 +250,19 @@ export const apiClients = pgTable(
     organizationId: ref("organization_id").notNull(),
     applicationId: ref("application_id"),
     name: text("name").notNull(),
-    secretHash: text("secret_hash").notNull(),
+    /** Null for a public client (CONTRACT §12: no secret). */
+    secretHash: text("secret_hash"),
     scopes: jsonb("scopes").$type<string[]>().notNull(),
+    // CONTRACT §12 (migration 0003): the defaults make every older row a confidential machine client.
+    type: text("type").$type<"confidential" | "public">().notNull().default("confidential"),
+    grantTypes: jsonb("grant_types")
+      .$type<("client_credentials" | "authorization_code" | "refresh_token")[]>()
+      .notNull()
+      .default(["client_credentials"]),
+    redirectUris: jsonb("redirect_uris").$type<string[]>().notNull().default([]),
+    postLogoutRedirectUris: jsonb("post_logout_redirect_uris").$type<string[]>().notNull().default([]),
+    backchannelLogoutUri: text("backchannel_logout_uri"),
+    firstParty: boolean("first_party").notNull().default(true),
     createdAt: created(),
   },
   (t) => [
