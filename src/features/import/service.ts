@@ -8,7 +8,7 @@
  */
 import { SYSTEM_CODES, actorOf, reachesSubtree, requirePermission, tenantOf, type Principal } from "../../kernel/authz";
 import { addDays, type Clock } from "../../kernel/clock";
-import { hasInvisibleCharacters, normalizeEmail } from "../../kernel/email";
+import { emailProblem, normalizeEmail } from "../../kernel/email";
 import { forbidden, notFound, validation } from "../../kernel/errors";
 import { randomToken, sha256Hex } from "../../kernel/secrets";
 import type { Unit } from "../../kernel/unit";
@@ -582,7 +582,8 @@ export function createImportService(deps: ImportServiceDeps) {
           "orgExternalId",
           `no organization "${rec.orgExternalId}" in the payload or imported before`,
         );
-      if (!/^[^@\s]+@[^@\s]+$/.test(email) || hasInvisibleCharacters(rec.email))
+      // The rules of acceptEmail (kernel/email.ts), reported per row instead of thrown.
+      if (!/^[^@\s]+@[^@\s]+$/.test(email) || emailProblem(rec.email) !== null)
         fail("users", rec.externalId, "email", "is not a usable email address");
       if (rec.passwordBcrypt !== undefined && !BCRYPT_RE.test(rec.passwordBcrypt))
         fail("users", rec.externalId, "passwordBcrypt", "must be a bcrypt hash ($2a$, $2b$ or $2y$)");
