@@ -34,7 +34,7 @@ import { createMongoCounters, createMongoDevices, createMongoFamilies, createMon
 import { createMongoSocialIdentities } from "./social";
 import { createMongoAuthorizationCodes, createMongoConsents, createMongoSignInSessions } from "./oidc";
 import { createMongoTokenContext } from "./token-context";
-import { createMongoUsers } from "./users";
+import { createMongoUsers, upgradeMongoEmailForms } from "./users";
 import { createMongoOutbox, createMongoWebhooks } from "./webhooks";
 
 export interface MongoOptions {
@@ -49,6 +49,8 @@ export interface MongoOptions {
   busPollMs?: number;
   /** Progress of start-up upgrades of stored data (the audit search text). */
   log?: (msg: string, fields: Record<string, unknown>) => void;
+  /** Problems start-up upgrades leave for an operator (two accounts sharing a mailbox, users.ts). */
+  warn?: (msg: string, fields: Record<string, unknown>) => void;
 }
 
 export type MongoStore = PrimaryStore & { ctx: Ctx; ttlIndexes: boolean };
@@ -104,6 +106,10 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
   });
   const ctx: Ctx = { db, unit: null };
   await upgradeAuditText(ctx, opts.log).catch((e) => {
+    void client.close();
+    throw translateMongoError(e);
+  });
+  await upgradeMongoEmailForms(ctx, opts.warn).catch((e) => {
     void client.close();
     throw translateMongoError(e);
   });

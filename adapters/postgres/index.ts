@@ -28,7 +28,8 @@ import { createPgRoles } from "./roles";
 import { createPgCounters, createPgDevices, createPgFamilies, createPgOneTimeTokens } from "./sessions";
 import { createPgliteTokenContext, createPostgresTokenContext } from "./token-context";
 import type { TokenContextReader } from "../../src/features/sessions/ports";
-import { createPgUsers } from "./users";
+import { createPgUsers, upgradePgEmailForms } from "./users";
+import type { EmailFormLog } from "../shared/email-forms";
 import { createPgMfa, createPgSocialIdentities } from "./mfa";
 import { createPgOutbox, createPgWebhooks } from "./webhooks";
 import { routeReads } from "./replica";
@@ -118,6 +119,7 @@ export function createPgSessionStore(store: PrimaryStore & { db: Db }): SessionS
  */
 export async function openEmbedded(
   dataDir: string,
+  opts: { warn?: EmailFormLog } = {},
 ): Promise<PrimaryStore & { db: Db; created: "existing" | "template" | "initdb" }> {
   if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
   const memory = dataDir === "memory://";
@@ -132,6 +134,7 @@ export async function openEmbedded(
   const created = !fresh ? "existing" : template || copied ? "template" : "initdb";
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
+  await upgradePgEmailForms(db, opts.warn);
   const bus = new EventEmitter();
   return Object.assign(
     primary(db, guarded(createPgliteTokenContext(client)), {
@@ -161,6 +164,8 @@ export interface PostgresOptions {
   directUrl?: string;
   /** A streaming replica serving the reads of REPLICA_READS (replica.ts). */
   readUrl?: string;
+  /** Problems start-up upgrades leave for an operator (two accounts sharing a mailbox, users.ts). */
+  warn?: EmailFormLog;
   /** Cross-instance bus over Redis pub/sub (used in transaction mode when given): a node, a cluster or Sentinel. */
   redis?: RedisTarget;
   redisPrefix?: string;
@@ -225,6 +230,10 @@ export async function openPostgres(
     client.unsafe = ((query: string, params?: unknown[], o?: Record<string, unknown>) =>
       unsafe(query, params as never, { ...o, prepare: true })) as typeof client.unsafe;
   }
+  await upgradePgEmailForms(drizzlePg(client, { schema }) as unknown as Db, opts.warn).catch(async (e) => {
+    await client.end({ timeout: 1 });
+    throw translatePgError(e);
+  });
   const replica = opts.readUrl ? postgres(opts.readUrl, options) : null;
   let bus: Bus;
   let listener: ReturnType<typeof postgres> | null = null;
