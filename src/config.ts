@@ -38,7 +38,7 @@ export const EnvSchema = Type.Object({
   DATABASE_DIRECT_URL: Type.Optional(
     Type.String({
       pattern: "^postgres(ql)?://",
-      description: "a session-capable URL for LISTEN, used with SSO_PG_POOLER=transaction when REDIS_URL is unset",
+      description: "no longer used (nothing LISTENs any more); still accepted so existing deployments start",
     }),
   ),
   DATABASE_READ_URL: Type.Optional(
@@ -103,11 +103,15 @@ export const EnvSchema = Type.Object({
     }),
   ),
   SSO_HASH_CONCURRENCY: Type.Optional(Type.String({ pattern: "^[0-9]{1,3}$" })),
-  SSO_TOKEN_CONTEXT_SECONDS: Type.Optional(
+  SSO_CACHE_SECONDS: Type.Optional(
     Type.String({
       pattern: "^[0-9]{1,3}$",
-      description: "longest a token context is reused between refreshes (0..600, default 60; 0 = read every time)",
+      description:
+        "longest any directory data (applications, clients, token contexts, claims mappings) is served from an instance's memory when a change announcement was lost (0..600, default 60; 0 = read every time)",
     }),
+  ),
+  SSO_TOKEN_CONTEXT_SECONDS: Type.Optional(
+    Type.String({ pattern: "^[0-9]{1,3}$", description: "the former name of SSO_CACHE_SECONDS, still accepted" }),
   ),
   SSO_DB_POOL_SIZE: Type.Optional(Type.String({ pattern: "^[0-9]{1,3}$" })),
   SSO_WEB_ORIGINS: Type.Optional(
@@ -175,9 +179,8 @@ export interface Config {
   storage: "embedded" | "postgres" | "mongo";
   dataDir: string;
   databaseUrl?: string;
-  /** Postgres behind a transaction-mode pooler, its direct URL for LISTEN, and a read replica. */
+  /** Postgres behind a transaction-mode pooler, and a read replica. */
   pgPooler: "none" | "transaction";
-  databaseDirectUrl?: string;
   databaseReadUrl?: string;
   mongodbUrl?: string;
   /** Where Redis is (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS); undefined without Redis. */
@@ -206,10 +209,11 @@ export interface Config {
   keyLeaseSeconds: number;
   hashConcurrency: number;
   /**
-   * Longest a token context is reused between refreshes (SSO_TOKEN_CONTEXT_SECONDS, default 60; 0 =
-   * never). Only a lost version advance is bounded by it (features/sessions/context-cache.ts).
+   * Longest directory data is served from an instance's memory (SSO_CACHE_SECONDS, formerly
+   * SSO_TOKEN_CONTEXT_SECONDS; default 60; 0 = never). Every change made through the API ends every
+   * cache at once; only a lost version advance is bounded by it (kernel/directory-cache.ts).
    */
-  tokenContextSeconds: number;
+  cacheSeconds: number;
   dbPoolSize: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Origins allowed to use the web-session cookie: the issuer's plus SSO_WEB_ORIGINS. */
@@ -326,18 +330,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const storage = e.SSO_STORAGE ?? "embedded";
   if (storage === "postgres" && !e.DATABASE_URL)
     throw new ConfigError("DATABASE_URL", "is required when SSO_STORAGE=postgres");
-  if (
-    storage === "postgres" &&
-    e.SSO_PG_POOLER === "transaction" &&
-    !e.REDIS_URL &&
-    !e.REDIS_CLUSTER_NODES &&
-    !e.REDIS_SENTINELS &&
-    !e.DATABASE_DIRECT_URL
-  )
-    throw new ConfigError(
-      "DATABASE_DIRECT_URL",
-      "or Redis (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS) is required when SSO_PG_POOLER=transaction (cross-instance cache invalidation cannot LISTEN through the pooler)",
-    );
   if (storage === "mongo" && !e.MONGODB_URL) throw new ConfigError("MONGODB_URL", "is required when SSO_STORAGE=mongo");
   if (storage !== "embedded" && !e.SSO_MASTER_KEY)
     throw new ConfigError(
@@ -349,8 +341,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const keyLease = Number(e.SSO_KEY_LEASE_SECONDS ?? 60);
   // Shorter than 5 s could expire under a live holder still making a key (two keys for one rotation).
   if (keyLease < 5 || keyLease > 3600) throw new ConfigError("SSO_KEY_LEASE_SECONDS", "must be between 5 and 3600");
-  const tokenContextSeconds = Number(e.SSO_TOKEN_CONTEXT_SECONDS ?? 60);
-  if (tokenContextSeconds > 600) throw new ConfigError("SSO_TOKEN_CONTEXT_SECONDS", "must be between 0 and 600");
+  if (
+    e.SSO_CACHE_SECONDS !== undefined &&
+    e.SSO_TOKEN_CONTEXT_SECONDS !== undefined &&
+    Number(e.SSO_CACHE_SECONDS) !== Number(e.SSO_TOKEN_CONTEXT_SECONDS)
+  )
+    throw new ConfigError("SSO_TOKEN_CONTEXT_SECONDS", "is the former name of SSO_CACHE_SECONDS; set only one of them");
+  const cacheVariable = e.SSO_CACHE_SECONDS !== undefined ? "SSO_CACHE_SECONDS" : "SSO_TOKEN_CONTEXT_SECONDS";
+  const cacheSeconds = Number(e.SSO_CACHE_SECONDS ?? e.SSO_TOKEN_CONTEXT_SECONDS ?? 60);
+  if (cacheSeconds > 600) throw new ConfigError(cacheVariable, "must be between 0 and 600");
   const issuer = (e.SSO_ISSUER ?? `http://localhost:${port}`).replace(/\/+$/, "");
   const origins = (variable: string, value: string | undefined) =>
     list(value).map((o) => {
@@ -385,7 +384,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: e.SSO_DATA_DIR ?? "./data",
     databaseUrl: e.DATABASE_URL,
     pgPooler: e.SSO_PG_POOLER ?? "none",
-    databaseDirectUrl: e.DATABASE_DIRECT_URL,
     databaseReadUrl: e.DATABASE_READ_URL,
     mongodbUrl: e.MONGODB_URL,
     redis,
@@ -407,7 +405,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     keyRotationDays: rotation,
     keyCheckSeconds: Number(e.SSO_KEY_CHECK_SECONDS ?? 60),
     keyLeaseSeconds: keyLease,
-    tokenContextSeconds,
+    cacheSeconds,
     hashConcurrency: Math.max(1, Number(e.SSO_HASH_CONCURRENCY ?? Math.max(2, navigator.hardwareConcurrency ?? 2))),
     dbPoolSize: Math.max(1, Number(e.SSO_DB_POOL_SIZE ?? 10)),
     logLevel: e.SSO_LOG_LEVEL ?? "info",

@@ -71,7 +71,6 @@ export const C = {
   sequences: "sequences",
   units: "_units",
   unitUndo: "_unit_undo",
-  bus: "_bus",
   locks: "_locks",
 } as const;
 
@@ -138,7 +137,6 @@ export const EXPIRING: Record<string, { field: string; graceSeconds: number }> =
   [C.rateCounters]: { field: "expiresAt", graceSeconds: 60 },
   [C.families]: { field: "expiresAt", graceSeconds: 86_400 },
   [C.selectors]: { field: "expiresAt", graceSeconds: 86_400 },
-  [C.bus]: { field: "at", graceSeconds: 300 },
   [C.locks]: { field: "expiresAt", graceSeconds: 60 },
 };
 

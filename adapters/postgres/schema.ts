@@ -15,6 +15,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -386,3 +387,9 @@ export const claimsMappings = pgTable("claims_mappings", {
   enabled: boolean("enabled").notNull().default(false),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
+
+/**
+ * The directory's version where no Redis keeps it (adapters/postgres/directory-version.ts): moved
+ * on with nextval after every unit that changes cached directory data, read as its last value.
+ */
+export const directoryVersion = pgSequence("directory_version");

@@ -10,9 +10,7 @@ export {
 } from "./service";
 export {
   createClientDirectory,
-  CLIENTS_CACHE_CHANNEL,
   CLIENT_ID_PATTERN,
-  clientCacheMessage,
   type ClientDirectory,
   type ClientUsability,
   type ResolvedClient,

@@ -11,7 +11,6 @@ import type { Unit } from "../../kernel/unit";
 import type { AppRepo } from "../apps/ports";
 import type { EventJournal } from "../events";
 import type { OrgRepo } from "../orgs/ports";
-import { CLIENTS_CACHE_CHANNEL, clientCacheMessage } from "./directory";
 import type { ApiClient, ClientRepo } from "./ports";
 
 /** SPEC 8: the scope a client gets when none are given. */
@@ -25,8 +24,6 @@ export interface ClientServiceDeps {
   apps: AppRepo;
   /** Runs the create and its audit entry atomically. */
   unit: Unit<{ clients: ClientRepo; events: EventJournal }>;
-  /** Cross-instance cache invalidation (PrimaryStore.publish). */
-  publish(channel: string, message: string): Promise<void>;
   clock: Clock;
 }
 
@@ -120,8 +117,6 @@ export function createClientService(deps: ClientServiceDeps) {
       });
       return created;
     });
-    // Another instance may hold a cached miss for this id (only if it was guessed); drop it.
-    await deps.publish(CLIENTS_CACHE_CHANNEL, clientCacheMessage.client(client.clientId)).catch(() => {});
     return { client, clientSecret };
   }
 
