@@ -37,7 +37,6 @@
  *   _units             { _id, name, holder, startedAt, leaseUntil, committed }  (the unit journal, journal.ts)
  *   _unit_undo         { _id: "unit:seq", unit, seq, c, m?, del?, put? }        (its undo records)
  *   every row a unit inserts carries `_ins: <unit id>`; outbox rows of an uncommitted unit `_unit`
- *   _bus               { _id: seq, channel, message, at }      (cache invalidation without Redis)
  *   _locks             { _id: nonce, key, expiresAt }          (per-key locks where updates are not atomic, atomic.ts)
  */
 import type { Db, IndexDescription } from "mongodb";

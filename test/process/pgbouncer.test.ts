@@ -1,7 +1,7 @@
 // Two real service processes behind PgBouncer in transaction mode (SSO_PG_POOLER=transaction;
 // docs/decisions.md, "Behind PgBouncer"), on one fresh database: they start at once (migrations under
 // a transaction-scoped lock, one bootstrap, one signing key), a change made through one reaches the
-// other's caches through the bus (Redis pub/sub, or LISTEN on DATABASE_DIRECT_URL without Redis),
+// other's caches at once (the directory's version in Redis, or in Postgres without Redis),
 // every webhook delivery arrives exactly once, and scheduled key rotation makes each key once.
 // Needs `bash .ci/pgbouncer.sh start` and TEST_PG_POOLER_URL (the CI PgBouncer pass sets it).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

@@ -99,7 +99,7 @@ export function pooledUrl(directUrl: string): string | null {
 
 /**
  * How a store or service reaches a database made by freshDatabase: directly, or through the pooler
- * in transaction mode with the direct URL kept for LISTEN (used when no Redis bus is given).
+ * in transaction mode (the direct URL stays in the env for tests that reach the database itself).
  */
 export function pgConnection(directUrl: string): {
   url: string;

@@ -2,7 +2,7 @@
  * Custom token claims (SPEC 2.15, 4.12; CONTRACT §9): one mapping per organization that owns
  * applications, applied to user access tokens whose audience is one of them, after the standard
  * claims and never replacing one. Validation, the feature gate, preview from the caller's live
- * token, and a per-instance cache invalidated across instances on change.
+ * token, and a per-instance cache that follows the directory's version (kernel/directory-cache.ts).
  */
 import { actorOf, requirePermission, type Principal } from "../../kernel/authz";
 import type { Clock } from "../../kernel/clock";
