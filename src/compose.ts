@@ -35,6 +35,7 @@ import { createWebhookDelivery } from "./jobs/webhook-delivery";
 import type { PrimaryStore, SessionStore } from "./stores";
 import { createUnits } from "./units";
 import { createCachedTokenContext } from "./features/sessions/context-cache";
+import { coalescedReads } from "./kernel/directory-cache";
 
 export interface GraphDeps {
   config: Config;
@@ -67,7 +68,7 @@ export async function composeGraph(d: GraphDeps) {
   // The directory's version (kernel/directory-cache.ts): moved on after every unit that may change
   // cached directory data, read before anything cached is served. A lost advance is bounded by the
   // caches' maximum age; SSO_CACHE_SECONDS=0 turns every directory cache off (every request reads).
-  const version = config.cacheSeconds > 0 ? sessions.epoch : null;
+  const version = config.cacheSeconds > 0 && sessions.epoch ? coalescedReads(sessions.epoch) : null;
   const maxAgeMs = config.cacheSeconds * 1000;
   const afterDirectoryChange = version
     ? async () => {

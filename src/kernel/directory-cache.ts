@@ -135,6 +135,29 @@ export function createDirectoryCache<V>(
   };
 }
 
+/**
+ * One read of `version` for every caller that asks before that read is sent: a read sent after a
+ * caller asked reflects every change answered before the caller asked, so it is as good for that
+ * caller as a read of its own. Reads are sent once per turn of the event loop (setImmediate), so
+ * concurrent requests share one round trip instead of one each. A read already sent is never
+ * joined: it may predate a change answered since.
+ */
+export function coalescedReads(version: DirectoryVersion): DirectoryVersion {
+  let next: Promise<string | null> | null = null;
+  return {
+    read() {
+      next ??= new Promise<string | null>((resolve, reject) =>
+        setImmediate(() => {
+          next = null;
+          version.read().then(resolve, reject);
+        }),
+      );
+      return next;
+    },
+    advance: () => version.advance(),
+  };
+}
+
 /** The version of a single process (the embedded store): a counter in memory. */
 export function createLocalDirectoryVersion(): DirectoryVersion {
   let n = 0;

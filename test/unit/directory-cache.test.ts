@@ -1,7 +1,7 @@
 // The one directory cache (kernel/directory-cache.ts) over a counting loader: what is served from
 // memory, what is loaded again, and what is shared.
 import { describe, expect, test } from "bun:test";
-import { createDirectoryCache, createLocalDirectoryVersion } from "../../src/kernel/directory-cache";
+import { coalescedReads, createDirectoryCache, createLocalDirectoryVersion } from "../../src/kernel/directory-cache";
 import { loadConfig } from "../../src/config";
 
 function counting<V>(value: (n: number) => V) {
@@ -150,6 +150,50 @@ describe("directory cache", () => {
     expect(reads).toBe(1);
     await c.get("k", async () => "z");
     expect(reads).toBe(2);
+  });
+});
+
+describe("coalesced version reads", () => {
+  test("callers that ask before a read is sent share it; a read already sent is never joined", async () => {
+    const local = createLocalDirectoryVersion();
+    let sent = 0;
+    let release: (() => void) | null = null;
+    const slow = {
+      read: async () => {
+        sent++;
+        const v = await local.read();
+        await new Promise<void>((r) => (release = r));
+        return v;
+      },
+      advance: () => local.advance(),
+    };
+    const c = coalescedReads(slow);
+    const first = [c.read(), c.read(), c.read()];
+    await new Promise((r) => setImmediate(r));
+    expect(sent).toBe(1);
+    // The read is on its way; a change is answered; a caller asking now must not get the old value.
+    await c.advance();
+    const later = c.read();
+    release!();
+    expect(new Set(await Promise.all(first))).toEqual(new Set(["0"]));
+    await new Promise((r) => setImmediate(r));
+    release!();
+    expect(await later).toBe("1");
+    expect(sent).toBe(2);
+  });
+
+  test("a failed read fails its callers only; the next read is sent afresh", async () => {
+    let fail = true;
+    const c = coalescedReads({
+      read: async () => {
+        if (fail) throw new Error("down");
+        return "v";
+      },
+      advance: async () => {},
+    });
+    await expect(Promise.all([c.read(), c.read()])).rejects.toThrow("down");
+    fail = false;
+    expect(await c.read()).toBe("v");
   });
 });
 
