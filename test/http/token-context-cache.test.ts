@@ -106,11 +106,11 @@ describe("reused token contexts never outlive a change", () => {
   test("a unit naming a directory port moves the version on, also when it fails; a unit outside the directory does not", async () => {
     const epoch = t.stores.sessions.epoch!;
     const v0 = await epoch.read();
-    for (const port of ["devices", "oneTimeTokens", "keys", "webhooks", "socialIdentities", "imports"] as const)
+    for (const port of ["devices", "oneTimeTokens", "keys", "webhooks", "socialIdentities"] as const)
       await t.svc.units.unit("test.outside", [port, "events"], async () => {});
     expect(await epoch.read()).toBe(v0);
     // Every port a directory cache reads: token contexts, applications, clients, claims mappings.
-    for (const port of ["users", "orgs", "roles", "apps", "clients", "claims", "tenants", "mfa"] as const) {
+    for (const port of ["users", "orgs", "roles", "apps", "clients", "claims", "tenants", "mfa", "imports"] as const) {
       const before = await epoch.read();
       await t.svc.units.unit(`test.${port}`, [port], async () => {});
       expect(await epoch.read()).not.toBe(before);
