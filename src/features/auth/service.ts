@@ -10,7 +10,8 @@ import { DomainError, fieldError, forbidden, invalidToken, notFound } from "../.
 import type { PasswordHasher } from "../../kernel/passwords";
 import { randomToken, sha256Hex } from "../../kernel/secrets";
 import type { DomainEvent } from "../events";
-import type { Application, AppRepo } from "../apps/ports";
+import type { Application } from "../apps/ports";
+import type { AppDirectory } from "../apps";
 import type { Org, OrgRepo } from "../orgs/ports";
 import type { EffectiveGrant, RoleRepo } from "../roles/ports";
 import type { TokenContextReader } from "../sessions/ports";
@@ -43,9 +44,6 @@ export const LIMITS = {
   loginPerIpPerMinute: 100,
   passwordPerIpPerMinute: 30,
 } as const;
-
-/** How long resolved audiences are cached (application TTL overrides show up within this). */
-const AUDIENCE_CACHE_MS = 10_000;
 
 export interface DeviceInfo {
   deviceId?: string;
@@ -95,7 +93,8 @@ export interface AuthDeps {
   users: UserRepo;
   orgs: OrgRepo;
   roles: RoleRepo;
-  apps: AppRepo;
+  /** Applications by audience (`""`: the system application), cached until the directory changes. */
+  audiences: Pick<AppDirectory, "find">;
   devices: DeviceRepo;
   families: FamilyStore;
   counters: CounterStore;
@@ -152,24 +151,18 @@ export function createAuthService(deps: AuthDeps) {
   const idle = async () => {
     await Promise.allSettled([...pending]);
   };
-  const audiences = new Map<string, { app: Application; until: number }>();
-
   /**
    * Resolves `audience` (absent or the issuer = management) to its application; anything else
-   * that is not a registered identifier is 400. Cached briefly: this is on the refresh hot path.
+   * that is not a registered identifier is 400. Served by the application directory (cached until
+   * the next change; `version`: the directory's version already read for this request).
    */
-  async function resolveAudience(audience: string | undefined): Promise<Application> {
+  async function resolveAudience(audience: string | undefined, version?: Promise<string | null>): Promise<Application> {
     const key = !audience || audience === deps.issuer ? "" : audience;
-    const hit = audiences.get(key);
-    const t = performance.now();
-    if (hit && hit.until > t) return hit.app;
-    const app = key === "" ? await deps.apps.system() : await deps.apps.findByIdentifier(key);
+    const app = await deps.audiences.find(key, version);
     if (!app) {
       if (key === "") throw new DomainError("UNAVAILABLE", "The service is not bootstrapped yet.");
       throw fieldError("audience", "must be the issuer or the identifier of a registered application");
     }
-    if (audiences.size > 10_000) audiences.clear();
-    audiences.set(key, { app, until: t + AUDIENCE_CACHE_MS });
     return app;
   }
 
