@@ -3,17 +3,10 @@
  * renderer (the other half is problem.ts). Statuses live here, never in the routes.
  */
 import { TokenRequestError } from "../features/oauth";
+import type { TokenEndpointErrorCode } from "../features/oidc";
 
-export type OAuthErrorCode =
-  | "invalid_request"
-  | "invalid_client"
-  | "invalid_grant"
-  | "unauthorized_client"
-  | "unsupported_grant_type"
-  | "invalid_scope"
-  | "server_error"
-  | "temporarily_unavailable"
-  | "slow_down";
+/** The token endpoint's codes, from the provider's one OAuth vocabulary (src/features/oidc/errors.ts). */
+export type OAuthErrorCode = TokenEndpointErrorCode;
 
 /** A transport-level refusal raised by the token route (wrong method, body type, Basic header). */
 export class OAuthError extends Error {
