@@ -42,14 +42,7 @@ export {
   type Prompt,
 } from "./authorize";
 export { CODE_VERIFIER_RE, PKCE_METHOD, S256_CHALLENGE_RE, s256Challenge, verifyPkceS256 } from "./pkce";
-export {
-  appendQuery,
-  authorizationErrorRedirect,
-  errorRedirect,
-  successRedirect,
-  type ErrorResponse,
-  type SuccessResponse,
-} from "./redirect";
+export { appendQuery, successRedirect, type SuccessResponse } from "./redirect";
 export {
   CLAIMS_SUPPORTED,
   MAX_SCOPE_LENGTH,

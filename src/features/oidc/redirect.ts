@@ -1,9 +1,10 @@
 /**
- * The authorization response as a URL (RFC 6749 §4.1.2, §4.1.2.1; RFC 9207): the parameters are
- * appended to the redirect URI's query component, whose own parameters are retained byte for byte
- * (RFC 6749 §3.1.2), and no fragment is ever produced (response_mode `query` only).
+ * The authorization response as a URL (RFC 6749 §4.1.2; RFC 9207): the parameters are appended to
+ * the redirect URI's query component, whose own parameters are retained byte for byte (RFC 6749
+ * §3.1.2), and no fragment is ever produced (response_mode `query` only). The error redirect
+ * (RFC 6749 §4.1.2.1) is rendered at the edge with the other OAuth errors
+ * (src/http/oauth-error.ts `authorizationErrorRedirect`), on top of `appendQuery`.
  */
-import { type AuthorizationErrorCode, type OAuthProtocolError, safeDescription } from "./errors";
 
 /** What a successful authorization response carries (RFC 6749 §4.1.2, RFC 9207 §2). */
 export interface SuccessResponse {
@@ -11,15 +12,6 @@ export interface SuccessResponse {
   /** Echoed exactly when the request carried one (RFC 6749 §4.1.2: REQUIRED if it was present). */
   state?: string;
   /** The issuer identifier (RFC 9207 §2: the `iss` parameter, in success and error responses). */
-  iss: string;
-}
-
-/** What an error redirect carries (RFC 6749 §4.1.2.1, RFC 9207 §2). */
-export interface ErrorResponse {
-  error: AuthorizationErrorCode;
-  /** Client-safe; reduced to the characters RFC 6749 §4.1.2.1 allows. */
-  description?: string;
-  state?: string;
   iss: string;
 }
 
@@ -55,29 +47,4 @@ export function successRedirect(redirectUri: string, r: SuccessResponse): string
   if (r.state !== undefined) params.push(["state", r.state]);
   params.push(["iss", r.iss]);
   return appendQuery(redirectUri, params);
-}
-
-/** RFC 6749 §4.1.2.1 + RFC 9207 §2: `error`, `error_description`, `state` (when sent), `iss`. */
-export function errorRedirect(redirectUri: string, r: ErrorResponse): string {
-  const params: [string, string][] = [["error", r.error]];
-  if (r.description) params.push(["error_description", safeDescription(r.description)]);
-  if (r.state !== undefined) params.push(["state", r.state]);
-  params.push(["iss", r.iss]);
-  return appendQuery(redirectUri, params);
-}
-
-/**
- * The error redirect of a failed authorization request (`validateAuthorizationRequest`'s
- * `redirect_error` outcome): its error, the request's usable `state`, and the issuer (RFC 9207).
- */
-export function authorizationErrorRedirect(
-  failure: { error: OAuthProtocolError; redirectUri: string; state?: string },
-  iss: string,
-): string {
-  return errorRedirect(failure.redirectUri, {
-    error: failure.error.error as AuthorizationErrorCode,
-    description: failure.error.description,
-    state: failure.state,
-    iss,
-  });
 }
