@@ -7,6 +7,7 @@
 import type { Db } from "mongodb";
 import type { DirectoryVersion } from "../../src/kernel/directory-cache";
 import { randomToken } from "../../src/kernel/secrets";
+import { idempotentUpsert } from "./db";
 import { C } from "./schema";
 
 const ID = "directory_version";
@@ -17,11 +18,15 @@ export function createMongoDirectoryVersion(db: Db): DirectoryVersion {
     async read() {
       const d = await docs.findOne({ _id: ID });
       if (d?.version) return d.version;
-      await docs.updateOne({ _id: ID }, { $setOnInsert: { version: randomToken(12) } }, { upsert: true });
+      await idempotentUpsert(() =>
+        docs.updateOne({ _id: ID }, { $setOnInsert: { version: randomToken(12) } }, { upsert: true }),
+      );
       return (await docs.findOne({ _id: ID }))?.version ?? null;
     },
     async advance() {
-      await docs.updateOne({ _id: ID }, { $set: { version: randomToken(12) } }, { upsert: true });
+      await idempotentUpsert(() =>
+        docs.updateOne({ _id: ID }, { $set: { version: randomToken(12) } }, { upsert: true }),
+      );
     },
   };
 }
