@@ -30,8 +30,9 @@ function ErrorBody(p: ErrorPageProps) {
     <>
       <p>{t(`errorPage.${p.kind}.what`)}</p>
       <p>{t(`errorPage.${p.kind}.todo`)}</p>
-      <p class="muted">
-        {t("errorPage.referenceHint")} <code>{t("errorPage.reference", { id: p.reference })}</code>
+      <p class="muted">{t("errorPage.referenceHint")}</p>
+      <p>
+        <code>{t("errorPage.reference", { id: p.reference })}</code>
       </p>
       {p.retryUrl && (
         <ul class="links">
