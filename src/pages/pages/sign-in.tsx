@@ -8,20 +8,32 @@ import type { Msg } from "../i18n";
 import { ALERT_ID, Field, Form, type FormTarget, useKit } from "../kit";
 import type { Page } from "../render";
 
-export interface SignInProps extends FormTarget {
-  step: "email-and-password" | "email" | "password";
+interface SignInCommon extends FormTarget {
   /** The application the person is signing in to, when known (first-party name or client name). */
   appName?: string;
-  /** Prefills the email field; on the `password` step, the address being signed in. */
-  email?: string;
-  /** `password` step: back to the `email` step. */
-  otherEmailUrl?: string;
   forgotPasswordUrl?: string;
   setupLinkUrl?: string;
   /** About the whole form (e.g. `problem.credentials`, `problem.locked`). */
   error?: Msg;
   fieldErrors?: { email?: Msg; password?: Msg };
 }
+
+export type SignInProps = SignInCommon &
+  (
+    | {
+        /** Both fields together, or the first step of identifier-first sign-in. */
+        step: "email-and-password" | "email";
+        /** Prefills the email field (e.g. from `login_hint`, or after an error). */
+        email?: string;
+      }
+    | {
+        /** The second step of identifier-first sign-in: the password for `email`. */
+        step: "password";
+        email: string;
+        /** Back to the `email` step. */
+        otherEmailUrl?: string;
+      }
+  );
 
 function SignInBody(p: SignInProps) {
   const { t } = useKit();
