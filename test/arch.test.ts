@@ -3,7 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { join, relative } from "node:path";
 
 const ROOT = join(import.meta.dir, "..");
-const files = [...new Bun.Glob("{src,adapters}/**/*.ts").scanSync({ cwd: ROOT })];
+const files = [...new Bun.Glob("{src,adapters}/**/*.{ts,tsx}").scanSync({ cwd: ROOT })];
 const importsOf = async (file: string) => {
   const text = await Bun.file(join(ROOT, file)).text();
   return [...text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']/gm)].map((m) => m[1]);
@@ -114,6 +114,25 @@ describe("architecture", () => {
         );
     }
     expect(offenders).toEqual([]);
+  });
+
+  test("the hosted pages are a room of their own: no feature, store or HTTP layer inside; no HTML in the protocol", async () => {
+    // The pages render what the HTTP layer computed; they never reach a feature, a store or Elysia.
+    const pages = await importersOf(
+      (f) => f.startsWith("src/pages/"),
+      (t, spec) =>
+        t.startsWith("src/features/") ||
+        t.startsWith("src/http/") ||
+        t.startsWith("adapters/") ||
+        ["src/stores", "src/units", "src/compose", "src/routes", "src/main", "src/app"].includes(t) ||
+        spec === "elysia",
+    );
+    // The protocol's rules (services, ports, models) never build HTML: only routes render pages.
+    const protocol = await importersOf(
+      (f) => /^src\/features\/[^/]+\/(service|ports|model|claims)\.ts$/.test(f) || f.startsWith("src/kernel/"),
+      (t, spec) => t.startsWith("src/pages") || spec === "preact" || spec.startsWith("preact-render-to-string"),
+    );
+    expect([...pages, ...protocol]).toEqual([]);
   });
 
   test("HTTP status numbers live only in src/http", async () => {
