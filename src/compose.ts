@@ -16,7 +16,7 @@ import { createAuditService } from "./features/audit";
 import { createAuthService } from "./features/auth";
 import { createPasswordService, type Mailer } from "./features/passwords";
 import { createSessionService } from "./features/sessions";
-import { createAppService } from "./features/apps";
+import { createAppService, createAudienceResolver } from "./features/apps";
 import { createOrgService } from "./features/orgs";
 import { bootstrap } from "./features/platform/bootstrap";
 import { createPlatformService } from "./features/platform/service";
@@ -30,7 +30,7 @@ import {
 } from "./features/clients";
 import { createOAuthService } from "./features/oauth";
 import { createSystemService } from "./features/system";
-import { createKeyService } from "./features/tokens";
+import { createKeyService, createTokenMinter } from "./features/tokens";
 import { createWebhookService, type WebhookSender } from "./features/webhooks";
 import { createMfaService } from "./features/mfa";
 import { createSocialService } from "./features/social";
@@ -155,26 +155,43 @@ export async function composeGraph(d: GraphDeps) {
     clock,
     issuerName: new URL(config.issuer).host,
   });
-  const auth = createAuthService({
-    customClaims: claimsMinter,
-    oneTimeTokens: store.oneTimeTokens,
-    secondFactor: mfa,
+  const audiences = createAudienceResolver({ apps: store.apps, issuer: config.issuer });
+  const minter = createTokenMinter({
+    roles: store.roles,
     users: store.users,
     orgs: store.orgs,
-    roles: store.roles,
-    apps: store.apps,
-    devices: store.devices,
-    families: sessions.families,
-    counters: sessions.counters,
-    tokenContext: contexts,
-    rateLimit: config.rateLimit,
-    loginPerIpPerMinute: config.limits.loginPerIpPerMinute,
-    record,
-    hasher,
     sign: keys.sign,
     clock,
     issuer: config.issuer,
     platformTenantId,
+    customClaims: claimsMinter,
+  });
+  const sessionService = createSessionService({
+    families: sessions.families,
+    devices: store.devices,
+    users: store.users,
+    orgs: store.orgs,
+    roles: store.roles,
+    tokenContext: contexts,
+    record,
+    unit,
+    audiences,
+    mint: minter.mintAccess,
+    clock,
+  });
+  const auth = createAuthService({
+    oneTimeTokens: store.oneTimeTokens,
+    secondFactor: mfa,
+    users: store.users,
+    orgs: store.orgs,
+    counters: sessions.counters,
+    audiences,
+    sessions: sessionService,
+    rateLimit: config.rateLimit,
+    loginPerIpPerMinute: config.limits.loginPerIpPerMinute,
+    record,
+    hasher,
+    clock,
     onBackgroundError: (e) =>
       log.warn("background sign-in audit failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
   });
@@ -187,19 +204,8 @@ export async function composeGraph(d: GraphDeps) {
     jwksUrls: { google: config.googleJwksUrl, microsoft: config.microsoftJwksUrl },
     defaultClientIds: { google: config.googleClientIds, microsoft: config.microsoftClientIds },
     microsoftRequireVerifiedEmail: config.microsoftRequireVerifiedEmail,
+    audiences,
     auth,
-  });
-  const sessionService = createSessionService({
-    families: sessions.families,
-    devices: store.devices,
-    users: store.users,
-    orgs: store.orgs,
-    roles: store.roles,
-    tokenContext: contexts,
-    record,
-    unit,
-    auth,
-    clock,
   });
   // Client records, org status and app identifiers for /oauth2/token, invalidated across
   // instances on CLIENTS_CACHE_CHANNEL and bounded by a 5 s TTL (see features/clients/directory.ts).
@@ -404,6 +410,7 @@ export async function composeGraph(d: GraphDeps) {
     drain,
     delivery,
     auth,
+    tokens: minter,
     config,
     store,
     sessions,

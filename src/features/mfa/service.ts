@@ -11,7 +11,7 @@ import { DomainError, conflict, notFound } from "../../kernel/errors";
 import { sha256Hex } from "../../kernel/secrets";
 import type { Unit } from "../../kernel/unit";
 import type { DomainEvent, EventJournal } from "../events";
-import type { UserRepo } from "../users/ports";
+import type { UserRepo } from "../../kernel/users";
 import type { MfaRepo } from "./ports";
 
 export const RECOVERY_CODE_COUNT = 10;
