@@ -150,7 +150,6 @@ export async function composeGraph(d: GraphDeps) {
     users: store.users,
     mfa: store.mfa,
     unit,
-    record,
     box: d.box,
     clock,
     issuerName: new URL(config.issuer).host,
@@ -311,7 +310,6 @@ export async function composeGraph(d: GraphDeps) {
     orgs: store.orgs,
     tenants: store.tenants,
     unit,
-    clock,
     onChanged: async (orgId) => {
       claimsMinter.invalidate(orgId);
       await store.publish(CLAIMS_CHANNEL, String(orgId)).catch(() => {});

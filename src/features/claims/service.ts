@@ -5,7 +5,6 @@
  * token, and a per-instance cache invalidated across instances on change.
  */
 import { actorOf, requirePermission, type Principal } from "../../kernel/authz";
-import type { Clock } from "../../kernel/clock";
 import { DomainError, forbidden, notFound, validation, type FieldError } from "../../kernel/errors";
 import type { Unit } from "../../kernel/unit";
 import type { AppRepo } from "../apps/ports";
@@ -175,7 +174,6 @@ export interface ClaimsServiceDeps {
   orgs: Pick<OrgRepo, "get">;
   tenants: Pick<TenantRepo, "get">;
   unit: Unit<{ claims: ClaimsRepo; events: EventJournal }>;
-  clock: Clock;
   /** Tells every instance's mapping cache (after the unit commits). */
   onChanged?(organizationId: number): Promise<void>;
 }

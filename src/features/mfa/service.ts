@@ -21,7 +21,6 @@ export interface MfaServiceDeps {
   users: Pick<UserRepo, "get">;
   mfa: MfaRepo;
   unit: Unit<{ mfa: MfaRepo; events: EventJournal }>;
-  record(e: DomainEvent): Promise<void>;
   box: CryptoBox;
   clock: Clock;
   /** The name authenticator apps show above the account (the issuer's host). */
