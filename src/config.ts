@@ -3,7 +3,7 @@
  * Parsed once at start; a bad value stops the start with one line naming the variable.
  * Nothing else in the code reads the environment (test/arch.test.ts checks this).
  */
-import { Type, type Static } from "@sinclair/typebox";
+import { Type, type Static, type TOptional, type TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { normalizeEmail } from "./kernel/email";
 
@@ -18,155 +18,323 @@ export class ConfigError extends Error {
 }
 
 const Bool = Type.Union([Type.Literal("true"), Type.Literal("false"), Type.Literal("1"), Type.Literal("0")]);
+const PG_URL = "^postgres(ql)?://";
+const HOST_PORTS = "^[^\\s,]+:[0-9]{1,5}(,[^\\s,]+:[0-9]{1,5})*$";
 
-/** The environment schema; `description` is what the README's configuration table says. */
-export const EnvSchema = Type.Object({
-  PORT: Type.Optional(Type.String({ pattern: "^[0-9]{1,5}$", description: "HTTP port (default 3000)" })),
-  HOST: Type.Optional(Type.String({ minLength: 1, description: "Listen address (default 0.0.0.0)" })),
-  SSO_ISSUER: Type.Optional(
-    Type.String({ pattern: "^https?://[^\\s]+$", description: "Issuer URL (default http://localhost:$PORT)" }),
-  ),
-  SSO_STORAGE: Type.Optional(Type.Union([Type.Literal("embedded"), Type.Literal("postgres"), Type.Literal("mongo")])),
-  SSO_DATA_DIR: Type.Optional(Type.String({ minLength: 1 })),
-  DATABASE_URL: Type.Optional(Type.String({ pattern: "^postgres(ql)?://" })),
+/**
+ * One environment variable. `schema` validates its text; `type` and `does` are what people read
+ * (README.md's configuration table is rendered from them by scripts/config-table.ts).
+ * `default` is the value used when the variable is unset or empty, applied here before parsing;
+ * `computed` instead describes a default that loadConfig works out (from other variables or the
+ * machine). Neither: unset means off or absent. Markdown is allowed in `type`, `computed` and `does`.
+ */
+export interface Variable {
+  schema: TSchema;
+  type: string;
+  default?: string;
+  computed?: string;
+  does: string;
+}
+
+/**
+ * Every variable the service reads, in the README's order: adding one is one entry here (loadConfig
+ * then reads it as `e.NAME`; test/unit/config-table.test.ts fails until both sides and the README agree).
+ */
+export const VARIABLES = {
+  PORT: {
+    schema: Type.String({ pattern: "^[0-9]{1,5}$" }),
+    type: "integer 1–65535",
+    default: "3000",
+    does: "HTTP port",
+  },
+  HOST: { schema: Type.String({ minLength: 1 }), type: "address", default: "0.0.0.0", does: "listen address" },
+  SSO_ISSUER: {
+    schema: Type.String({ pattern: "^https?://[^\\s]+$" }),
+    type: "`http(s)://` URL",
+    computed: "`http://localhost:$PORT`",
+    does: "the issuer (`iss`), and the audience of management tokens; set it to the public URL",
+  },
+  SSO_STORAGE: {
+    schema: Type.Union([Type.Literal("embedded"), Type.Literal("postgres"), Type.Literal("mongo")]),
+    type: "`embedded`, `postgres` or `mongo`",
+    default: "embedded",
+    does: "`embedded` (PGlite in `SSO_DATA_DIR`), `postgres` (needs `DATABASE_URL`), `mongo` (needs `MONGODB_URL`)",
+  },
+  SSO_DATA_DIR: {
+    schema: Type.String({ minLength: 1 }),
+    type: "directory or `memory://`",
+    default: "./data",
+    does: "embedded database and, without `SSO_MASTER_KEY`, the generated master key (`master.key`, mode 0600); `memory://` keeps everything in memory (demos, benchmarks)",
+  },
+  DATABASE_URL: {
+    schema: Type.String({ pattern: PG_URL }),
+    type: "`postgres://` URL",
+    does: "`postgres://user:pass@host:5432/db`, required with `SSO_STORAGE=postgres`",
+  },
+  MONGODB_URL: {
+    schema: Type.String({ pattern: "^mongodb(\\+srv)?://" }),
+    type: "`mongodb://` or `mongodb+srv://` URL",
+    does: "`mongodb://user:pass@host:27017/sso`, required with `SSO_STORAGE=mongo`; the path names the database (default `sso`)",
+  },
+  SSO_DB_POOL_SIZE: {
+    schema: Type.String({ pattern: "^[0-9]{1,3}$" }),
+    type: "integer 1–999",
+    default: "10",
+    does: "Postgres (or MongoDB) connections per instance",
+  },
   // Behind PgBouncer / read replica (docs/decisions.md, "Behind PgBouncer", "Read replica").
-  SSO_PG_POOLER: Type.Optional(
-    Type.Union([Type.Literal("none"), Type.Literal("transaction")], {
-      description: "transaction: DATABASE_URL is a transaction-mode pooler such as PgBouncer (default none)",
-    }),
-  ),
-  DATABASE_DIRECT_URL: Type.Optional(
-    Type.String({
-      pattern: "^postgres(ql)?://",
-      description: "a session-capable URL for LISTEN, used with SSO_PG_POOLER=transaction when REDIS_URL is unset",
-    }),
-  ),
-  DATABASE_READ_URL: Type.Optional(
-    Type.String({
-      pattern: "^postgres(ql)?://",
-      description: "a streaming replica for listings and logs that may lag",
-    }),
-  ),
-  MONGODB_URL: Type.Optional(Type.String({ pattern: "^mongodb(\\+srv)?://" })),
-  REDIS_URL: Type.Optional(Type.String({ pattern: "^rediss?://" })),
-  SSO_REDIS_PREFIX: Type.Optional(Type.String({ pattern: "^[A-Za-z0-9:_-]{1,64}$" })),
-  // Redis Cluster and Sentinel (docs/sessions.md, "Redis Cluster and Sentinel"): one of REDIS_URL,
-  // REDIS_CLUSTER_NODES, REDIS_SENTINELS (+ REDIS_SENTINEL_NAME).
-  REDIS_CLUSTER_NODES: Type.Optional(
-    Type.String({
-      pattern: "^[^\\s,]+:[0-9]{1,5}(,[^\\s,]+:[0-9]{1,5})*$",
-      description: "comma-separated host:port seed nodes of a Redis Cluster",
-    }),
-  ),
-  REDIS_SENTINELS: Type.Optional(
-    Type.String({
-      pattern: "^[^\\s,]+:[0-9]{1,5}(,[^\\s,]+:[0-9]{1,5})*$",
-      description: "comma-separated host:port of Redis Sentinels",
-    }),
-  ),
-  REDIS_SENTINEL_NAME: Type.Optional(
-    Type.String({ pattern: "^[A-Za-z0-9._-]{1,64}$", description: "the master's name the sentinels monitor" }),
-  ),
-  REDIS_PASSWORD: Type.Optional(Type.String({ minLength: 1 })),
-  REDIS_SENTINEL_PASSWORD: Type.Optional(Type.String({ minLength: 1 })),
-  SSO_REDIS_MIN_REPLICAS_ACK: Type.Optional(
-    Type.String({
-      pattern: "^[0-9]{1,2}$",
-      description:
-        "replicas that must acknowledge each session write (default 1 with a cluster or Sentinel, 0 with REDIS_URL)",
-    }),
-  ),
-  SSO_REDIS_WAIT_MS: Type.Optional(
-    Type.String({
-      pattern: "^[0-9]{1,5}$",
-      description: "milliseconds a session write waits for replica acknowledgements (default 1000)",
-    }),
-  ),
-  SSO_MASTER_KEY: Type.Optional(Type.String({ minLength: 1 })),
-  SSO_MAILER: Type.Optional(Type.String({ pattern: "^(log|file:.+|smtps?://.+)$" })),
-  SSO_BOOTSTRAP_ADMIN_EMAIL: Type.Optional(Type.String({ pattern: "^[^@\\s]+@[^@\\s]+$" })),
-  SSO_BOOTSTRAP_ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8, maxLength: 200 })),
-  SSO_GOOGLE_JWKS_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
-  SSO_MICROSOFT_JWKS_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
-  SSO_GOOGLE_CLIENT_IDS: Type.Optional(Type.String()),
-  SSO_MICROSOFT_CLIENT_IDS: Type.Optional(Type.String()),
-  SSO_MICROSOFT_REQUIRE_VERIFIED_EMAIL: Type.Optional(Bool),
-  SSO_WEBHOOK_ALLOW_PRIVATE: Type.Optional(Bool),
-  SSO_RATE_LIMIT: Type.Optional(Type.Union([Type.Literal("on"), Type.Literal("off")])),
-  SSO_DEFAULT_MAX_APPLICATIONS: Type.Optional(Type.String({ pattern: "^[0-9]{1,6}$" })),
-  SSO_KEY_ROTATION_DAYS: Type.Optional(Type.String({ pattern: "^[0-9]+(\\.[0-9]+)?$" })),
-  SSO_KEY_CHECK_SECONDS: Type.Optional(Type.String({ pattern: "^[0-9]{1,6}$" })),
-  SSO_KEY_LEASE_SECONDS: Type.Optional(
-    Type.String({
-      pattern: "^[0-9]{1,4}$",
-      description: "seconds the key-rotation lease lasts when its holder dies mid-step (5..3600, default 60)",
-    }),
-  ),
-  SSO_HASH_CONCURRENCY: Type.Optional(Type.String({ pattern: "^[0-9]{1,3}$" })),
-  SSO_TOKEN_CONTEXT_SECONDS: Type.Optional(
-    Type.String({
-      pattern: "^[0-9]{1,3}$",
-      description: "longest a token context is reused between refreshes (0..600, default 60; 0 = read every time)",
-    }),
-  ),
-  SSO_DB_POOL_SIZE: Type.Optional(Type.String({ pattern: "^[0-9]{1,3}$" })),
-  SSO_WEB_ORIGINS: Type.Optional(
-    Type.String({
-      description:
-        "comma-separated origins (scheme://host[:port]) allowed to use the web-session cookie, besides the issuer's",
-    }),
-  ),
-  SSO_CORS_ORIGINS: Type.Optional(
-    Type.String({
-      description:
-        "comma-separated origins (scheme://host[:port]) whose browsers may call the sign-in, session and token endpoints",
-    }),
-  ),
-  SSO_TRUSTED_PROXIES: Type.Optional(
-    Type.String({ description: "comma-separated proxy addresses or CIDR ranges whose X-Forwarded-For is believed" }),
-  ),
-  SSO_CLIENT_RATE_LIMIT: Type.Optional(
-    Type.String({ pattern: "^[0-9]{1,7}$", description: "token requests per client per minute (default 300)" }),
-  ),
-  SSO_LOGIN_RATE_LIMIT: Type.Optional(
-    Type.String({
-      pattern: "^[0-9]{1,7}$",
-      description: "sign-in attempts per client address per minute (default 100)",
-    }),
-  ),
-  SSO_PASSWORD_RATE_LIMIT: Type.Optional(
-    Type.String({
-      pattern: "^[0-9]{1,7}$",
-      description: "password forgot/reset requests per client address per minute (default 30)",
-    }),
-  ),
-  SSO_WEBHOOK_TIMEOUT_SECONDS: Type.Optional(
-    Type.String({
-      pattern: "^[0-9]{1,2}$",
-      description: "seconds a webhook receiver gets to answer one attempt (default 10)",
-    }),
-  ),
-  SSO_IMPORT_MAX_MIB: Type.Optional(
-    Type.String({ pattern: "^[0-9]{1,3}$", description: "largest /api/import body in MiB (default 16)" }),
-  ),
-  SSO_SHUTDOWN_GRACE_SECONDS: Type.Optional(
-    Type.String({
-      pattern: "^[0-9]{1,4}$",
-      description: "seconds in-flight requests get to finish on SIGTERM (default 10)",
-    }),
-  ),
-  SSO_LOG_LEVEL: Type.Optional(
-    Type.Union([
+  SSO_PG_POOLER: {
+    schema: Type.Union([Type.Literal("none"), Type.Literal("transaction")]),
+    type: "`none` or `transaction`",
+    default: "none",
+    does: "`transaction`: `DATABASE_URL` is PgBouncer (or another pooler) in transaction mode; no prepared statements, no `LISTEN` through it ([Behind PgBouncer](docs/decisions.md#behind-pgbouncer))",
+  },
+  DATABASE_DIRECT_URL: {
+    schema: Type.String({ pattern: PG_URL }),
+    type: "`postgres://` URL",
+    does: "with `SSO_PG_POOLER=transaction` and no `REDIS_URL`: a URL straight to Postgres (or a session-mode pool) for the one `LISTEN` connection of the cache-invalidation bus",
+  },
+  DATABASE_READ_URL: {
+    schema: Type.String({ pattern: PG_URL }),
+    type: "`postgres://` URL",
+    does: "a streaming replica for listings that may lag (audit log, org/user/role/client/webhook lists, deliveries, import jobs); never sign-in, tokens, authorization or read-your-own-write ([Read replica](docs/decisions.md#read-replica))",
+  },
+  // Redis: one of REDIS_URL, REDIS_CLUSTER_NODES, REDIS_SENTINELS (+ REDIS_SENTINEL_NAME)
+  // (docs/sessions.md, "Redis Cluster and Sentinel").
+  REDIS_URL: {
+    schema: Type.String({ pattern: "^rediss?://" }),
+    type: "`redis://` or `rediss://` URL",
+    does: "`redis://host:6379`: refresh-token families and rate counters; unset = kept in `SSO_DATA_DIR/sessions.sqlite` (embedded, Bun's SQLite) or in the primary store (Postgres, MongoDB)",
+  },
+  REDIS_CLUSTER_NODES: {
+    schema: Type.String({ pattern: HOST_PORTS }),
+    type: "comma-separated `host:port`",
+    does: "`host:port,host:port,…`: seed nodes of a Redis Cluster, instead of `REDIS_URL` ([docs/sessions.md](docs/sessions.md#redis-cluster-and-sentinel))",
+  },
+  REDIS_SENTINELS: {
+    schema: Type.String({ pattern: HOST_PORTS }),
+    type: "comma-separated `host:port`",
+    does: "`host:port,…` of Redis Sentinels, instead of `REDIS_URL`; needs `REDIS_SENTINEL_NAME`",
+  },
+  REDIS_SENTINEL_NAME: {
+    schema: Type.String({ pattern: "^[A-Za-z0-9._-]{1,64}$" }),
+    type: "name (letters, digits, `.` `_` `-`; up to 64)",
+    does: "the name of the master the sentinels watch",
+  },
+  REDIS_PASSWORD: {
+    schema: Type.String({ minLength: 1 }),
+    type: "string",
+    does: "password of the Redis data nodes (any of the three forms)",
+  },
+  REDIS_SENTINEL_PASSWORD: {
+    schema: Type.String({ minLength: 1 }),
+    type: "string",
+    does: "password of the sentinels",
+  },
+  SSO_REDIS_MIN_REPLICAS_ACK: {
+    schema: Type.String({ pattern: "^[0-9]{1,2}$" }),
+    type: "integer 0–99",
+    computed: "`1` with a cluster or Sentinel, else `0`",
+    does: "replicas that must acknowledge (`WAIT`) each session write before it is answered; fewer is 503",
+  },
+  SSO_REDIS_WAIT_MS: {
+    schema: Type.String({ pattern: "^[0-9]{1,5}$" }),
+    type: "integer 1–99999 (ms)",
+    default: "1000",
+    does: "how long a session write waits for those acknowledgements",
+  },
+  SSO_REDIS_PREFIX: {
+    schema: Type.String({ pattern: "^[A-Za-z0-9:_-]{1,64}$" }),
+    type: "letters, digits, `:` `_` `-`; up to 64",
+    default: "sso:",
+    does: "key prefix in Redis (several deployments can share one Redis); no `{` or `}`",
+  },
+  SSO_MASTER_KEY: {
+    schema: Type.String({ minLength: 1 }),
+    type: "comma-separated base64 keys",
+    computed: "generated in embedded mode",
+    does: "32 random bytes in base64 (`openssl rand -base64 32`); encrypts private keys and secrets at rest (AES-256-GCM). Required for `postgres` and `mongo`. Comma-separate several keys to rotate: the first encrypts, all decrypt",
+  },
+  SSO_BOOTSTRAP_ADMIN_EMAIL: {
+    schema: Type.String({ pattern: "^[^@\\s]+@[^@\\s]+$" }),
+    type: "email address",
+    default: "admin@example.com",
+    does: "the first administrator, created on the first start of an empty store",
+  },
+  SSO_BOOTSTRAP_ADMIN_PASSWORD: {
+    schema: Type.String({ minLength: 8, maxLength: 200 }),
+    type: "string of 8–200 characters",
+    does: "that administrator's password; unset = a one-time setup token is printed",
+  },
+  SSO_MAILER: {
+    schema: Type.String({ pattern: "^(log|file:.+|smtps?://.+)$" }),
+    type: "`log`, `file:<dir>` or `smtp(s)://` URL",
+    default: "log",
+    does: "`log`, `file:<dir>` (one JSON file per mail), or `smtp://user:pass@host:port`",
+  },
+  SSO_GOOGLE_JWKS_URL: {
+    schema: Type.String({ pattern: "^https?://" }),
+    type: "`http(s)://` URL",
+    default: "https://www.googleapis.com/oauth2/v3/certs",
+    does: "Google's key set for id_tokens; overridable for tests",
+  },
+  SSO_MICROSOFT_JWKS_URL: {
+    schema: Type.String({ pattern: "^https?://" }),
+    type: "`http(s)://` URL",
+    default: "https://login.microsoftonline.com/common/discovery/v2.0/keys",
+    does: "Microsoft's key set for id_tokens; overridable for tests",
+  },
+  SSO_GOOGLE_CLIENT_IDS: {
+    schema: Type.String(),
+    type: "comma-separated list",
+    does: "platform-default Google client ids",
+  },
+  SSO_MICROSOFT_CLIENT_IDS: {
+    schema: Type.String(),
+    type: "comma-separated list",
+    does: "platform-default Microsoft client ids",
+  },
+  SSO_MICROSOFT_REQUIRE_VERIFIED_EMAIL: {
+    schema: Bool,
+    type: "boolean (`true`, `false`, `1`, `0`)",
+    default: "false",
+    does: "`true`: a first Microsoft sign-in links an account only when the id_token carries `email` and `xms_edov` true (set it when the app accepts other Entra tenants); `xms_edov` false never links",
+  },
+  SSO_WEBHOOK_ALLOW_PRIVATE: {
+    schema: Bool,
+    type: "boolean (`true`, `false`, `1`, `0`)",
+    default: "false",
+    does: "allow webhook URLs on private/loopback addresses and plain http (development only)",
+  },
+  SSO_WEBHOOK_TIMEOUT_SECONDS: {
+    schema: Type.String({ pattern: "^[0-9]{1,2}$" }),
+    type: "integer 1–99",
+    default: "10",
+    does: "how long a webhook receiver gets to answer one attempt",
+  },
+  SSO_RATE_LIMIT: {
+    schema: Type.Union([Type.Literal("on"), Type.Literal("off")]),
+    type: "`on` or `off`",
+    default: "on",
+    does: "`off` disables per-IP and per-client limits (tests, benchmarks); never the per-account lockout",
+  },
+  SSO_LOGIN_RATE_LIMIT: {
+    schema: Type.String({ pattern: "^[0-9]{1,7}$" }),
+    type: "integer 0–9999999",
+    default: "100",
+    does: "sign-in attempts per client address per minute (429 with `Retry-After`)",
+  },
+  SSO_PASSWORD_RATE_LIMIT: {
+    schema: Type.String({ pattern: "^[0-9]{1,7}$" }),
+    type: "integer 0–9999999",
+    default: "30",
+    does: "password forgot/reset requests per client address per minute",
+  },
+  SSO_CLIENT_RATE_LIMIT: {
+    schema: Type.String({ pattern: "^[0-9]{1,7}$" }),
+    type: "integer 0–9999999",
+    default: "300",
+    does: "token requests per API client per minute (429 `slow_down` at `/oauth2/token`)",
+  },
+  SSO_TRUSTED_PROXIES: {
+    schema: Type.String(),
+    type: "comma-separated addresses or CIDR ranges",
+    does: "proxies whose `X-Forwarded-For` is believed; unset = the TCP peer is the client",
+  },
+  SSO_CORS_ORIGINS: {
+    schema: Type.String(),
+    type: "comma-separated origins",
+    does: "origins (`scheme://host[:port]`) whose browser apps may call the sign-in, session and token endpoints (CORS with credentials); the JWKS and metadata are readable from any origin",
+  },
+  SSO_WEB_ORIGINS: {
+    schema: Type.String(),
+    type: "comma-separated origins",
+    computed: "the issuer's origin",
+    does: "more origins (`scheme://host[:port]`) allowed to use the web-session cookie",
+  },
+  SSO_IMPORT_MAX_MIB: {
+    schema: Type.String({ pattern: "^[0-9]{1,3}$" }),
+    type: "integer 1–512 (MiB)",
+    default: "16",
+    does: "largest `/api/import` body; 100,000 users with 100,000 assignments are about 17 MiB of JSON",
+  },
+  SSO_SHUTDOWN_GRACE_SECONDS: {
+    schema: Type.String({ pattern: "^[0-9]{1,4}$" }),
+    type: "integer 0–9999",
+    default: "10",
+    does: "on SIGTERM/SIGINT, how long in-flight requests get to finish",
+  },
+  SSO_DEFAULT_MAX_APPLICATIONS: {
+    schema: Type.String({ pattern: "^[0-9]{1,6}$" }),
+    type: "integer 0–999999",
+    default: "10",
+    does: "default application quota of a tenant",
+  },
+  SSO_KEY_ROTATION_DAYS: {
+    schema: Type.String({ pattern: "^[0-9]+(\\.[0-9]+)?$" }),
+    type: "number > 0",
+    default: "30",
+    does: "signing-key rotation interval (fractions allowed)",
+  },
+  SSO_KEY_CHECK_SECONDS: {
+    schema: Type.String({ pattern: "^[0-9]{1,6}$" }),
+    type: "integer 0–999999",
+    default: "60",
+    does: "how often each instance checks rotation and reloads the published keys",
+  },
+  SSO_KEY_LEASE_SECONDS: {
+    schema: Type.String({ pattern: "^[0-9]{1,4}$" }),
+    type: "integer 5–3600",
+    default: "60",
+    does: "how long the key-rotation lease lasts, i.e. the longest an instance that died mid-rotation delays the next rotation ([scaling](docs/scaling.md#losing-an-instance))",
+  },
+  SSO_HASH_CONCURRENCY: {
+    schema: Type.String({ pattern: "^[0-9]{1,3}$" }),
+    type: "integer 1–999",
+    computed: "number of CPUs (min 2)",
+    does: "argon2id hashes running at once per instance (19 MiB each)",
+  },
+  SSO_TOKEN_CONTEXT_SECONDS: {
+    schema: Type.String({ pattern: "^[0-9]{1,3}$" }),
+    type: "integer 0–600",
+    default: "60",
+    does: "longest a refresh reuses the user, org and grants it read before; every change through the API ends the reuse at once, this only bounds a lost announcement of one; `0` reads them on every refresh ([sessions](docs/sessions.md#reused-token-contexts-the-refresh-hot-path))",
+  },
+  SSO_LOG_LEVEL: {
+    schema: Type.Union([
       Type.Literal("debug"),
       Type.Literal("info"),
       Type.Literal("warn"),
       Type.Literal("error"),
       Type.Literal("silent"),
     ]),
-  ),
-});
+    type: "`debug`, `info`, `warn`, `error` or `silent`",
+    default: "info",
+    does: "least severe level logged; `silent` logs nothing",
+  },
+} satisfies Record<string, Variable>;
+
+type Variables = typeof VARIABLES;
+type Name = keyof Variables;
+
+/** The environment schema, built from VARIABLES (every variable optional). */
+export const EnvSchema = Type.Object(
+  Object.fromEntries(Object.entries(VARIABLES).map(([name, v]) => [name, Type.Optional(v.schema)])) as {
+    [K in Name]: TOptional<Variables[K]["schema"]>;
+  },
+);
 
 export type Env = Static<typeof EnvSchema>;
+
+/** The environment after defaults: a variable with a `default` is always there. */
+type Parsed = Env & { [K in Name as Variables[K] extends { default: string } ? K : never]-?: NonNullable<Env[K]> };
+
+/** A variable's `type` and default in plain text, for error messages. */
+const hint = (name: Name) => {
+  const v: Variable = VARIABLES[name];
+  const dflt = v.default ?? v.computed;
+  return `${v.type}${dflt === undefined ? "" : `; default ${dflt}`}`.replace(/`/g, "");
+};
 
 export interface Config {
   port: number;
@@ -306,24 +474,30 @@ export function parseMasterKeys(value: string): Uint8Array[] {
   });
 }
 
+/** The `default` of every variable that has one. */
+const defaults = (): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const [name, v] of Object.entries(VARIABLES) as [string, Variable][])
+    if (v.default !== undefined) out[name] = v.default;
+  return out;
+};
+
 /** Validates the environment and returns the typed configuration, or throws ConfigError. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const picked: Record<string, string> = {};
-  for (const key of Object.keys(EnvSchema.properties)) {
+  for (const key of Object.keys(VARIABLES)) {
     const v = env[key];
     if (v !== undefined && v !== "") picked[key] = v;
   }
   const first = Value.Errors(EnvSchema, picked).First();
   if (first) {
-    const variable = first.path.replace(/^\//, "");
-    const prop = (EnvSchema.properties as Record<string, { description?: string }>)[variable];
-    const hint = prop?.description ? ` (${prop.description})` : "";
-    throw new ConfigError(variable, `has an unusable value: ${first.message.toLowerCase()}${hint}`);
+    const variable = first.path.replace(/^\//, "") as Name;
+    throw new ConfigError(variable, `has an unusable value: ${first.message.toLowerCase()} (${hint(variable)})`);
   }
-  const e = picked as Env;
-  const port = Number(e.PORT ?? 3000);
+  const e = { ...defaults(), ...picked } as Parsed;
+  const port = Number(e.PORT);
   if (port < 1 || port > 65535) throw new ConfigError("PORT", "must be between 1 and 65535");
-  const storage = e.SSO_STORAGE ?? "embedded";
+  const storage = e.SSO_STORAGE;
   if (storage === "postgres" && !e.DATABASE_URL)
     throw new ConfigError("DATABASE_URL", "is required when SSO_STORAGE=postgres");
   if (
@@ -344,12 +518,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       "SSO_MASTER_KEY",
       `is required when SSO_STORAGE=${storage} (generate one with: openssl rand -base64 32)`,
     );
-  const rotation = Number(e.SSO_KEY_ROTATION_DAYS ?? 30);
+  const rotation = Number(e.SSO_KEY_ROTATION_DAYS);
   if (!(rotation > 0)) throw new ConfigError("SSO_KEY_ROTATION_DAYS", "must be greater than 0");
-  const keyLease = Number(e.SSO_KEY_LEASE_SECONDS ?? 60);
+  const keyLease = Number(e.SSO_KEY_LEASE_SECONDS);
   // Shorter than 5 s could expire under a live holder still making a key (two keys for one rotation).
   if (keyLease < 5 || keyLease > 3600) throw new ConfigError("SSO_KEY_LEASE_SECONDS", "must be between 5 and 3600");
-  const tokenContextSeconds = Number(e.SSO_TOKEN_CONTEXT_SECONDS ?? 60);
+  const tokenContextSeconds = Number(e.SSO_TOKEN_CONTEXT_SECONDS);
   if (tokenContextSeconds > 600) throw new ConfigError("SSO_TOKEN_CONTEXT_SECONDS", "must be between 0 and 600");
   const issuer = (e.SSO_ISSUER ?? `http://localhost:${port}`).replace(/\/+$/, "");
   const origins = (variable: string, value: string | undefined) =>
@@ -379,48 +553,48 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       throw new ConfigError("SSO_TRUSTED_PROXIES", `has an entry that is not an address or CIDR range: ${p}`);
   return {
     port,
-    host: e.HOST ?? "0.0.0.0",
+    host: e.HOST,
     issuer,
     storage,
-    dataDir: e.SSO_DATA_DIR ?? "./data",
+    dataDir: e.SSO_DATA_DIR,
     databaseUrl: e.DATABASE_URL,
-    pgPooler: e.SSO_PG_POOLER ?? "none",
+    pgPooler: e.SSO_PG_POOLER,
     databaseDirectUrl: e.DATABASE_DIRECT_URL,
     databaseReadUrl: e.DATABASE_READ_URL,
     mongodbUrl: e.MONGODB_URL,
     redis,
-    redisPrefix: e.SSO_REDIS_PREFIX ?? "sso:",
+    redisPrefix: e.SSO_REDIS_PREFIX,
     redisMinReplicasAck: Number(e.SSO_REDIS_MIN_REPLICAS_ACK ?? (redis && redis.kind !== "single" ? 1 : 0)),
-    redisWaitMs: Math.max(1, Number(e.SSO_REDIS_WAIT_MS ?? 1000)),
+    redisWaitMs: Math.max(1, Number(e.SSO_REDIS_WAIT_MS)),
     masterKeys: e.SSO_MASTER_KEY ? parseMasterKeys(e.SSO_MASTER_KEY) : undefined,
-    mailer: e.SSO_MAILER ?? "log",
-    bootstrapAdminEmail: normalizeEmail(e.SSO_BOOTSTRAP_ADMIN_EMAIL ?? "admin@example.com"),
+    mailer: e.SSO_MAILER,
+    bootstrapAdminEmail: normalizeEmail(e.SSO_BOOTSTRAP_ADMIN_EMAIL),
     bootstrapAdminPassword: e.SSO_BOOTSTRAP_ADMIN_PASSWORD,
-    googleJwksUrl: e.SSO_GOOGLE_JWKS_URL ?? "https://www.googleapis.com/oauth2/v3/certs",
-    microsoftJwksUrl: e.SSO_MICROSOFT_JWKS_URL ?? "https://login.microsoftonline.com/common/discovery/v2.0/keys",
+    googleJwksUrl: e.SSO_GOOGLE_JWKS_URL,
+    microsoftJwksUrl: e.SSO_MICROSOFT_JWKS_URL,
     googleClientIds: list(e.SSO_GOOGLE_CLIENT_IDS),
     microsoftClientIds: list(e.SSO_MICROSOFT_CLIENT_IDS),
     microsoftRequireVerifiedEmail: truthy(e.SSO_MICROSOFT_REQUIRE_VERIFIED_EMAIL),
     webhookAllowPrivate: truthy(e.SSO_WEBHOOK_ALLOW_PRIVATE),
-    rateLimit: (e.SSO_RATE_LIMIT ?? "on") === "on",
-    defaultMaxApplications: Number(e.SSO_DEFAULT_MAX_APPLICATIONS ?? 10),
+    rateLimit: e.SSO_RATE_LIMIT === "on",
+    defaultMaxApplications: Number(e.SSO_DEFAULT_MAX_APPLICATIONS),
     keyRotationDays: rotation,
-    keyCheckSeconds: Number(e.SSO_KEY_CHECK_SECONDS ?? 60),
+    keyCheckSeconds: Number(e.SSO_KEY_CHECK_SECONDS),
     keyLeaseSeconds: keyLease,
     tokenContextSeconds,
     hashConcurrency: Math.max(1, Number(e.SSO_HASH_CONCURRENCY ?? Math.max(2, navigator.hardwareConcurrency ?? 2))),
-    dbPoolSize: Math.max(1, Number(e.SSO_DB_POOL_SIZE ?? 10)),
-    logLevel: e.SSO_LOG_LEVEL ?? "info",
+    dbPoolSize: Math.max(1, Number(e.SSO_DB_POOL_SIZE)),
+    logLevel: e.SSO_LOG_LEVEL,
     webOrigins,
     corsOrigins,
     trustedProxies,
     limits: {
-      clientPerMinute: Number(e.SSO_CLIENT_RATE_LIMIT ?? 300),
-      loginPerIpPerMinute: Number(e.SSO_LOGIN_RATE_LIMIT ?? 100),
-      passwordPerIpPerMinute: Number(e.SSO_PASSWORD_RATE_LIMIT ?? 30),
+      clientPerMinute: Number(e.SSO_CLIENT_RATE_LIMIT),
+      loginPerIpPerMinute: Number(e.SSO_LOGIN_RATE_LIMIT),
+      passwordPerIpPerMinute: Number(e.SSO_PASSWORD_RATE_LIMIT),
     },
-    shutdownGraceSeconds: Number(e.SSO_SHUTDOWN_GRACE_SECONDS ?? 10),
-    webhookTimeoutSeconds: Math.max(1, Number(e.SSO_WEBHOOK_TIMEOUT_SECONDS ?? 10)),
-    importMaxMiB: Math.min(512, Math.max(1, Number(e.SSO_IMPORT_MAX_MIB ?? 16))),
+    shutdownGraceSeconds: Number(e.SSO_SHUTDOWN_GRACE_SECONDS),
+    webhookTimeoutSeconds: Math.max(1, Number(e.SSO_WEBHOOK_TIMEOUT_SECONDS)),
+    importMaxMiB: Math.min(512, Math.max(1, Number(e.SSO_IMPORT_MAX_MIB))),
   };
 }

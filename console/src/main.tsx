@@ -9,7 +9,7 @@ import "./styles.css";
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { LocationProvider, Route, Router, useLocation } from "preact-iso";
-import { api, can, currentClaims, onSession, refreshSession, setSession, type Claims, type TokenPair } from "./api";
+import { api, can, currentClaims, ok, onSession, publicApi, refreshSession, setSession, type Claims } from "./api";
 import { OrgsProvider } from "./orgs-context";
 import { describe, ErrorNote, Field, Loading, useForm } from "./ui";
 import { OrgsPage } from "./pages/orgs";
@@ -47,10 +47,7 @@ function SetPassword({ onDone }: { onDone: (message: string) => void }) {
       onSubmit={(e) => {
         e.preventDefault();
         void f.run(async () => {
-          await api("POST", "/api/auth/password/reset", {
-            body: { token: token.trim(), newPassword },
-            anonymous: true,
-          });
+          await ok(publicApi.POST("/api/auth/password/reset", { body: { token: token.trim(), newPassword } }));
           onDone("Your password is set. Sign in with it.");
         });
       }}
@@ -89,7 +86,7 @@ function Forgot({ onDone }: { onDone: (message: string) => void }) {
       onSubmit={(e) => {
         e.preventDefault();
         void f.run(async () => {
-          await api("POST", "/api/auth/password/forgot", { body: { email }, anonymous: true });
+          await ok(publicApi.POST("/api/auth/password/forgot", { body: { email } }));
           onDone(
             "If that address has an account, a reset token is on its way. Use it with “Set a password with a token”.",
           );
@@ -154,11 +151,12 @@ function PasswordSignIn({ notice, onView }: { notice: string; onView: (v: "token
             e.preventDefault();
             void f.run(async () =>
               setSession(
-                await api<TokenPair>("POST", "/api/auth/mfa/verify", {
-                  query: { web: true },
-                  body: { pendingToken: pending, code: code.trim() },
-                  anonymous: true,
-                }),
+                await ok(
+                  publicApi.POST("/api/auth/mfa/verify", {
+                    params: { query: { web: true } },
+                    body: { pendingToken: pending, code: code.trim() },
+                  }),
+                ),
               ),
             );
           }}
@@ -192,11 +190,9 @@ function PasswordSignIn({ notice, onView }: { notice: string; onView: (v: "token
         onSubmit={(e) => {
           e.preventDefault();
           void f.run(async () => {
-            const r = await api<TokenPair | { mfaRequired: true; pendingToken: string }>("POST", "/api/auth/login", {
-              query: { web: true },
-              body: { email, password },
-              anonymous: true,
-            });
+            const r = await ok(
+              publicApi.POST("/api/auth/login", { params: { query: { web: true } }, body: { email, password } }),
+            );
             if ("mfaRequired" in r) setPending(r.pendingToken);
             else setSession(r);
           });
@@ -251,7 +247,7 @@ function OrgSwitcher({ claims }: { claims: Claims }) {
   const [error, setError] = useState<unknown>(null);
   const [switchError, setSwitchError] = useState<unknown>(null);
   useEffect(() => {
-    api<{ organizationId: number; name: string }[]>("GET", "/api/users/me/memberships").then(setOrgs, setError);
+    ok(api.GET("/api/users/me/memberships")).then(setOrgs, setError);
   }, [claims.sid]);
   if (error)
     return (
@@ -276,7 +272,7 @@ function OrgSwitcher({ claims }: { claims: Claims }) {
         value={String(claims.org_id)}
         onChange={(e) => {
           const organizationId = Number((e.target as HTMLSelectElement).value);
-          api<TokenPair>("POST", "/api/users/me/active-organization", { body: { organizationId } }).then(
+          ok(api.POST("/api/users/me/active-organization", { body: { organizationId } })).then(
             setSession,
             setSwitchError,
           );
@@ -333,7 +329,7 @@ function Shell({ claims }: { claims: Claims }) {
         <strong class="brand">Identity console</strong>
         <OrgSwitcher claims={claims} />
         <span class="who">{claims.sub}</span>
-        <button type="button" onClick={() => api("POST", "/api/auth/logout").finally(() => setSession(null))}>
+        <button type="button" onClick={() => ok(api.POST("/api/auth/logout")).finally(() => setSession(null))}>
           Sign out
         </button>
       </header>

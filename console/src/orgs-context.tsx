@@ -5,19 +5,14 @@
  */
 import { createContext, type ComponentChildren } from "preact";
 import { useContext } from "preact/hooks";
-import { api, can, currentClaims } from "./api";
+import { api, can, currentClaims, ok, type Answer } from "./api";
 import { useAsync } from "./ui";
 
-export interface Org {
-  id: number;
-  tenantId: number;
-  parentId: number | null;
-  path: string;
-  type: string;
-  name: string;
-  slug: string;
-  status: "ACTIVE" | "SUSPENDED";
-}
+/** The fields of an organization the console uses (a membership fills the ones it has). */
+export type Org = Pick<
+  Answer<"/api/organizations", "get">["items"][number],
+  "id" | "tenantId" | "parentId" | "path" | "type" | "name" | "slug" | "status"
+>;
 
 interface OrgsState {
   orgs: Org[];
@@ -31,10 +26,7 @@ const Ctx = createContext<OrgsState>({ orgs: [], loading: true, error: null, rel
 
 async function loadOrgs(): Promise<Org[]> {
   if (!can("ORG_MANAGE")) {
-    const mine = await api<{ organizationId: number; tenantId: number; name: string; path: string; status: string }[]>(
-      "GET",
-      "/api/users/me/memberships",
-    );
+    const mine = await ok(api.GET("/api/users/me/memberships"));
     return mine.map((m) => ({
       id: m.organizationId,
       tenantId: m.tenantId,
@@ -47,12 +39,10 @@ async function loadOrgs(): Promise<Org[]> {
     }));
   }
   const out: Org[] = [];
-  let after: string | null = null;
+  let after: string | undefined;
   // Cursor pages of 100; an administrator's reach rarely holds more than a few thousand orgs.
   for (let i = 0; i < 50; i++) {
-    const page: { items: Org[]; nextCursor: string | null; hasNext: boolean } = await api("GET", "/api/organizations", {
-      query: { size: 100, after },
-    });
+    const page = await ok(api.GET("/api/organizations", { params: { query: { size: 100, after } } }));
     out.push(...page.items);
     if (!page.hasNext || !page.nextCursor) break;
     after = page.nextCursor;

@@ -2,12 +2,15 @@
  * The OpenAPI document as tools meet it: `redocly lint` (recommended rules) finds no error and no
  * warning beyond the ones listed with a reason in .redocly.lint-ignore.yaml; every request body and
  * error response is described; a TypeScript client generated from it (openapi-typescript) type-checks
- * against examples/openapi-client/client.ts.
+ * against examples/openapi-client/client.ts; the console's committed client types
+ * (console/src/api/schema.d.ts) are what the document generates.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { OpenAPI3 } from "openapi-typescript";
 import { makeTestApp, type TestApp } from "../support/app";
+import { CONSOLE_SCHEMA_FILE, REGENERATE_COMMAND, renderConsoleSchema } from "../support/console-api";
 import { ROOT } from "../support/process";
 
 let t: TestApp;
@@ -74,5 +77,16 @@ describe("OpenAPI document", () => {
     expect(gen.code).toBe(0);
     const tsc = await run([join(ROOT, "node_modules/.bin/tsc"), "-p", "examples/openapi-client/tsconfig.json"]);
     if (tsc.code !== 0) throw new Error(tsc.out);
+  }, 60_000);
+
+  test("the console's client types (console/src/api/schema.d.ts) are what this document generates", async () => {
+    const want = await renderConsoleSchema(doc as OpenAPI3);
+    const have = readFileSync(CONSOLE_SCHEMA_FILE, "utf8");
+    if (have === want) return;
+    const [a, b] = [have.split("\n"), want.split("\n")];
+    const line = a.findIndex((l, i) => l !== b[i]);
+    throw new Error(
+      `console/src/api/schema.d.ts is stale: the API's OpenAPI document changed. Run \`${REGENERATE_COMMAND}\` and commit the file (first difference at line ${line + 1}: committed ${JSON.stringify(a[line])}, generated ${JSON.stringify(b[line])}).`,
+    );
   }, 60_000);
 });

@@ -232,6 +232,9 @@ if (!available) {
       // Webhooks: registered before the assignment so that its event is delivered.
       await go("Webhooks");
       await page.getByLabel("URL").fill(rx.url);
+      // The API requires the application: without one, the picker says so.
+      await page.getByRole("button", { name: "Register webhook" }).click();
+      await page.getByText("Choose an application", { exact: true }).waitFor();
       await page.getByLabel("Application").selectOption({ label: "Billing" });
       await page.getByLabel("role.assigned").check();
       await page.getByRole("button", { name: "Register webhook" }).click();
@@ -343,6 +346,42 @@ if (!available) {
       await page.reload();
       await page.getByRole("cell", { name: clientId }).waitFor();
       expect(await page.content()).not.toContain(copied);
+    }, 60_000);
+
+    test("a 401 from the API refreshes the session from the cookie once and retries the call, body and all", async () => {
+      await go("API clients");
+      // The first registration is answered 401 as for an access token that lapsed; the console
+      // refreshes with the cookie and sends the same request again with the new token.
+      const sent: { authorization?: string; body: string | null }[] = [];
+      await page.route("**/api/clients", (route) => {
+        const req = route.request();
+        if (req.method() !== "POST") return route.fallback();
+        sent.push({ authorization: req.headers().authorization, body: req.postData() });
+        if (sent.length > 1) return route.fallback();
+        return route.fulfill({
+          status: 401,
+          contentType: "application/problem+json",
+          body: JSON.stringify({
+            type: "urn:sso:problem:invalid-token",
+            title: "Unauthorized",
+            status: 401,
+            detail: "The access token has expired.",
+            code: "INVALID_TOKEN",
+          }),
+        });
+      });
+      const refreshed = page.waitForResponse((r) => r.url().endsWith("/api/auth/refresh"));
+      await page.getByLabel("Name", { exact: true }).fill("Retried export");
+      await page.getByRole("button", { name: "Register client" }).click();
+      expect((await refreshed).status()).toBe(200);
+      await page.getByRole("region", { name: "Client secret" }).waitFor();
+      await page.unroute("**/api/clients");
+      expect(sent.length).toBe(2);
+      expect(sent[0].authorization).toMatch(/^Bearer /);
+      expect(sent[1].authorization).toMatch(/^Bearer /);
+      expect(sent[1].body).toBe(sent[0].body);
+      expect(JSON.parse(sent[1].body!).name).toBe("Retried export");
+      await page.getByRole("button", { name: "I have stored it" }).click();
     }, 60_000);
 
     test("the audit log shows all of it, and filters by action", async () => {

@@ -2,30 +2,12 @@
 /** My account: change password, TOTP enrolment (QR code, recovery codes shown once), devices and sessions, my data. */
 import { useEffect, useState } from "preact/hooks";
 import QRCode from "qrcode";
-import { api, currentClaims } from "../api";
+import { api, currentClaims, ok, type Answer } from "../api";
 import { useOrgs } from "../orgs-context";
 import { Badge, Confirm, ErrorNote, Field, fmtTime, Loaded, useAsync, useForm, Head } from "../ui";
 
-interface Export {
-  user: { email: string; fullName: string };
-  mfa: { enabled: boolean };
-}
-interface Session {
-  id: string;
-  mode: string;
-  organizationId: number;
-  audience: string;
-  deviceId: string | null;
-  expiresAt: string;
-  current: boolean;
-}
-interface Device {
-  deviceId: string;
-  name: string;
-  platform: string;
-  lastSeenAt: string;
-  createdAt: string;
-}
+type Session = Answer<"/api/users/me/sessions", "get">[number];
+type Device = Answer<"/api/users/me/devices", "get">[number];
 
 function ChangePassword() {
   const [v, setV] = useState({ currentPassword: "", newPassword: "", repeat: "" });
@@ -41,9 +23,11 @@ function ChangePassword() {
         if (mismatch) return;
         setDone(false);
         void f.run(async () => {
-          await api("POST", "/api/users/me/password", {
-            body: { currentPassword: v.currentPassword, newPassword: v.newPassword },
-          });
+          await ok(
+            api.POST("/api/users/me/password", {
+              body: { currentPassword: v.currentPassword, newPassword: v.newPassword },
+            }),
+          );
           setV({ currentPassword: "", newPassword: "", repeat: "" });
           setDone(true);
         });
@@ -140,13 +124,7 @@ function Mfa({ enabled, onChange }: { enabled: boolean; onChange: () => void }) 
           onSubmit={(e) => {
             e.preventDefault();
             void f.run(async () =>
-              setCodes(
-                (
-                  await api<{ recoveryCodes: string[] }>("POST", "/api/mfa/setup/confirm", {
-                    body: { code: code.trim() },
-                  })
-                ).recoveryCodes,
-              ),
+              setCodes((await ok(api.POST("/api/mfa/setup/confirm", { body: { code: code.trim() } }))).recoveryCodes),
             );
           }}
         >
@@ -176,11 +154,7 @@ function Mfa({ enabled, onChange }: { enabled: boolean; onChange: () => void }) 
           <button
             type="button"
             class="primary"
-            onClick={() =>
-              void f.run(async () =>
-                setUri((await api<{ otpAuthUri: string }>("POST", "/api/mfa/setup/begin")).otpAuthUri),
-              )
-            }
+            onClick={() => void f.run(async () => setUri((await ok(api.POST("/api/mfa/setup/begin"))).otpAuthUri))}
           >
             Set up an authenticator
           </button>
@@ -193,7 +167,7 @@ function Mfa({ enabled, onChange }: { enabled: boolean; onChange: () => void }) 
           action="Turn off"
           onCancel={() => setOff(false)}
           onDone={async () => {
-            await api("POST", "/api/mfa/disable");
+            await ok(api.POST("/api/mfa/disable"));
             setOff(false);
             onChange();
           }}
@@ -206,7 +180,7 @@ function Mfa({ enabled, onChange }: { enabled: boolean; onChange: () => void }) 
 }
 
 function Devices() {
-  const devices = useAsync(() => api<Device[]>("GET", "/api/users/me/devices"), []);
+  const devices = useAsync(() => ok(api.GET("/api/users/me/devices")), []);
   const [remove, setRemove] = useState<Device | null>(null);
   return (
     <section class="panel" aria-labelledby="devices">
@@ -238,7 +212,9 @@ function Devices() {
           action="Sign out device"
           onCancel={() => setRemove(null)}
           onDone={async () => {
-            await api("DELETE", `/api/users/me/devices/${encodeURIComponent(remove.deviceId)}`);
+            await ok(
+              api.DELETE("/api/users/me/devices/{deviceId}", { params: { path: { deviceId: remove.deviceId } } }),
+            );
             setRemove(null);
             devices.reload();
           }}
@@ -252,7 +228,7 @@ function Devices() {
 
 function Sessions() {
   const { name } = useOrgs();
-  const sessions = useAsync(() => api<Session[]>("GET", "/api/users/me/sessions"), []);
+  const sessions = useAsync(() => ok(api.GET("/api/users/me/sessions")), []);
   const [end, setEnd] = useState<Session | null>(null);
   return (
     <section class="panel" aria-labelledby="sessions">
@@ -292,7 +268,7 @@ function Sessions() {
           action="End session"
           onCancel={() => setEnd(null)}
           onDone={async () => {
-            await api("DELETE", `/api/users/me/sessions/${encodeURIComponent(end.id)}`);
+            await ok(api.DELETE("/api/users/me/sessions/{sessionId}", { params: { path: { sessionId: end.id } } }));
             setEnd(null);
             sessions.reload();
           }}
@@ -310,10 +286,10 @@ function Sessions() {
 export function AccountPage() {
   const claims = currentClaims()!;
   const { name } = useOrgs();
-  const me = useAsync(() => api<Export>("GET", "/api/users/me/export"), []);
+  const me = useAsync(() => ok(api.GET("/api/users/me/export")), []);
   const [error, setError] = useState<unknown>(null);
   const download = () =>
-    api("GET", "/api/users/me/export").then((data) => {
+    ok(api.GET("/api/users/me/export")).then((data) => {
       const a = document.createElement("a");
       a.href = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
       a.download = "my-data.json";

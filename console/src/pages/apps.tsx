@@ -1,20 +1,11 @@
 /** @jsxImportSource preact */
 /** Applications (token audiences): quota used/limit, register, TTL overrides, social client ids, permission codes. */
 import { useState } from "preact/hooks";
-import { api, can, currentClaims } from "../api";
+import { api, can, currentClaims, ok, type Answer } from "../api";
 import { useOrgChoices } from "../orgs-context";
 import { Confirm, ErrorNote, Field, Loaded, Select, useAsync, useForm, Head } from "../ui";
 
-export interface App {
-  id: number;
-  organizationId: number;
-  identifier: string;
-  name: string;
-  webRefreshTtlDays: number | null;
-  deviceRefreshTtlDays: number | null;
-  googleClientIds: string[];
-  microsoftClientIds: string[];
-}
+export type App = Answer<"/api/applications", "get">[number];
 
 const list = (s: string) =>
   s
@@ -54,17 +45,22 @@ function AppForm({ app, orgId, onDone }: { app?: App; orgId: number; onDone: () 
             googleClientIds: list(v.google),
             microsoftClientIds: list(v.microsoft),
           };
-          if (app) await api("PUT", `/api/applications/${app.id}`, { body });
+          if (app)
+            await ok(
+              api.PUT("/api/applications/{applicationId}", { params: { path: { applicationId: app.id } }, body }),
+            );
           else
-            await api("POST", "/api/applications", {
-              body: {
-                ...body,
-                organizationId: orgId,
-                identifier: v.identifier,
-                ...(body.webRefreshTtlDays === null ? { webRefreshTtlDays: undefined } : {}),
-                ...(body.deviceRefreshTtlDays === null ? { deviceRefreshTtlDays: undefined } : {}),
-              },
-            });
+            await ok(
+              api.POST("/api/applications", {
+                body: {
+                  ...body,
+                  organizationId: orgId,
+                  identifier: v.identifier,
+                  webRefreshTtlDays: body.webRefreshTtlDays ?? undefined,
+                  deviceRefreshTtlDays: body.deviceRefreshTtlDays ?? undefined,
+                },
+              }),
+            );
           onDone();
         });
       }}
@@ -136,7 +132,7 @@ function AppForm({ app, orgId, onDone }: { app?: App; orgId: number; onDone: () 
 
 function Permissions({ app }: { app: App }) {
   const perms = useAsync(
-    () => api<{ id: number; code: string; description: string }[]>("GET", `/api/applications/${app.id}/permissions`),
+    () => ok(api.GET("/api/applications/{applicationId}/permissions", { params: { path: { applicationId: app.id } } })),
     [app.id],
   );
   const [code, setCode] = useState("");
@@ -166,9 +162,12 @@ function Permissions({ app }: { app: App }) {
         onSubmit={(e) => {
           e.preventDefault();
           void f.run(async () => {
-            await api("POST", `/api/applications/${app.id}/permissions`, {
-              body: { code, ...(description ? { description } : {}) },
-            });
+            await ok(
+              api.POST("/api/applications/{applicationId}/permissions", {
+                params: { path: { applicationId: app.id } },
+                body: { code, ...(description ? { description } : {}) },
+              }),
+            );
             setCode("");
             setDescription("");
             perms.reload();
@@ -195,7 +194,11 @@ function Permissions({ app }: { app: App }) {
           action="Delete code"
           onCancel={() => setDel(null)}
           onDone={async () => {
-            await api("DELETE", `/api/applications/${app.id}/permissions/${del.id}`);
+            await ok(
+              api.DELETE("/api/applications/{applicationId}/permissions/{permissionId}", {
+                params: { path: { applicationId: app.id, permissionId: del.id } },
+              }),
+            );
             setDel(null);
             perms.reload();
           }}
@@ -213,9 +216,12 @@ export function AppsPage() {
   const [orgId, setOrgId] = useState(claims.org_id);
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const [perms, setPerms] = useState<number | null>(null);
-  const apps = useAsync(() => api<App[]>("GET", "/api/applications", { query: { organizationId: orgId } }), [orgId]);
+  const apps = useAsync(
+    () => ok(api.GET("/api/applications", { params: { query: { organizationId: orgId } } })),
+    [orgId],
+  );
   const quota = useAsync(
-    () => api<{ used: number; limit: number }>("GET", "/api/applications/quota", { query: { organizationId: orgId } }),
+    () => ok(api.GET("/api/applications/quota", { params: { query: { organizationId: orgId } } })),
     [orgId],
   );
   const reload = () => (apps.reload(), quota.reload(), setEditing(null));

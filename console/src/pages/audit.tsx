@@ -1,19 +1,9 @@
 /** @jsxImportSource preact */
 /** The audit log of an organization's subtree, newest first, with its filters. */
 import { useState } from "preact/hooks";
-import { api, currentClaims } from "../api";
+import { api, currentClaims, ok } from "../api";
 import { useOrgChoices, useOrgs } from "../orgs-context";
 import { ErrorNote, Field, fmtTime, Loaded, Select, useAsync, useForm, Head } from "../ui";
-
-interface Entry {
-  id: number;
-  action: string;
-  userId: number | null;
-  organizationId: number | null;
-  createdAt: string;
-  ipAddress: string | null;
-  metadata: Record<string, unknown>;
-}
 
 /** `datetime-local` input value → ISO time (the API takes RFC 3339). */
 const iso = (local: string) => (local ? new Date(local).toISOString() : undefined);
@@ -35,17 +25,21 @@ export function AuditPage() {
   const f = useForm();
   const entries = useAsync(
     () =>
-      api<Entry[]>("GET", "/api/audit", {
-        query: {
-          organizationId: applied.organizationId,
-          action: applied.action || undefined,
-          userId: applied.userId || undefined,
-          q: applied.q || undefined,
-          from: iso(applied.from),
-          to: iso(applied.to),
-          size: applied.size,
-        },
-      }),
+      ok(
+        api.GET("/api/audit", {
+          params: {
+            query: {
+              organizationId: applied.organizationId,
+              action: applied.action || undefined,
+              userId: applied.userId ? Number(applied.userId) : undefined,
+              q: applied.q || undefined,
+              from: iso(applied.from),
+              to: iso(applied.to),
+              size: applied.size,
+            },
+          },
+        }),
+      ),
     [applied],
   );
   const set = (k: keyof typeof filters) => (v: string | number) => setFilters({ ...filters, [k]: v });

@@ -1,19 +1,10 @@
 /** @jsxImportSource preact */
 /** API clients (client credentials): list and register; the secret is shown once, with a copy button. */
 import { useState } from "preact/hooks";
-import { api, currentClaims } from "../api";
+import { api, currentClaims, ok } from "../api";
 import { useOrgChoices } from "../orgs-context";
 import { fmtTime, ErrorNote, Field, Loaded, Secret, Select, useAsync, useForm, Head } from "../ui";
 import type { App } from "./apps";
-
-interface Client {
-  clientId: string;
-  name: string;
-  scopes: string[];
-  applicationId: number | null;
-  organizationId: number;
-  createdAt: string;
-}
 
 export function ClientsPage() {
   const claims = currentClaims()!;
@@ -22,9 +13,12 @@ export function ClientsPage() {
   const [v, setV] = useState({ name: "", applicationId: 0, scopes: "" });
   const [issued, setIssued] = useState<{ clientId: string; clientSecret: string } | null>(null);
   const f = useForm();
-  const clients = useAsync(() => api<Client[]>("GET", "/api/clients", { query: { organizationId: orgId } }), [orgId]);
+  const clients = useAsync(
+    () => ok(api.GET("/api/clients", { params: { query: { organizationId: orgId } } })),
+    [orgId],
+  );
   const apps = useAsync(
-    () => api<App[]>("GET", "/api/applications", { query: { organizationId: orgId } }).catch(() => [] as App[]),
+    () => ok(api.GET("/api/applications", { params: { query: { organizationId: orgId } } })).catch(() => [] as App[]),
     [orgId],
   );
   const appName = (id: number | null) =>
@@ -43,14 +37,16 @@ export function ClientsPage() {
           void f.run(async () => {
             const scopes = v.scopes.split(/[\s,]+/).filter(Boolean);
             setIssued(
-              await api("POST", "/api/clients", {
-                body: {
-                  name: v.name,
-                  orgId,
-                  ...(v.applicationId ? { applicationId: v.applicationId } : {}),
-                  ...(scopes.length ? { scopes } : {}),
-                },
-              }),
+              await ok(
+                api.POST("/api/clients", {
+                  body: {
+                    name: v.name,
+                    orgId,
+                    ...(v.applicationId ? { applicationId: v.applicationId } : {}),
+                    ...(scopes.length ? { scopes } : {}),
+                  },
+                }),
+              ),
             );
             setV({ name: "", applicationId: 0, scopes: "" });
             clients.reload();

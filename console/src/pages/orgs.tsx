@@ -1,18 +1,9 @@
 /** @jsxImportSource preact */
 /** Organizations as a tree: expand, create a child, rename, suspend/reactivate, members. */
 import { useMemo, useState } from "preact/hooks";
-import { api, can, reaches } from "../api";
+import { api, can, ok, reaches } from "../api";
 import { useOrgs, type Org } from "../orgs-context";
 import { Badge, Confirm, Empty, ErrorNote, Field, Loaded, useAsync, useForm, Head } from "../ui";
-
-interface Member {
-  id: number;
-  email: string;
-  fullName: string;
-  status: string;
-  organizationId: number;
-  roles: { id: number; name: string }[];
-}
 
 function Tree({ orgs, selected, onSelect }: { orgs: Org[]; selected: number | null; onSelect: (id: number) => void }) {
   const children = useMemo(() => {
@@ -77,7 +68,7 @@ function Members({ org }: { org: Org }) {
   const s = useAsync(
     () =>
       can("USER_MANAGE")
-        ? api<Member[]>("GET", "/api/users", { query: { organizationId: org.id, size: 200 } })
+        ? ok(api.GET("/api/users", { params: { query: { organizationId: org.id, size: 200 } } }))
         : Promise.resolve(null),
     [org.id],
   );
@@ -126,7 +117,7 @@ function Detail({ org, reload }: { org: Org; reload: () => void }) {
             onSubmit={(e) => {
               e.preventDefault();
               void rename.run(async () => {
-                await api("PUT", `/api/organizations/${org.id}`, { body: { name } });
+                await ok(api.PUT("/api/organizations/{id}", { params: { path: { id: org.id } }, body: { name } }));
                 reload();
               });
             }}
@@ -146,7 +137,10 @@ function Detail({ org, reload }: { org: Org; reload: () => void }) {
               <button
                 type="button"
                 onClick={() =>
-                  void api("POST", `/api/organizations/${org.id}/activate`).then(reload, (e) => rename.setError(e))
+                  void ok(api.POST("/api/organizations/{id}/activate", { params: { path: { id: org.id } } })).then(
+                    reload,
+                    (e) => rename.setError(e),
+                  )
                 }
               >
                 Reactivate
@@ -159,7 +153,7 @@ function Detail({ org, reload }: { org: Org; reload: () => void }) {
               action="Suspend"
               onCancel={() => setConfirm(false)}
               onDone={async () => {
-                await api("POST", `/api/organizations/${org.id}/suspend`);
+                await ok(api.POST("/api/organizations/{id}/suspend", { params: { path: { id: org.id } } }));
                 setConfirm(false);
                 reload();
               }}
@@ -175,14 +169,16 @@ function Detail({ org, reload }: { org: Org; reload: () => void }) {
             onSubmit={(e) => {
               e.preventDefault();
               void create.run(async () => {
-                await api("POST", "/api/organizations", {
-                  body: {
-                    parentId: org.id,
-                    name: child.name,
-                    slug: child.slug,
-                    ...(child.type ? { type: child.type } : {}),
-                  },
-                });
+                await ok(
+                  api.POST("/api/organizations", {
+                    body: {
+                      parentId: org.id,
+                      name: child.name,
+                      slug: child.slug,
+                      ...(child.type ? { type: child.type } : {}),
+                    },
+                  }),
+                );
                 setChild({ name: "", slug: "", type: "" });
                 reload();
               });

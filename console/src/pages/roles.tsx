@@ -1,20 +1,13 @@
 /** @jsxImportSource preact */
 /** Roles of an organization and their permissions: create, edit the permission set. */
 import { useState } from "preact/hooks";
-import { api, can, currentClaims } from "../api";
+import { api, can, currentClaims, ok, type Answer } from "../api";
 import { useOrgChoices, useOrgs } from "../orgs-context";
 import { Badge, Check, ErrorNote, Field, Loaded, Select, useAsync, useForm, Head } from "../ui";
 
 const SYSTEM = ["USER_MANAGE", "ORG_MANAGE", "ROLE_MANAGE", "CLIENT_MANAGE", "AUDIT_VIEW"];
 
-interface Role {
-  id: number;
-  organizationId: number;
-  name: string;
-  description: string;
-  scope: "SELF" | "SUBTREE";
-  permissions: { id: number; code: string; applicationId: number }[];
-}
+type Role = Answer<"/api/roles", "get">[number];
 interface Perm {
   id: number;
   code: string;
@@ -27,14 +20,12 @@ async function vocabulary(orgIds: number[]): Promise<Perm[]> {
   if (!can("ORG_MANAGE")) return [];
   const out: Perm[] = [];
   for (const id of orgIds) {
-    const apps = await api<{ id: number; name: string; identifier: string }[]>("GET", "/api/applications", {
-      query: { organizationId: id },
-    }).catch(() => []);
+    const apps = await ok(api.GET("/api/applications", { params: { query: { organizationId: id } } })).catch(() => []);
     // The service's own application (audience = the issuer) carries the system codes, listed apart.
     for (const a of apps.filter((x) => x.identifier !== currentClaims()?.iss)) {
-      const perms = await api<{ id: number; code: string }[]>("GET", `/api/applications/${a.id}/permissions`).catch(
-        () => [],
-      );
+      const perms = await ok(
+        api.GET("/api/applications/{applicationId}/permissions", { params: { path: { applicationId: a.id } } }),
+      ).catch(() => []);
       out.push(...perms.map((p) => ({ id: p.id, code: p.code, applicationId: a.id, appName: a.name })));
     }
   }
@@ -97,9 +88,12 @@ function RoleEditor({ role, vocab, onDone }: { role: Role; vocab: Perm[]; onDone
       onSubmit={(e) => {
         e.preventDefault();
         void f.run(async () => {
-          await api("PUT", `/api/roles/${role.id}/permissions`, {
-            body: { permissionCodes: [...codes], permissionIds: [...ids] },
-          });
+          await ok(
+            api.PUT("/api/roles/{roleId}/permissions", {
+              params: { path: { roleId: role.id } },
+              body: { permissionCodes: [...codes], permissionIds: [...ids] },
+            }),
+          );
           onDone();
         });
       }}
@@ -130,7 +124,7 @@ export function RolesPage() {
   const [ids, setIds] = useState(new Set<number>());
   const f = useForm();
   const roles = useAsync(
-    () => api<Role[]>("GET", "/api/roles", { query: { organizationId: orgId, size: 200 } }),
+    () => ok(api.GET("/api/roles", { params: { query: { organizationId: orgId, size: 200 } } })),
     [orgId],
   );
   const org = orgs.find((o) => o.id === orgId);
@@ -183,16 +177,18 @@ export function RolesPage() {
         onSubmit={(e) => {
           e.preventDefault();
           void f.run(async () => {
-            await api("POST", "/api/roles", {
-              body: {
-                organizationId: orgId,
-                name: v.name,
-                description: v.description,
-                scope: v.scope,
-                permissionCodes: [...codes],
-                permissionIds: [...ids],
-              },
-            });
+            await ok(
+              api.POST("/api/roles", {
+                body: {
+                  organizationId: orgId,
+                  name: v.name,
+                  description: v.description,
+                  scope: v.scope,
+                  permissionCodes: [...codes],
+                  permissionIds: [...ids],
+                },
+              }),
+            );
             setV({ name: "", description: "", scope: "SELF" });
             setCodes(new Set());
             setIds(new Set());

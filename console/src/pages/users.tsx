@@ -4,24 +4,12 @@
  * disable/enable, erase (confirmed by typing the email), password-setup link, role assignments.
  */
 import { useEffect, useState } from "preact/hooks";
-import { api, can, currentClaims } from "../api";
+import { api, can, currentClaims, ok, type Answer } from "../api";
 import { orgOptions, useOrgChoices, useOrgs } from "../orgs-context";
 import { Badge, Confirm, ErrorNote, Field, Loaded, Pager, Secret, Select, useAsync, useForm, Head } from "../ui";
 
-export interface UserRow {
-  id: number;
-  email: string;
-  fullName: string;
-  status: "ACTIVE" | "DISABLED" | "ERASED";
-  hasPassword: boolean;
-  organizationId: number;
-  roles: { id: number; name: string }[];
-}
-interface Role {
-  id: number;
-  name: string;
-  scope: "SELF" | "SUBTREE";
-}
+type UserRow = Answer<"/api/users", "get">[number];
+type Role = Answer<"/api/roles", "get">[number];
 
 const PAGE = 20;
 
@@ -35,15 +23,17 @@ function CreateUser({ orgId, roles, onDone }: { orgId: number; roles: Role[]; on
       onSubmit={(e) => {
         e.preventDefault();
         void f.run(async () => {
-          await api("POST", "/api/users", {
-            body: {
-              organizationId: orgId,
-              email: v.email,
-              fullName: v.fullName,
-              ...(v.password ? { password: v.password } : {}),
-              ...(v.roleId ? { roleId: v.roleId } : {}),
-            },
-          });
+          await ok(
+            api.POST("/api/users", {
+              body: {
+                organizationId: orgId,
+                email: v.email,
+                fullName: v.fullName,
+                ...(v.password ? { password: v.password } : {}),
+                ...(v.roleId ? { roleId: v.roleId } : {}),
+              },
+            }),
+          );
           setV({ email: "", fullName: "", password: "", roleId: 0 });
           onDone();
         });
@@ -138,12 +128,15 @@ function UserDetail({
         onSubmit={(e) => {
           e.preventDefault();
           void f.run(async () => {
-            await api("PUT", `/api/users/${user.id}`, {
-              body: {
-                ...(name !== user.fullName ? { fullName: name } : {}),
-                ...(home !== user.organizationId ? { organizationId: home } : {}),
-              },
-            });
+            await ok(
+              api.PUT("/api/users/{id}", {
+                params: { path: { id: user.id } },
+                body: {
+                  ...(name !== user.fullName ? { fullName: name } : {}),
+                  ...(home !== user.organizationId ? { organizationId: home } : {}),
+                },
+              }),
+            );
             onChange();
           });
         }}
@@ -168,14 +161,26 @@ function UserDetail({
             type="button"
             disabled={self}
             title={self ? "You cannot disable yourself" : undefined}
-            onClick={() => void f.run(async () => (await api("POST", `/api/users/${user.id}/disable`), onChange()))}
+            onClick={() =>
+              void f.run(
+                async () => (
+                  await ok(api.POST("/api/users/{id}/disable", { params: { path: { id: user.id } } })), onChange()
+                ),
+              )
+            }
           >
             Disable
           </button>
         ) : (
           <button
             type="button"
-            onClick={() => void f.run(async () => (await api("POST", `/api/users/${user.id}/enable`), onChange()))}
+            onClick={() =>
+              void f.run(
+                async () => (
+                  await ok(api.POST("/api/users/{id}/enable", { params: { path: { id: user.id } } })), onChange()
+                ),
+              )
+            }
           >
             Enable
           </button>
@@ -183,7 +188,9 @@ function UserDetail({
         <button
           type="button"
           onClick={() =>
-            void f.run(async () => setLink(await api("POST", `/api/users/${user.id}/password-setup-link`)))
+            void f.run(async () =>
+              setLink(await ok(api.POST("/api/users/{id}/password-setup-link", { params: { path: { id: user.id } } }))),
+            )
           }
         >
           Password-setup link
@@ -207,7 +214,7 @@ function UserDetail({
           typeToConfirm={user.email}
           onCancel={() => setErase(false)}
           onDone={async () => {
-            await api("POST", `/api/users/${user.id}/erase`);
+            await ok(api.POST("/api/users/{id}/erase", { params: { path: { id: user.id } } }));
             setErase(false);
             onChange();
           }}
@@ -232,9 +239,12 @@ function UserDetail({
                   onClick={() =>
                     void roleForm.run(
                       async () => (
-                        await api("POST", `/api/roles/${r.id}/revoke`, {
-                          body: { userId: user.id, organizationId: orgId },
-                        }),
+                        await ok(
+                          api.POST("/api/roles/{roleId}/revoke", {
+                            params: { path: { roleId: r.id } },
+                            body: { userId: user.id, organizationId: orgId },
+                          }),
+                        ),
                         onChange()
                       ),
                     )
@@ -257,7 +267,12 @@ function UserDetail({
             if (assign)
               void roleForm.run(
                 async () => (
-                  await api("POST", `/api/roles/${assign}/assign`, { body: { userId: user.id, organizationId: at } }),
+                  await ok(
+                    api.POST("/api/roles/{roleId}/assign", {
+                      params: { path: { roleId: assign } },
+                      body: { userId: user.id, organizationId: at },
+                    }),
+                  ),
                   setAssign(0),
                   onChange()
                 ),
@@ -314,15 +329,19 @@ export function UsersPage() {
   }, [q, needle]);
   const users = useAsync(
     () =>
-      api<UserRow[]>("GET", "/api/users", {
-        query: { organizationId: orgId, size: PAGE + 1, after: after || undefined, q: needle || undefined },
-      }),
+      ok(
+        api.GET("/api/users", {
+          params: {
+            query: { organizationId: orgId, size: PAGE + 1, after: after || undefined, q: needle || undefined },
+          },
+        }),
+      ),
     [orgId, after, needle],
   );
   const roles = useAsync(
     () =>
       can("ROLE_MANAGE")
-        ? api<Role[]>("GET", "/api/roles", { query: { organizationId: orgId, size: 200 } })
+        ? ok(api.GET("/api/roles", { params: { query: { organizationId: orgId, size: 200 } } }))
         : Promise.resolve([] as Role[]),
     [orgId],
   );

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 /** Webhooks: register with an event filter, pause/resume, rotate the secret, delete, deliveries with redeliver. */
 import { useState } from "preact/hooks";
-import { api, currentClaims } from "../api";
+import { api, ApiError, currentClaims, ok, type Answer } from "../api";
 import { useOrgChoices } from "../orgs-context";
 import {
   Badge,
@@ -28,27 +28,8 @@ const EVENTS = [
   "user.erased",
 ];
 
-interface Hook {
-  id: number;
-  applicationId: number;
-  organizationId: number;
-  url: string;
-  eventTypes: string;
-  active: boolean;
-  createdAt: string;
-}
-interface Delivery {
-  id: number;
-  webhookMessageId: string;
-  eventType: string;
-  status: "PENDING" | "DELIVERED" | "FAILED" | "CANCELLED";
-  attempt: number;
-  responseStatus: number | null;
-  error: string | null;
-  lastAttemptAt: string | null;
-  nextAttemptAt: string | null;
-  createdAt: string;
-}
+type Hook = Answer<"/api/webhooks", "get">[number];
+type Delivery = Answer<"/api/webhooks/{id}/deliveries", "get">["items"][number];
 
 const tone = (s: Delivery["status"]) =>
   s === "DELIVERED" ? "ok" : s === "FAILED" ? "bad" : s === "PENDING" ? "warn" : "neutral";
@@ -56,7 +37,7 @@ const tone = (s: Delivery["status"]) =>
 function Deliveries({ hook }: { hook: Hook }) {
   const d = useAsync(
     () =>
-      api<{ items: Delivery[] }>("GET", `/api/webhooks/${hook.id}/deliveries`, { query: { size: 50 } }).then(
+      ok(api.GET("/api/webhooks/{id}/deliveries", { params: { path: { id: hook.id }, query: { size: 50 } } })).then(
         (r) => r.items,
       ),
     [hook.id],
@@ -97,7 +78,12 @@ function Deliveries({ hook }: { hook: Hook }) {
                         onClick={() =>
                           void f.run(
                             async () => (
-                              await api("POST", `/api/webhooks/${hook.id}/deliveries/${x.id}/redeliver`), d.reload()
+                              await ok(
+                                api.POST("/api/webhooks/{id}/deliveries/{deliveryId}/redeliver", {
+                                  params: { path: { id: hook.id, deliveryId: x.id } },
+                                }),
+                              ),
+                              d.reload()
                             ),
                           )
                         }
@@ -127,9 +113,9 @@ export function WebhooksPage() {
   const [rotate, setRotate] = useState<Hook | null>(null);
   const f = useForm();
   const act = useForm();
-  const hooks = useAsync(() => api<Hook[]>("GET", "/api/webhooks", { query: { organizationId: orgId } }), [orgId]);
+  const hooks = useAsync(() => ok(api.GET("/api/webhooks", { params: { query: { organizationId: orgId } } })), [orgId]);
   const apps = useAsync(
-    () => api<App[]>("GET", "/api/applications", { query: { organizationId: orgId } }).catch(() => [] as App[]),
+    () => ok(api.GET("/api/applications", { params: { query: { organizationId: orgId } } })).catch(() => [] as App[]),
     [orgId],
   );
   const appName = (id: number) => apps.data?.find((a) => a.id === id)?.name ?? `#${id}`;
@@ -150,14 +136,26 @@ export function WebhooksPage() {
         onSubmit={(e) => {
           e.preventDefault();
           void f.run(async () => {
-            const r = await api<{ id: number; secret: string }>("POST", "/api/webhooks", {
-              body: {
-                organizationId: orgId,
-                applicationId: v.applicationId || undefined,
-                url: v.url,
-                eventTypes: [...v.events],
-              },
-            });
+            // The API requires the application; without one the problem shows under its picker.
+            if (!v.applicationId)
+              throw new ApiError({
+                type: "urn:sso:problem:validation-failed",
+                title: "Invalid request",
+                status: 400,
+                detail: "Choose the application whose events the webhook receives.",
+                code: "VALIDATION_FAILED",
+                errors: [{ field: "applicationId", message: "Choose an application" }],
+              });
+            const r = await ok(
+              api.POST("/api/webhooks", {
+                body: {
+                  organizationId: orgId,
+                  applicationId: v.applicationId,
+                  url: v.url,
+                  eventTypes: [...v.events],
+                },
+              }),
+            );
             setSecret({ label: `Signing secret of webhook ${r.id}`, value: r.secret });
             setV({ url: "", applicationId: 0, events: new Set() });
             hooks.reload();
@@ -242,7 +240,13 @@ export function WebhooksPage() {
                       onClick={() =>
                         void act.run(
                           async () => (
-                            await api("PUT", `/api/webhooks/${h.id}`, { body: { active: !h.active } }), hooks.reload()
+                            await ok(
+                              api.PUT("/api/webhooks/{id}", {
+                                params: { path: { id: h.id } },
+                                body: { active: !h.active },
+                              }),
+                            ),
+                            hooks.reload()
                           ),
                         )
                       }
@@ -279,7 +283,7 @@ export function WebhooksPage() {
           action="Rotate secret"
           onCancel={() => setRotate(null)}
           onDone={async () => {
-            const r = await api<{ secret: string }>("POST", `/api/webhooks/${rotate.id}/rotate-secret`);
+            const r = await ok(api.POST("/api/webhooks/{id}/rotate-secret", { params: { path: { id: rotate.id } } }));
             setRotate(null);
             setSecret({ label: `New signing secret of webhook ${rotate.id}`, value: r.secret });
           }}
@@ -296,7 +300,7 @@ export function WebhooksPage() {
           action="Delete webhook"
           onCancel={() => setDel(null)}
           onDone={async () => {
-            await api("DELETE", `/api/webhooks/${del.id}`);
+            await ok(api.DELETE("/api/webhooks/{id}", { params: { path: { id: del.id } } }));
             setDel(null);
             setOpen(null);
             hooks.reload();
