@@ -9,6 +9,7 @@ import type { Application, AppRepo } from "./ports";
 /** How long resolved audiences are cached (application TTL overrides show up within this). */
 const AUDIENCE_CACHE_MS = 10_000;
 
+/** One resolver per instance: its cache is local and short-lived (see AUDIENCE_CACHE_MS). */
 export function createAudienceResolver(deps: { apps: Pick<AppRepo, "system" | "findByIdentifier">; issuer: string }) {
   const audiences = new Map<string, { app: Application; until: number }>();
 
