@@ -222,6 +222,7 @@ export async function composeGraph(d: GraphDeps) {
     unit,
     publish,
     clock,
+    allowPrivateTargets: config.webhookAllowPrivate,
   });
   const oauth = createOAuthService({
     directory: clientDirectory,

@@ -5,7 +5,7 @@
  */
 import { Type, type Static, type TOptional, type TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import { normalizeEmail } from "./kernel/email";
+import { emailProblem, normalizeEmail } from "./kernel/email";
 
 export class ConfigError extends Error {
   constructor(
@@ -520,6 +520,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     );
   const rotation = Number(e.SSO_KEY_ROTATION_DAYS);
   if (!(rotation > 0)) throw new ConfigError("SSO_KEY_ROTATION_DAYS", "must be greater than 0");
+  // The bootstrap admin's address becomes an identity: the same rules as every other (kernel/email.ts).
+  const adminEmailProblem = emailProblem(e.SSO_BOOTSTRAP_ADMIN_EMAIL);
+  if (adminEmailProblem) throw new ConfigError("SSO_BOOTSTRAP_ADMIN_EMAIL", adminEmailProblem);
   const keyLease = Number(e.SSO_KEY_LEASE_SECONDS);
   // Shorter than 5 s could expire under a live holder still making a key (two keys for one rotation).
   if (keyLease < 5 || keyLease > 3600) throw new ConfigError("SSO_KEY_LEASE_SECONDS", "must be between 5 and 3600");

@@ -61,6 +61,7 @@ export async function openStores(
       redis: config.redis,
       redisPrefix: config.redisPrefix,
       log: (m, f) => log.info(m, f),
+      warn: (m, f) => log.warn(m, f),
     });
     if (!mongo.ttlIndexes)
       log.info("the MongoDB server has no TTL indexes (FerretDB v1): expired documents are swept every minute");
@@ -76,9 +77,10 @@ export async function openStores(
       readUrl: config.databaseReadUrl,
       redis: config.redis,
       redisPrefix: config.redisPrefix,
+      warn: (m, f) => log.warn(m, f),
     });
   else {
-    const embedded = await openEmbedded(config.dataDir);
+    const embedded = await openEmbedded(config.dataDir, { warn: (m, f) => log.warn(m, f) });
     if (embedded.created === "initdb")
       log.info(
         "created the embedded database from scratch (no pre-built template); `bun adapters/postgres/embedded.ts` builds one so that later first starts take well under a second",

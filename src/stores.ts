@@ -17,6 +17,7 @@ import type { UserRepo } from "./kernel/users";
 import type { MfaRepo } from "./features/mfa/ports";
 import type { SocialIdentityRepo } from "./features/social/ports";
 import type { OutboxRepo, WebhookRepo } from "./features/webhooks/ports";
+import type { AuthorizationCodeStore, ConsentRepo, SignInSessionStore } from "./features/oidc/ports";
 
 /** Repositories of the primary store. */
 export interface Repos {
@@ -38,6 +39,8 @@ export interface Repos {
   tokenContext: TokenContextReader;
   mfa: MfaRepo;
   socialIdentities: SocialIdentityRepo;
+  /** Remembered OpenID consents (durable; written in units with their events). */
+  consents: ConsentRepo;
 }
 
 export interface PrimaryStore extends Repos {
@@ -73,6 +76,9 @@ export interface PrimaryStore extends Repos {
 export interface SessionStore {
   families: FamilyStore;
   counters: CounterStore;
+  /** Browser sign-in sessions and authorization codes of the OpenID provider: shared like families. */
+  signIns: SignInSessionStore;
+  codes: AuthorizationCodeStore;
   /**
    * The shared version of the directory that lets token contexts be reused between refreshes
    * (features/sessions/context-cache.ts): in Redis, or in memory for the single embedded process;

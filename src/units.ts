@@ -44,6 +44,7 @@ const OUTSIDE_TOKEN_CONTEXT: ReadonlySet<string> = new Set([
   "webhooks",
   "clients",
   "socialIdentities",
+  "consents",
 ]);
 const touchesTokenContext = (ports: readonly string[]) => ports.some((p) => !OUTSIDE_TOKEN_CONTEXT.has(p));
 

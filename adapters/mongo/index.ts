@@ -32,8 +32,9 @@ import { createMongoRoles } from "./roles";
 import { C, ensureIndexes, EXPIRING } from "./schema";
 import { createMongoCounters, createMongoDevices, createMongoFamilies, createMongoOneTimeTokens } from "./sessions";
 import { createMongoSocialIdentities } from "./social";
+import { createMongoAuthorizationCodes, createMongoConsents, createMongoSignInSessions } from "./oidc";
 import { createMongoTokenContext } from "./token-context";
-import { createMongoUsers } from "./users";
+import { createMongoUsers, upgradeMongoEmailForms } from "./users";
 import { createMongoOutbox, createMongoWebhooks } from "./webhooks";
 
 export interface MongoOptions {
@@ -48,6 +49,8 @@ export interface MongoOptions {
   busPollMs?: number;
   /** Progress of start-up upgrades of stored data (the audit search text). */
   log?: (msg: string, fields: Record<string, unknown>) => void;
+  /** Problems start-up upgrades leave for an operator (two accounts sharing a mailbox, users.ts). */
+  warn?: (msg: string, fields: Record<string, unknown>) => void;
 }
 
 export type MongoStore = PrimaryStore & { ctx: Ctx; ttlIndexes: boolean };
@@ -72,6 +75,7 @@ export function createMongoRepos(ctx: Ctx, contextCtx: Ctx = ctx): Repos {
     tokenContext: guarded(createMongoTokenContext(contextCtx)),
     mfa: guarded(createMongoMfa(ctx)),
     socialIdentities: guarded(createMongoSocialIdentities(ctx)),
+    consents: guarded(createMongoConsents(ctx)),
   };
 }
 
@@ -102,6 +106,10 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
   });
   const ctx: Ctx = { db, unit: null };
   await upgradeAuditText(ctx, opts.log).catch((e) => {
+    void client.close();
+    throw translateMongoError(e);
+  });
+  await upgradeMongoEmailForms(ctx, opts.warn).catch((e) => {
     void client.close();
     throw translateMongoError(e);
   });
@@ -234,6 +242,8 @@ export function createMongoSessionStore(store: MongoStore): SessionStore {
     epoch: null, // several instances may share this store and no shared version is kept: contexts are read each time
     families: guarded(createMongoFamilies(store.ctx)),
     counters: guarded(createMongoCounters(store.ctx)),
+    signIns: guarded(createMongoSignInSessions(store.ctx)),
+    codes: guarded(createMongoAuthorizationCodes(store.ctx)),
     ping: () => store.ping(),
     close: async () => {},
   };

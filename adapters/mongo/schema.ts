@@ -17,8 +17,14 @@
  *   devices            { _id: "user:deviceId", tenantId, userId, deviceId, name, platform, lastSeenAt, createdAt }
  *   session_families   { _id: familyId, tenantId, userId, deviceId, data, currentSelector, verifierHash, revoked, expiresAt, createdAt, updatedAt }
  *   session_selectors  { _id: selector, familyId, verifierHash, expiresAt }
+ *   signin_sessions    { _id: sid, tenantId, userId, secretHash, authTime, amr, idleSeconds, idleExpiresAt,
+ *                        absoluteExpiresAt, ipAddress, userAgent, clients: string[], createdAt, lastUsedAt }
+ *   authorization_codes { _id: codeHash, tenantId, clientId, code, expiresAt, redeemedAt, reused, issued }
+ *   consents           { _id: "tenant:user:clientId", tenantId, userId, clientId, scopes, grantedAt, updatedAt }
  *   one_time_tokens    { _id: tokenHash, kind, tenantId, userId, data, attempts, expiresAt, usedAt }
- *   api_clients        { _id: clientId, seq, tenantId, organizationId, applicationId, name, secretHash, scopes, createdAt }
+ *   api_clients        { _id: clientId, seq, tenantId, organizationId, applicationId, name, secretHash, scopes,
+ *                        type, grantTypes, redirectUris, postLogoutRedirectUris, backchannelLogoutUri, firstParty,
+ *                        createdAt } (the CONTRACT §12 fields may be absent: older documents, read as defaults)
  *                      (seq: from the api_clients sequence, the creation order listings sort by)
  *   signing_keys       { _id: kid, privateKeyEnc, publicJwk, createdAt, activatesAt, retiredAt, expiresAt }
  *   leases             { _id: name, holder, expiresAt }
@@ -41,6 +47,7 @@
  *   _locks             { _id: nonce, key, expiresAt }          (per-key locks where updates are not atomic, atomic.ts)
  */
 import type { Db, IndexDescription } from "mongodb";
+import { CODE_REUSE_WINDOW_SECONDS } from "../../src/features/oidc/ports";
 
 export const C = {
   tenants: "tenants",
@@ -57,6 +64,9 @@ export const C = {
   families: "session_families",
   selectors: "session_selectors",
   oneTime: "one_time_tokens",
+  signIns: "signin_sessions",
+  codes: "authorization_codes",
+  consents: "consents",
   clients: "api_clients",
   keys: "signing_keys",
   leases: "leases",
@@ -115,6 +125,8 @@ const INDEXES: Record<string, IndexDescription[]> = {
   ],
   [C.selectors]: [{ key: { familyId: 1 } }],
   [C.oneTime]: [{ key: { userId: 1, kind: 1 } }],
+  [C.signIns]: [{ key: { userId: 1, createdAt: 1 } }],
+  [C.consents]: [{ key: { tenantId: 1, userId: 1, clientId: 1 } }],
   [C.clients]: [{ key: { tenantId: 1, organizationId: 1, seq: 1 } }],
   [C.webhooks]: [
     { key: { applicationId: 1 }, name: "webhooks_application", unique: true },
@@ -138,6 +150,9 @@ export const EXPIRING: Record<string, { field: string; graceSeconds: number }> =
   [C.rateCounters]: { field: "expiresAt", graceSeconds: 60 },
   [C.families]: { field: "expiresAt", graceSeconds: 86_400 },
   [C.selectors]: { field: "expiresAt", graceSeconds: 86_400 },
+  // A session ends at its idle expiry at the latest; a code is kept through the reuse window (oidc.ts).
+  [C.signIns]: { field: "idleExpiresAt", graceSeconds: 86_400 },
+  [C.codes]: { field: "expiresAt", graceSeconds: CODE_REUSE_WINDOW_SECONDS + 60 },
   [C.bus]: { field: "at", graceSeconds: 300 },
   [C.locks]: { field: "expiresAt", graceSeconds: 60 },
 };

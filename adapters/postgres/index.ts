@@ -28,10 +28,12 @@ import { createPgRoles } from "./roles";
 import { createPgCounters, createPgDevices, createPgFamilies, createPgOneTimeTokens } from "./sessions";
 import { createPgliteTokenContext, createPostgresTokenContext } from "./token-context";
 import type { TokenContextReader } from "../../src/features/sessions/ports";
-import { createPgUsers } from "./users";
+import { createPgUsers, upgradePgEmailForms } from "./users";
+import type { EmailFormLog } from "../shared/email-forms";
 import { createPgMfa, createPgSocialIdentities } from "./mfa";
 import { createPgOutbox, createPgWebhooks } from "./webhooks";
 import { routeReads } from "./replica";
+import { createPgAuthorizationCodes, createPgConsents, createPgSignInSessions } from "./oidc";
 import { openRedisBus, type Bus } from "../redis/bus";
 import type { RedisTarget } from "../redis/connect";
 
@@ -59,6 +61,7 @@ export function createPgRepos(db: Db, tokenContext: TokenContextReader): Repos {
     tokenContext,
     mfa: guarded(createPgMfa(db)),
     socialIdentities: guarded(createPgSocialIdentities(db)),
+    consents: guarded(createPgConsents(db)),
   };
 }
 
@@ -102,6 +105,8 @@ export function createPgSessionStore(store: PrimaryStore & { db: Db }): SessionS
     epoch: null, // several instances may share this store and no shared version is kept: contexts are read each time
     families: guarded(createPgFamilies(store.db)),
     counters: guarded(createPgCounters(store.db)),
+    signIns: guarded(createPgSignInSessions(store.db)),
+    codes: guarded(createPgAuthorizationCodes(store.db)),
     ping: () => store.ping(),
     close: async () => {},
   };
@@ -114,6 +119,7 @@ export function createPgSessionStore(store: PrimaryStore & { db: Db }): SessionS
  */
 export async function openEmbedded(
   dataDir: string,
+  opts: { warn?: EmailFormLog } = {},
 ): Promise<PrimaryStore & { db: Db; created: "existing" | "template" | "initdb" }> {
   if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
   const memory = dataDir === "memory://";
@@ -128,6 +134,7 @@ export async function openEmbedded(
   const created = !fresh ? "existing" : template || copied ? "template" : "initdb";
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
+  await upgradePgEmailForms(db, opts.warn);
   const bus = new EventEmitter();
   return Object.assign(
     primary(db, guarded(createPgliteTokenContext(client)), {
@@ -157,6 +164,8 @@ export interface PostgresOptions {
   directUrl?: string;
   /** A streaming replica serving the reads of REPLICA_READS (replica.ts). */
   readUrl?: string;
+  /** Problems start-up upgrades leave for an operator (two accounts sharing a mailbox, users.ts). */
+  warn?: EmailFormLog;
   /** Cross-instance bus over Redis pub/sub (used in transaction mode when given): a node, a cluster or Sentinel. */
   redis?: RedisTarget;
   redisPrefix?: string;
@@ -221,6 +230,10 @@ export async function openPostgres(
     client.unsafe = ((query: string, params?: unknown[], o?: Record<string, unknown>) =>
       unsafe(query, params as never, { ...o, prepare: true })) as typeof client.unsafe;
   }
+  await upgradePgEmailForms(drizzlePg(client, { schema }) as unknown as Db, opts.warn).catch(async (e) => {
+    await client.end({ timeout: 1 });
+    throw translatePgError(e);
+  });
   const replica = opts.readUrl ? postgres(opts.readUrl, options) : null;
   let bus: Bus;
   let listener: ReturnType<typeof postgres> | null = null;

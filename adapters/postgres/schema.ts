@@ -250,8 +250,19 @@ export const apiClients = pgTable(
     organizationId: ref("organization_id").notNull(),
     applicationId: ref("application_id"),
     name: text("name").notNull(),
-    secretHash: text("secret_hash").notNull(),
+    /** Null for a public client (CONTRACT §12: no secret). */
+    secretHash: text("secret_hash"),
     scopes: jsonb("scopes").$type<string[]>().notNull(),
+    // CONTRACT §12 (migration 0003): the defaults make every older row a confidential machine client.
+    type: text("type").$type<"confidential" | "public">().notNull().default("confidential"),
+    grantTypes: jsonb("grant_types")
+      .$type<("client_credentials" | "authorization_code" | "refresh_token")[]>()
+      .notNull()
+      .default(["client_credentials"]),
+    redirectUris: jsonb("redirect_uris").$type<string[]>().notNull().default([]),
+    postLogoutRedirectUris: jsonb("post_logout_redirect_uris").$type<string[]>().notNull().default([]),
+    backchannelLogoutUri: text("backchannel_logout_uri"),
+    firstParty: boolean("first_party").notNull().default(true),
     createdAt: created(),
   },
   (t) => [
@@ -386,3 +397,58 @@ export const claimsMappings = pgTable("claims_mappings", {
   enabled: boolean("enabled").notNull().default(false),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
+
+/** OpenID provider sign-in sessions (used when REDIS_URL is unset; adapters/postgres/oidc.ts). */
+export const signinSessions = pgTable(
+  "signin_sessions",
+  {
+    sid: text("sid").primaryKey(),
+    tenantId: ref("tenant_id").notNull(),
+    userId: ref("user_id").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    authTime: ts("auth_time").notNull(),
+    amr: text("amr").array().notNull(),
+    idleSeconds: integer("idle_seconds").notNull(),
+    idleExpiresAt: ts("idle_expires_at").notNull(),
+    absoluteExpiresAt: ts("absolute_expires_at").notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    clients: text("clients").array().notNull().default(sql`'{}'::text[]`),
+    createdAt: ts("created_at").notNull(),
+    lastUsedAt: ts("last_used_at").notNull(),
+  },
+  (t) => [
+    index("signin_sessions_user").on(t.userId, t.createdAt),
+    index("signin_sessions_expiry").on(t.absoluteExpiresAt),
+  ],
+);
+
+/** OpenID provider authorization codes under the SHA-256 of their value (used when REDIS_URL is unset). */
+export const authorizationCodes = pgTable(
+  "authorization_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    tenantId: ref("tenant_id").notNull(),
+    clientId: text("client_id").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    redeemedAt: ts("redeemed_at"),
+    reused: boolean("reused").notNull().default(false),
+    issued: jsonb("issued").$type<Record<string, unknown>>(),
+  },
+  (t) => [index("authorization_codes_expiry").on(t.expiresAt)],
+);
+
+/** Consents remembered per (user, client) of the OpenID provider (primary store, durable). */
+export const consents = pgTable(
+  "consents",
+  {
+    tenantId: ref("tenant_id").notNull(),
+    userId: ref("user_id").notNull(),
+    clientId: text("client_id").notNull(),
+    scopes: text("scopes").array().notNull(),
+    grantedAt: ts("granted_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.clientId] })],
+);

@@ -37,6 +37,7 @@ import { translating } from "../shared/translate";
 import { randomToken, timingSafeEqual } from "../../src/kernel/secrets";
 import type { SessionStore } from "../../src/stores";
 import { connectWithin, createRedisClient, type RedisClient, type RedisTarget } from "./connect";
+import { createRedisAuthorizationCodes, createRedisSignInSessions } from "./oidc";
 
 export { connectWithin, createRedisClient, parseHostPorts, type RedisClient, type RedisTarget } from "./connect";
 
@@ -505,6 +506,8 @@ export async function openRedis(
     warnings,
     families: wrap(families),
     counters: wrap(counters),
+    signIns: createRedisSignInSessions(redis, durably),
+    codes: createRedisAuthorizationCodes(redis, durably),
     epoch: wrap(epoch),
     async ping() {
       try {

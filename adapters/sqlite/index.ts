@@ -23,6 +23,8 @@ import { UnavailableError } from "../../src/kernel/errors";
 import { translating } from "../shared/translate";
 import { timingSafeEqual } from "../../src/kernel/secrets";
 import type { SessionStore } from "../../src/stores";
+import { DomainError } from "../../src/kernel/errors";
+import { createSqliteAuthorizationCodes, createSqliteSignInSessions, OIDC_SCHEMA, sweepSqliteOidc } from "./oidc";
 
 const GRACE_MS = 86_400_000;
 
@@ -66,6 +68,7 @@ export function openSqliteSessions(dataDir: string): SessionStore {
   });
   db.exec("pragma journal_mode = wal; pragma synchronous = normal; pragma busy_timeout = 5000;");
   db.exec(SCHEMA);
+  db.exec(OIDC_SCHEMA);
 
   const q = {
     insFamily: db.query(
@@ -199,6 +202,7 @@ export function openSqliteSessions(dataDir: string): SessionStore {
       q.sweepFamilies.run({ before: now - GRACE_MS });
       q.sweepSelectors.run({ before: now });
       q.sweepCounters.run({ before: now - 60_000 });
+      sweepSqliteOidc(db, now);
     } catch {
       /* next hour */
     }
@@ -209,6 +213,13 @@ export function openSqliteSessions(dataDir: string): SessionStore {
     kind: "local",
     families: wrap(families),
     counters: wrap(counters),
+    // A duplicate id stays a ConflictError; anything else from SQLite is UnavailableError.
+    signIns: translating(createSqliteSignInSessions(db), (e) =>
+      e instanceof DomainError ? e : new UnavailableError(e),
+    ),
+    codes: translating(createSqliteAuthorizationCodes(db), (e) =>
+      e instanceof DomainError ? e : new UnavailableError(e),
+    ),
     // One process owns this store (and the embedded database): its directory version is a counter.
     epoch: createLocalContextEpoch(),
     async ping() {

@@ -63,7 +63,10 @@ if (TEST_STORE !== "mongo") {
     test("a unit abandoned mid-way is undone by another instance once its lease has passed, and only then", async () => {
       const email = "half-written@journal.test";
       let userId = 0;
+      await survivor.consents.grant(tenantId, 1, "kept-app", ["openid"], new Date(0));
       await dieMidUnit(async (tx) => {
+        await tx.consents.grant(tenantId, 1, "kept-app", ["email"], new Date());
+        await tx.consents.grant(tenantId, 1, "dead-app", ["openid"], new Date());
         const u = await tx.users.create({
           tenantId,
           organizationId: orgId,
@@ -85,6 +88,9 @@ if (TEST_STORE !== "mongo") {
       expect(await survivor.users.findByEmail(email)).toBeNull();
       expect(await survivor.users.get(tenantId, userId)).toBeNull();
       expect((await survivor.orgs.get(tenantId, orgId))?.name).toBe("Root");
+      expect((await survivor.consents.listByUser(tenantId, 1)).map((c) => [c.clientId, c.scopes])).toEqual([
+        ["kept-app", ["openid"]],
+      ]);
       expect(await survivor.ctx.db.collection(JOURNAL).countDocuments()).toBe(0);
       // Idempotent: a second pass finds nothing to do.
       expect(await survivor.recover()).toBe(0);

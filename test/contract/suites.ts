@@ -12,6 +12,7 @@ import { tokenContextContract } from "./token-context.contract";
 import { sessionsContract } from "./sessions.contract";
 import { unitsContract } from "./units.contract";
 import { mfaContract } from "./mfa.contract";
+import { oidcContract } from "./oidc.contract";
 
 export const suites: ContractSuite[] = [
   platformContract,
@@ -21,6 +22,7 @@ export const suites: ContractSuite[] = [
   directoryContract,
   unitsContract,
   mfaContract,
+  oidcContract,
 ];
 
 /**
@@ -77,6 +79,9 @@ export function runOnRedisTopology(kind: "cluster" | "sentinel"): void {
       : { kind, sentinels: parseHostPorts(list), name: env.REDIS_SENTINEL_NAME ?? "ssomaster" };
   describe(`${sessionsContract.name} contract [redis ${kind}]`, () =>
     sessionsContract.run(() => openTestStores("embedded", { redisTarget: target })));
+  // Sign-in sessions and codes: every step one single-key script, so one slot each.
+  describe(`${oidcContract.name} contract [redis ${kind}]`, () =>
+    oidcContract.run(() => openTestStores("embedded", { redisTarget: target })));
   if (kind === "cluster") clusterLayoutTest();
   redisIndexTests(target);
   redisAckTests(target);

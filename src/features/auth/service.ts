@@ -106,10 +106,11 @@ export function createAuthService(deps: AuthDeps) {
 
   /**
    * Password login (CONTRACT §4). Unknown email, wrong password, disabled or erased user all answer
-   * the same INVALID_CREDENTIALS after the same hashing work. Each attempt first takes a slot in an
-   * atomic per-email counter: only the first 5 in a 15-minute window reach the password check, the
-   * 5th failure locks the email for 15 minutes (later attempts: 429 ACCOUNT_LOCKED), a success
-   * clears the counter.
+   * the same INVALID_CREDENTIALS after the same hashing work. Failures are counted in an atomic
+   * per-email counter (`lockoutAttempt`): the 5th failure in a 15-minute window still answers 401 and
+   * locks the email for 15 minutes; later attempts, and failures counted after the 5th, answer 429
+   * ACCOUNT_LOCKED; a success clears the counter. Correct sign-ins are never counted, so parallel
+   * correct sign-ins of one account all succeed.
    */
   async function login(
     input: { email: string; password: string } & SessionRequest,
@@ -124,7 +125,9 @@ export function createAuthService(deps: AuthDeps) {
     const ok = await deps.hasher.verify(input.password, user?.passwordHash ?? null);
     if (!user || !ok || user.status !== "ACTIVE") {
       // The 5th failure still answers 401; the lock runs 15 minutes from now (known and unknown emails alike).
-      const locks = await attempt.failed(deps.clock.now());
+      const { locks, lockedFor } = await attempt.failed(deps.clock.now());
+      // A failure counted after the 5th is answered as locked (and not audited), never as 401.
+      if (lockedFor !== null) throw accountLocked(lockedFor);
       // Timing (docs/security.md): a known email's failure is audited after the answer, so known
       // and unknown emails do the same work before it.
       if (user)
@@ -150,18 +153,17 @@ export function createAuthService(deps: AuthDeps) {
         });
       throw invalidCredentials();
     }
+    // A right password checked while 5 failures were recorded is not revealed: locked.
+    const lockedFor = await attempt.succeeded(deps.clock.now());
+    if (lockedFor !== null) throw accountLocked(lockedFor);
     if (deps.hasher.needsRehash(user.passwordHash!)) {
       await deps.users.update(user.tenantId, user.id, { passwordHash: await deps.hasher.hash(input.password) });
     }
-    const [, result] = await Promise.all([
-      attempt.succeeded(),
-      completeSignIn(
-        { user, methods: ["password"], at: deps.clock.now() },
-        { web: input.web, device: input.device, audience: app.identifier },
-        ip,
-      ),
-    ]);
-    return result;
+    return completeSignIn(
+      { user, methods: ["password"], at: deps.clock.now() },
+      { web: input.web, device: input.device, audience: app.identifier },
+      ip,
+    );
   }
 
   /**
@@ -257,27 +259,55 @@ export function createAuthService(deps: AuthDeps) {
   return { idle, login, completeSignIn, verifySecondFactor, limitIp };
 }
 
-/** The per-email sign-in attempt counter (the email is hashed: no addresses in the counter store). */
+/** The per-email sign-in failure counter (the email is hashed: no addresses in the counter store). */
 export const lockoutKey = (email: string) => `login:${sha256Hex(normalizeEmail(email)).slice(0, 40)}`;
 
 /**
  * One password check under the per-account lockout (CONTRACT §4), for sign-in and for a password
- * change: the attempt takes a slot in the atomic per-email counter first; `lockedFor` is the lock's
- * remaining seconds when more than 5 attempts fell in the window (check nothing then). After the
- * check, `failed()` locks the email for 15 minutes on the 5th failure (true when this one locked) and
- * `succeeded()` clears the counter.
+ * change. The counter counts FAILURES, not attempts, so any number of parallel correct sign-ins of
+ * one account all succeed:
+ *
+ * - before hashing, `lockedFor` (a `peek`) is the lock's remaining seconds when 5 failures are
+ *   already recorded in the window: answer locked and check nothing (the cheap path while locked);
+ * - after a wrong password, `failed()` atomically `hit`s the counter: failures 1-4 answer 401, the
+ *   5th re-arms the window to 15 minutes from now (the lock) and still answers 401, and any later
+ *   one answers locked (`lockedFor` set), so the guess is never revealed;
+ * - after a right password, `succeeded()` peeks again: 5 failures recorded meanwhile mean a lock
+ *   that this check raced, answered locked; otherwise the counter is cleared and the sign-in goes on.
+ *
+ * Why at most 5 wrong guesses are ever answered 401 in a window: every wrong guess makes exactly one
+ * `hit`, and the CounterStore contract makes hits linearizable (N concurrent hits return 1..N, each
+ * once), so only the hits numbered 1..5 answer 401, whatever the interleaving; the peeks only add
+ * refusals. A right password is never counted, and a right password checked while (or after) the
+ * 5th failure is recorded answers locked, since its second peek sees it. The `set` of the 5th
+ * failure only moves the window's end: the count it writes (5) keeps every later hit above 5.
+ * A success may clear the count of failures racing it (a success clears the count, as it always
+ * has); that needs the right password.
+ *
+ * Known and unknown emails make the same counter operations (an unknown email always fails).
  */
 export async function lockoutAttempt(counters: CounterStore, email: string, now: Date) {
   const key = lockoutKey(email);
-  const slot = await counters.hit(key, LIMITS.lockoutWindowSeconds, now);
+  const seen = await counters.peek(key, now);
+  const lockedAt = (c: { count: number; ttlSeconds: number }) =>
+    c.count >= LIMITS.lockoutFailures ? Math.max(1, c.ttlSeconds) : null;
   return {
-    lockedFor: slot.count > LIMITS.lockoutFailures ? slot.ttlSeconds : null,
-    async failed(at: Date): Promise<boolean> {
-      if (slot.count !== LIMITS.lockoutFailures) return false;
+    lockedFor: lockedAt(seen),
+    /** Counts a failure: `locks` when this one (the 5th) set the lock, `lockedFor` when it came after it. */
+    async failed(at: Date): Promise<{ locks: boolean; lockedFor: number | null }> {
+      const hit = await counters.hit(key, LIMITS.lockoutWindowSeconds, at);
+      if (hit.count > LIMITS.lockoutFailures) return { locks: false, lockedFor: Math.max(1, hit.ttlSeconds) };
+      if (hit.count < LIMITS.lockoutFailures) return { locks: false, lockedFor: null };
       await counters.set(key, LIMITS.lockoutFailures, LIMITS.lockoutSeconds, at);
-      return true;
+      return { locks: true, lockedFor: null };
     },
-    succeeded: () => counters.reset(key),
+    /** After a right password: the lock's remaining seconds when one was set meanwhile, else null (count cleared). */
+    async succeeded(at: Date): Promise<number | null> {
+      const after = await counters.peek(key, at);
+      const locked = lockedAt(after);
+      if (locked === null && after.count > 0) await counters.reset(key);
+      return locked;
+    },
   };
 }
 
