@@ -15,6 +15,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -452,3 +453,9 @@ export const consents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.clientId] })],
 );
+
+/**
+ * The directory's version where no Redis keeps it (adapters/postgres/directory-version.ts): moved
+ * on with nextval after every unit that changes cached directory data, read as its last value.
+ */
+export const directoryVersion = pgSequence("directory_version");

@@ -77,7 +77,7 @@ test("opening a server store runs the upgrade", async () => {
   const warn = () => {};
   const other =
     TEST_STORE === "mongo"
-      ? await openMongo(s.mongodbUrl!, { poolSize: 2, recoverEveryMs: 0, busPollMs: 0, warn })
+      ? await openMongo(s.mongodbUrl!, { poolSize: 2, recoverEveryMs: 0, warn })
       : await openPostgres(s.databaseUrl!, 2, { warn });
   try {
     expect((await other.users.get(tenantId, id))?.email).toBe("opened@example.org");

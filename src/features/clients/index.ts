@@ -11,9 +11,7 @@ export {
 } from "./service";
 export {
   createClientDirectory,
-  CLIENTS_CACHE_CHANNEL,
   CLIENT_ID_PATTERN,
-  clientCacheMessage,
   type ClientDirectory,
   type ClientUsability,
   type ResolvedClient,

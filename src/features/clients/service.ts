@@ -12,7 +12,6 @@ import type { Unit } from "../../kernel/unit";
 import type { AppRepo } from "../apps/ports";
 import type { EventJournal } from "../events";
 import type { OrgRepo } from "../orgs/ports";
-import { CLIENTS_CACHE_CHANNEL, clientCacheMessage } from "./directory";
 import type { ApiClient, ClientPatch, ClientRepo, ClientType, GrantType } from "./ports";
 import { backchannelUriProblem, checkUriList, grantProblems, redirectUriProblem } from "./rules";
 
@@ -27,8 +26,6 @@ export interface ClientServiceDeps {
   apps: AppRepo;
   /** Runs the create and its audit entry atomically. */
   unit: Unit<{ clients: ClientRepo; events: EventJournal }>;
-  /** Cross-instance cache invalidation (PrimaryStore.publish). */
-  publish(channel: string, message: string): Promise<void>;
   clock: Clock;
   /** SSO_WEBHOOK_ALLOW_PRIVATE: back-channel logout URIs may then use http on loopback. */
   allowPrivateTargets: boolean;
@@ -173,8 +170,6 @@ export function createClientService(deps: ClientServiceDeps) {
       });
       return created;
     });
-    // Another instance may hold a cached miss for this id (only if it was guessed); drop it.
-    await deps.publish(CLIENTS_CACHE_CHANNEL, clientCacheMessage.client(client.clientId)).catch(() => {});
     return { client, clientSecret };
   }
 
@@ -227,7 +222,8 @@ export function createClientService(deps: ClientServiceDeps) {
       });
       return updated;
     });
-    await deps.publish(CLIENTS_CACHE_CHANNEL, clientCacheMessage.client(client.clientId)).catch(() => {});
+    // The unit names `clients`: it moves the directory version on, so every instance's client cache
+    // drops this record before the answer (src/units.ts).
     return next;
   }
 

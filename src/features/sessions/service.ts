@@ -114,7 +114,8 @@ const orgSuspended = () =>
   );
 
 export function createSessionService(deps: SessionServiceDeps) {
-  const resolveAudience = (audience: string | undefined) => deps.audiences.resolveAudience(audience);
+  const resolveAudience = (audience: string | undefined, version?: Promise<string | null>) =>
+    deps.audiences.resolveAudience(audience, version);
 
   /** Refuses tokens for a suspended or expired org (or one under such an ancestor): 403 ORG_SUSPENDED. */
   async function assertOrgUsable(org: Pick<Org, "tenantId" | "path">) {
@@ -319,7 +320,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     // version read above still holds (context-cache.ts), so it is never older than the last change.
     const [{ user, org, blocked, grants }, app] = await Promise.all([
       deps.tokenContext.load(d.tenantId, d.userId, d.orgId, now, epoch),
-      requested ?? resolveAudience(d.audience).catch(() => null as Application | null),
+      requested ?? resolveAudience(d.audience, epoch).catch(() => null as Application | null),
       d.mode === "device" && d.deviceId ? deps.devices.touch(d.userId, d.deviceId, now) : null,
     ]);
     if (!user || user.status !== "ACTIVE" || !org || !app) {
