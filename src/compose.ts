@@ -16,7 +16,7 @@ import { createAuditService } from "./features/audit";
 import { createAuthService } from "./features/auth";
 import { createPasswordService, type Mailer } from "./features/passwords";
 import { createSessionService } from "./features/sessions";
-import { createAppDirectory, createAppService } from "./features/apps";
+import { createAppDirectory, createAppService, createAudienceResolver } from "./features/apps";
 import { createOrgService } from "./features/orgs";
 import { bootstrap } from "./features/platform/bootstrap";
 import { createPlatformService } from "./features/platform/service";
@@ -25,7 +25,7 @@ import { createUserService } from "./features/users";
 import { createClientDirectory, createClientService } from "./features/clients";
 import { createOAuthService } from "./features/oauth";
 import { createSystemService } from "./features/system";
-import { createKeyService } from "./features/tokens";
+import { createKeyService, createTokenMinter } from "./features/tokens";
 import { createWebhookService, type WebhookSender } from "./features/webhooks";
 import { createMfaService } from "./features/mfa";
 import { createSocialService } from "./features/social";
@@ -138,31 +138,47 @@ export async function composeGraph(d: GraphDeps) {
     users: store.users,
     mfa: store.mfa,
     unit,
-    record,
     box: d.box,
     clock,
     issuerName: new URL(config.issuer).host,
   });
-  const auth = createAuthService({
-    customClaims: claimsMinter,
-    oneTimeTokens: store.oneTimeTokens,
-    secondFactor: mfa,
+  const audienceResolver = createAudienceResolver({ audiences, issuer: config.issuer });
+  const minter = createTokenMinter({
+    roles: store.roles,
     users: store.users,
     orgs: store.orgs,
-    roles: store.roles,
-    audiences,
-    devices: store.devices,
-    families: sessions.families,
-    counters: sessions.counters,
-    tokenContext: contexts,
-    rateLimit: config.rateLimit,
-    loginPerIpPerMinute: config.limits.loginPerIpPerMinute,
-    record,
-    hasher,
     sign: keys.sign,
     clock,
     issuer: config.issuer,
     platformTenantId,
+    customClaims: claimsMinter,
+  });
+  const sessionService = createSessionService({
+    families: sessions.families,
+    devices: store.devices,
+    users: store.users,
+    orgs: store.orgs,
+    roles: store.roles,
+    tokenContext: contexts,
+    record,
+    unit,
+    audiences: audienceResolver,
+    mint: minter.mintAccess,
+    clock,
+  });
+  const auth = createAuthService({
+    oneTimeTokens: store.oneTimeTokens,
+    secondFactor: mfa,
+    users: store.users,
+    orgs: store.orgs,
+    counters: sessions.counters,
+    audiences: audienceResolver,
+    sessions: sessionService,
+    rateLimit: config.rateLimit,
+    loginPerIpPerMinute: config.limits.loginPerIpPerMinute,
+    record,
+    hasher,
+    clock,
     onBackgroundError: (e) =>
       log.warn("background sign-in audit failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
   });
@@ -175,19 +191,8 @@ export async function composeGraph(d: GraphDeps) {
     jwksUrls: { google: config.googleJwksUrl, microsoft: config.microsoftJwksUrl },
     defaultClientIds: { google: config.googleClientIds, microsoft: config.microsoftClientIds },
     microsoftRequireVerifiedEmail: config.microsoftRequireVerifiedEmail,
+    audiences: audienceResolver,
     auth,
-  });
-  const sessionService = createSessionService({
-    families: sessions.families,
-    devices: store.devices,
-    users: store.users,
-    orgs: store.orgs,
-    roles: store.roles,
-    tokenContext: contexts,
-    record,
-    unit,
-    auth,
-    clock,
   });
   // Client records, org status and app identifiers for /oauth2/token, cached until the directory changes.
   const clientDirectory = createClientDirectory({
@@ -288,7 +293,6 @@ export async function composeGraph(d: GraphDeps) {
     orgs: store.orgs,
     tenants: store.tenants,
     unit,
-    clock,
   });
   const webhooks = createWebhookService({
     webhooks: store.webhooks,
@@ -383,6 +387,7 @@ export async function composeGraph(d: GraphDeps) {
     drain,
     delivery,
     auth,
+    tokens: minter,
     config,
     store,
     sessions,

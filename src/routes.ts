@@ -66,7 +66,7 @@ export function mountRoutes(s: RouteServices) {
   const { guard, cookies } = s;
   return new Elysia({ name: "feature-routes" })
     .use(systemRoutes({ system: s.system }))
-    .use(authRoutes({ auth: s.auth, guard, cookies }))
+    .use(authRoutes({ auth: s.auth, cookies }))
     .use(socialRoutes({ social: s.social, cookies }))
     .use(mfaRoutes({ mfa: s.mfa, guard }))
     .use(sessionRoutes({ sessions: s.sessions, guard, cookies }))

@@ -8,7 +8,7 @@
  */
 import type { Org } from "../orgs/ports";
 import type { EffectiveGrant } from "../roles/ports";
-import type { User } from "../users/ports";
+import type { User } from "../../kernel/users";
 
 export type SessionMode = "plain" | "web" | "device";
 
