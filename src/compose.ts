@@ -31,6 +31,8 @@ import { createMfaService } from "./features/mfa";
 import { createSocialService } from "./features/social";
 import { createClaimsMinter, createClaimsService } from "./features/claims";
 import { createImportService } from "./features/import";
+import { createAuthorizeService } from "./features/authorize";
+import { createCsrf } from "./pages";
 import { createWebhookDelivery } from "./jobs/webhook-delivery";
 import type { PrimaryStore, SessionStore } from "./stores";
 import { createUnits } from "./units";
@@ -219,6 +221,27 @@ export async function composeGraph(d: GraphDeps) {
     counters: config.rateLimit ? sessions.counters : null,
     clientPerMinute: config.limits.clientPerMinute,
   });
+  // The browser half of the OpenID provider (CONTRACT §12): the flow of /oauth2/authorize.
+  const authorize = createAuthorizeService({
+    issuer: config.issuer,
+    clock,
+    directory: clientDirectory,
+    auth,
+    signIns: sessions.signIns,
+    codes: sessions.codes,
+    consents: store.consents,
+    users: store.users,
+    orgs: store.orgs,
+    roles: store.roles,
+    unit,
+    record,
+    jwks: () => keys.jwks(),
+    interactionKey: await d.box.derive("sso-authorize-interaction"),
+  });
+  const pagesCsrf = createCsrf({
+    secret: await d.box.derive("sso-pages-csrf"),
+    secure: !config.issuer.startsWith("http://"),
+  });
   const orgs = createOrgService({ orgs: store.orgs, unit });
   const roles = createRoleService({
     roles: store.roles,
@@ -366,6 +389,9 @@ export async function composeGraph(d: GraphDeps) {
       apps,
       clients,
       oauth,
+      authorize,
+      pagesCsrf,
+      log,
       audit,
       platform,
       webhooks,

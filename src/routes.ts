@@ -22,6 +22,10 @@ import type { MfaService } from "./features/mfa";
 import type { SocialService } from "./features/social";
 import type { ClaimsService } from "./features/claims";
 import type { ImportService } from "./features/import";
+import type { AuthorizeService } from "./features/authorize";
+import type { Logger } from "./http/observability";
+import type { Csrf } from "./pages";
+import { authorizeRoutes } from "./features/authorize/routes";
 import { appRoutes } from "./features/apps/routes";
 import { auditRoutes } from "./features/audit/routes";
 import { authRoutes } from "./features/auth/routes";
@@ -55,6 +59,10 @@ export interface RouteServices {
   apps: AppService;
   clients: ClientService;
   oauth: OAuthService;
+  authorize: AuthorizeService;
+  /** The hosted pages' CSRF tokens (secret derived from the master key). */
+  pagesCsrf: Csrf;
+  log: Logger;
   audit: AuditService;
   platform: PlatformService;
   webhooks: WebhookService;
@@ -73,6 +81,7 @@ export function mountRoutes(s: RouteServices) {
     .use(passwordRoutes({ passwords: s.passwords, guard }))
     .use(clientRoutes({ clients: s.clients, guard }))
     .use(oauthRoutes({ oauth: s.oauth }))
+    .use(authorizeRoutes({ authorize: s.authorize, csrf: s.pagesCsrf, secure: cookies.secure, log: s.log }))
     .use(orgRoutes({ orgs: s.orgs, guard }))
     .use(userRoutes({ users: s.users, guard }))
     .use(roleRoutes({ roles: s.roles, guard }))

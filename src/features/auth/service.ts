@@ -118,11 +118,27 @@ export function createAuthService(deps: AuthDeps) {
   ): Promise<TokenPair | MfaChallenge> {
     await limitIp("login", ip, deps.loginPerIpPerMinute ?? LIMITS.loginPerIpPerMinute);
     const app = await resolveAudience(input.audience);
-    const email = normalizeEmail(input.email);
+    const person = await checkPassword(input.email, input.password, ip);
+    return completeSignIn(person, { web: input.web, device: input.device, audience: app.identifier }, ip);
+  }
+
+  /**
+   * The password proof of `login` without starting a session, for the hosted sign-in pages (the
+   * same per-IP limit, lockout, audit of failures and rehash): the proven person, or the same
+   * INVALID_CREDENTIALS / ACCOUNT_LOCKED / RATE_LIMITED refusals as `login`.
+   */
+  async function provePassword(email: string, password: string, ip: string | null): Promise<ProvenPerson> {
+    await limitIp("login", ip, deps.loginPerIpPerMinute ?? LIMITS.loginPerIpPerMinute);
+    return checkPassword(email, password, ip);
+  }
+
+  /** The password check under the per-account lockout (CONTRACT §4), shared by `login` and `provePassword`. */
+  async function checkPassword(rawEmail: string, password: string, ip: string | null): Promise<ProvenPerson> {
+    const email = normalizeEmail(rawEmail);
     const attempt = await lockoutAttempt(deps.counters, email, deps.clock.now());
     if (attempt.lockedFor !== null) throw accountLocked(attempt.lockedFor);
     const user = await deps.users.findByEmail(email);
-    const ok = await deps.hasher.verify(input.password, user?.passwordHash ?? null);
+    const ok = await deps.hasher.verify(password, user?.passwordHash ?? null);
     if (!user || !ok || user.status !== "ACTIVE") {
       // The 5th failure still answers 401; the lock runs 15 minutes from now (known and unknown emails alike).
       const { locks, lockedFor } = await attempt.failed(deps.clock.now());
@@ -157,13 +173,9 @@ export function createAuthService(deps: AuthDeps) {
     const lockedFor = await attempt.succeeded(deps.clock.now());
     if (lockedFor !== null) throw accountLocked(lockedFor);
     if (deps.hasher.needsRehash(user.passwordHash!)) {
-      await deps.users.update(user.tenantId, user.id, { passwordHash: await deps.hasher.hash(input.password) });
+      await deps.users.update(user.tenantId, user.id, { passwordHash: await deps.hasher.hash(password) });
     }
-    return completeSignIn(
-      { user, methods: ["password"], at: deps.clock.now() },
-      { web: input.web, device: input.device, audience: app.identifier },
-      ip,
-    );
+    return { user, methods: ["password"], at: deps.clock.now() };
   }
 
   /**
@@ -179,6 +191,16 @@ export function createAuthService(deps: AuthDeps) {
     const { user } = person;
     if (user.status !== "ACTIVE") throw invalidCredentials();
     if (!user.mfaEnabled) return deps.sessions.signIn(person, req, ip);
+    return challengeSecondFactor(person, req);
+  }
+
+  /**
+   * Starts the second-factor challenge of a person proven by a first factor: a single-use pending
+   * token (5 minutes, dies after 5 wrong codes) holding the proofs so far and, for the API, how the
+   * session is to be started. The hosted pages call it with an empty `req`.
+   */
+  async function challengeSecondFactor(person: ProvenPerson, req: SessionRequest): Promise<MfaChallenge> {
+    const { user } = person;
     const pendingToken = randomToken(32);
     const expiresAt = new Date(deps.clock.now().getTime() + MFA_PENDING_SECONDS * 1000);
     const data: Record<string, unknown> = {
@@ -209,14 +231,36 @@ export function createAuthService(deps: AuthDeps) {
     input: { pendingToken: string; code: string } & SessionRequest,
     ip: string | null,
   ): Promise<TokenPair> {
-    const hash = sha256Hex(input.pendingToken);
+    const { person, started } = await proveSecondFactor(input.pendingToken, input.code, ip);
+    return deps.sessions.signIn(
+      person,
+      {
+        audience: input.audience ?? started.audience,
+        web: input.web ?? started.web,
+        device: input.device ?? started.device,
+      },
+      ip,
+    );
+  }
+
+  /**
+   * The second-factor proof of `verifySecondFactor` without starting a session (the hosted pages
+   * call it too): the proven person with every proof so far, and how the API sign-in that started
+   * the challenge asked for its session. The same MFA_INVALID_CODE / INVALID_TOKEN refusals.
+   */
+  async function proveSecondFactor(
+    pendingToken: string,
+    code: string,
+    ip: string | null,
+  ): Promise<{ person: ProvenPerson; started: SessionRequest }> {
+    const hash = sha256Hex(pendingToken);
     const dead = () =>
       invalidToken("This pending token is invalid, expired, already used, or ended by 5 wrong codes. Sign in again.");
     const rec = await deps.oneTimeTokens.peek(hash, "mfa_pending", deps.clock.now());
     if (!rec) throw dead();
     const user = await deps.users.get(rec.tenantId, rec.userId);
     if (!user || user.status !== "ACTIVE") throw dead();
-    const r = await deps.secondFactor.check(user.id, user.tenantId, input.code);
+    const r = await deps.secondFactor.check(user.id, user.tenantId, code);
     if (!r.ok) {
       const wrong = await deps.oneTimeTokens.recordFailure(hash, MFA_MAX_WRONG_CODES);
       afterAnswer(async () => {
@@ -249,14 +293,22 @@ export function createAuthService(deps: AuthDeps) {
     };
     // `method` (the first factor's audit name) is how a pending token made before `methods` names it.
     const first = d.methods ?? [!d.method || d.method === "password" ? "password" : (`social:${d.method}` as const)];
-    return deps.sessions.signIn(
-      { user, methods: [...first, r.via ?? "totp"], at: deps.clock.now() },
-      { audience: input.audience ?? d.audience, web: input.web ?? d.web, device: input.device ?? d.device },
-      ip,
-    );
+    return {
+      person: { user, methods: [...first, r.via ?? "totp"], at: deps.clock.now() },
+      started: { audience: d.audience, web: d.web, device: d.device },
+    };
   }
 
-  return { idle, login, completeSignIn, verifySecondFactor, limitIp };
+  return {
+    idle,
+    login,
+    completeSignIn,
+    verifySecondFactor,
+    limitIp,
+    provePassword,
+    challengeSecondFactor,
+    proveSecondFactor,
+  };
 }
 
 /** The per-email sign-in failure counter (the email is hashed: no addresses in the counter store). */
