@@ -27,6 +27,10 @@ import type { AuthorizeOutcome, AuthorizeService, BrowserContext, CookieChange, 
 
 type ServerLike = Parameters<typeof clientIp>[1];
 
+/** The body as sent (the forms are read as multimaps here, so a repeated parameter is seen). */
+const rawBody = async ({ request }: { request: Request }) => ({ text: await request.text() });
+const textOf = (body: unknown) => (body as { text?: string } | undefined)?.text ?? "";
+
 const ERROR_KIND: Record<string, ErrorKind> = {
   unknown_client: "unknownClient",
   bad_redirect: "badRedirect",
@@ -239,9 +243,10 @@ export function authorizeRoutes({
   async function pageForm(
     request: Request,
     set: { headers: Record<string, unknown> },
+    text: string,
   ): Promise<URLSearchParams | Response> {
     if (!isForm(request)) return errorAnswer(request, "badRequest", requestIdOf(set), "bad_request");
-    const form = new URLSearchParams(await request.text());
+    const form = new URLSearchParams(text);
     if (!csrf.verify(cookiesOf(request).get(csrf.cookieName), form.get(CSRF_FIELD)))
       return errorAnswer(request, "csrf", requestIdOf(set), "forbidden");
     return form;
@@ -263,12 +268,12 @@ export function authorizeRoutes({
       // OIDC Core §3.1.2.1: the request may come as a form post (the client's own page posts it).
       .post(
         AUTHORIZE_PATH,
-        ({ request, server, set }) =>
+        ({ body, request, server, set }) =>
           guarded(request, set, true, async () => {
             if (!isForm(request)) return errorAnswer(request, "badRequest", requestIdOf(set), "bad_request");
-            return authorize.authorize(await request.text(), browserOf(request, server));
+            return authorize.authorize(textOf(body), browserOf(request, server));
           }),
-        { parse: "none", detail: { ...authorizeDetail("POST"), responses: pageResponsesDoc } },
+        { parse: [rawBody], detail: { ...authorizeDetail("POST"), responses: pageResponsesDoc } },
       )
       .get(
         STEP_PATHS.resume,
@@ -293,9 +298,9 @@ export function authorizeRoutes({
       )
       .post(
         STEP_PATHS.password,
-        ({ request, server, set }) =>
+        ({ body, request, server, set }) =>
           guarded(request, set, true, async () => {
-            const form = await pageForm(request, set);
+            const form = await pageForm(request, set, textOf(body));
             if (form instanceof Response) return form;
             return authorize.signInWithPassword(
               form.get("interaction"),
@@ -304,13 +309,13 @@ export function authorizeRoutes({
               browserOf(request, server),
             );
           }),
-        { parse: "none", detail: { hide: true } },
+        { parse: [rawBody], detail: { hide: true } },
       )
       .post(
         STEP_PATHS.secondFactor,
-        ({ request, server, set }) =>
+        ({ body, request, server, set }) =>
           guarded(request, set, true, async () => {
-            const form = await pageForm(request, set);
+            const form = await pageForm(request, set, textOf(body));
             if (form instanceof Response) return form;
             return authorize.verifySecondFactor(
               form.get("interaction"),
@@ -320,13 +325,13 @@ export function authorizeRoutes({
               browserOf(request, server),
             );
           }),
-        { parse: "none", detail: { hide: true } },
+        { parse: [rawBody], detail: { hide: true } },
       )
       .post(
         STEP_PATHS.organization,
-        ({ request, server, set }) =>
+        ({ body, request, server, set }) =>
           guarded(request, set, true, async () => {
-            const form = await pageForm(request, set);
+            const form = await pageForm(request, set, textOf(body));
             if (form instanceof Response) return form;
             const id = Number(field(form, "organization"));
             return authorize.chooseOrganization(
@@ -335,13 +340,13 @@ export function authorizeRoutes({
               browserOf(request, server),
             );
           }),
-        { parse: "none", detail: { hide: true } },
+        { parse: [rawBody], detail: { hide: true } },
       )
       .post(
         STEP_PATHS.consent,
-        ({ request, server, set }) =>
+        ({ body, request, server, set }) =>
           guarded(request, set, true, async () => {
-            const form = await pageForm(request, set);
+            const form = await pageForm(request, set, textOf(body));
             if (form instanceof Response) return form;
             return authorize.decideConsent(
               form.get("interaction"),
@@ -349,7 +354,7 @@ export function authorizeRoutes({
               browserOf(request, server),
             );
           }),
-        { parse: "none", detail: { hide: true } },
+        { parse: [rawBody], detail: { hide: true } },
       )
   );
 }

@@ -128,8 +128,10 @@ export type AuthorizeOutcome = { cookies?: CookieChange } & (
 interface Interaction {
   /** The authorization request's raw parameters (a query string). */
   q: string;
-  /** When the request arrived (ms): a sign-in at or after it is fresh for `prompt=login` and `max_age`. */
+  /** When the request arrived (ms): the interaction expires INTERACTION_SECONDS later. */
   iat: number;
+  /** The session signed in during this interaction: fresh for `prompt=login`, `max_age` and `id_token_hint`. */
+  sid?: string;
   /** The organization chosen on the picker, re-checked at every step. */
   org?: number;
 }
@@ -328,7 +330,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
 
     let session = step.session ?? (await resumeSession(tenantId, browser.sessionCookie));
     // Signed in during this interaction: fresh for prompt=login and max_age whatever the clock says.
-    const fresh = !!session && session.authTime.getTime() >= i.iat;
+    const fresh = !!session && session.sid === i.sid;
     if (session && !fresh) {
       // OIDC Core §3.1.2.1 prompt=login: "MUST reauthenticate"; max_age: auth_time older than it.
       if (r.prompt.includes("login")) session = null;
@@ -489,7 +491,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
       };
     }
     const { session, cookie } = await startSession(person, v, browser);
-    return afterPost(await proceed(v, i, browser, { session, cookies: { session: cookie } }));
+    return afterPost(await proceed(v, { ...i, sid: session.sid }, browser, { session, cookies: { session: cookie } }));
   }
 
   /** `GET /oauth2/authorize/second-factor`: the second-factor page of an interaction. */
@@ -533,7 +535,12 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     if (person.user.tenantId !== v.request.client.tenantId)
       return { kind: "sign_in", view: viewOf(v, i), problem: "credentials", cookies: { pendingMfa: null } };
     const { session, cookie } = await startSession(person, v, browser);
-    return afterPost(await proceed(v, i, browser, { session, cookies: { session: cookie, pendingMfa: null } }));
+    return afterPost(
+      await proceed(v, { ...i, sid: session.sid }, browser, {
+        session,
+        cookies: { session: cookie, pendingMfa: null },
+      }),
+    );
   }
 
   /** The org picker's POST: an org the user may use (re-checked), then the flow goes on. */
