@@ -22,8 +22,7 @@ export function pageAnswer(
   status: PageStatus,
   setCookies: readonly string[] = [],
 ): Response {
-  const h = new Headers(headers);
-  for (const c of setCookies) h.append("set-cookie", c);
+  const h = new Headers([...Object.entries(headers), ...setCookies.map((c): [string, string] => ["set-cookie", c])]);
   return new Response(html, { status: STATUS[status], headers: h });
 }
 
@@ -32,8 +31,12 @@ export function pageAnswer(
  * cached; no referrer (the authorization response carries the code in its query).
  */
 export function seeOther(location: string, setCookies: readonly string[] = []): Response {
-  const h = new Headers({ location, "cache-control": "no-store", "referrer-policy": "no-referrer" });
-  for (const c of setCookies) h.append("set-cookie", c);
+  const h = new Headers([
+    ["location", location],
+    ["cache-control", "no-store"],
+    ["referrer-policy", "no-referrer"],
+    ...setCookies.map((c): [string, string] => ["set-cookie", c]),
+  ]);
   return new Response(null, { status: 303, headers: h });
 }
 

@@ -1133,6 +1133,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oauth2/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Authorization request (browser sign-in)
+         * @description OAuth 2.1 authorization code + PKCE and OpenID Connect (CONTRACT §12). Answers the hosted sign-in pages (HTML), or 303 to the redirect URI with `code`, `state` and `iss` (RFC 9207), or with `error`, `state` and `iss`. An unknown client or an unregistered redirect URI is an error page, never a redirect. `prompt=none` never shows a page (`login_required`, `consent_required`, `account_selection_required`). See docs/oidc.md.
+         */
+        get: operations["getOauth2Authorize"];
+        put?: never;
+        /**
+         * Authorization request as a form post (browser sign-in)
+         * @description OAuth 2.1 authorization code + PKCE and OpenID Connect (CONTRACT §12). Answers the hosted sign-in pages (HTML), or 303 to the redirect URI with `code`, `state` and `iss` (RFC 9207), or with `error`, `state` and `iss`. An unknown client or an unregistered redirect URI is an error page, never a redirect. `prompt=none` never shows a page (`login_required`, `consent_required`, `account_selection_required`). The parameters come as an `application/x-www-form-urlencoded` body. See docs/oidc.md.
+         */
+        post: operations["postOauth2Authorize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth2/token": {
         parameters: {
             query?: never;
@@ -8053,6 +8077,139 @@ export interface operations {
         responses: {
             /** @description Done (no body) */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOauth2Authorize: {
+        parameters: {
+            query: {
+                /** @description The client (`cli_…`). */
+                client_id: string;
+                /** @description Exactly one of the client's registered redirect URIs. */
+                redirect_uri: string;
+                /** @description `code`. */
+                response_type: string;
+                /** @description PKCE S256 challenge (43 base64url characters). */
+                code_challenge: string;
+                /** @description `S256` (the only method). */
+                code_challenge_method?: string;
+                /** @description `openid profile email offline_access`; unknown values are ignored. */
+                scope?: string;
+                /** @description Echoed back unchanged. */
+                state?: string;
+                /** @description Put into the ID token. */
+                nonce?: string;
+                /** @description `none`, `login`, `consent`, `select_account`. */
+                prompt?: string;
+                /** @description Seconds: an older sign-in is asked again. */
+                max_age?: string;
+                /** @description An ID token of this service naming who should be signed in. */
+                id_token_hint?: string;
+                /** @description Prefills the email field. */
+                login_hint?: string;
+                /** @description Preferred languages of the pages. */
+                ui_locales?: string;
+                /** @description The org id to preselect as the active organization. */
+                organization?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A hosted page (HTML). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Back to the client's redirect URI, or (after a POST) to the next page. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error page (HTML): unknown client, unregistered redirect URI, expired page. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postOauth2Authorize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A hosted page (HTML). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Back to the client's redirect URI, or (after a POST) to the next page. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error page (HTML): unknown client, unregistered redirect URI, expired page. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
