@@ -6,6 +6,7 @@
  * instance serving another.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { generateKeyPair, SignJWT } from "jose";
 import { generate } from "otplib";
 import { sha256Hex } from "../../src/kernel/secrets";
 import { ISSUER, makeTestApp, type TestApp } from "../support/app";
@@ -338,6 +339,30 @@ describe("signing in through the pages", () => {
   });
 });
 
+describe("id_token_hint", () => {
+  test("a hint that is not one of ours does not let the session serve: login_required with prompt=none, else the page", async () => {
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    const b = browser();
+    landed(await signIn(b, authorizeUrl(first), u.email));
+    const { privateKey } = await generateKeyPair("RS256");
+    const forged = await new SignJWT({ sub: String(u.id), aud: first })
+      .setProtectedHeader({ alg: "RS256", typ: "JWT", kid: "x" })
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime("5m")
+      .sign(privateKey);
+    const none = landed(await b.get(authorizeUrl(first, { prompt: "none", id_token_hint: forged })));
+    expect(none.get("error")).toBe("login_required");
+    expect(none.get("state")).toBe("st-1");
+    expect((await b.get(authorizeUrl(first, { id_token_hint: forged }))).status).toBe(200);
+    // An access token is no ID token.
+    const { accessToken } = await t.login(u.email, PASSWORD);
+    expect(landed(await b.get(authorizeUrl(first, { prompt: "none", id_token_hint: accessToken }))).get("error")).toBe(
+      "login_required",
+    );
+  });
+});
+
 describe("the second factor", () => {
   const codeAt = (secret: string) => generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) });
 
@@ -472,5 +497,38 @@ describe("two instances sharing the stores", () => {
       await b2.svc.delivery.stop();
       await b2.svc.idle();
     }
+  });
+});
+
+// Last: it moves the clock past the tenant admin token's lifetime.
+describe("the request as a form post, and pages that expire", () => {
+  test("POST /oauth2/authorize is answered 303 to the page; a page older than an hour is refused, never redirected", async () => {
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    const b = browser();
+    const query = new URL(`${ISSUER}${authorizeUrl(first)}`).searchParams;
+    const posted = await b.post("/oauth2/authorize", Object.fromEntries(query));
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("location")).toStartWith("/oauth2/authorize/resume?interaction=");
+    const page = await b.follow(posted);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    clock.advance(3601);
+    const late = await b.post("/oauth2/authorize/password", {
+      csrf: fieldOf(html, "csrf"),
+      interaction: fieldOf(html, "interaction"),
+      email: u.email,
+      password: PASSWORD,
+    });
+    expect(late.status).toBe(400);
+    expect(late.headers.get("location")).toBeNull();
+    expect(b.jar.has("sso_session")).toBe(false);
+    // A tampered interaction is refused the same way.
+    const tampered = await b.post("/oauth2/authorize/password", {
+      csrf: fieldOf(html, "csrf"),
+      interaction: `${fieldOf(html, "interaction")}x`,
+      email: u.email,
+      password: PASSWORD,
+    });
+    expect(tampered.status).toBe(400);
   });
 });

@@ -111,8 +111,9 @@ export function authorizeRoutes({
       case "error_page":
         return errorAnswer(request, ERROR_KIND[o.page] ?? "badRequest", reference, "bad_request");
     }
-    // A page: after a POST that did not refuse the form, 303 to the GET that shows it.
-    if (afterPost && o.kind !== "sign_in" && o.kind !== "second_factor") {
+    // A page: after a POST, 303 to the GET that shows it, unless it shows the posted form again with its problem.
+    const refusal = (o.kind === "sign_in" || o.kind === "second_factor") && o.problem !== undefined;
+    if (afterPost && !refusal) {
       const q = new URLSearchParams({ interaction: o.view.interaction });
       return seeOther(`${STEP_PATHS.resume}?${q}`, cookies);
     }
