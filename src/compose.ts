@@ -218,6 +218,14 @@ export async function composeGraph(d: GraphDeps) {
     issuer: config.issuer,
     counters: config.rateLimit ? sessions.counters : null,
     clientPerMinute: config.limits.clientPerMinute,
+    codes: sessions.codes,
+    signIns: sessions.signIns,
+    families: sessions.families,
+    sessions: sessionService,
+    mintIdToken: minter.mintIdToken,
+    verify: keys.verify,
+    users: store.users,
+    record,
   });
   const orgs = createOrgService({ orgs: store.orgs, unit });
   const roles = createRoleService({
@@ -339,6 +347,8 @@ export async function composeGraph(d: GraphDeps) {
     ],
     jwks: () => keys.jwks(),
     renderMetrics: () => d.metrics.render(),
+    // What the OpenID provider serves: the code grant (/oauth2/authorize, ID tokens), refresh and UserInfo.
+    features: ["authorization_code", "refresh_token", "userinfo"],
   });
 
   const cookies = { secure: !config.issuer.startsWith("http://"), origins: config.webOrigins };
