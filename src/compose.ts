@@ -225,6 +225,7 @@ export async function composeGraph(d: GraphDeps) {
     mintIdToken: minter.mintIdToken,
     verify: keys.verify,
     users: store.users,
+    orgs: store.orgs,
     record,
   });
   const orgs = createOrgService({ orgs: store.orgs, unit });

@@ -16,6 +16,7 @@ import { randomToken, sha256Hex, timingSafeEqual } from "../../kernel/secrets";
 import type { UserRepo } from "../../kernel/users";
 import type { ApiClient, ClientDirectory, ResolvedClient } from "../clients";
 import type { DomainEvent } from "../events";
+import type { OrgRepo } from "../orgs";
 import { verifyPkceS256, type AuthorizationCodeStore, type SignInSessionStore } from "../oidc";
 import type { SessionService } from "../sessions";
 import type { CounterStore, FamilyStore } from "../sessions/ports";
@@ -85,6 +86,8 @@ export interface OAuthServiceDeps {
   /** Verifies an access token of this service (UserInfo). */
   verify(token: string): Promise<Record<string, unknown>>;
   users: Pick<UserRepo, "get">;
+  /** The code's org for the audit entry of a reuse. */
+  orgs: Pick<OrgRepo, "get">;
   /** Records an event that changes nothing else (units.record). */
   record(e: DomainEvent): Promise<void>;
 }
@@ -259,9 +262,11 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     const c = r.code;
     if (r.status === "reused") {
       if (r.issued?.familyId) await deps.families.revoke(r.issued.familyId);
+      const org = await deps.orgs.get(c.tenantId, c.orgId);
       await deps.record({
         type: "oauth.code.reused",
         tenantId: c.tenantId,
+        org: org ? { id: org.id, path: org.path } : null,
         actor: { ip: req.ip },
         target: { userId: c.userId },
         data: { clientId: c.clientId, sid: c.sid, ...(r.issued?.familyId ? { sessionId: r.issued.familyId } : {}) },
