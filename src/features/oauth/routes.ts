@@ -6,7 +6,7 @@
 import { Elysia } from "elysia";
 import { clientIp } from "../../http/context";
 import { OAuthError } from "../../http/oauth-error";
-import { tokenResponses } from "../../http/responses";
+import { bearerResponses, tokenResponses } from "../../http/responses";
 import { TokenErrorBody, TokenRequestBody, TokenResponse, UserInfoResponse } from "./model";
 import type { ClientAuthentication, OAuthService } from "./service";
 
@@ -99,7 +99,7 @@ export function oauthRoutes({ oauth }: { oauth: OAuthService }) {
     return claims as typeof UserInfoResponse.static;
   };
   const userinfoDetail = {
-    response: { 200: UserInfoResponse },
+    response: bearerResponses(UserInfoResponse, TokenErrorBody),
     detail: {
       tags: ["OpenID Connect"],
       security: [{ bearer: [] }],
