@@ -438,6 +438,16 @@ describe("refresh_token at /oauth2/token", () => {
     expectError(await refresh(conf, r.body.refresh_token), 400, "invalid_grant");
   });
 
+  test("no scope granted: empty scope, no ID token, and the family still refreshes", async () => {
+    const r = await exchange(conf, await issueCode(conf, { scopes: [] }));
+    expect(r.status).toBe(200);
+    expect(r.body.scope).toBe("");
+    expect(r.body.id_token).toBeUndefined();
+    const next = await refresh(conf, r.body.refresh_token);
+    expect(next.status).toBe(200);
+    expect(next.body.scope).toBe("");
+  });
+
   test("a public client refreshes with none", async () => {
     const { body } = await fresh(pub, "none");
     expect((await refresh(pub, body.refresh_token, "none")).status).toBe(200);

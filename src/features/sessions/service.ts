@@ -433,7 +433,8 @@ export function createSessionService(deps: SessionServiceDeps) {
         "This session's organization (or one above it) is suspended or expired; no tokens can be issued for it.",
       );
     }
-    const client = d.clientId ? { clientId: d.clientId, scopes: d.scopes ?? [] } : undefined;
+    // Array.isArray: a store's JSON round trip must not turn an empty list into anything else.
+    const client = d.clientId ? { clientId: d.clientId, scopes: Array.isArray(d.scopes) ? d.scopes : [] } : undefined;
     const accessToken = await deps.mint(user, org, app, d.sid ?? familyId, d.deviceId, grants, client);
     return {
       accessToken,
