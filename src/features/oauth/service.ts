@@ -241,7 +241,9 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     const { client } = resolved;
     if (!client.grantTypes.includes(grant))
       throw new TokenRequestError("unauthorized_client", `This client is not registered for ${grant}.`);
-    await limit(client);
+    // A public client's id authenticates nothing: counting its requests would let anyone spend
+    // every user's budget of that application. Its code and refresh token are the proof instead.
+    if (req.auth.method !== "none") await limit(client);
     assertUsable(resolved);
     return grant === "authorization_code" ? authorizationCode(resolved, req) : refreshGrant(client, req);
   }
