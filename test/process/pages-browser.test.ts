@@ -237,7 +237,8 @@ if (!available) {
     test("form-action names the redirect target: Chromium follows a sign-in POST's 303 to the application's origin (keyboard only)", async () => {
       const { page } = await open("/form-action?listed=1");
       // The email field has the focus on load; the whole sign-in is typed, Tab and Enter.
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe("email");
+      // Autofocus applies after the first rendering opportunity: wait for it rather than read at once.
+      await page.waitForFunction(() => document.activeElement?.id === "email", null, { timeout: 10_000 });
       await page.keyboard.type("ana@example.com");
       await page.keyboard.press("Tab");
       await page.keyboard.type("correct horse");
