@@ -220,6 +220,15 @@ export async function composeGraph(d: GraphDeps) {
     issuer: config.issuer,
     counters: config.rateLimit ? sessions.counters : null,
     clientPerMinute: config.limits.clientPerMinute,
+    codes: sessions.codes,
+    signIns: sessions.signIns,
+    families: sessions.families,
+    sessions: sessionService,
+    mintIdToken: minter.mintIdToken,
+    verify: keys.verify,
+    users: store.users,
+    orgs: store.orgs,
+    record,
   });
   // The browser half of the OpenID provider (CONTRACT §12): the flow of /oauth2/authorize.
   const authorize = createAuthorizeService({
@@ -362,6 +371,8 @@ export async function composeGraph(d: GraphDeps) {
     ],
     jwks: () => keys.jwks(),
     renderMetrics: () => d.metrics.render(),
+    // What the OpenID provider serves: the code grant (/oauth2/authorize, ID tokens), refresh and UserInfo.
+    features: ["authorization_code", "refresh_token", "userinfo"],
   });
 
   const cookies = { secure: !config.issuer.startsWith("http://"), origins: config.webOrigins };

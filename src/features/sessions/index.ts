@@ -10,6 +10,8 @@ export {
   type SessionService,
   type SessionServiceDeps,
   type TokenPair,
+  type ClientSessionRequest,
+  type ClientSessionResult,
 } from "./service";
 export type {
   CounterStore,

@@ -46,7 +46,40 @@ export interface TokenPair {
   mode: SessionMode;
   /** Seconds the refresh token lives (cookie Max-Age). */
   refreshTtlSeconds: number;
+  /** A client family's granted scopes (refresh at /oauth2/token); absent for /api/auth sessions. */
+  scopes?: string[];
 }
+
+/** What the authorization code grant asks for (CONTRACT §12 "Token response"). */
+export interface ClientSessionRequest {
+  tenantId: number;
+  userId: number;
+  /** The active organization chosen on the hosted page. */
+  orgId: number;
+  /** Identifier of the client's bound application (the access token's `aud`). */
+  audience: string;
+  clientId: string;
+  /** The browser sign-in session: the access tokens' `sid`. */
+  sid: string;
+  scopes: string[];
+  /** Start a refresh family (the client holds `refresh_token`). */
+  refresh: boolean;
+}
+
+export type ClientSessionResult =
+  | {
+      status: "ok";
+      /** The user as loaded for the token (no password hash): the ID token's claims. */
+      user: Omit<User, "passwordHash">;
+      /** The org the tokens are for (audit). */
+      org: { id: number; path: string };
+      accessToken: string;
+      /** With `refresh`: the family's first token and its id (what a reused code revokes). */
+      refreshToken?: string;
+      familyId?: string;
+    }
+  /** The user can no longer sign in, the org is gone, suspended or expired, or the application is gone. */
+  | { status: "refused"; reason: "user_inactive" | "org_unusable" | "app_missing" };
 
 /** How a session is to be started: the audience and the mode inputs of login / social / MFA verify. */
 export interface SessionRequest {
@@ -221,6 +254,50 @@ export function createSessionService(deps: SessionServiceDeps) {
     return pair;
   }
 
+  /**
+   * Tokens for an OAuth client after a redeemed authorization code: the access token for the
+   * client's application at the code's org (`sid` = the sign-in session, `client_id` and `scope`
+   * of the client), and with `refresh` a family bound to the client (web mode: the application's
+   * web refresh TTL, absolute). Refuses an inactive user, an unusable org or a missing application.
+   */
+  async function startClientSession(req: ClientSessionRequest): Promise<ClientSessionResult> {
+    const now = deps.clock.now();
+    const [{ user, org, blocked, grants }, app] = await Promise.all([
+      deps.tokenContext.load(req.tenantId, req.userId, req.orgId, now),
+      resolveAudience(req.audience).catch(() => null as Application | null),
+    ]);
+    if (!user || user.status !== "ACTIVE") return { status: "refused", reason: "user_inactive" };
+    if (!org || blocked) return { status: "refused", reason: "org_unusable" };
+    if (!app || app.identifier !== req.audience) return { status: "refused", reason: "app_missing" };
+    const client = { clientId: req.clientId, scopes: req.scopes };
+    if (!req.refresh) {
+      const accessToken = await deps.mint(user, org, app, req.sid, undefined, grants, client);
+      return { status: "ok", user, org: { id: org.id, path: org.path }, accessToken };
+    }
+    const ttlDays = refreshTtlDays("web", app);
+    const expiresAt = addDays(now, ttlDays);
+    const familyId = randomToken(16);
+    const rt = newRefreshToken(familyId);
+    const data: SessionData = {
+      userId: user.id,
+      tenantId: user.tenantId,
+      orgId: org.id,
+      orgPath: org.path,
+      audience: app.identifier,
+      mode: "web",
+      ttlSeconds: ttlDays * 86400,
+      absoluteExpiresAt: expiresAt.getTime(),
+      clientId: req.clientId,
+      sid: req.sid,
+      scopes: [...req.scopes],
+    };
+    const [, accessToken] = await Promise.all([
+      deps.families.create(familyId, rt.selector, rt.verifierHash, data, expiresAt),
+      deps.mint(user, org, app, req.sid, undefined, grants, client),
+    ]);
+    return { status: "ok", user, org: { id: org.id, path: org.path }, accessToken, refreshToken: rt.token, familyId };
+  }
+
   /** Orgs the user may switch into: the home org plus every org where a role is assigned. */
   const memberships = (userId: number, tenantId: number) => userMemberships(deps, userId, tenantId);
 
@@ -279,10 +356,23 @@ export function createSessionService(deps: SessionServiceDeps) {
    * switches the session's audience). A replayed consumed token revokes the whole family and
    * fails with REFRESH_TOKEN_REUSED; an unknown, expired or revoked one, or a disabled user, is
    * INVALID_TOKEN; a suspended org is ORG_SUSPENDED.
+   *
+   * A family is bound to the OAuth client it was started for (`clientId`; none for /api/auth
+   * families): `clientId` names the presenting client (absent at /api/auth/refresh). A token of
+   * another client's family (or of an /api/auth family at /oauth2/token) is INVALID_TOKEN and is
+   * not consumed; should one slip past that check in a race and rotate, the family is revoked.
    */
-  async function refresh(input: { refreshToken: string; audience?: string }, ip: string | null): Promise<TokenPair> {
+  async function refresh(
+    input: { refreshToken: string; audience?: string; clientId?: string },
+    ip: string | null,
+  ): Promise<TokenPair> {
     const presented = parseRefreshToken(input.refreshToken);
     if (!presented) throw dead();
+    if (input.clientId !== undefined) {
+      // Only the OAuth path pays this read: a live token of another binding is refused unconsumed.
+      const live = await deps.families.peek(presented.selector, presented.verifierHash, deps.clock.now());
+      if (live && live.data.clientId !== input.clientId) throw dead();
+    }
     const requested = input.audience !== undefined ? await resolveAudience(input.audience) : null;
     // The successor names the same family (familyIdOfSelector), so a store can keep a family together.
     const next = newRefreshToken(familyIdOfSelector(presented.selector));
@@ -308,7 +398,12 @@ export function createSessionService(deps: SessionServiceDeps) {
         org: { id: d.orgId, path: d.orgPath },
         actor: { ip },
         target: { userId: d.userId },
-        data: { sessionId: r.family.familyId, mode: d.mode, ...(d.deviceId ? { deviceId: d.deviceId } : {}) },
+        data: {
+          sessionId: r.family.familyId,
+          mode: d.mode,
+          ...(d.deviceId ? { deviceId: d.deviceId } : {}),
+          ...(d.clientId ? { clientId: d.clientId } : {}),
+        },
       });
       throw new DomainError(
         "REFRESH_TOKEN_REUSED",
@@ -316,6 +411,10 @@ export function createSessionService(deps: SessionServiceDeps) {
       );
     }
     const { familyId, data: d, expiresAt } = r.family;
+    if (d.clientId !== input.clientId) {
+      await deps.families.revoke(familyId);
+      throw dead();
+    }
     // Everything the new token depends on, in parallel: the context is reused only while the
     // version read above still holds (context-cache.ts), so it is never older than the last change.
     const [{ user, org, blocked, grants }, app] = await Promise.all([
@@ -334,7 +433,9 @@ export function createSessionService(deps: SessionServiceDeps) {
         "This session's organization (or one above it) is suspended or expired; no tokens can be issued for it.",
       );
     }
-    const accessToken = await deps.mint(user, org, app, familyId, d.deviceId, grants);
+    // Array.isArray: a store's JSON round trip must not turn an empty list into anything else.
+    const client = d.clientId ? { clientId: d.clientId, scopes: Array.isArray(d.scopes) ? d.scopes : [] } : undefined;
+    const accessToken = await deps.mint(user, org, app, d.sid ?? familyId, d.deviceId, grants, client);
     return {
       accessToken,
       refreshToken: next.token,
@@ -343,6 +444,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       deviceId: d.deviceId,
       mode: d.mode,
       refreshTtlSeconds: Math.max(1, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)),
+      ...(client ? { scopes: [...client.scopes] } : {}),
     };
   }
 
@@ -421,6 +523,7 @@ export function createSessionService(deps: SessionServiceDeps) {
 
   return {
     signIn,
+    startClientSession,
     switchOrganization,
     memberships,
     refresh,

@@ -6,6 +6,8 @@ export {
   type KeyService,
   type TokenMinter,
   type TokenMinterDeps,
+  type ClientGrant,
 } from "./service";
+export { atHash, computeIdTokenClaims, scopeClaims, ID_TOKEN_TTL, type IdTokenInput } from "./id-token";
 export { computeAccessClaims, type AccessClaimsInput } from "./claims";
 export type { KeyRepo, StoredKey } from "./ports";

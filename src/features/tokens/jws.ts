@@ -8,12 +8,18 @@ import { CompactSign } from "jose";
 
 const encoder = new TextEncoder();
 
-export function signAccessJwt(claims: Record<string, unknown>, kid: string, key: CryptoKey): Promise<string> {
+/** `typ` is `at+jwt` (RFC 9068) for access tokens; ID tokens pass `JWT` (OIDC Core §2). */
+export function signAccessJwt(
+  claims: Record<string, unknown>,
+  kid: string,
+  key: CryptoKey,
+  typ = "at+jwt",
+): Promise<string> {
   for (const c of ["iat", "nbf", "exp"] as const) {
     const v = claims[c];
     if (v !== undefined && !Number.isSafeInteger(v)) throw new TypeError(`"${c}" must be an integer NumericDate`);
   }
   return new CompactSign(encoder.encode(JSON.stringify(claims)))
-    .setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid })
+    .setProtectedHeader({ alg: "RS256", typ, kid })
     .sign(key);
 }

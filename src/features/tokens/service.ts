@@ -30,6 +30,7 @@ import type { EventJournal } from "../events";
 import type { Org, OrgRepo } from "../orgs";
 import { userMemberships, type EffectiveGrant, type RoleRepo } from "../roles";
 import { computeAccessClaims } from "./claims";
+import { computeIdTokenClaims, type IdTokenInput } from "./id-token";
 import { signAccessJwt } from "./jws";
 import type { KeyRepo, StoredKey } from "./ports";
 
@@ -166,10 +167,13 @@ export function createKeyService(deps: KeyServiceDeps) {
     }
   }
 
-  /** Signs claims as an RS256 access token (`typ: at+jwt`) with the current key. */
-  async function sign(claims: JWTPayload): Promise<string> {
+  /**
+   * Signs claims with the current key (RS256): an access token (`typ: at+jwt`) unless another
+   * `typ` is given (`JWT` for ID tokens). The one signing path of every token the service issues.
+   */
+  async function sign(claims: JWTPayload, typ?: string): Promise<string> {
     const k = currentKey();
-    return signAccessJwt(claims, k.kid, k.key);
+    return signAccessJwt(claims, k.kid, k.key, typ);
   }
 
   /** Verifies one of our tokens (RS256 pinned, issuer, typ); throws INVALID_TOKEN otherwise. */
@@ -218,8 +222,8 @@ export interface TokenMinterDeps {
   roles: Pick<RoleRepo, "effectiveGrants" | "assignmentsOf">;
   users: Pick<UserRepo, "get">;
   orgs: Pick<OrgRepo, "getMany">;
-  /** Signs claims with the current key (the key service's `sign`). */
-  sign(claims: Record<string, unknown>): Promise<string>;
+  /** Signs claims with the current key (the key service's `sign`; `typ` defaults to `at+jwt`). */
+  sign(claims: Record<string, unknown>, typ?: string): Promise<string>;
   clock: Clock;
   issuer: string;
   platformTenantId: number;
@@ -244,6 +248,7 @@ export function createTokenMinter(deps: TokenMinterDeps) {
     sid: string,
     deviceId?: string,
     grants?: EffectiveGrant[],
+    client?: ClientGrant,
   ): Promise<string> {
     const effective = grants ?? (await deps.roles.effectiveGrants(user.id, org.path));
     const claims = computeAccessClaims({
@@ -259,6 +264,12 @@ export function createTokenMinter(deps: TokenMinterDeps) {
       iat: nowSeconds(deps.clock),
       ttl: ACCESS_TOKEN_TTL,
     });
+    if (client) {
+      // CONTRACT §12 "Token response": the OAuth client it was issued to, and the granted scopes
+      // before the permissions (which stay in `scope` for scope-checking middleware, RFC 9068 §2.2.3).
+      claims.client_id = client.clientId;
+      claims.scope = [...client.scopes, ...(claims.permissions as string[])].join(" ");
+    }
     const custom =
       !app.isSystem && deps.customClaims ? await deps.customClaims.forOwner(app.tenantId, app.organizationId) : null;
     if (custom) {
@@ -291,7 +302,18 @@ export function createTokenMinter(deps: TokenMinterDeps) {
     return deps.sign(claims);
   }
 
-  return { mintAccess };
+  /** Signs an ID token (OIDC Core §2) with header `typ: JWT` through the key service's signing path. */
+  async function mintIdToken(input: Omit<IdTokenInput, "issuer" | "iat">): Promise<string> {
+    return deps.sign(computeIdTokenClaims({ ...input, issuer: deps.issuer, iat: nowSeconds(deps.clock) }), "JWT");
+  }
+
+  return { mintAccess, mintIdToken };
+}
+
+/** An access token issued to an OAuth client (the authorization code grant): its id and granted scopes. */
+export interface ClientGrant {
+  clientId: string;
+  scopes: readonly string[];
 }
 
 export type TokenMinter = ReturnType<typeof createTokenMinter>;
