@@ -558,12 +558,15 @@ describe("discovery", () => {
     expect((await t.call("GET", "/.well-known/oauth-authorization-server")).body).toEqual(d);
   });
 
-  test("every advertised endpoint of this half answers (not 404)", async () => {
+  test("every advertised endpoint answers (not 404)", async () => {
     const d = (await t.call("GET", "/.well-known/openid-configuration")).body;
     const path = (u: string) => new URL(u).pathname;
     expect((await t.call("GET", path(d.jwks_uri))).status).toBe(200);
     expect((await t.call("POST", path(d.token_endpoint), { raw: "" })).status).not.toBe(404);
     expect((await t.call("GET", path(d.userinfo_endpoint))).status).toBe(401);
-    // authorization_endpoint is mounted by the other half (/oauth2/authorize, the hosted pages).
+    // Without parameters the authorization endpoint shows its error page (never a redirect).
+    const authz = await t.call("GET", path(d.authorization_endpoint));
+    expect(authz.status).not.toBe(404);
+    expect(authz.headers.get("location")).toBeNull();
   });
 });
