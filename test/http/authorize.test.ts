@@ -10,6 +10,7 @@ import { generateKeyPair, SignJWT } from "jose";
 import { generate } from "otplib";
 import { sha256Hex } from "../../src/kernel/secrets";
 import { ISSUER, makeTestApp, type TestApp } from "../support/app";
+import { browser as browserOf, fieldOf, submit } from "../support/hosted-pages";
 import { manualClock } from "../support/clock";
 import {
   createOrg,
@@ -23,6 +24,7 @@ import {
 } from "./directory-fixtures";
 
 const clock = manualClock();
+const browser = (target?: TestApp) => browserOf(target ?? t);
 let t: TestApp;
 let ten: TenantFixture;
 let appId: number;
@@ -66,48 +68,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A browser without JavaScript: a cookie jar, no redirect following. */
-function browser(target: TestApp = t) {
-  const jar = new Map<string, string>();
-  async function send(method: string, path: string, form?: Record<string, string>): Promise<Response> {
-    const headers: Record<string, string> = { "accept-language": "en" };
-    if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-    let body: string | undefined;
-    if (form) {
-      headers["content-type"] = "application/x-www-form-urlencoded";
-      body = new URLSearchParams(form).toString();
-    }
-    const url = path.startsWith("http") ? path : `${ISSUER}${path}`;
-    const res = await target.app.handle(new Request(url, { method, headers, body }));
-    for (const c of res.headers.getSetCookie()) {
-      const parsed = new Bun.Cookie(c);
-      if (parsed.maxAge === 0 || parsed.value === "") jar.delete(parsed.name);
-      else jar.set(parsed.name, parsed.value);
-    }
-    return res;
-  }
-  return {
-    jar,
-    get: (path: string) => send("GET", path),
-    post: (path: string, form: Record<string, string>) => send("POST", path, form),
-    /** Follows 303s within the service; answers the last response (a page, or a 303 leaving the service). */
-    async follow(res: Response): Promise<Response> {
-      while (res.status === 303 && res.headers.get("location")!.startsWith("/")) {
-        res = await send("GET", res.headers.get("location")!);
-      }
-      return res;
-    },
-  };
-}
-
-/** The value of the form field `name` in a page. */
-function fieldOf(html: string, name: string): string {
-  const tag = new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0];
-  const v = tag && /value="([^"]*)"/.exec(tag)?.[1];
-  if (v === undefined || v === null) throw new Error(`no field ${name} in the page`);
-  return v.replace(/&amp;/g, "&");
-}
-
 const authorizeUrl = (clientId: string, extra: Record<string, string> = {}, redirect = REDIRECT) =>
   `/oauth2/authorize?${new URLSearchParams({
     client_id: clientId,
@@ -120,12 +80,6 @@ const authorizeUrl = (clientId: string, extra: Record<string, string> = {}, redi
     code_challenge_method: "S256",
     ...extra,
   })}`;
-
-/** Submits a page's form (`action` path) with its CSRF and interaction fields. */
-async function submit(b: ReturnType<typeof browser>, page: Response, action: string, fields: Record<string, string>) {
-  const html = await page.text();
-  return b.post(action, { csrf: fieldOf(html, "csrf"), interaction: fieldOf(html, "interaction"), ...fields });
-}
 
 /** The client's redirect: asserts it goes to `redirect` and answers its query. */
 function landed(res: Response, redirect = REDIRECT): URLSearchParams {
