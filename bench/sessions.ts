@@ -102,8 +102,9 @@ export const json = async (url: string, body: unknown, token?: string) => {
 /**
  * Closed-loop load where each connection chains its own single-use refresh tokens. Same rules as
  * `load`: only requests finished inside the window count; latency is send → last byte.
+ * (Also the refresh path that bench/oidc.ts reads silent single sign-on against.)
  */
-async function refreshChains(url: string, tokens: string[], seconds: number): Promise<LoadResult> {
+export async function refreshChains(url: string, tokens: string[], seconds: number): Promise<LoadResult> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let requests = 0;
@@ -157,6 +158,15 @@ async function refreshChains(url: string, tokens: string[], seconds: number): Pr
     connections: tokens.length,
     statuses,
   };
+}
+
+/** `n` fresh admin sessions (4 sign-ins at a time): the first refresh token of each, for `refreshChains`. */
+export async function adminRefreshTokens(serviceUrl: string, n: number): Promise<string[]> {
+  const signIn = async (): Promise<string> =>
+    (await json(`${serviceUrl}/api/auth/login`, ADMIN)).refreshToken as string;
+  const out: string[] = [];
+  for (let i = 0; i < n; i += 4) out.push(...(await Promise.all(Array.from({ length: Math.min(4, n - i) }, signIn))));
+  return out;
 }
 
 /**
@@ -241,13 +251,7 @@ export async function runOne(
 
     // Refresh chains: one admin session each (a realistic token: roles, SUBTREE reach, system codes).
     const refreshConnections = opts.refreshConnections ?? 32;
-    const signIn = async (): Promise<string> => (await json(`${svc.url}/api/auth/login`, ADMIN)).refreshToken as string;
-    const sessions = async (n: number) => {
-      const out: string[] = [];
-      for (let i = 0; i < n; i += 4)
-        out.push(...(await Promise.all(Array.from({ length: Math.min(4, n - i) }, signIn))));
-      return out;
-    };
+    const sessions = (n: number) => adminRefreshTokens(svc.url, n);
     log(`[${label}] refresh warm-up`);
     await refreshChains(`${svc.url}/api/auth/refresh`, await sessions(refreshConnections), warmup);
     log(`[${label}] refresh ${seconds}s x ${refreshConnections} chains`);

@@ -4,6 +4,9 @@
  * test/http/oidc-flow.test.ts).
  */
 import { ISSUER, type TestApp } from "./app";
+import { fieldOf } from "./page-fields";
+
+export { fieldOf };
 
 /** A browser without JavaScript: a cookie jar, no redirect following. */
 export function browser(target: TestApp) {
@@ -37,14 +40,6 @@ export function browser(target: TestApp) {
       return res;
     },
   };
-}
-
-/** The value of the form field `name` in a page. */
-export function fieldOf(html: string, name: string): string {
-  const tag = new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0];
-  const v = tag && /value="([^"]*)"/.exec(tag)?.[1];
-  if (v === undefined || v === null) throw new Error(`no field ${name} in the page`);
-  return v.replace(/&amp;/g, "&");
 }
 
 /** Submits a page's form (`action` path) with its CSRF and interaction fields. */

@@ -1,0 +1,476 @@
+/**
+ * The OpenID flow under load (issue 26, CONTRACT §12), on the real service (`bun src/main.ts`,
+ * child process, SSO_RATE_LIMIT=off, SSO_LOG_LEVEL=warn), each figure read against a ceiling
+ * measured in the same run on this machine:
+ *
+ *   signIn    full browserless sign-ins through the hosted pages: GET /oauth2/authorize (sign-in
+ *             page) → POST /oauth2/authorize/password → follow the 303s within the service → the
+ *             303 to the redirect URI carries the code → POST /oauth2/token (authorization_code,
+ *             PKCE S256, public client). Each flow is a fresh cookie jar (a new browser), round-robin
+ *             over distinct users (so the per-account lockout, which counts attempts in flight,
+ *             never engages). Ceiling: argon2VerifyCeiling (one verification per sign-in).
+ *   silent    silent single sign-on: each connection is a browser signed in once; a flow is
+ *             GET /oauth2/authorize?prompt=none with its session cookie → 303 with the code →
+ *             POST /oauth2/token. Read against the refresh path measured on the same service in the
+ *             same run (POST /api/auth/refresh chains, bench/sessions.ts `refreshChains`).
+ *   exchange  the authorization_code grant alone: codes are issued first through the pages (the
+ *             silent path), then only POST /oauth2/token is measured. Each exchange signs two RS256
+ *             JWTs (access token + ID token), so the ceiling counted here is rs256SignCeiling / 2
+ *             exchanges per second (the raw signatures/s are printed beside it).
+ *
+ * Flows run in a closed loop per connection with `load`'s rules (bench/ceilings.ts): bounded by the
+ * window (a hard stop aborts what is in flight and does not count it), only flows finished inside
+ * it count, latency is the whole flow (first request sent → last body read), any failed step makes
+ * the flow an error (`statuses` names the step and status). Codes live 60 s, so the exchange window
+ * is at most EXCHANGE_WINDOW_MAX seconds, the pool of codes is sized from the refresh rate and
+ * issued within mintSecondsFor(window); when the pool runs out first the window ends there (and the
+ * result says so: on the embedded store, whose authorize path is slow, it usually does).
+ *
+ * Embedded (PGlite in a temp dir), and with `--postgres` a fresh Postgres database + Redis
+ * (REDIS_URL), as bench/sessions.ts.
+ *
+ *   bun bench/oidc.ts [--seconds 5] [--postgres] [--warmup 2] [--connections 32] [--signin-connections 8]
+ */
+import { argon2VerifyCeiling, rs256SignCeiling, type LoadResult } from "./ceilings";
+import { adminRefreshTokens, BENCH_ADMIN, json, refreshChains, withService, type BenchStore } from "./sessions";
+import { fieldOf } from "../test/support/page-fields";
+
+export interface BenchOidcOptions {
+  /** Measured seconds per phase (default 5). */
+  seconds?: number;
+  /** Unmeasured warm-up before each measured phase (default 2 s). */
+  warmupSeconds?: number;
+  /** Also run on Postgres (fresh database on DATABASE_URL's server) + Redis (REDIS_URL, when set). */
+  postgres?: boolean;
+  databaseUrl?: string;
+  redisUrl?: string;
+  /** Concurrent full sign-ins (default 8, the sessions benchmark's login connections). */
+  signInConnections?: number;
+  /** Concurrent silent sign-ons, refresh chains and code exchanges (default 32). */
+  connections?: number;
+  /** Ceilings already measured by the caller (bench/run.ts), to skip measuring them again. */
+  ceilings?: { rs256SignPerSec: number; argon2VerifyPerSec: number };
+  log?: (line: string) => void;
+}
+
+export type FlowResult = LoadResult & {
+  /** HTTP requests sent by the successful flows (the token request included). */
+  httpRequests: number;
+};
+
+export interface OidcStoreResult {
+  store: "embedded" | "postgres" | "postgres+redis";
+  signIn: FlowResult;
+  silent: FlowResult;
+  refresh: LoadResult;
+  exchange: FlowResult & { codes: number; poolRanOut: boolean };
+  /** signIn.rps / argon2id verifications per second. */
+  signInRatio: number;
+  /** silent.rps / refresh.rps (same service, same run). */
+  silentRatio: number;
+  /** exchange.rps / (RS256 signatures per second / 2). */
+  exchangeRatio: number;
+}
+
+export interface BenchOidcResult {
+  host: { cpus: number; bun: string };
+  ceilings: {
+    rs256SignPerSec: number;
+    argon2VerifyPerSec: number;
+    argon2Concurrency: number;
+    /** rs256SignPerSec / 2: two signatures per exchange (access token + ID token). */
+    exchangesPerSec: number;
+  };
+  runs: OidcStoreResult[];
+}
+
+/** Codes expire 60 s after issue: minting (≤ 20 s) plus the window stays well inside that. */
+export const EXCHANGE_WINDOW_MAX = 12;
+const REDIRECT = "https://app.bench.local/cb";
+const PASSWORD = "bench-oidc-password-1";
+/** RFC 7636 §4.1: 43–128 unreserved characters; one verifier for every flow (a benchmark, not a client). */
+const VERIFIER = "bench-oidc-code-verifier-0123456789-abcdefghijk";
+const CHALLENGE = Buffer.from(new Bun.CryptoHasher("sha256").update(VERIFIER).digest()).toString("base64url");
+const round = (n: number, d = 3) => Math.round(n * 10 ** d) / 10 ** d;
+
+/** A failed step of a flow; `label` is what `statuses` counts (e.g. "password:400"). */
+export class FlowError extends Error {
+  constructor(readonly label: string) {
+    super(label);
+  }
+}
+
+/**
+ * A browser without JavaScript over loopback HTTP: a cookie jar, no redirect following unless
+ * asked (test/support/hosted-pages.ts does the same in-process). Counts the requests it sends.
+ */
+function httpBrowser(base: string, signal: () => AbortSignal) {
+  const jar = new Map<string, string>();
+  let sent = 0;
+  async function send(method: string, path: string, form?: Record<string, string>): Promise<Response> {
+    const headers: Record<string, string> = { "accept-language": "en" };
+    if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    let body: string | undefined;
+    if (form) {
+      headers["content-type"] = "application/x-www-form-urlencoded";
+      body = new URLSearchParams(form).toString();
+    }
+    sent++;
+    const res = await fetch(`${base}${path}`, { method, headers, body, redirect: "manual", signal: signal() });
+    for (const c of res.headers.getSetCookie()) {
+      const parsed = new Bun.Cookie(c);
+      if (parsed.maxAge === 0 || parsed.value === "") jar.delete(parsed.name);
+      else jar.set(parsed.name, parsed.value);
+    }
+    return res;
+  }
+  return {
+    sent: () => sent,
+    get: (path: string) => send("GET", path),
+    post: (path: string, form: Record<string, string>) => send("POST", path, form),
+    /** Follows 303s within the service; answers the last response (a page, or a 303 leaving it). */
+    async follow(res: Response): Promise<Response> {
+      while (res.status === 303 && res.headers.get("location")?.startsWith("/")) {
+        await res.arrayBuffer();
+        res = await send("GET", res.headers.get("location")!);
+      }
+      return res;
+    },
+  };
+}
+type Browser = ReturnType<typeof httpBrowser>;
+
+let flowCounter = 0;
+const authorizePath = (clientId: string, extra: Record<string, string> = {}) => {
+  const n = `n${++flowCounter}`;
+  return `/oauth2/authorize?${new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    response_type: "code",
+    scope: "openid profile email",
+    state: `s-${n}`,
+    nonce: n,
+    code_challenge: CHALLENGE,
+    code_challenge_method: "S256",
+    ...extra,
+  })}`;
+};
+
+/** The code of a 303 leaving the service for the redirect URI (an error redirect is a failure). */
+async function codeOf(res: Response, step: string): Promise<string> {
+  await res.arrayBuffer();
+  const loc = res.headers.get("location") ?? "";
+  const code = res.status === 303 && loc.startsWith(REDIRECT) ? new URL(loc).searchParams.get("code") : null;
+  if (!code) {
+    const err = res.status === 303 ? new URL(loc, "http://x").searchParams.get("error") : null;
+    throw new FlowError(`${step}:${res.status}${err ? `:${err}` : ""}`);
+  }
+  return code;
+}
+
+/** POST /oauth2/token for a code (public client: client_id + PKCE verifier); 200 with an ID token or a FlowError. */
+async function exchangeCode(b: Browser, clientId: string, code: string): Promise<void> {
+  const res = await b.post("/oauth2/token", {
+    grant_type: "authorization_code",
+    client_id: clientId,
+    code,
+    redirect_uri: REDIRECT,
+    code_verifier: VERIFIER,
+  });
+  const body = (await res.json().catch(() => ({}))) as { id_token?: string; access_token?: string };
+  if (res.status !== 200 || !body.id_token || !body.access_token) throw new FlowError(`token:${res.status}`);
+}
+
+/** The whole sign-in through the pages in browser `b`: sign-in page → password → code → tokens. */
+async function fullSignIn(b: Browser, clientId: string, email: string): Promise<void> {
+  const page = await b.get(authorizePath(clientId));
+  if (page.status !== 200) {
+    await page.arrayBuffer();
+    throw new FlowError(`authorize:${page.status}`);
+  }
+  const html = await page.text();
+  const posted = await b.post("/oauth2/authorize/password", {
+    csrf: fieldOf(html, "csrf"),
+    interaction: fieldOf(html, "interaction"),
+    email,
+    password: PASSWORD,
+  });
+  await exchangeCode(b, clientId, await codeOf(await b.follow(posted), "password"));
+}
+
+/** Silent single sign-on in a signed-in browser: the code with no page. */
+async function silentCode(b: Browser, clientId: string): Promise<string> {
+  return codeOf(await b.get(authorizePath(clientId, { prompt: "none" })), "authorize");
+}
+
+/**
+ * Closed-loop flows, one loop per connection, with `load`'s window rules (see the file comment).
+ * `iteration` answers false when it has no more work (the pool of codes is empty): that loop stops,
+ * and when every loop has stopped before the deadline the window ends there.
+ */
+export async function flowLoad(
+  connections: number,
+  seconds: number,
+  iteration: (conn: number, signal: () => AbortSignal) => Promise<{ more: boolean; sent: number }>,
+): Promise<FlowResult & { ranOut: boolean }> {
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let requests = 0;
+  let errors = 0;
+  let httpRequests = 0;
+  let ranOut = false;
+  const start = performance.now();
+  const deadline = start + seconds * 1000;
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), seconds * 1000);
+  const signal = () => stop.signal;
+  const worker = async (conn: number) => {
+    while (!stop.signal.aborted && performance.now() < deadline) {
+      const t0 = performance.now();
+      let status = "ok";
+      let sent = 0;
+      let more = true;
+      try {
+        ({ more, sent } = await iteration(conn, signal));
+      } catch (e) {
+        if (stop.signal.aborted) break; // cut off by the hard stop: neither success nor error
+        status = e instanceof FlowError ? e.label : "network_error";
+      }
+      if (!more) {
+        ranOut = true;
+        break;
+      }
+      const t1 = performance.now();
+      if (t1 > deadline) break;
+      requests++;
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      if (status === "ok") {
+        latencies.push(t1 - t0);
+        httpRequests += sent;
+      } else {
+        errors++;
+        if (status === "network_error") await Bun.sleep(5); // do not spin on a dead target
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, connections) }, (_, i) => worker(i)));
+  } finally {
+    clearTimeout(timer);
+  }
+  const elapsed = Math.min(performance.now() - start, seconds * 1000) / 1000;
+  const sorted = Float64Array.from(latencies).sort();
+  const pct = (p: number) =>
+    sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : 0;
+  return {
+    requests,
+    errors,
+    rps: round(latencies.length / elapsed, 1),
+    p50: round(pct(50), 2),
+    p99: round(pct(99), 2),
+    seconds: round(elapsed),
+    connections,
+    statuses,
+    httpRequests,
+    ranOut,
+  };
+}
+
+/**
+ * Codes to issue before the exchange window: as many as the refresh path (one signature) could
+ * serve in the window, since an exchange (two signatures and more writes) is not faster than that.
+ */
+export function codePoolSize(refreshRps: number, windowSeconds: number, connections: number): number {
+  return Math.min(50_000, Math.ceil(Math.max(refreshRps, 10) * windowSeconds) + connections);
+}
+
+/** Issuing stops after this long even if the pool is short: minting plus the window stays well inside a code's 60 s. */
+export const mintSecondsFor = (windowSeconds: number) => Math.min(3 * windowSeconds, 20);
+
+export async function runOidcOn(
+  store: Exclude<BenchStore, "mongo">,
+  opts: BenchOidcOptions,
+  ceilings: BenchOidcResult["ceilings"],
+): Promise<OidcStoreResult> {
+  const seconds = opts.seconds ?? 5;
+  const warmup = opts.warmupSeconds ?? 2;
+  const signInConnections = opts.signInConnections ?? 8;
+  const connections = opts.connections ?? 32;
+  const log = opts.log ?? (() => {});
+  const label: OidcStoreResult["store"] =
+    store === "embedded" ? "embedded" : (opts.redisUrl ?? process.env.REDIS_URL) ? "postgres+redis" : "postgres";
+  return withService(store, opts, async (svc) => {
+    const admin = await json(`${svc.url}/api/auth/login`, BENCH_ADMIN);
+    const orgId = JSON.parse(Buffer.from(admin.accessToken.split(".")[1], "base64url").toString()).org_id;
+    const app = await json(
+      `${svc.url}/api/applications`,
+      { organizationId: orgId, identifier: "https://api.bench.local", name: "Bench API" },
+      admin.accessToken,
+    );
+    const client = await json(
+      `${svc.url}/api/clients`,
+      {
+        name: "Bench web app",
+        orgId,
+        applicationId: app.id,
+        type: "public",
+        grantTypes: ["authorization_code", "refresh_token"],
+        redirectUris: [REDIRECT],
+      },
+      admin.accessToken,
+    );
+    const clientId = client.clientId as string;
+    // Distinct people, each with one organization (no picker); the client is first party (no consent).
+    const users: string[] = [];
+    for (let i = 0; i < Math.max(signInConnections * 4, connections); i++) {
+      const email = `oidc-user-${i}@bench.local`;
+      await json(
+        `${svc.url}/api/users`,
+        { organizationId: orgId, email, fullName: `OIDC ${i}`, password: PASSWORD },
+        admin.accessToken,
+      );
+      users.push(email);
+    }
+
+    // (a) Full sign-ins, a new browser each.
+    let next = 0;
+    const signInFlow = async (_: number, signal: () => AbortSignal) => {
+      const b = httpBrowser(svc.url, signal);
+      await fullSignIn(b, clientId, users[next++ % users.length]);
+      return { more: true, sent: b.sent() };
+    };
+    log(`[${label}] sign-in warm-up`);
+    await flowLoad(signInConnections, warmup, signInFlow);
+    log(`[${label}] sign-ins ${seconds}s x ${signInConnections} connections`);
+    const { ranOut: _a, ...signIn } = await flowLoad(signInConnections, seconds, signInFlow);
+
+    // (b) Silent single sign-on: one signed-in browser per connection (its own user).
+    const never = new AbortController().signal;
+    const browsers = await Promise.all(
+      Array.from({ length: connections }, async (_, i) => {
+        const b = httpBrowser(svc.url, () => never);
+        await fullSignIn(b, clientId, users[i % users.length]);
+        return b;
+      }),
+    );
+    const silentFlow = async (conn: number) => {
+      const b = browsers[conn];
+      const before = b.sent();
+      await exchangeCode(b, clientId, await silentCode(b, clientId));
+      return { more: true, sent: b.sent() - before };
+    };
+    log(`[${label}] silent SSO warm-up`);
+    await flowLoad(connections, warmup, silentFlow);
+    log(`[${label}] silent SSO ${seconds}s x ${connections} connections`);
+    const { ranOut: _b, ...silent } = await flowLoad(connections, seconds, silentFlow);
+
+    // The refresh path on the same service, same run (bench/sessions.ts).
+    const refreshUrl = `${svc.url}/api/auth/refresh`;
+    log(`[${label}] refresh warm-up`);
+    await refreshChains(refreshUrl, await adminRefreshTokens(svc.url, connections), warmup);
+    log(`[${label}] refresh ${seconds}s x ${connections} chains`);
+    const refresh = await refreshChains(refreshUrl, await adminRefreshTokens(svc.url, connections), seconds);
+
+    // (c) The code exchange alone: codes issued first through the pages (silent path), then exchanged.
+    const window = Math.min(seconds, EXCHANGE_WINDOW_MAX);
+    const poolSize = codePoolSize(refresh.rps, window, connections);
+    const mintUntil = performance.now() + mintSecondsFor(window) * 1000;
+    log(`[${label}] issuing up to ${poolSize} codes (at most ${mintSecondsFor(window)} s)`);
+    const codes: string[] = [];
+    await Promise.all(
+      browsers.map(async (b) => {
+        while (codes.length < poolSize && performance.now() < mintUntil) codes.push(await silentCode(b, clientId));
+      }),
+    );
+    let taken = 0;
+    log(`[${label}] code exchange ${window}s x ${connections} connections`);
+    const { ranOut, ...exchanged } = await flowLoad(connections, window, async (conn) => {
+      if (taken >= codes.length) return { more: false, sent: 0 };
+      const b = browsers[conn];
+      const before = b.sent();
+      await exchangeCode(b, clientId, codes[taken++]);
+      return { more: true, sent: b.sent() - before };
+    });
+    const exchange = { ...exchanged, codes: codes.length, poolRanOut: ranOut };
+
+    return {
+      store: label,
+      signIn,
+      silent,
+      refresh,
+      exchange,
+      signInRatio: round(signIn.rps / ceilings.argon2VerifyPerSec),
+      silentRatio: refresh.rps > 0 ? round(silent.rps / refresh.rps) : 0,
+      exchangeRatio: round(exchange.rps / ceilings.exchangesPerSec),
+    };
+  });
+}
+
+/** Sign-ins, silent sign-ons and code exchanges per second on the embedded store (and Postgres + Redis), beside their ceilings. */
+export async function benchOidc(opts: BenchOidcOptions = {}): Promise<BenchOidcResult> {
+  const seconds = opts.seconds ?? 5;
+  const argon2Concurrency = Math.max(2, navigator.hardwareConcurrency ?? 2);
+  let measured = opts.ceilings;
+  if (!measured) {
+    opts.log?.("ceilings: RS256 signing, argon2id verification");
+    const rs = await rs256SignCeiling({ seconds });
+    const ar = await argon2VerifyCeiling({ seconds, concurrency: argon2Concurrency });
+    measured = { rs256SignPerSec: rs.opsPerSec, argon2VerifyPerSec: ar.opsPerSec };
+  }
+  const ceilings = { ...measured, argon2Concurrency, exchangesPerSec: round(measured.rs256SignPerSec / 2, 1) };
+  const runs = [await runOidcOn("embedded", opts, ceilings)];
+  if (opts.postgres) runs.push(await runOidcOn("postgres", opts, ceilings));
+  return { host: { cpus: navigator.hardwareConcurrency ?? 0, bun: Bun.version }, ceilings, runs };
+}
+
+/** One line per figure, each beside its ceiling with the ratio. */
+export function formatOidcBench(r: BenchOidcResult): string {
+  const pct = (x: number) => `${Math.round(x * 1000) / 10} %`;
+  const flow = (x: FlowResult) =>
+    `${x.rps} /s  p50 ${x.p50} ms  p99 ${x.p99} ms  errors ${x.errors}  (${x.requests > x.errors ? round(x.httpRequests / (x.requests - x.errors), 1) : 0} HTTP requests each)`;
+  const errs = (x: LoadResult) =>
+    x.errors
+      ? `    errors by step: ${Object.entries(x.statuses)
+          .filter(([k]) => k !== "ok" && k !== "200")
+          .map(([k, v]) => `${k} ×${v}`)
+          .join(", ")}`
+      : "";
+  const lines = [
+    `OpenID flow [${r.host.cpus} CPUs, bun ${r.host.bun}]`,
+    `  ceiling: argon2id verifies (x${r.ceilings.argon2Concurrency})   ${r.ceilings.argon2VerifyPerSec} /s (one per sign-in)`,
+    `  ceiling: RS256 signs (jose)          ${r.ceilings.rs256SignPerSec} /s → ${r.ceilings.exchangesPerSec} exchanges/s (two signatures each: access + ID token)`,
+  ];
+  for (const run of r.runs) {
+    lines.push(
+      `  [${run.store}] sign-in via pages  ${flow(run.signIn)}   = ${pct(run.signInRatio)} of argon2id ceiling`,
+      errs(run.signIn),
+      `  [${run.store}] silent SSO         ${flow(run.silent)}   = ${pct(run.silentRatio)} of the refresh path`,
+      errs(run.silent),
+      `  [${run.store}] refresh path       ${run.refresh.rps} req/s  p50 ${run.refresh.p50} ms  p99 ${run.refresh.p99} ms  errors ${run.refresh.errors}  (same service, ${run.refresh.connections} chains)`,
+      `  [${run.store}] code exchange      ${flow(run.exchange)}   = ${pct(run.exchangeRatio)} of RS256 ceiling / 2`,
+      `    (${run.exchange.codes} codes issued first; window ${run.exchange.seconds} s${run.exchange.poolRanOut ? ", ended when the codes ran out" : ""})`,
+      errs(run.exchange),
+    );
+  }
+  return lines.filter(Boolean).join("\n");
+}
+
+if (import.meta.main) {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i >= 0 ? process.argv[i + 1] : undefined;
+  };
+  const r = await benchOidc({
+    seconds: Number(arg("seconds") ?? 5),
+    warmupSeconds: arg("warmup") ? Number(arg("warmup")) : undefined,
+    connections: arg("connections") ? Number(arg("connections")) : undefined,
+    signInConnections: arg("signin-connections") ? Number(arg("signin-connections")) : undefined,
+    postgres: process.argv.includes("--postgres"),
+    redisUrl: process.env.REDIS_URL,
+    databaseUrl: process.env.DATABASE_URL,
+    log: (l) => console.error(l),
+  });
+  console.log(formatOidcBench(r));
+  console.log(JSON.stringify(r, null, 2));
+  process.exit(0);
+}
