@@ -3,7 +3,7 @@
  * the same run on this machine. Writes the whole result to bench/results/latest.json.
  *
  *   bun bench/run.ts [--seconds 8] [--quick] [--no-postgres] [--no-mongo] [--soak-minutes 10]
- *                    [--only start,token,sessions,claims,webhooks,import,directory,capacity,soak]
+ *                    [--only start,token,sessions,oidc,claims,webhooks,import,directory,capacity,soak]
  *
  * Postgres runs use a fresh database on DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/test)
  * and Redis at REDIS_URL (default redis://127.0.0.1:6379). MongoDB runs (token, sessions, directory)
@@ -14,6 +14,8 @@
  * `capacity` (bench/capacity.ts) runs on a private Postgres cluster and redis-server it starts itself
  * (ports 23432 and 23379) and also writes bench/results/capacity.json, the input of
  * `bun bench/capacity-table.ts` (the tables of docs/scaling.md).
+ * `oidc` (bench/oidc.ts) runs at most 5 measured seconds per phase (embedded, and Postgres + Redis),
+ * with its own ceilings, so the section stays around two minutes.
  * Stop other work on the machine first: the ceilings and the service share its cores.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -28,7 +30,9 @@ const arg = (name: string) => {
 const quick = process.argv.includes("--quick");
 const seconds = Number(arg("seconds") ?? (quick ? 3 : 8));
 const postgres = !process.argv.includes("--no-postgres");
-const only = new Set((arg("only") ?? "start,token,sessions,claims,webhooks,import,directory,capacity,soak").split(","));
+const only = new Set(
+  (arg("only") ?? "start,token,sessions,oidc,claims,webhooks,import,directory,capacity,soak").split(","),
+);
 /** Soak length per store (the footprint issue's leak check is a 10-minute soak). */
 const soakMinutes = Number(arg("soak-minutes") ?? (quick ? 1 : 10));
 process.env.DATABASE_URL ??= "postgres://postgres:postgres@127.0.0.1:5432/test";
@@ -57,6 +61,7 @@ const { benchToken, formatTokenBench } = await import("./token");
 const { benchWebhooks, formatWebhookBench } = await import("./webhooks");
 const { benchImport, formatImportBench } = await import("./import");
 const { benchClaims, formatClaimsBench } = await import("./claims");
+const { benchOidc, formatOidcBench } = await import("./oidc");
 const { benchStart, formatStart } = await import("./start");
 const { benchSoak, formatSoak } = await import("./soak");
 type BenchTokenResult = Awaited<ReturnType<typeof benchToken>>;
@@ -139,6 +144,43 @@ function sessionsSideBySide(r: BenchSessionsResult): string {
   );
 }
 
+function oidcSideBySide(r: Awaited<ReturnType<typeof benchOidc>>): string {
+  const rows = r.runs.flatMap((run) => [
+    [
+      run.store,
+      "sign-in via pages",
+      `${run.signIn.rps}`,
+      `${run.signIn.p50} / ${run.signIn.p99}`,
+      `${run.signIn.errors}`,
+      `argon2id ${r.ceilings.argon2VerifyPerSec} /s`,
+      pct(run.signInRatio),
+    ],
+    [
+      run.store,
+      "silent SSO",
+      `${run.silent.rps}`,
+      `${run.silent.p50} / ${run.silent.p99}`,
+      `${run.silent.errors}`,
+      `refresh ${run.refresh.rps} /s`,
+      pct(run.silentRatio),
+    ],
+    [
+      run.store,
+      "code exchange",
+      `${run.exchange.rps}`,
+      `${run.exchange.p50} / ${run.exchange.p99}`,
+      `${run.exchange.errors}`,
+      `RS256 ${r.ceilings.rs256SignPerSec} /s ÷ 2`,
+      pct(run.exchangeRatio),
+    ],
+  ]);
+  return table(
+    "OpenID flow side by side (flows/s; p50 / p99 of the whole flow)",
+    ["store", "figure", "flows/s", "p50 / p99 ms", "errors", "ceiling", "ratio"],
+    rows,
+  );
+}
+
 function table(title: string, head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)) + 2);
   const line = (cells: string[]) =>
@@ -187,6 +229,19 @@ if (only.has("sessions")) {
   if (!mongo) console.log(mongoSkipped);
   console.log("\n" + sessionsSideBySide(r) + "\n");
   results.sessions = r;
+}
+
+if (only.has("oidc")) {
+  const r = await benchOidc({
+    seconds: Math.min(seconds, 5),
+    warmupSeconds: quick ? 1 : 2,
+    postgres,
+    redisUrl,
+    databaseUrl: process.env.DATABASE_URL,
+  });
+  console.log(formatOidcBench(r));
+  console.log("\n" + oidcSideBySide(r) + "\n");
+  results.oidc = r;
 }
 
 if (only.has("claims")) {
