@@ -21,7 +21,8 @@
  * Flows run in a closed loop per connection with `load`'s rules (bench/ceilings.ts): bounded by the
  * window (a hard stop aborts what is in flight and does not count it), only flows finished inside
  * it count, latency is the whole flow (first request sent → last body read), any failed step makes
- * the flow an error (`statuses` names the step and status). Codes live 60 s, so the exchange window
+ * the flow an error (`statuses` names the step and status). The CPU each flow cost is read from
+ * /proc around each measured phase (bench/cpu.ts), as bench/sessions.ts does per request. Codes live 60 s, so the exchange window
  * is at most EXCHANGE_WINDOW_MAX seconds, the pool of codes is sized from the refresh rate and
  * issued within mintSecondsFor(window); when the pool runs out first the window ends there (and the
  * result says so: on the embedded store, whose authorize path is slow, it usually does).
@@ -32,6 +33,7 @@
  *   bun bench/oidc.ts [--seconds 5] [--postgres] [--warmup 2] [--connections 32] [--signin-connections 8]
  */
 import { argon2VerifyCeiling, rs256SignCeiling, type LoadResult } from "./ceilings";
+import { cpuPerRequest, cpuSnapshot, formatCpu } from "./cpu";
 import { adminRefreshTokens, BENCH_ADMIN, json, refreshChains, withService, type BenchStore } from "./sessions";
 import { fieldOf } from "../test/support/page-fields";
 
@@ -70,6 +72,12 @@ export interface OidcStoreResult {
   silentRatio: number;
   /** exchange.rps / (RS256 signatures per second / 2). */
   exchangeRatio: number;
+  /** CPU per flow (µs) by service thread, store process, load generator and machine (bench/cpu.ts; null off Linux). */
+  cpu: {
+    signIn: Record<string, number> | null;
+    silent: Record<string, number> | null;
+    exchange: Record<string, number> | null;
+  };
 }
 
 export interface BenchOidcResult {
@@ -342,7 +350,9 @@ export async function runOidcOn(
     log(`[${label}] sign-in warm-up`);
     await flowLoad(signInConnections, warmup, signInFlow);
     log(`[${label}] sign-ins ${seconds}s x ${signInConnections} connections`);
+    const signInFrom = cpuSnapshot(svc.proc.pid);
     const { ranOut: _a, ...signIn } = await flowLoad(signInConnections, seconds, signInFlow);
+    const signInCpu = cpuPerRequest(signInFrom, cpuSnapshot(svc.proc.pid), signIn.requests);
 
     // (b) Silent single sign-on: one signed-in browser per connection (its own user).
     const never = new AbortController().signal;
@@ -362,7 +372,9 @@ export async function runOidcOn(
     log(`[${label}] silent SSO warm-up`);
     await flowLoad(connections, warmup, silentFlow);
     log(`[${label}] silent SSO ${seconds}s x ${connections} connections`);
+    const silentFrom = cpuSnapshot(svc.proc.pid);
     const { ranOut: _b, ...silent } = await flowLoad(connections, seconds, silentFlow);
+    const silentCpu = cpuPerRequest(silentFrom, cpuSnapshot(svc.proc.pid), silent.requests);
 
     // The refresh path on the same service, same run (bench/sessions.ts).
     const refreshUrl = `${svc.url}/api/auth/refresh`;
@@ -384,6 +396,7 @@ export async function runOidcOn(
     );
     let taken = 0;
     log(`[${label}] code exchange ${window}s x ${connections} connections`);
+    const exchangeFrom = cpuSnapshot(svc.proc.pid);
     const { ranOut, ...exchanged } = await flowLoad(connections, window, async (conn) => {
       if (taken >= codes.length) return { more: false, sent: 0 };
       const b = browsers[conn];
@@ -391,6 +404,7 @@ export async function runOidcOn(
       await exchangeCode(b, clientId, codes[taken++]);
       return { more: true, sent: b.sent() - before };
     });
+    const exchangeCpu = cpuPerRequest(exchangeFrom, cpuSnapshot(svc.proc.pid), exchanged.requests);
     const exchange = { ...exchanged, codes: codes.length, poolRanOut: ranOut };
 
     return {
@@ -402,6 +416,7 @@ export async function runOidcOn(
       signInRatio: round(signIn.rps / ceilings.argon2VerifyPerSec),
       silentRatio: refresh.rps > 0 ? round(silent.rps / refresh.rps) : 0,
       exchangeRatio: round(exchange.rps / ceilings.exchangesPerSec),
+      cpu: { signIn: signInCpu, silent: silentCpu, exchange: exchangeCpu },
     };
   });
 }
@@ -444,12 +459,15 @@ export function formatOidcBench(r: BenchOidcResult): string {
     lines.push(
       `  [${run.store}] sign-in via pages  ${flow(run.signIn)}   = ${pct(run.signInRatio)} of argon2id ceiling`,
       errs(run.signIn),
+      `    ${formatCpu("CPU per sign-in", run.cpu.signIn)}`,
       `  [${run.store}] silent SSO         ${flow(run.silent)}   = ${pct(run.silentRatio)} of the refresh path`,
       errs(run.silent),
+      `    ${formatCpu("CPU per silent SSO", run.cpu.silent)}`,
       `  [${run.store}] refresh path       ${run.refresh.rps} req/s  p50 ${run.refresh.p50} ms  p99 ${run.refresh.p99} ms  errors ${run.refresh.errors}  (same service, ${run.refresh.connections} chains)`,
       `  [${run.store}] code exchange      ${flow(run.exchange)}   = ${pct(run.exchangeRatio)} of RS256 ceiling / 2`,
       `    (${run.exchange.codes} codes issued first; window ${run.exchange.seconds} s${run.exchange.poolRanOut ? ", ended when the codes ran out" : ""})`,
       errs(run.exchange),
+      `    ${formatCpu("CPU per exchange", run.cpu.exchange)}`,
     );
   }
   return lines.filter(Boolean).join("\n");
