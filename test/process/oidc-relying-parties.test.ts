@@ -210,3 +210,44 @@ describe("relying-party libraries sign a person in", () => {
     );
   }
 });
+
+describe("the example web application (examples/oidc/ts/app.ts)", () => {
+  test("Sign in → hosted pages → callback → a page showing the ID token's claims", async () => {
+    const port = await freePort();
+    const app = Bun.spawn([process.execPath, join(EXAMPLES, "ts", "app.ts")], {
+      cwd: ROOT,
+      env: { ...process.env, ISSUER: issuer, CLIENT_ID: clients.public, PORT: String(port) },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    try {
+      // Listening once it has said so on stdout.
+      const reader = (app.stdout as ReadableStream<Uint8Array>).getReader();
+      let said = "";
+      while (!said.includes("\n")) {
+        const { done, value } = await reader.read();
+        if (done) throw new Error(`the app exited: ${said}${await new Response(app.stderr).text()}`);
+        said += new TextDecoder().decode(value);
+      }
+      expect(said).toContain("Example app on");
+      const base = `http://127.0.0.1:${port}`;
+      const home = await fetch(`${base}/`);
+      expect(await home.text()).toContain('href="/login"');
+      const login = await fetch(`${base}/login`, { redirect: "manual" });
+      expect(login.status).toBe(303);
+      const loginCookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
+      const callback = await signIn(login.headers.get("location")!);
+      expect(callback.startsWith(`${base}/callback?`)).toBe(true);
+      const back = await fetch(callback, { headers: { cookie: loginCookie }, redirect: "manual" });
+      expect(back.status).toBe(303);
+      const sessionCookie = back.headers.getSetCookie()[0]!.split(";")[0]!;
+      const page = await (await fetch(`${base}/`, { headers: { cookie: sessionCookie } })).text();
+      expect(page).toContain(`Signed in as ${ADMIN.email}`);
+      expect(page).toContain(`&#34;sub&#34;: &#34;${adminUid}&#34;`);
+      expect(page).toContain(`&#34;iss&#34;: &#34;${issuer}&#34;`);
+    } finally {
+      app.kill();
+      await app.exited;
+    }
+  }, 60_000);
+});
