@@ -30,7 +30,7 @@ import {
 } from "./features/clients";
 import { createOAuthService } from "./features/oauth";
 import { createSystemService } from "./features/system";
-import { createKeyService } from "./features/tokens";
+import { createKeyService, createSigner, type JwsSigner } from "./features/tokens";
 import { createWebhookService, type WebhookSender } from "./features/webhooks";
 import { createMfaService } from "./features/mfa";
 import { createSocialService } from "./features/social";
@@ -57,6 +57,8 @@ export interface GraphDeps {
   mailer?: Mailer;
   /** Outbound webhook deliveries (the SSRF-guarded sender adapter). */
   webhookSender: WebhookSender;
+  /** Who signs tokens; default: the one `config.signer` names (features/tokens/signer.ts). */
+  signer?: JwsSigner;
   /** Tests only: simulated crashes between the writes of a unit. */
   faults?: FaultInjector;
   /** Webhook delivery poll interval and per-attempt timeout (ms); tests shorten them. */
@@ -71,6 +73,11 @@ export interface GraphDeps {
  */
 export async function composeGraph(d: GraphDeps) {
   const { config, store, sessions, clock, log } = d;
+  // The signer starts (threads, self-test) while the store recovers and bootstraps.
+  const signerReady: Promise<JwsSigner> = d.signer
+    ? Promise.resolve(d.signer)
+    : createSigner({ mode: config.signer, library: config.opensslLibrary, threads: config.signerThreads, log });
+  signerReady.catch(() => {}); // awaited below; a rejection before then is not unhandled
   const hasher = createPasswordHasher(config.hashConcurrency);
   // The directory's version (features/sessions/context-cache.ts): moved on after every unit that may
   // change a token context. A lost advance is bounded by the cache's maximum age (docs/sessions.md).
@@ -134,7 +141,16 @@ export async function composeGraph(d: GraphDeps) {
     unit,
     platformTenantId,
     onRotated: (kid) => log.info("signing key created", { kid }),
+    signer: await signerReady,
   });
+  d.metrics.gauge(
+    "sso_signer_info",
+    "Which signer computes token signatures (SSO_SIGNER): always 1, see the label.",
+    1,
+    {
+      signer: keys.signer.name,
+    },
+  );
   await keys.init();
   const guard = createGuard({ verify: keys.verify, issuer: config.issuer, platformTenantId });
   // Custom claims: each instance caches mappings 10 s; a change is announced on CLAIMS_CHANNEL at once.

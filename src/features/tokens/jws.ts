@@ -8,11 +8,16 @@ import { CompactSign } from "jose";
 
 const encoder = new TextEncoder();
 
-export function signAccessJwt(claims: Record<string, unknown>, kid: string, key: CryptoKey): Promise<string> {
+/** Throws when iat, nbf or exp is present and not an integer NumericDate (shared by every signer). */
+export function validateNumericDates(claims: Record<string, unknown>): void {
   for (const c of ["iat", "nbf", "exp"] as const) {
     const v = claims[c];
     if (v !== undefined && !Number.isSafeInteger(v)) throw new TypeError(`"${c}" must be an integer NumericDate`);
   }
+}
+
+export function signAccessJwt(claims: Record<string, unknown>, kid: string, key: CryptoKey): Promise<string> {
+  validateNumericDates(claims);
   return new CompactSign(encoder.encode(JSON.stringify(claims)))
     .setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid })
     .sign(key);
