@@ -207,7 +207,9 @@ export async function opensslSpeedCeiling({
   multi?: number;
 } = {}): Promise<OpensslSpeed | { error: string }> {
   try {
-    const version = (await new Response(Bun.spawn(["openssl", "version"], { stdout: "pipe" }).stdout).text()).trim();
+    const version = (await new Response(Bun.spawn(["openssl", "version"], { stdout: "pipe" }).stdout).text())
+      .trim()
+      .replace(/ \(Library: .*\)$/, "");
     const proc = Bun.spawn(
       [
         "openssl",
