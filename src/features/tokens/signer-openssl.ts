@@ -55,6 +55,10 @@ export interface OpenSslPool {
   sign(kid: string, input: string): Promise<string>;
   /** Keys currently held (tests, leak checks). */
   keyCount(): number;
+  /** Threads restarted after they died, since the start. */
+  restarts(): number;
+  /** Tests only: stops thread `i` the way a crash would (the pool restarts it). */
+  crashThread(i: number): void;
   /** Stops every thread (pending signatures fail). */
   close(): Promise<void>;
 }
@@ -85,6 +89,7 @@ export async function startOpenSslPool(opts: PoolOptions): Promise<OpenSslPool> 
   let closed = false;
   let seq = 0;
   let version = "";
+  let restarts = 0;
 
   /**
    * A thread keeps the process alive only while it owes an answer: an idle pool never holds up an
@@ -119,6 +124,7 @@ export async function startOpenSslPool(opts: PoolOptions): Promise<OpenSslPool> 
       t.calls.clear();
       t.batches.clear();
       if (closed) return;
+      restarts++;
       opts.onThreadLost?.(reason);
       void respawn(index);
     };
@@ -267,6 +273,10 @@ export async function startOpenSslPool(opts: PoolOptions): Promise<OpenSslPool> 
       });
     },
     keyCount: () => keys.size,
+    restarts: () => restarts,
+    crashThread(i) {
+      threads[i]?.worker.terminate();
+    },
     async close() {
       closed = true;
       const err = new Error("the OpenSSL signer is closed");

@@ -146,6 +146,32 @@ describe("the OpenSSL pool", () => {
     await expect(pool.sign(a.kid, "x.y")).rejects.toThrow(/no signing key/);
   }, 60_000);
 
+  test("a thread that dies fails at most its own batches, is restarted with the keys, and signing goes on", async () => {
+    const k = await makeKey(2048);
+    await pool.load(k.kid, pemToDer(k.pem));
+    const input = signingInput({ sub: "x", iat: 1, exp: 2 }, k.kid);
+    const before = pool.restarts();
+    const inFlight = Array.from({ length: 40 }, () =>
+      pool.sign(k.kid, input).then(
+        () => "ok",
+        () => "failed",
+      ),
+    );
+    pool.crashThread(0);
+    const outcomes = await Promise.all(inFlight);
+    expect(outcomes.filter((o) => o === "ok").length).toBeGreaterThan(0);
+    for (let i = 0; i < 100 && pool.restarts() === before; i++) await Bun.sleep(20);
+    expect(pool.restarts()).toBe(before + 1);
+    // After the restart every signature succeeds again and verifies.
+    await Bun.sleep(200);
+    const again = await Promise.all(Array.from({ length: 40 }, () => pool.sign(k.kid, input)));
+    for (const sig of again) {
+      const { protectedHeader } = await compactVerify(`${input}.${sig}`, k.jwks, { algorithms: ["RS256"] });
+      expect(protectedHeader.kid).toBe(k.kid);
+    }
+    pool.retire(k.kid);
+  }, 30_000);
+
   test("a key OpenSSL cannot parse is refused with a reason, and nothing is kept", async () => {
     await expect(pool.load("bad", new Uint8Array([0x30, 0x03, 0x02, 0x01, 0x00]))).rejects.toThrow(
       /could not parse the private key bad/,
