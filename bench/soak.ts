@@ -54,6 +54,8 @@ export interface SoakResult {
   signer: string;
   /** The service process had not exited when the soak ended. */
   alive: boolean;
+  /** The request kinds drawn (absent: the whole mix). */
+  kinds?: string[];
   minutes: number;
   connections: number;
   samples: SoakSample[];
@@ -277,6 +279,7 @@ export async function benchSoak(opts: SoakOptions = {}): Promise<SoakResult> {
       store: label,
       signer,
       alive: svc.proc.exitCode === null,
+      kinds: opts.kinds,
       minutes,
       connections,
       samples,
@@ -336,7 +339,7 @@ ${ticks.map((f) => `<text x="${x(f * tMax)}" y="${H - 14}" text-anchor="middle">
 
 export function formatSoak(r: SoakResult): string {
   return [
-    `Soak [${r.store}, signer ${r.signer}, ${r.minutes} min, ${r.connections} connections, mix token 50 / refresh 25 / directory 20 / login 5 %]`,
+    `Soak [${r.store}, signer ${r.signer}, ${r.minutes} min, ${r.connections} connections, ${r.kinds ? `only ${r.kinds.join(", ")}, evenly` : "mix token 50 / refresh 25 / directory 20 / login 5 %"}]`,
     `  service process ${r.alive ? "alive at the end" : "DIED during the soak"}`,
     `  throughput ${r.totals.rps} req/s, p50 ${r.totals.p50} ms, p99 ${r.totals.p99} ms, errors ${r.totals.errors} of ${r.totals.requests}`,
     `  RSS start ${r.rss.startMiB} MiB, median of the minute to 20 % ${r.rss.atFifthMiB} MiB, of the last minute ${r.rss.endMiB} MiB, max ${r.rss.maxMiB} MiB: growth ${round(r.rss.growthAfterFifth * 100)} % (aim < 10 %${r.meetsAim.noLeak ? ", met" : ", NOT met"})`,
