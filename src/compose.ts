@@ -16,18 +16,13 @@ import { createAuditService } from "./features/audit";
 import { createAuthService } from "./features/auth";
 import { createPasswordService, type Mailer } from "./features/passwords";
 import { createSessionService } from "./features/sessions";
-import { createAppService } from "./features/apps";
+import { createAppDirectory, createAppService } from "./features/apps";
 import { createOrgService } from "./features/orgs";
 import { bootstrap } from "./features/platform/bootstrap";
 import { createPlatformService } from "./features/platform/service";
 import { createRoleService } from "./features/roles";
 import { createUserService } from "./features/users";
-import {
-  CLIENTS_CACHE_CHANNEL,
-  clientCacheMessage,
-  createClientDirectory,
-  createClientService,
-} from "./features/clients";
+import { createClientDirectory, createClientService } from "./features/clients";
 import { createOAuthService } from "./features/oauth";
 import { createSystemService } from "./features/system";
 import { createKeyService, createSigner, type JwsSigner } from "./features/tokens";
@@ -40,9 +35,7 @@ import { createWebhookDelivery } from "./jobs/webhook-delivery";
 import type { PrimaryStore, SessionStore } from "./stores";
 import { createUnits } from "./units";
 import { createCachedTokenContext } from "./features/sessions/context-cache";
-
-/** Cross-instance channel: an org id whose token-claims mapping changed. */
-export const CLAIMS_CHANNEL = "sso_claims";
+import { coalescedReads } from "./kernel/directory-cache";
 
 export interface GraphDeps {
   config: Config;
@@ -79,23 +72,24 @@ export async function composeGraph(d: GraphDeps) {
     : createSigner({ mode: config.signer, library: config.opensslLibrary, threads: config.signerThreads, log });
   signerReady.catch(() => {}); // awaited below; a rejection before then is not unhandled
   const hasher = createPasswordHasher(config.hashConcurrency);
-  // The directory's version (features/sessions/context-cache.ts): moved on after every unit that may
-  // change a token context. A lost advance is bounded by the cache's maximum age (docs/sessions.md).
-  // SSO_TOKEN_CONTEXT_SECONDS=0 turns reuse off (every refresh reads its context).
-  const epoch = config.tokenContextSeconds > 0 ? sessions.epoch : null;
-  const afterContextChange = epoch
+  // The directory's version (kernel/directory-cache.ts): moved on after every unit that may change
+  // cached directory data, read before anything cached is served. A lost advance is bounded by the
+  // caches' maximum age; SSO_CACHE_SECONDS=0 turns every directory cache off (every request reads).
+  const version = config.cacheSeconds > 0 && sessions.epoch ? coalescedReads(sessions.epoch) : null;
+  const maxAgeMs = config.cacheSeconds * 1000;
+  const afterDirectoryChange = version
     ? async () => {
         for (let attempt = 1; ; attempt++) {
           try {
-            return await epoch.advance();
+            return await version.advance();
           } catch (e) {
             if (attempt >= 3) {
               d.metrics.count(
                 "sso_context_epoch_failures_total",
-                "Directory version advances that failed after retries (token contexts may be reused up to SSO_TOKEN_CONTEXT_SECONDS).",
+                "Directory version advances that failed after retries (cached directory data may be served up to SSO_CACHE_SECONDS).",
               );
               return log.error(
-                `the directory version could not be advanced; token contexts cached by other instances may be reused until their maximum age (${config.tokenContextSeconds} s)`,
+                `the directory version could not be advanced; directory data cached by other instances may be served until its maximum age (${config.cacheSeconds} s)`,
                 { error: String((e as Error)?.message ?? e).split("\n")[0] },
               );
             }
@@ -104,12 +98,13 @@ export async function composeGraph(d: GraphDeps) {
         }
       }
     : undefined;
-  const units = createUnits(store, { clock, faults: d.faults, afterContextChange });
-  if (afterContextChange) store.onRecovered?.(() => void afterContextChange());
-  const contexts = createCachedTokenContext(store.tokenContext, epoch, { maxAgeMs: config.tokenContextSeconds * 1000 });
+  const units = createUnits(store, { clock, faults: d.faults, afterDirectoryChange });
+  if (afterDirectoryChange) store.onRecovered?.(() => void afterDirectoryChange());
+  const contexts = createCachedTokenContext(store.tokenContext, version, { maxAgeMs });
+  const audiences = createAppDirectory({ apps: store.apps, version, maxAgeMs, clock });
   // A start also moves the version on: an instance that died between a commit and its advance
   // leaves nothing cached elsewhere once it (or any instance) starts again.
-  await afterContextChange?.();
+  await afterDirectoryChange?.();
   const recovered = await store.recover();
   if (recovered)
     log.warn("settled units of work left unfinished by a crash (committed ones finished, the others undone)", {
@@ -153,15 +148,8 @@ export async function composeGraph(d: GraphDeps) {
   );
   await keys.init();
   const guard = createGuard({ verify: keys.verify, issuer: config.issuer, platformTenantId });
-  // Custom claims: each instance caches mappings 10 s; a change is announced on CLAIMS_CHANNEL at once.
-  const claimsMinter = createClaimsMinter({ claims: store.claims, tenants: store.tenants });
-  await store
-    .subscribe(CLAIMS_CHANNEL, (orgId) => claimsMinter.invalidate(Number(orgId)))
-    .catch((e) => {
-      log.warn("claims invalidation channel unavailable; relying on the cache TTL", {
-        error: String((e as Error)?.message ?? e),
-      });
-    });
+  // Custom claims: the owning org's mapping, cached until the directory changes.
+  const claimsMinter = createClaimsMinter({ claims: store.claims, tenants: store.tenants, version, maxAgeMs, clock });
   const mfa = createMfaService({
     users: store.users,
     mfa: store.mfa,
@@ -178,7 +166,7 @@ export async function composeGraph(d: GraphDeps) {
     users: store.users,
     orgs: store.orgs,
     roles: store.roles,
-    apps: store.apps,
+    audiences,
     devices: store.devices,
     families: sessions.families,
     counters: sessions.counters,
@@ -217,22 +205,22 @@ export async function composeGraph(d: GraphDeps) {
     auth,
     clock,
   });
-  // Client records, org status and app identifiers for /oauth2/token, invalidated across
-  // instances on CLIENTS_CACHE_CHANNEL and bounded by a 5 s TTL (see features/clients/directory.ts).
-  const clientDirectory = createClientDirectory({ clients: store.clients, orgs: store.orgs, apps: store.apps, clock });
-  const clientsSubscribed = store.subscribe(CLIENTS_CACHE_CHANNEL, clientDirectory.onMessage).catch((e) => {
-    log.warn("client cache invalidation channel unavailable; relying on its TTL", {
-      error: String((e as Error)?.message ?? e),
-    });
+  // Client records, org status and app identifiers for /oauth2/token, cached until the directory changes.
+  const clientDirectory = createClientDirectory({
+    clients: store.clients,
+    orgs: store.orgs,
+    apps: store.apps,
+    clock,
+    version,
+    maxAgeMs,
   });
-  const publish = (channel: string, message: string) => store.publish(channel, message);
   const clients = createClientService({
     clients: store.clients,
     orgs: store.orgs,
     apps: store.apps,
     unit,
-    publish,
     clock,
+    allowPrivateTargets: config.webhookAllowPrivate,
   });
   const oauth = createOAuthService({
     directory: clientDirectory,
@@ -242,12 +230,7 @@ export async function composeGraph(d: GraphDeps) {
     counters: config.rateLimit ? sessions.counters : null,
     clientPerMinute: config.limits.clientPerMinute,
   });
-  // Suspension and activation reach every instance's client cache at once (its 5 s TTL is the backstop).
-  const orgs = createOrgService({
-    orgs: store.orgs,
-    unit,
-    onStatusChanged: (org) => publish(CLIENTS_CACHE_CHANNEL, clientCacheMessage.org(org.id)).catch(() => {}),
-  });
+  const orgs = createOrgService({ orgs: store.orgs, unit });
   const roles = createRoleService({
     roles: store.roles,
     orgs: store.orgs,
@@ -322,10 +305,6 @@ export async function composeGraph(d: GraphDeps) {
     tenants: store.tenants,
     unit,
     clock,
-    onChanged: async (orgId) => {
-      claimsMinter.invalidate(orgId);
-      await store.publish(CLAIMS_CHANNEL, String(orgId)).catch(() => {});
-    },
   });
   const webhooks = createWebhookService({
     webhooks: store.webhooks,
@@ -430,7 +409,7 @@ export async function composeGraph(d: GraphDeps) {
     keys,
     passwords,
     clientDirectory,
-    clientsSubscribed,
+    audiences,
     units,
   };
 }

@@ -5,7 +5,7 @@
  */
 import { Type, type Static, type TOptional, type TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import { normalizeEmail } from "./kernel/email";
+import { emailProblem, normalizeEmail } from "./kernel/email";
 
 export class ConfigError extends Error {
   constructor(
@@ -88,11 +88,6 @@ export const VARIABLES = {
     type: "`none` or `transaction`",
     default: "none",
     does: "`transaction`: `DATABASE_URL` is PgBouncer (or another pooler) in transaction mode; no prepared statements, no `LISTEN` through it ([Behind PgBouncer](docs/decisions.md#behind-pgbouncer))",
-  },
-  DATABASE_DIRECT_URL: {
-    schema: Type.String({ pattern: PG_URL }),
-    type: "`postgres://` URL",
-    does: "with `SSO_PG_POOLER=transaction` and no `REDIS_URL`: a URL straight to Postgres (or a session-mode pool) for the one `LISTEN` connection of the cache-invalidation bus",
   },
   DATABASE_READ_URL: {
     schema: Type.String({ pattern: PG_URL }),
@@ -312,11 +307,16 @@ export const VARIABLES = {
     computed: "number of CPUs (min 2)",
     does: "argon2id hashes running at once per instance (19 MiB each)",
   },
-  SSO_TOKEN_CONTEXT_SECONDS: {
+  SSO_CACHE_SECONDS: {
     schema: Type.String({ pattern: "^[0-9]{1,3}$" }),
     type: "integer 0–600",
     default: "60",
-    does: "longest a refresh reuses the user, org and grants it read before; every change through the API ends the reuse at once, this only bounds a lost announcement of one; `0` reads them on every refresh ([sessions](docs/sessions.md#reused-token-contexts-the-refresh-hot-path))",
+    does: "longest an instance serves directory data from memory (applications, API clients, token contexts, claims mappings); every change through the API ends every such cache on every instance at once, this only bounds a lost announcement of one; `0` reads the store every time ([sessions](docs/sessions.md#directory-caches-one-mechanism-for-all-of-them))",
+  },
+  SSO_TOKEN_CONTEXT_SECONDS: {
+    schema: Type.String({ pattern: "^[0-9]{1,3}$" }),
+    type: "integer 0–600",
+    does: "the former name of `SSO_CACHE_SECONDS`, still accepted (setting both to different values stops the start)",
   },
   SSO_LOG_LEVEL: {
     schema: Type.Union([
@@ -361,9 +361,8 @@ export interface Config {
   storage: "embedded" | "postgres" | "mongo";
   dataDir: string;
   databaseUrl?: string;
-  /** Postgres behind a transaction-mode pooler, its direct URL for LISTEN, and a read replica. */
+  /** Postgres behind a transaction-mode pooler, and a read replica. */
   pgPooler: "none" | "transaction";
-  databaseDirectUrl?: string;
   databaseReadUrl?: string;
   mongodbUrl?: string;
   /** Where Redis is (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS); undefined without Redis. */
@@ -396,10 +395,11 @@ export interface Config {
   opensslLibrary: string;
   signerThreads: number;
   /**
-   * Longest a token context is reused between refreshes (SSO_TOKEN_CONTEXT_SECONDS, default 60; 0 =
-   * never). Only a lost version advance is bounded by it (features/sessions/context-cache.ts).
+   * Longest directory data is served from an instance's memory (SSO_CACHE_SECONDS, formerly
+   * SSO_TOKEN_CONTEXT_SECONDS; default 60; 0 = never). Every change made through the API ends every
+   * cache at once; only a lost version advance is bounded by it (kernel/directory-cache.ts).
    */
-  tokenContextSeconds: number;
+  cacheSeconds: number;
   dbPoolSize: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Origins allowed to use the web-session cookie: the issuer's plus SSO_WEB_ORIGINS. */
@@ -522,18 +522,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const storage = e.SSO_STORAGE;
   if (storage === "postgres" && !e.DATABASE_URL)
     throw new ConfigError("DATABASE_URL", "is required when SSO_STORAGE=postgres");
-  if (
-    storage === "postgres" &&
-    e.SSO_PG_POOLER === "transaction" &&
-    !e.REDIS_URL &&
-    !e.REDIS_CLUSTER_NODES &&
-    !e.REDIS_SENTINELS &&
-    !e.DATABASE_DIRECT_URL
-  )
-    throw new ConfigError(
-      "DATABASE_DIRECT_URL",
-      "or Redis (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS) is required when SSO_PG_POOLER=transaction (cross-instance cache invalidation cannot LISTEN through the pooler)",
-    );
   if (storage === "mongo" && !e.MONGODB_URL) throw new ConfigError("MONGODB_URL", "is required when SSO_STORAGE=mongo");
   if (storage !== "embedded" && !e.SSO_MASTER_KEY)
     throw new ConfigError(
@@ -542,11 +530,27 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     );
   const rotation = Number(e.SSO_KEY_ROTATION_DAYS);
   if (!(rotation > 0)) throw new ConfigError("SSO_KEY_ROTATION_DAYS", "must be greater than 0");
+  // The bootstrap admin's address becomes an identity: the same rules as every other (kernel/email.ts).
+  const adminEmailProblem = emailProblem(e.SSO_BOOTSTRAP_ADMIN_EMAIL);
+  if (adminEmailProblem) throw new ConfigError("SSO_BOOTSTRAP_ADMIN_EMAIL", adminEmailProblem);
   const keyLease = Number(e.SSO_KEY_LEASE_SECONDS);
   // Shorter than 5 s could expire under a live holder still making a key (two keys for one rotation).
   if (keyLease < 5 || keyLease > 3600) throw new ConfigError("SSO_KEY_LEASE_SECONDS", "must be between 5 and 3600");
-  const tokenContextSeconds = Number(e.SSO_TOKEN_CONTEXT_SECONDS);
-  if (tokenContextSeconds > 600) throw new ConfigError("SSO_TOKEN_CONTEXT_SECONDS", "must be between 0 and 600");
+  // SSO_TOKEN_CONTEXT_SECONDS is the former name of SSO_CACHE_SECONDS: either may be set, not both differently.
+  if (
+    picked.SSO_CACHE_SECONDS !== undefined &&
+    picked.SSO_TOKEN_CONTEXT_SECONDS !== undefined &&
+    Number(picked.SSO_CACHE_SECONDS) !== Number(picked.SSO_TOKEN_CONTEXT_SECONDS)
+  )
+    throw new ConfigError("SSO_TOKEN_CONTEXT_SECONDS", "is the former name of SSO_CACHE_SECONDS; set only one of them");
+  const cacheVariable =
+    picked.SSO_CACHE_SECONDS === undefined && picked.SSO_TOKEN_CONTEXT_SECONDS !== undefined
+      ? "SSO_TOKEN_CONTEXT_SECONDS"
+      : "SSO_CACHE_SECONDS";
+  const cacheSeconds = Number(
+    cacheVariable === "SSO_TOKEN_CONTEXT_SECONDS" ? e.SSO_TOKEN_CONTEXT_SECONDS : e.SSO_CACHE_SECONDS,
+  );
+  if (cacheSeconds > 600) throw new ConfigError(cacheVariable, "must be between 0 and 600");
   const issuer = (e.SSO_ISSUER ?? `http://localhost:${port}`).replace(/\/+$/, "");
   const origins = (variable: string, value: string | undefined) =>
     list(value).map((o) => {
@@ -581,7 +585,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: e.SSO_DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     pgPooler: e.SSO_PG_POOLER,
-    databaseDirectUrl: e.DATABASE_DIRECT_URL,
     databaseReadUrl: e.DATABASE_READ_URL,
     mongodbUrl: e.MONGODB_URL,
     redis,
@@ -603,7 +606,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     keyRotationDays: rotation,
     keyCheckSeconds: Number(e.SSO_KEY_CHECK_SECONDS),
     keyLeaseSeconds: keyLease,
-    tokenContextSeconds,
+    cacheSeconds,
     signer: e.SSO_SIGNER,
     opensslLibrary: e.SSO_OPENSSL_LIBRARY,
     signerThreads: Math.max(1, Number(e.SSO_SIGNER_THREADS ?? navigator.hardwareConcurrency ?? 2)),

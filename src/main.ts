@@ -55,30 +55,26 @@ export async function openStores(
   log: Logger,
 ): Promise<{ store: PrimaryStore; sessions: SessionStore }> {
   if (config.storage === "mongo") {
-    // Cache invalidation rides on Redis pub/sub when REDIS_URL is set, else on a polled collection.
     const mongo = await openMongo(config.mongodbUrl!, {
       poolSize: config.dbPoolSize,
-      redis: config.redis,
-      redisPrefix: config.redisPrefix,
       log: (m, f) => log.info(m, f),
+      warn: (m, f) => log.warn(m, f),
     });
     if (!mongo.ttlIndexes)
       log.info("the MongoDB server has no TTL indexes (FerretDB v1): expired documents are swept every minute");
     if (config.redis) return { store: mongo, sessions: await openRedisSessions(config, log) };
-    log.info("REDIS_URL is unset: sessions and rate counters use MongoDB; cache invalidation polls every 0.5 s");
+    log.info("REDIS_URL is unset: sessions, rate counters and the directory's version use MongoDB");
     return { store: mongo, sessions: createMongoSessionStore(mongo) };
   }
   let store: Awaited<ReturnType<typeof openPostgres>>;
   if (config.storage === "postgres")
     store = await openPostgres(config.databaseUrl!, config.dbPoolSize, {
       pooler: config.pgPooler,
-      directUrl: config.databaseDirectUrl,
       readUrl: config.databaseReadUrl,
-      redis: config.redis,
-      redisPrefix: config.redisPrefix,
+      warn: (m, f) => log.warn(m, f),
     });
   else {
-    const embedded = await openEmbedded(config.dataDir);
+    const embedded = await openEmbedded(config.dataDir, { warn: (m, f) => log.warn(m, f) });
     if (embedded.created === "initdb")
       log.info(
         "created the embedded database from scratch (no pre-built template); `bun adapters/postgres/embedded.ts` builds one so that later first starts take well under a second",

@@ -3,6 +3,7 @@
  * adapters; services receive only the ports they declare.
  */
 import type { LeaseStore } from "./kernel/lease";
+import type { DirectoryVersion } from "./kernel/directory-cache";
 import type { AppRepo } from "./features/apps/ports";
 import type { AuditRepo } from "./features/audit/ports";
 import type { ClaimsRepo } from "./features/claims/ports";
@@ -10,7 +11,7 @@ import type { ClientRepo } from "./features/clients/ports";
 import type { ImportRepo } from "./features/import/ports";
 import type { OrgRepo, TenantRepo } from "./features/orgs/ports";
 import type { RoleRepo } from "./features/roles/ports";
-import type { ContextEpoch, CounterStore, DeviceRepo, FamilyStore, OneTimeTokenRepo } from "./features/sessions/ports";
+import type { CounterStore, DeviceRepo, FamilyStore, OneTimeTokenRepo } from "./features/sessions/ports";
 import type { TokenContextReader } from "./features/sessions/ports";
 import type { KeyRepo } from "./features/tokens/ports";
 import type { UserRepo } from "./features/users/ports";
@@ -66,9 +67,6 @@ export interface PrimaryStore extends Repos {
   onRecovered?(listener: (count: number) => void): void;
   /** Throws UnavailableError when the store cannot answer. */
   ping(): Promise<void>;
-  /** Cross-instance cache invalidation channel (LISTEN/NOTIFY on Postgres; in-process otherwise). */
-  publish(channel: string, message: string): Promise<void>;
-  subscribe(channel: string, onMessage: (message: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -80,11 +78,11 @@ export interface SessionStore {
   signIns: SignInSessionStore;
   codes: AuthorizationCodeStore;
   /**
-   * The shared version of the directory that lets token contexts be reused between refreshes
-   * (features/sessions/context-cache.ts): in Redis, or in memory for the single embedded process;
-   * null when the sessions live in the primary store (every refresh then reads its context).
+   * The shared version of the directory that every directory cache is served under
+   * (kernel/directory-cache.ts): in Redis; in memory for the single embedded process; in the
+   * primary store when the sessions live there (a sequence on Postgres, a document on MongoDB).
    */
-  epoch: ContextEpoch | null;
+  epoch: DirectoryVersion | null;
   ping(): Promise<void>;
   close(): Promise<void>;
   kind: "redis" | "local" | "primary";

@@ -31,22 +31,22 @@ export interface Units {
 }
 
 /**
- * Ports whose writes cannot change a token context (user, org and ancestors, grants). A unit that
- * names any other port moves the directory's version on (`afterContextChange`), so a port added
- * later counts as a context port until it is listed here.
+ * Ports whose writes no directory cache reads (kernel/directory-cache.ts: token contexts read
+ * users, orgs, roles; the application, client and claims-mapping caches read apps, clients, orgs,
+ * claims, tenants; imports bulk-inserts all of these). A unit that names any other port moves the directory's version on
+ * (`afterDirectoryChange`), so a port added later counts as directory data until it is listed here.
  */
-const OUTSIDE_TOKEN_CONTEXT: ReadonlySet<string> = new Set([
+const OUTSIDE_DIRECTORY: ReadonlySet<string> = new Set([
   "events",
   "audit",
   "devices",
   "oneTimeTokens",
   "keys",
   "webhooks",
-  "clients",
   "socialIdentities",
   "consents",
 ]);
-const touchesTokenContext = (ports: readonly string[]) => ports.some((p) => !OUTSIDE_TOKEN_CONTEXT.has(p));
+const touchesDirectory = (ports: readonly string[]) => ports.some((p) => !OUTSIDE_DIRECTORY.has(p));
 
 export function createUnits(
   store: PrimaryStore,
@@ -54,13 +54,13 @@ export function createUnits(
     clock: Clock;
     faults?: FaultInjector;
     /**
-     * Moves the directory's version on (features/sessions/context-cache.ts); awaited after a unit
-     * that may have changed a token context commits, before the unit returns. It must not throw.
+     * Moves the directory's version on (kernel/directory-cache.ts); awaited after a unit that may
+     * have changed cached directory data commits, before the unit returns. It must not throw.
      */
-    afterContextChange?: () => Promise<void>;
+    afterDirectoryChange?: () => Promise<void>;
   },
 ): Units {
-  const { faults, clock, afterContextChange } = deps;
+  const { faults, clock, afterDirectoryChange } = deps;
   const filledListeners: (() => void)[] = [];
   const port = <T extends object>(unit: string, name: string, p: T): T =>
     faults ? withFaults(p, unit, name, faults) : p;
@@ -92,7 +92,7 @@ export function createUnits(
 
   const unit: Unit<UnitPorts> = async (name, ports, fn) => {
     const filled = { outbox: false };
-    const advances = afterContextChange && touchesTokenContext(ports) ? afterContextChange : null;
+    const advances = afterDirectoryChange && touchesDirectory(ports) ? afterDirectoryChange : null;
     let result: Awaited<ReturnType<typeof fn>>;
     try {
       result = await store.transaction((tx) => fn(scopeOf(name, tx, ports, filled) as never));

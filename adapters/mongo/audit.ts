@@ -5,7 +5,7 @@
  */
 import type { Filter } from "mongodb";
 import type { AuditEntry, AuditRepo } from "../../src/features/audit/ports";
-import { coll, type Doc, insertDocs, nextId, regexLiteral, updateDocs, type Ctx } from "./db";
+import { coll, type Doc, idempotentUpsert, insertDocs, nextId, regexLiteral, updateDocs, type Ctx } from "./db";
 import { jsonbText } from "../shared/jsonb-text";
 import { C } from "./schema";
 
@@ -125,6 +125,9 @@ export async function upgradeAuditText(
     after = rows[rows.length - 1]._id;
     if (log && done % 50_000 < 500) log("audit entries' search text upgraded", { done });
   }
-  await seqs.updateOne({ _id: TEXT_FORMAT._id }, { $set: { seq: TEXT_FORMAT.seq } }, { upsert: true });
+  // Several instances may finish the upgrade at once (first starts of a scaled-out deployment).
+  await idempotentUpsert(() =>
+    seqs.updateOne({ _id: TEXT_FORMAT._id }, { $set: { seq: TEXT_FORMAT.seq } }, { upsert: true }),
+  );
   return done;
 }

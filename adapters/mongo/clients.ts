@@ -1,6 +1,10 @@
-/** API clients on MongoDB (mirrors adapters/postgres/clients.ts). Records are immutable once written. */
+/**
+ * API clients on MongoDB (mirrors adapters/postgres/clients.ts). Only the ClientPatch fields ever
+ * change. Documents written before CONTRACT §12 lack the browser fields and read as confidential
+ * machine clients (the same defaults as the Postgres migration).
+ */
 import type { ApiClient, ClientRepo } from "../../src/features/clients/ports";
-import { coll, type Doc, insertDocs, nextId, type Ctx } from "./db";
+import { coll, type Doc, insertDocs, modifyOne, nextId, type Ctx } from "./db";
 import { C } from "./schema";
 
 const toClient = (d: Doc | null): ApiClient | null =>
@@ -10,8 +14,14 @@ const toClient = (d: Doc | null): ApiClient | null =>
     organizationId: d.organizationId,
     applicationId: d.applicationId ?? null,
     name: d.name,
-    secretHash: d.secretHash,
+    secretHash: d.secretHash ?? null,
     scopes: d.scopes,
+    type: d.type ?? "confidential",
+    grantTypes: d.grantTypes ?? ["client_credentials"],
+    redirectUris: d.redirectUris ?? [],
+    postLogoutRedirectUris: d.postLogoutRedirectUris ?? [],
+    backchannelLogoutUri: d.backchannelLogoutUri ?? null,
+    firstParty: d.firstParty ?? true,
     createdAt: d.createdAt,
   };
 
@@ -29,6 +39,12 @@ export function createMongoClients(ctx: Ctx): ClientRepo {
         name: client.name,
         secretHash: client.secretHash,
         scopes: client.scopes,
+        type: client.type,
+        grantTypes: client.grantTypes,
+        redirectUris: client.redirectUris,
+        postLogoutRedirectUris: client.postLogoutRedirectUris,
+        backchannelLogoutUri: client.backchannelLogoutUri,
+        firstParty: client.firstParty,
         createdAt: client.createdAt,
       };
       await insertDocs(ctx, C.clients, [doc]);
@@ -36,6 +52,16 @@ export function createMongoClients(ctx: Ctx): ClientRepo {
     },
     async findByClientId(clientId) {
       return toClient(await clients.findOne({ _id: clientId }));
+    },
+    async get(tenant, clientId) {
+      return toClient(
+        await clients.findOne(tenant === "any" ? { _id: clientId } : { _id: clientId, tenantId: tenant }),
+      );
+    },
+    async update(tenant, clientId, patch) {
+      const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+      if (!Object.keys(set).length) return toClient(await clients.findOne({ _id: clientId, tenantId: tenant }));
+      return toClient(await modifyOne(ctx, C.clients, { _id: clientId, tenantId: tenant }, { $set: set }));
     },
     async listByOrg(tenant, orgId) {
       const filter = tenant === "any" ? { organizationId: orgId } : { tenantId: tenant, organizationId: orgId };

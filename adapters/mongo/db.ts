@@ -27,6 +27,20 @@ export type Doc = any;
 
 export const coll = <T extends Document = Doc>(ctx: Ctx, name: string): Collection<T> => ctx.db.collection<T>(name);
 
+/**
+ * Runs an idempotent upsert, once more if it lost a race: two upserts of one `_id` that both find
+ * no document may both try to insert it, and the loser fails with a duplicate key (E11000, on
+ * MongoDB and FerretDB alike) though the document it wanted now exists. Its second try updates it.
+ */
+export async function idempotentUpsert<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if ((e as { code?: number })?.code !== 11000) throw e;
+    return write();
+  }
+}
+
 /** `n` fresh ids of the sequence `kind` (ascending, never reused; ids of an undone unit are a gap, as on Postgres). */
 export async function nextIds(ctx: Ctx, kind: string, n = 1): Promise<number[]> {
   if (n <= 0) return [];

@@ -63,7 +63,7 @@ export function createMongoImports(ctx: Ctx): ImportRepo {
 
   return {
     async createJob(job) {
-      const doc = { _id: await nextId(ctx, C.importJobs), ...job, createdAt: new Date() };
+      const doc = { _id: await nextId(ctx, C.importJobs), ...job };
       await insertDocs(ctx, C.importJobs, [doc]);
       return fromDoc<ImportJob>(doc)!;
     },

@@ -7,15 +7,13 @@
  *   single-document commit decision, recovery at start and every `recoverEveryMs`).
  * - Race-prone steps (consume, rotate, counters, leases, claims) are single-document
  *   findOneAndUpdate calls.
- * - Cross-instance cache invalidation: Redis pub/sub when a Redis URL is given, otherwise the
- *   `_bus` collection polled every `busPollMs` (500 ms by default).
+ * - The directory's version (kernel/directory-cache.ts) where no Redis keeps it: one document,
+ *   read from the primary (createMongoDirectoryVersion).
  * - Expired documents are swept every minute (FerretDB v1 has no TTL indexes; MongoDB also gets them).
  */
-import type { RedisTarget } from "../redis/connect";
 import { MongoClient, type Db } from "mongodb";
 import { UnavailableError } from "../../src/kernel/errors";
 import type { PrimaryStore, Repos, SessionStore } from "../../src/stores";
-import { openRedisBus } from "../redis/bus";
 import { createMongoApps } from "./apps";
 import { createMongoAudit, upgradeAuditText } from "./audit";
 import { createMongoClaims } from "./claims";
@@ -34,24 +32,29 @@ import { createMongoCounters, createMongoDevices, createMongoFamilies, createMon
 import { createMongoSocialIdentities } from "./social";
 import { createMongoAuthorizationCodes, createMongoConsents, createMongoSignInSessions } from "./oidc";
 import { createMongoTokenContext } from "./token-context";
-import { createMongoUsers } from "./users";
+import { createMongoUsers, upgradeMongoEmailForms } from "./users";
+import { createMongoDirectoryVersion } from "./directory-version";
+import type { DirectoryVersion } from "../../src/kernel/directory-cache";
 import { createMongoOutbox, createMongoWebhooks } from "./webhooks";
 
 export interface MongoOptions {
   poolSize?: number;
-  /** Cross-instance channel over Redis pub/sub (REDIS_URL, a cluster or Sentinel); without it the `_bus` collection is polled. */
-  redis?: RedisTarget;
-  redisPrefix?: string;
   /** How long a unit may go without writing before another instance may undo it (default 5 min). */
   unitLeaseMs?: number;
   /** Recovery pass interval (default 30 s; 0 = only at start and when called). */
   recoverEveryMs?: number;
-  busPollMs?: number;
   /** Progress of start-up upgrades of stored data (the audit search text). */
   log?: (msg: string, fields: Record<string, unknown>) => void;
+  /** Problems start-up upgrades leave for an operator (two accounts sharing a mailbox, users.ts). */
+  warn?: (msg: string, fields: Record<string, unknown>) => void;
 }
 
-export type MongoStore = PrimaryStore & { ctx: Ctx; ttlIndexes: boolean };
+export type MongoStore = PrimaryStore & {
+  ctx: Ctx;
+  ttlIndexes: boolean;
+  /** The directory's version in this store (used when no Redis keeps it). */
+  directoryVersion: DirectoryVersion;
+};
 
 export function createMongoRepos(ctx: Ctx, contextCtx: Ctx = ctx): Repos {
   return {
@@ -107,6 +110,10 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
     void client.close();
     throw translateMongoError(e);
   });
+  await upgradeMongoEmailForms(ctx, opts.warn).catch((e) => {
+    void client.close();
+    throw translateMongoError(e);
+  });
   const leaseMs = opts.unitLeaseMs ?? 300_000;
 
   const recovered: ((count: number) => void)[] = [];
@@ -114,43 +121,6 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
     const n = await recoverUnits(db, leaseMs);
     if (n) for (const l of recovered) l(n);
     return n;
-  };
-
-  // Cross-instance messages.
-  const handlers = new Map<string, ((m: string) => void)[]>();
-  const deliver = (channel: string, message: string) => {
-    for (const h of handlers.get(channel) ?? []) h(message);
-  };
-  const redisBus = opts.redis ? await openRedisBus(opts.redis, opts.redisPrefix) : null;
-  const bus = db.collection<{ _id: number; channel: string; message: string; at: Date }>(C.bus);
-  let busSeen = ((await bus.find({}).sort({ _id: -1 }).limit(1).toArray())[0]?._id as number | undefined) ?? 0;
-  const BUS_LOOKBACK = 64;
-  const delivered = new Set<number>();
-  for (const m of await bus.find({ _id: { $gt: busSeen - BUS_LOOKBACK } }, { projection: { _id: 1 } }).toArray())
-    delivered.add(m._id);
-  let polling = false;
-  const poll = async () => {
-    if (polling || !handlers.size) return;
-    polling = true;
-    try {
-      // Ids are taken before the insert, so a message may land after a higher id was read: each poll
-      // looks a window back and skips what it delivered already.
-      for (const m of await bus
-        .find({ _id: { $gt: busSeen - BUS_LOOKBACK } })
-        .sort({ _id: 1 })
-        .limit(1000)
-        .toArray()) {
-        if (delivered.has(m._id)) continue;
-        delivered.add(m._id);
-        if (delivered.size > 4 * BUS_LOOKBACK) delivered.delete(delivered.values().next().value!);
-        busSeen = Math.max(busSeen, m._id);
-        deliver(m.channel, m.message);
-      }
-    } catch {
-      /* the store is away; the next tick retries */
-    } finally {
-      polling = false;
-    }
   };
 
   const timers: ReturnType<typeof setInterval>[] = [];
@@ -161,7 +131,6 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
     timers.push(t);
   };
   every(opts.recoverEveryMs ?? 30_000, recover);
-  if (!redisBus) every(opts.busPollMs ?? 500, poll);
   const sweep = async () => {
     const now = Date.now();
     for (const [name, { field, graceSeconds }] of Object.entries(EXPIRING))
@@ -171,11 +140,13 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
 
   // The token context is read from the primary whatever MONGODB_URL's read preference says: reused
   // contexts (features/sessions/context-cache.ts) must not keep a lagging secondary's view.
-  const repos = createMongoRepos(ctx, { db: client.db(dbName(url), { readPreference: "primary" }), unit: null });
+  const primaryDb = client.db(dbName(url), { readPreference: "primary" });
+  const repos = createMongoRepos(ctx, { db: primaryDb, unit: null });
   const store: MongoStore = {
     ...repos,
     ctx,
     ttlIndexes: ttl,
+    directoryVersion: guarded(createMongoDirectoryVersion(primaryDb)),
     atomicity: "intent-journal",
     async transaction(fn) {
       const unit = new UnitJournal(db, "unit", leaseMs);
@@ -210,19 +181,8 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
         throw new UnavailableError(e);
       }
     },
-    async publish(channel, message) {
-      if (redisBus) return redisBus.publish(channel, message);
-      await bus.insertOne({ _id: await nextId(ctx, C.bus), channel, message, at: new Date() }).catch(() => {});
-    },
-    async subscribe(channel, onMessage) {
-      if (redisBus) return redisBus.subscribe(channel, onMessage);
-      const list = handlers.get(channel) ?? [];
-      list.push(onMessage);
-      handlers.set(channel, list);
-    },
     async close() {
       for (const t of timers) clearInterval(t);
-      await redisBus?.close();
       await client.close();
     },
   };
@@ -233,7 +193,8 @@ export async function openMongo(url: string, opts: MongoOptions = {}): Promise<M
 export function createMongoSessionStore(store: MongoStore): SessionStore {
   return {
     kind: "primary",
-    epoch: null, // several instances may share this store and no shared version is kept: contexts are read each time
+    // The directory's version in the primary store itself: every instance on this store shares it.
+    epoch: store.directoryVersion,
     families: guarded(createMongoFamilies(store.ctx)),
     counters: guarded(createMongoCounters(store.ctx)),
     signIns: guarded(createMongoSignInSessions(store.ctx)),

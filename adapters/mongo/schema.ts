@@ -22,7 +22,9 @@
  *   authorization_codes { _id: codeHash, tenantId, clientId, code, expiresAt, redeemedAt, reused, issued }
  *   consents           { _id: "tenant:user:clientId", tenantId, userId, clientId, scopes, grantedAt, updatedAt }
  *   one_time_tokens    { _id: tokenHash, kind, tenantId, userId, data, attempts, expiresAt, usedAt }
- *   api_clients        { _id: clientId, seq, tenantId, organizationId, applicationId, name, secretHash, scopes, createdAt }
+ *   api_clients        { _id: clientId, seq, tenantId, organizationId, applicationId, name, secretHash, scopes,
+ *                        type, grantTypes, redirectUris, postLogoutRedirectUris, backchannelLogoutUri, firstParty,
+ *                        createdAt } (the CONTRACT §12 fields may be absent: older documents, read as defaults)
  *                      (seq: from the api_clients sequence, the creation order listings sort by)
  *   signing_keys       { _id: kid, privateKeyEnc, publicJwk, createdAt, activatesAt, retiredAt, expiresAt }
  *   leases             { _id: name, holder, expiresAt }
@@ -41,7 +43,6 @@
  *   _units             { _id, name, holder, startedAt, leaseUntil, committed }  (the unit journal, journal.ts)
  *   _unit_undo         { _id: "unit:seq", unit, seq, c, m?, del?, put? }        (its undo records)
  *   every row a unit inserts carries `_ins: <unit id>`; outbox rows of an uncommitted unit `_unit`
- *   _bus               { _id: seq, channel, message, at }      (cache invalidation without Redis)
  *   _locks             { _id: nonce, key, expiresAt }          (per-key locks where updates are not atomic, atomic.ts)
  */
 import type { Db, IndexDescription } from "mongodb";
@@ -79,7 +80,6 @@ export const C = {
   sequences: "sequences",
   units: "_units",
   unitUndo: "_unit_undo",
-  bus: "_bus",
   locks: "_locks",
 } as const;
 
@@ -151,7 +151,6 @@ export const EXPIRING: Record<string, { field: string; graceSeconds: number }> =
   // A session ends at its idle expiry at the latest; a code is kept through the reuse window (oidc.ts).
   [C.signIns]: { field: "idleExpiresAt", graceSeconds: 86_400 },
   [C.codes]: { field: "expiresAt", graceSeconds: CODE_REUSE_WINDOW_SECONDS + 60 },
-  [C.bus]: { field: "at", graceSeconds: 300 },
   [C.locks]: { field: "expiresAt", graceSeconds: 60 },
 };
 

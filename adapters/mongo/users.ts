@@ -4,6 +4,7 @@ import type { User, UserRepo, UserStatus } from "../../src/features/users/ports"
 import { normalizeEmail } from "../../src/kernel/email";
 import { coll, deleteDocs, type Doc, insertDocs, modifyOne, nextId, regexLiteral, type Ctx } from "./db";
 import { C } from "./schema";
+import { upgradeEmailForms, type EmailFormLog } from "../shared/email-forms";
 
 /** The stored document as a User (field by field, so nothing adapter-private leaks). */
 export function toUser(d: Doc | null): User | null {
@@ -153,4 +154,36 @@ export function createMongoUsers(ctx: Ctx): UserRepo {
       return toUser(d);
     },
   };
+}
+
+/**
+ * Rewrites stored addresses to the one form of kernel/email.ts (adapters/shared/email-forms.ts): at
+ * every start, one scan of the addresses holding a character outside printable ASCII, then one
+ * conditional update per address to change.
+ */
+export function upgradeMongoEmailForms(ctx: Ctx, warn?: EmailFormLog) {
+  const c = coll(ctx, C.users);
+  return upgradeEmailForms(
+    {
+      async candidates() {
+        const rows = await c.find({ email: { $regex: "[^ -~]" } }, { projection: { _id: 1, email: 1 } }).toArray();
+        return rows.map((r) => ({ id: r._id as number, email: r.email as string }));
+      },
+      async rewrite(id, from, to) {
+        // FerretDB does not report a unique violation of an update as E11000: look for the holder
+        // first, and again when the update fails (another instance may have written it meanwhile).
+        const held = async () =>
+          (await c.findOne({ email: to, _id: { $ne: id } }, { projection: { _id: 1 } })) !== null;
+        if (await held()) return false;
+        try {
+          await c.updateOne({ _id: id, email: from }, { $set: { email: to } });
+          return true;
+        } catch (e) {
+          if ((e as { code?: number }).code === 11000 || (await held())) return false;
+          throw e;
+        }
+      },
+    },
+    warn,
+  );
 }

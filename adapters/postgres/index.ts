@@ -3,7 +3,6 @@
  * the default: a fresh clone runs with no server) or PostgreSQL (postgres.js, pooled).
  * Versioned migrations (./migrations, made by drizzle-kit from schema.ts) are applied at start.
  */
-import { EventEmitter } from "node:events";
 import { existsSync, mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -28,13 +27,13 @@ import { createPgRoles } from "./roles";
 import { createPgCounters, createPgDevices, createPgFamilies, createPgOneTimeTokens } from "./sessions";
 import { createPgliteTokenContext, createPostgresTokenContext } from "./token-context";
 import type { TokenContextReader } from "../../src/features/sessions/ports";
-import { createPgUsers } from "./users";
+import { createPgUsers, upgradePgEmailForms } from "./users";
+import type { EmailFormLog } from "../shared/email-forms";
 import { createPgMfa, createPgSocialIdentities } from "./mfa";
 import { createPgOutbox, createPgWebhooks } from "./webhooks";
 import { routeReads } from "./replica";
 import { createPgAuthorizationCodes, createPgConsents, createPgSignInSessions } from "./oidc";
-import { openRedisBus, type Bus } from "../redis/bus";
-import type { RedisTarget } from "../redis/connect";
+import { createPgDirectoryVersion } from "./directory-version";
 
 const MIGRATION_LOCK = 7_342_001;
 const MIGRATION_WAIT_TRIES = 3000; // × 200 ms
@@ -67,7 +66,7 @@ export function createPgRepos(db: Db, tokenContext: TokenContextReader): Repos {
 function primary(
   db: Db,
   tokenContext: TokenContextReader,
-  extra: Pick<PrimaryStore, "publish" | "subscribe" | "close">,
+  extra: Pick<PrimaryStore, "close">,
   /** Reroutes some reads outside units (the read replica); units always use the transaction. */
   outside: (repos: Repos) => Repos = (repos) => repos,
 ): PrimaryStore {
@@ -101,7 +100,8 @@ function primary(
 export function createPgSessionStore(store: PrimaryStore & { db: Db }): SessionStore {
   return {
     kind: "primary",
-    epoch: null, // several instances may share this store and no shared version is kept: contexts are read each time
+    // The directory's version in the primary store itself: every instance on this store shares it.
+    epoch: guarded(createPgDirectoryVersion(store.db)),
     families: guarded(createPgFamilies(store.db)),
     counters: guarded(createPgCounters(store.db)),
     signIns: guarded(createPgSignInSessions(store.db)),
@@ -118,6 +118,7 @@ export function createPgSessionStore(store: PrimaryStore & { db: Db }): SessionS
  */
 export async function openEmbedded(
   dataDir: string,
+  opts: { warn?: EmailFormLog } = {},
 ): Promise<PrimaryStore & { db: Db; created: "existing" | "template" | "initdb" }> {
   if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
   const memory = dataDir === "memory://";
@@ -132,15 +133,9 @@ export async function openEmbedded(
   const created = !fresh ? "existing" : template || copied ? "template" : "initdb";
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  const bus = new EventEmitter();
+  await upgradePgEmailForms(db, opts.warn);
   return Object.assign(
     primary(db, guarded(createPgliteTokenContext(client)), {
-      async publish(channel, message) {
-        bus.emit(channel, message);
-      },
-      async subscribe(channel, onMessage) {
-        bus.on(channel, onMessage);
-      },
       async close() {
         await client.close();
       },
@@ -153,17 +148,14 @@ export interface PostgresOptions {
   /**
    * "transaction": DATABASE_URL is a pooler in transaction mode (PgBouncer `pool_mode = transaction`),
    * where consecutive transactions of one client connection may run on different server sessions.
-   * Nothing session-level is used then: no named prepared statements, no LISTEN (the bus is Redis
-   * pub/sub, or LISTEN on `directUrl`). Every lock is transaction-scoped in both modes.
+   * Nothing session-level is used then: no named prepared statements, no LISTEN. Every lock is
+   * transaction-scoped in both modes.
    */
   pooler?: "none" | "transaction";
-  /** A session-capable URL (Postgres itself, or a session-mode pool) for LISTEN when no Redis bus. */
-  directUrl?: string;
   /** A streaming replica serving the reads of REPLICA_READS (replica.ts). */
   readUrl?: string;
-  /** Cross-instance bus over Redis pub/sub (used in transaction mode when given): a node, a cluster or Sentinel. */
-  redis?: RedisTarget;
-  redisPrefix?: string;
+  /** Problems start-up upgrades leave for an operator (two accounts sharing a mailbox, users.ts). */
+  warn?: EmailFormLog;
 }
 
 /**
@@ -225,19 +217,11 @@ export async function openPostgres(
     client.unsafe = ((query: string, params?: unknown[], o?: Record<string, unknown>) =>
       unsafe(query, params as never, { ...o, prepare: true })) as typeof client.unsafe;
   }
+  await upgradePgEmailForms(drizzlePg(client, { schema }) as unknown as Db, opts.warn).catch(async (e) => {
+    await client.end({ timeout: 1 });
+    throw translatePgError(e);
+  });
   const replica = opts.readUrl ? postgres(opts.readUrl, options) : null;
-  let bus: Bus;
-  let listener: ReturnType<typeof postgres> | null = null;
-  if (!pooled) bus = pgBus(client, client);
-  else if (opts.redis) bus = await openRedisBus(opts.redis, opts.redisPrefix);
-  else if (opts.directUrl)
-    bus = pgBus(client, (listener = postgres(opts.directUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 })));
-  else {
-    await Promise.all([client.end({ timeout: 1 }), replica?.end({ timeout: 1 })]);
-    throw new Error(
-      "behind a transaction-mode pooler the cache-invalidation bus needs REDIS_URL or DATABASE_DIRECT_URL (LISTEN cannot run through the pooler)",
-    );
-  }
   const db = drizzlePg(client, { schema }) as unknown as Db;
   const readDb = replica ? (drizzlePg(replica, { schema }) as unknown as Db) : null;
   const tokenContext = guarded(createPostgresTokenContext(client, !pooled));
@@ -246,28 +230,12 @@ export async function openPostgres(
       db,
       tokenContext,
       {
-        publish: bus.publish,
-        subscribe: bus.subscribe,
         async close() {
-          await bus.close();
-          await Promise.all([client.end({ timeout: 5 }), replica?.end({ timeout: 5 }), listener?.end({ timeout: 5 })]);
+          await Promise.all([client.end({ timeout: 5 }), replica?.end({ timeout: 5 })]);
         },
       },
       readDb ? (repos) => routeReads(repos, createPgRepos(readDb, tokenContext)) : undefined,
     ),
     { db },
   );
-}
-
-/** LISTEN on `listener` (postgres.js keeps one dedicated, reconnecting connection for it), NOTIFY through `client`. */
-function pgBus(client: ReturnType<typeof postgres>, listener: ReturnType<typeof postgres>): Bus {
-  return {
-    async publish(channel, message) {
-      await client.notify(channel, message).catch(() => {});
-    },
-    async subscribe(channel, onMessage) {
-      await listener.listen(channel, onMessage);
-    },
-    async close() {},
-  };
 }

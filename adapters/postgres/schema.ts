@@ -15,6 +15,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -250,8 +251,19 @@ export const apiClients = pgTable(
     organizationId: ref("organization_id").notNull(),
     applicationId: ref("application_id"),
     name: text("name").notNull(),
-    secretHash: text("secret_hash").notNull(),
+    /** Null for a public client (CONTRACT §12: no secret). */
+    secretHash: text("secret_hash"),
     scopes: jsonb("scopes").$type<string[]>().notNull(),
+    // CONTRACT §12 (migration 0003): the defaults make every older row a confidential machine client.
+    type: text("type").$type<"confidential" | "public">().notNull().default("confidential"),
+    grantTypes: jsonb("grant_types")
+      .$type<("client_credentials" | "authorization_code" | "refresh_token")[]>()
+      .notNull()
+      .default(["client_credentials"]),
+    redirectUris: jsonb("redirect_uris").$type<string[]>().notNull().default([]),
+    postLogoutRedirectUris: jsonb("post_logout_redirect_uris").$type<string[]>().notNull().default([]),
+    backchannelLogoutUri: text("backchannel_logout_uri"),
+    firstParty: boolean("first_party").notNull().default(true),
     createdAt: created(),
   },
   (t) => [
@@ -441,3 +453,9 @@ export const consents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.clientId] })],
 );
+
+/**
+ * The directory's version where no Redis keeps it (adapters/postgres/directory-version.ts): moved
+ * on with nextval after every unit that changes cached directory data, read as its last value.
+ */
+export const directoryVersion = pgSequence("directory_version");

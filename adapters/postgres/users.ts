@@ -2,6 +2,9 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { User, UserRepo, UserStatus } from "../../src/features/users/ports";
 import { schema, type Db } from "./db";
 import { normalizeEmail } from "../../src/kernel/email";
+import { ConflictError } from "../../src/kernel/errors";
+import { upgradeEmailForms, type EmailFormLog } from "../shared/email-forms";
+import { translatePgError } from "./errors";
 
 const { users: u, userRoles: ur, mfaRecoveryCodes: mrc } = schema;
 const toUser = (r: typeof u.$inferSelect): User => ({
@@ -95,4 +98,31 @@ export function createPgUsers(db: Db): UserRepo {
       return toUser(r);
     },
   };
+}
+
+/**
+ * Rewrites stored addresses to the one form of kernel/email.ts (adapters/shared/email-forms.ts): at
+ * every start, one scan of the addresses longer in bytes than in characters (non-ASCII), then one
+ * conditional update per address to change.
+ */
+export function upgradePgEmailForms(db: Db, warn?: EmailFormLog) {
+  return upgradeEmailForms(
+    {
+      candidates: () =>
+        db.select({ id: u.id, email: u.email }).from(u).where(sql`octet_length(${u.email}) > char_length(${u.email})`),
+      async rewrite(id, from, to) {
+        try {
+          await db
+            .update(u)
+            .set({ email: to })
+            .where(and(eq(u.id, id), eq(u.email, from)));
+          return true;
+        } catch (e) {
+          if (translatePgError(e) instanceof ConflictError) return false;
+          throw e;
+        }
+      },
+    },
+    warn,
+  );
 }

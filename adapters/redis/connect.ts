@@ -2,7 +2,7 @@
  * One way to reach Redis, whatever its topology: a single node (REDIS_URL), a Redis Cluster
  * (REDIS_CLUSTER_NODES) or a master found through Sentinel (REDIS_SENTINELS + REDIS_SENTINEL_NAME),
  * each with ioredis's own client (Redis, Cluster, or Redis with `sentinels`). Used by the session
- * store and by the MongoDB adapter's pub/sub bus.
+ * store (which also keeps the directory's version).
  */
 import Redis, { Cluster, type RedisOptions } from "ioredis";
 import type { RedisConfig } from "../../src/config";

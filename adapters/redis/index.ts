@@ -26,12 +26,12 @@
 import { Cluster, type ChainableCommander } from "ioredis";
 import {
   familyIdOfSelector,
-  type ContextEpoch,
   type CounterStore,
   type FamilyRecord,
   type FamilyStore,
   type SessionData,
 } from "../../src/features/sessions/ports";
+import type { DirectoryVersion } from "../../src/kernel/directory-cache";
 import { UnavailableError } from "../../src/kernel/errors";
 import { translating } from "../shared/translate";
 import { randomToken, timingSafeEqual } from "../../src/kernel/secrets";
@@ -482,7 +482,7 @@ export async function openRedis(
   // and node changes: anything cached before such an event never matches again.
   let generation = 0;
   for (const event of ["ready", "+node", "-node", "reconnecting", "end"]) redis.on(event, () => void generation++);
-  const epoch: ContextEpoch = {
+  const epoch: DirectoryVersion = {
     async read() {
       const gen = generation;
       let v = await redis.get(EPOCH_KEY);

@@ -15,7 +15,7 @@
  * past their family's expiry so a replay is reuse, not merely unknown; windows are judged by the
  * caller's clock.
  */
-import { createLocalContextEpoch } from "../../src/features/sessions/context-cache";
+import { createLocalDirectoryVersion } from "../../src/kernel/directory-cache";
 import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import type { CounterStore, FamilyRecord, FamilyStore, SessionData } from "../../src/features/sessions/ports";
@@ -221,7 +221,7 @@ export function openSqliteSessions(dataDir: string): SessionStore {
       e instanceof DomainError ? e : new UnavailableError(e),
     ),
     // One process owns this store (and the embedded database): its directory version is a counter.
-    epoch: createLocalContextEpoch(),
+    epoch: createLocalDirectoryVersion(),
     async ping() {
       try {
         db.query("select 1").get();

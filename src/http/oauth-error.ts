@@ -1,19 +1,19 @@
 /**
- * RFC 6749 §5.2 error bodies for `/oauth2/token`: the token endpoint's half of the one error
- * renderer (the other half is problem.ts). Statuses live here, never in the routes.
+ * RFC 6749 §5.2 error bodies for `/oauth2/token`, and RFC 6749 §4.1.2.1 error redirects of
+ * `/oauth2/authorize`: the OAuth half of the one error renderer (the other half is problem.ts).
+ * Statuses live here, never in the routes.
  */
 import { TokenRequestError } from "../features/oauth";
+import {
+  type AuthorizationErrorCode,
+  type OAuthProtocolError,
+  type TokenEndpointErrorCode,
+  appendQuery,
+  safeDescription,
+} from "../features/oidc";
 
-export type OAuthErrorCode =
-  | "invalid_request"
-  | "invalid_client"
-  | "invalid_grant"
-  | "unauthorized_client"
-  | "unsupported_grant_type"
-  | "invalid_scope"
-  | "server_error"
-  | "temporarily_unavailable"
-  | "slow_down";
+/** The token endpoint's codes, from the provider's one OAuth vocabulary (src/features/oidc/errors.ts). */
+export type OAuthErrorCode = TokenEndpointErrorCode;
 
 /** A transport-level refusal raised by the token route (wrong method, body type, Basic header). */
 export class OAuthError extends Error {
@@ -63,5 +63,46 @@ export function oauthErrorResponse(e: OAuthError | TokenRequestError): Response 
   return new Response(JSON.stringify({ error: err.error, error_description: err.description }), {
     status: statusOf(err),
     headers,
+  });
+}
+
+/** What an authorization error redirect carries (RFC 6749 §4.1.2.1, RFC 9207 §2). */
+export interface AuthorizationErrorResponse {
+  error: AuthorizationErrorCode;
+  /** Client-safe; reduced to the characters RFC 6749 §4.1.2.1 allows. */
+  description?: string;
+  /** The request's `state`, exactly (RFC 6749 §4.1.2.1: REQUIRED if the request carried one). */
+  state?: string;
+  /** The issuer identifier (RFC 9207 §2: in error responses too). */
+  iss: string;
+}
+
+/**
+ * RFC 6749 §4.1.2.1 + RFC 9207 §2: `error`, `error_description`, `state` (when sent) and `iss`,
+ * appended to the validated redirect URI's query, which is retained (RFC 6749 §3.1.2); never a
+ * fragment. Only for a redirect URI already validated for the client: an unvalidated one gets an
+ * error page instead (RFC 6749 §4.1.2.1).
+ */
+export function errorRedirect(redirectUri: string, r: AuthorizationErrorResponse): string {
+  const params: [string, string][] = [["error", r.error]];
+  if (r.description) params.push(["error_description", safeDescription(r.description)]);
+  if (r.state !== undefined) params.push(["state", r.state]);
+  params.push(["iss", r.iss]);
+  return appendQuery(redirectUri, params);
+}
+
+/**
+ * The error redirect of a failed authorization request (`validateAuthorizationRequest`'s
+ * `redirect_error` outcome): its error, the request's usable `state`, and the issuer (RFC 9207).
+ */
+export function authorizationErrorRedirect(
+  failure: { error: OAuthProtocolError; redirectUri: string; state?: string },
+  iss: string,
+): string {
+  return errorRedirect(failure.redirectUri, {
+    error: failure.error.error as AuthorizationErrorCode,
+    description: failure.error.description,
+    state: failure.state,
+    iss,
   });
 }

@@ -1,5 +1,11 @@
-/** Contract for ClientRepo: create, duplicate → ConflictError, lookup, per-org listing with a wrong-tenant twin. */
+/**
+ * Contract for ClientRepo: create, duplicate → ConflictError, lookup, tenant-scoped get, per-org
+ * listing and update, each with a wrong-tenant twin; the browser-client fields (CONTRACT §12)
+ * round-trip, and a record written before them reads as a confidential machine client.
+ */
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
+import type { Db as MongoDb } from "mongodb";
 import type { ApiClient } from "../../src/features/clients/ports";
 import { ConflictError } from "../../src/kernel/errors";
 import { randomToken, sha256Hex } from "../../src/kernel/secrets";
@@ -52,9 +58,27 @@ export const clientsContract: ContractSuite = {
       name: "svc",
       secretHash: sha256Hex(randomToken(32)),
       scopes: ["api.default"],
+      type: "confidential",
+      grantTypes: ["client_credentials"],
+      redirectUris: [],
+      postLogoutRedirectUris: [],
+      backchannelLogoutUri: null,
+      firstParty: true,
       createdAt: new Date(Math.floor(Date.now() / 1000) * 1000),
       ...over,
     });
+    const browser = (tenantId: number, organizationId: number, over: Partial<ApiClient> = {}): ApiClient =>
+      client(tenantId, organizationId, {
+        applicationId: appA,
+        secretHash: null,
+        type: "public",
+        grantTypes: ["authorization_code", "refresh_token"],
+        redirectUris: ["com.example.app:/callback", "http://127.0.0.1/cb"],
+        postLogoutRedirectUris: ["https://app.example.com/bye"],
+        backchannelLogoutUri: "https://app.example.com/logout",
+        firstParty: false,
+        ...over,
+      });
 
     test("create returns the stored client; findByClientId returns it field for field", async () => {
       const c = client(tenantA, orgA, {
@@ -93,6 +117,87 @@ export const clientsContract: ContractSuite = {
       expect(await s.store.clients.listByOrg(tenantA, orgB)).toEqual([]);
       expect((await s.store.clients.listByOrg("any", orgA2)).length).toBe(2);
       expect((await s.store.clients.listByOrg(tenantB, orgB)).every((c) => c.tenantId === tenantB)).toBe(true);
+    });
+
+    test("the browser-client fields round-trip: public client without secret, grants, URIs, first-party", async () => {
+      const c = browser(tenantA, orgA);
+      expect(await s.store.clients.create(c)).toEqual(c);
+      expect(await s.store.clients.findByClientId(c.clientId)).toEqual(c);
+      expect(await s.store.clients.get(tenantA, c.clientId)).toEqual(c);
+      expect((await s.store.clients.listByOrg(tenantA, orgA)).find((x) => x.clientId === c.clientId)).toEqual(c);
+    });
+
+    test("get is tenant-scoped: another tenant sees null, 'any' sees it, an unknown id is null", async () => {
+      const c = await s.store.clients.create(client(tenantA, orgA));
+      expect(await s.store.clients.get(tenantA, c.clientId)).toEqual(c);
+      expect(await s.store.clients.get(tenantB, c.clientId)).toBeNull();
+      expect(await s.store.clients.get("any", c.clientId)).toEqual(c);
+      expect(await s.store.clients.get(tenantA, "cli_unknown")).toBeNull();
+    });
+
+    test("update changes only the patched fields and returns the stored client", async () => {
+      const c = await s.store.clients.create(browser(tenantA, orgA));
+      const next = await s.store.clients.update(tenantA, c.clientId, {
+        name: "renamed",
+        redirectUris: ["https://app.example.com/cb"],
+      });
+      const expected = { ...c, name: "renamed", redirectUris: ["https://app.example.com/cb"] };
+      expect(next).toEqual(expected);
+      expect(await s.store.clients.findByClientId(c.clientId)).toEqual(expected);
+
+      const more = await s.store.clients.update(tenantA, c.clientId, {
+        postLogoutRedirectUris: [],
+        backchannelLogoutUri: null,
+        firstParty: true,
+      });
+      expect(more).toEqual({
+        ...expected,
+        postLogoutRedirectUris: [],
+        backchannelLogoutUri: null,
+        firstParty: true,
+      });
+      // an empty patch writes nothing and answers the client as it is
+      expect(await s.store.clients.update(tenantA, c.clientId, {})).toEqual(more);
+    });
+
+    test("update of another tenant's client, or an unknown id, is null and writes nothing", async () => {
+      const c = await s.store.clients.create(browser(tenantA, orgA));
+      expect(await s.store.clients.update(tenantB, c.clientId, { name: "stolen", firstParty: true })).toBeNull();
+      expect(await s.store.clients.update(tenantB, c.clientId, {})).toBeNull();
+      expect(await s.store.clients.findByClientId(c.clientId)).toEqual(c);
+      expect(await s.store.clients.update(tenantA, "cli_unknown", { name: "x" })).toBeNull();
+    });
+
+    test("a record written before the browser fields existed reads as a confidential machine client", async () => {
+      const clientId = `cli_${randomToken(16)}`;
+      const secretHash = sha256Hex("legacy");
+      const mongo = (s.store as { ctx?: { db: MongoDb } }).ctx?.db;
+      if (mongo)
+        await mongo.collection("api_clients").insertOne({
+          _id: clientId as never,
+          seq: 0,
+          tenantId: tenantA,
+          organizationId: orgA,
+          applicationId: null,
+          name: "legacy",
+          secretHash,
+          scopes: ["api.default"],
+          createdAt: new Date(),
+        });
+      else
+        await (s.store as unknown as { db: { execute(q: unknown): Promise<unknown> } }).db.execute(
+          sql`insert into api_clients (client_id, tenant_id, organization_id, name, secret_hash, scopes)
+              values (${clientId}, ${tenantA}, ${orgA}, 'legacy', ${secretHash}, '["api.default"]'::jsonb)`,
+        );
+      expect(await s.store.clients.get(tenantA, clientId)).toMatchObject({
+        secretHash,
+        type: "confidential",
+        grantTypes: ["client_credentials"],
+        redirectUris: [],
+        postLogoutRedirectUris: [],
+        backchannelLogoutUri: null,
+        firstParty: true,
+      });
     });
   },
 };

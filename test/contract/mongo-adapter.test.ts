@@ -9,7 +9,7 @@ import { JOURNAL, UNIT_MARK } from "../../adapters/mongo/db";
 import { C } from "../../adapters/mongo/schema";
 import { systemClock } from "../../src/kernel/clock";
 import { createUnits } from "../../src/units";
-import { freshMongoUrl, REDIS_TARGET, TEST_STORE } from "../support/stores";
+import { freshMongoUrl, TEST_STORE } from "../support/stores";
 
 if (TEST_STORE !== "mongo") {
   console.warn(
@@ -19,8 +19,7 @@ if (TEST_STORE !== "mongo") {
   describe("unit journal across instances [mongo]", () => {
     let url: string;
     let survivor: MongoStore;
-    const open = (leaseMs: number) =>
-      openMongo(url, { poolSize: 2, unitLeaseMs: leaseMs, recoverEveryMs: 0, busPollMs: 0 });
+    const open = (leaseMs: number) => openMongo(url, { poolSize: 2, unitLeaseMs: leaseMs, recoverEveryMs: 0 });
     let tenantId: number;
     let orgId: number;
     let orgPath: string;
@@ -224,7 +223,7 @@ if (TEST_STORE !== "mongo") {
 
   test("audit entries written with compact metadata text are upgraded once at start, so `q` finds them as on Postgres [mongo]", async () => {
     const url = freshMongoUrl().url;
-    let store = await openMongo(url, { poolSize: 2, recoverEveryMs: 0, busPollMs: 0 });
+    let store = await openMongo(url, { poolSize: 2, recoverEveryMs: 0 });
     try {
       await store.audit.append({
         tenantId: 1,
@@ -244,7 +243,7 @@ if (TEST_STORE !== "mongo") {
       const find = () => store.audit.query({ tenant: 1, orgPath: "/1/", size: 10, q: '"note": "old"' });
       expect(await find()).toEqual([]);
       await store.close();
-      store = await openMongo(url, { poolSize: 2, recoverEveryMs: 0, busPollMs: 0 });
+      store = await openMongo(url, { poolSize: 2, recoverEveryMs: 0 });
       expect((await find()).map((e) => e.action)).toEqual(["user.updated"]);
       expect(await store.ctx.db.collection(C.sequences).findOne({ _id: "audit_metadata_text" as never })).toMatchObject(
         { seq: 2 },
@@ -255,47 +254,27 @@ if (TEST_STORE !== "mongo") {
     }
   });
 
-  describe("cross-instance messages without change streams [mongo]", () => {
-    const pair = async (redis: boolean) => {
-      const url = freshMongoUrl().url;
-      const prefix = `bus${Date.now()}:`;
-      const o = {
-        poolSize: 2,
-        recoverEveryMs: 0,
-        busPollMs: 100,
-        redis: redis ? REDIS_TARGET : undefined,
-        redisPrefix: prefix,
-      };
-      const a = await openMongo(url, o);
-      const b = await openMongo(url, o);
-      return {
-        a,
-        b,
-        close: async () => {
-          await a.ctx.db.dropDatabase().catch(() => {});
-          await a.close();
-          await b.close();
-        },
-      };
-    };
-    const roundTrip = async (redis: boolean) => {
-      const { a, b, close } = await pair(redis);
-      try {
-        const seen: string[] = [];
-        await b.subscribe("sso_test", (m) => seen.push(m));
-        await a.publish("sso_test", "org:42");
-        await a.publish("other_channel", "not for b");
-        for (let i = 0; i < 50 && !seen.length; i++) await Bun.sleep(50);
-        expect(seen).toEqual(["org:42"]);
-      } finally {
-        await close();
-      }
-    };
-    test("without Redis, a message published by one instance reaches another by polling the bus collection", () =>
-      roundTrip(false));
-    test(`with Redis (${REDIS_TARGET?.kind ?? "none"}), it rides on Redis pub/sub`, async () => {
-      if (!REDIS_TARGET) throw new Error("the mongo pass needs REDIS_URL (or REDIS_CLUSTER_NODES / REDIS_SENTINELS)");
-      await roundTrip(true);
-    });
+  test("two instances on one MongoDB share the directory's version: an advance by one is what the other reads next [mongo]", async () => {
+    const url = freshMongoUrl().url;
+    const o = { poolSize: 2, recoverEveryMs: 0 };
+    const a = await openMongo(url, o);
+    const b = await openMongo(url, o);
+    try {
+      const first = await a.directoryVersion.read();
+      expect(first).toBeString();
+      expect(await b.directoryVersion.read()).toBe(first);
+      await b.directoryVersion.advance();
+      const second = await a.directoryVersion.read();
+      expect(second).not.toBe(first);
+      expect(await b.directoryVersion.read()).toBe(second);
+      // A store that lost the document starts from a new random value, not from one seen before.
+      await a.ctx.db.collection(C.sequences).deleteOne({ _id: "directory_version" as never });
+      const third = await b.directoryVersion.read();
+      expect([first, second]).not.toContain(third);
+    } finally {
+      await a.ctx.db.dropDatabase().catch(() => {});
+      await a.close();
+      await b.close();
+    }
   });
 }

@@ -245,7 +245,7 @@ export const platformContract: ContractSuite = {
       );
     });
 
-    test("imports: refs are per tenant and kind; jobs list newest first per caller tenant", async () => {
+    test("imports: refs are per tenant and kind; jobs keep the caller's timestamps and list newest first per caller tenant", async () => {
       await s.store.imports.putRef(tenantA, "users", "u-1", 42, "fp1");
       expect(await s.store.imports.findRef(tenantA, "users", "u-1")).toEqual({ entityId: 42, fingerprint: "fp1" });
       expect(await s.store.imports.findRef(tenantB, "users", "u-1")).toBeNull();
@@ -258,9 +258,18 @@ export const platformContract: ContractSuite = {
         dryRun: true,
         counts: {},
         errors: [],
-        completedAt: new Date(),
+        createdAt: new Date(Date.UTC(2020, 0, 2, 3, 4, 5, 6)),
+        completedAt: new Date(Date.UTC(2020, 0, 2, 3, 4, 5, 7)),
       };
       const j1 = await s.store.imports.createJob({ ...base, callerTenantId: tenantA, status: "VALID" });
+      // Both instants are stored as given (the caller's clock), never stamped by the adapter or the server.
+      expect([j1.createdAt.toISOString(), j1.completedAt?.toISOString()]).toEqual([
+        "2020-01-02T03:04:05.006Z",
+        "2020-01-02T03:04:05.007Z",
+      ]);
+      const [listed] = await s.store.imports.listJobs(tenantA, 1);
+      expect(listed.createdAt.getTime()).toBe(base.createdAt.getTime());
+      expect(listed.completedAt?.getTime()).toBe(base.completedAt.getTime());
       const j2 = await s.store.imports.createJob({ ...base, callerTenantId: tenantA, status: "INVALID" });
       await s.store.imports.createJob({ ...base, callerTenantId: tenantB, status: "VALID" });
       expect((await s.store.imports.listJobs(tenantA, 10)).map((j) => j.id)).toEqual([j2.id, j1.id]);

@@ -7,6 +7,7 @@ import { clearRedisPrefix, openTestStores, REDIS_TARGET, TEST_STORE } from "../s
 import type { ContractSuite } from "./harness";
 import { clientsContract } from "./clients.contract";
 import { directoryContract } from "./directory.contract";
+import { directoryVersionContract } from "./directory-version.contract";
 import { platformContract } from "./platform.contract";
 import { tokenContextContract } from "./token-context.contract";
 import { sessionsContract } from "./sessions.contract";
@@ -20,6 +21,7 @@ export const suites: ContractSuite[] = [
   sessionsContract,
   clientsContract,
   directoryContract,
+  directoryVersionContract,
   unitsContract,
   mfaContract,
   oidcContract,

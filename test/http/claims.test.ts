@@ -1,7 +1,7 @@
 /**
  * Custom token claims, black-box (SPEC 2.15, 4.12; CONTRACT §9): every mapping rule, the feature
  * gate, the owning-org rule, preview, and the claims on real tokens (login and refresh), never
- * replacing a standard claim, `roles` and `memberships` when used, invalidation on change.
+ * replacing a standard claim, `roles` and `memberships` when used, a change seen by the next token.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { makeTestApp, type TestApp } from "../support/app";
@@ -200,7 +200,7 @@ describe("claims on real tokens", () => {
     expect(claimsOf((await t.login(u.email, PASSWORD)).accessToken).plan).toBeUndefined();
   });
 
-  test("a change applies to the next token at once (cache invalidated); disabling stops it", async () => {
+  test("a change applies to the next token at once (the cache follows the directory's version); disabling stops it", async () => {
     const u = await createUser(t, ten.token, ten.rootOrgId);
     await ok(put(ten.token, { add: [{ key: "tier", value: 1 }] }));
     expect(claimsOf((await t.login(u.email, PASSWORD, { audience: product.identifier })).accessToken).tier).toBe(1);

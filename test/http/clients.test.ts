@@ -190,6 +190,12 @@ describe("GET /api/clients", () => {
       scopes: ["orders.write"],
       applicationId: w.appOrders.id,
       organizationId: w.orgA2.id,
+      type: "confidential",
+      grantTypes: ["client_credentials"],
+      redirectUris: [],
+      postLogoutRedirectUris: [],
+      backchannelLogoutUri: null,
+      firstParty: true,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     expect(r.body[1].applicationId).toBeNull();
@@ -228,5 +234,339 @@ describe("GET /api/clients", () => {
   test("organizationId is required and must be an integer", async () => {
     expect((await t.call("GET", "/api/clients", { token: adminA })).status).toBe(400);
     expect((await t.call("GET", "/api/clients?organizationId=x", { token: adminA })).status).toBe(400);
+  });
+});
+
+/** A browser client of application "orders" at org A1 (CONTRACT §12), with `over` on top. */
+const browserBody = (over: Record<string, unknown> = {}) => ({
+  name: "web shop",
+  orgId: w.orgA1.id,
+  applicationId: w.appOrders.id,
+  grantTypes: ["authorization_code", "refresh_token"],
+  redirectUris: ["https://shop.example.com/callback"],
+  ...over,
+});
+const fieldsOf = (r: { body: { errors?: { field: string }[] } }) => (r.body.errors ?? []).map((e) => e.field);
+const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
+const machineToken = (id: string, secret: string) =>
+  t.call("POST", "/oauth2/token", {
+    headers: { authorization: basic(id, secret), "content-type": "application/x-www-form-urlencoded" },
+    raw: "grant_type=client_credentials",
+  });
+
+describe("POST /api/clients: browser and native clients (CONTRACT §12)", () => {
+  test("a confidential browser client gets a secret; its fields are stored and listed; the creation is audited", async () => {
+    const r = await register(
+      adminA,
+      browserBody({
+        postLogoutRedirectUris: ["https://shop.example.com/bye"],
+        backchannelLogoutUri: "https://shop.example.com/backchannel",
+        firstParty: false,
+      }),
+    );
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.body).sort()).toEqual(["clientId", "clientSecret"]);
+    const stored = await t.svc.store.clients.findByClientId(r.body.clientId);
+    expect(stored).toMatchObject({
+      type: "confidential",
+      grantTypes: ["authorization_code", "refresh_token"],
+      redirectUris: ["https://shop.example.com/callback"],
+      postLogoutRedirectUris: ["https://shop.example.com/bye"],
+      backchannelLogoutUri: "https://shop.example.com/backchannel",
+      firstParty: false,
+      secretHash: sha256Hex(r.body.clientSecret),
+    });
+    const got = await t.call("GET", `/api/clients/${r.body.clientId}`, { token: adminA });
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({ clientId: r.body.clientId, type: "confidential", firstParty: false });
+    expect(JSON.stringify(got.body)).not.toMatch(/secret|hash/i);
+    const audit = await t.svc.store.audit.query({
+      tenant: w.tenantA,
+      orgPath: w.orgA1.path,
+      action: "client.created",
+      size: 50,
+    });
+    const entry = audit.find((a) => a.metadata.clientId === r.body.clientId);
+    expect(entry!.metadata).toMatchObject({
+      type: "confidential",
+      redirectUris: ["https://shop.example.com/callback"],
+    });
+  });
+
+  test("a public client gets no secret (clientSecret absent) and nothing authenticates it at the token endpoint", async () => {
+    const r = await register(adminA, browserBody({ type: "public", redirectUris: ["com.example.shop:/callback"] }));
+    expect(r.status).toBe(200);
+    expect(r.headers.get("cache-control")).toBe("no-store");
+    expect(Object.keys(r.body)).toEqual(["clientId"]);
+    const stored = await t.svc.store.clients.findByClientId(r.body.clientId);
+    expect(stored!.type).toBe("public");
+    expect(stored!.secretHash).toBeNull();
+    for (const secret of ["", "x", sha256Hex("")])
+      expect((await machineToken(r.body.clientId, secret)).status).toBe(401);
+  });
+
+  test("a confidential client without client_credentials is refused at the token endpoint (unauthorized_client)", async () => {
+    const r = await register(adminA, browserBody());
+    const tok = await machineToken(r.body.clientId, r.body.clientSecret);
+    expect(tok.status).toBe(400);
+    expect(tok.body.error).toBe("unauthorized_client");
+  });
+
+  test("without the new fields a client is still a confidential machine client", async () => {
+    const r = await register(adminA, { name: "machine", orgId: w.orgA.id });
+    expect((await t.svc.store.clients.findByClientId(r.body.clientId))!).toMatchObject({
+      type: "confidential",
+      grantTypes: ["client_credentials"],
+      redirectUris: [],
+      firstParty: true,
+    });
+    expect((await machineToken(r.body.clientId, r.body.clientSecret)).status).toBe(200);
+  });
+
+  test("accepted redirect URIs: https, http on loopback (127.0.0.1, [::1], localhost), private-use reverse-domain schemes", async () => {
+    const uris = [
+      "https://shop.example.com/cb?x=1",
+      "http://127.0.0.1/cb",
+      "http://127.0.0.1:51004/cb",
+      "http://[::1]:8080/cb",
+      "http://localhost:3000/callback",
+      "com.example.shop:/oauth2redirect",
+      "com.example.shop://callback",
+    ];
+    const r = await register(adminA, browserBody({ type: "public", redirectUris: uris }));
+    expect(r.status).toBe(200);
+    expect((await t.svc.store.clients.findByClientId(r.body.clientId))!.redirectUris).toEqual(uris);
+  });
+
+  test("each refused redirect URI is a VALIDATION_FAILED naming its field and what to do", async () => {
+    const bad: [string, RegExp][] = [
+      ["/callback", /absolute/],
+      ["shop.example.com/cb", /absolute/],
+      ["https://shop.example.com/cb#frag", /fragment/],
+      ["https://shop.example.com/cb#", /fragment/],
+      ["http://shop.example.com/cb", /https.*loopback/],
+      ["http://10.0.0.1/cb", /loopback/],
+      ["myapp:/callback", /private-use scheme/],
+      ["javascript:alert(1)", /private-use scheme/],
+      ["https://user:pw@shop.example.com/cb", /credentials/],
+      ["https://shop.example.com/a b", /whitespace/],
+      [`https://shop.example.com/${"x".repeat(2000)}`, /2000/],
+    ];
+    for (const [uri, why] of bad) {
+      for (const field of ["redirectUris", "postLogoutRedirectUris"]) {
+        const r = await register(
+          adminA,
+          browserBody({ redirectUris: ["https://ok.example.com/cb"], [field]: ["https://ok.example.com/x", uri] }),
+        );
+        expect(r.status).toBe(400);
+        expect(r.body.code).toBe("VALIDATION_FAILED");
+        const e = r.body.errors.find((x: { field: string }) => x.field === `${field}.1`);
+        expect(e?.message ?? JSON.stringify(r.body.errors)).toMatch(why);
+      }
+    }
+    const many = await register(
+      adminA,
+      browserBody({ redirectUris: Array.from({ length: 21 }, (_, i) => `https://shop.example.com/${i}`) }),
+    );
+    expect(many.status).toBe(400);
+    expect(fieldsOf(many)).toContain("redirectUris");
+  });
+
+  test("grant rules: public + client_credentials, refresh_token alone, authorization_code unbound or without redirect URIs", async () => {
+    const pub = await register(adminA, browserBody({ type: "public", grantTypes: ["client_credentials"] }));
+    expect(pub.status).toBe(400);
+    expect(pub.body.errors.find((e: { field: string }) => e.field === "grantTypes").message).toMatch(/public/);
+    const pubDefault = await register(adminA, { name: "spa", orgId: w.orgA.id, type: "public" });
+    expect(pubDefault.status).toBe(400);
+    expect(fieldsOf(pubDefault)).toContain("grantTypes");
+
+    const refreshOnly = await register(adminA, browserBody({ grantTypes: ["client_credentials", "refresh_token"] }));
+    expect(refreshOnly.status).toBe(400);
+    expect(refreshOnly.body.errors.find((e: { field: string }) => e.field === "grantTypes").message).toMatch(
+      /only .*together with authorization_code/,
+    );
+
+    const unbound = await register(adminA, browserBody({ applicationId: undefined }));
+    expect(unbound.status).toBe(400);
+    expect(fieldsOf(unbound)).toEqual(["applicationId"]);
+
+    for (const redirectUris of [undefined, []]) {
+      const none = await register(adminA, browserBody({ redirectUris }));
+      expect(none.status).toBe(400);
+      expect(fieldsOf(none)).toEqual(["redirectUris"]);
+    }
+    const unknown = await register(adminA, browserBody({ grantTypes: ["implicit"] }));
+    expect(unknown.status).toBe(400);
+    expect(fieldsOf(unknown).some((f: string) => f.startsWith("grantTypes"))).toBe(true);
+    expect((await register(adminA, browserBody({ grantTypes: [] }))).status).toBe(400);
+  });
+
+  test("URIs on a machine client are refused: nothing would use them", async () => {
+    const r = await register(adminA, {
+      name: "m",
+      orgId: w.orgA.id,
+      redirectUris: ["https://a.example.com/cb"],
+      postLogoutRedirectUris: ["https://a.example.com/bye"],
+      backchannelLogoutUri: "https://a.example.com/logout",
+    });
+    expect(r.status).toBe(400);
+    expect(fieldsOf(r).sort()).toEqual(["backchannelLogoutUri", "postLogoutRedirectUris", "redirectUris"]);
+  });
+
+  test("backchannelLogoutUri follows the webhook target policy: with private targets allowed, http on loopback only", async () => {
+    expect((await register(adminA, browserBody({ backchannelLogoutUri: "http://127.0.0.1:9000/logout" }))).status).toBe(
+      200,
+    );
+    for (const uri of [
+      "http://10.0.0.1/logout",
+      "https://shop.example.com/logout#x",
+      "/logout",
+      "ftp://x.example.com/",
+    ]) {
+      const r = await register(adminA, browserBody({ backchannelLogoutUri: uri }));
+      expect(r.status).toBe(400);
+      expect(fieldsOf(r)).toEqual(["backchannelLogoutUri"]);
+    }
+  });
+
+  test("without SSO_WEBHOOK_ALLOW_PRIVATE the back-channel logout URI must be https to a public host", async () => {
+    const strict = await makeTestApp({ env: { SSO_WEBHOOK_ALLOW_PRIVATE: "false" } });
+    try {
+      const sw = await seedWorld(strict.svc.store, (pw) => strict.svc.hasher.hash(pw), "strict");
+      const token = (await strict.login(sw.emails.adminA, PASSWORD)).accessToken;
+      const body = (uri: string) => ({
+        name: "b",
+        orgId: sw.orgA.id,
+        applicationId: sw.appOrders.id,
+        grantTypes: ["authorization_code"],
+        redirectUris: ["http://127.0.0.1/cb"],
+        backchannelLogoutUri: uri,
+      });
+      for (const uri of ["http://127.0.0.1/logout", "https://127.0.0.1/logout", "https://localhost/logout"]) {
+        const r = await strict.call("POST", "/api/clients", { token, body: body(uri) });
+        expect(r.status).toBe(400);
+        expect(r.body.errors[0].field).toBe("backchannelLogoutUri");
+      }
+      const ok = await strict.call("POST", "/api/clients", { token, body: body("https://rp.example.com/logout") });
+      expect(ok.status).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe("GET and PATCH /api/clients/{clientId}", () => {
+  let browser: { clientId: string; clientSecret: string };
+  let machine: { clientId: string; clientSecret: string };
+  let foreign: string;
+  beforeAll(async () => {
+    browser = (
+      await register(
+        adminA,
+        browserBody({ postLogoutRedirectUris: ["https://shop.example.com/bye"], firstParty: true }),
+      )
+    ).body;
+    machine = (await register(adminA, { name: "machine", orgId: w.orgA1.id })).body;
+    foreign = (await register(platformToken, { name: "b", orgId: w.orgB.id })).body.clientId;
+  });
+  const patch = (token: string, id: string, body: unknown) => t.call("PATCH", `/api/clients/${id}`, { token, body });
+
+  test("PATCH changes name, URIs and first-party only; the rest stays; audited as client.updated", async () => {
+    const before = (await t.svc.store.clients.findByClientId(browser.clientId))!;
+    const r = await patch(adminA, browser.clientId, {
+      name: " web shop v2 ",
+      redirectUris: ["https://shop.example.com/cb2", "http://127.0.0.1/cb"],
+      backchannelLogoutUri: "https://shop.example.com/logout",
+      firstParty: false,
+      // fixed at registration: ignored like every unknown field
+      type: "public",
+      grantTypes: ["client_credentials"],
+      scopes: ["orders.write"],
+      orgId: w.orgA.id,
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      clientId: browser.clientId,
+      name: "web shop v2",
+      redirectUris: ["https://shop.example.com/cb2", "http://127.0.0.1/cb"],
+      postLogoutRedirectUris: ["https://shop.example.com/bye"],
+      backchannelLogoutUri: "https://shop.example.com/logout",
+      firstParty: false,
+      type: "confidential",
+      grantTypes: ["authorization_code", "refresh_token"],
+    });
+    const after = (await t.svc.store.clients.findByClientId(browser.clientId))!;
+    expect(after).toEqual({
+      ...before,
+      name: "web shop v2",
+      redirectUris: ["https://shop.example.com/cb2", "http://127.0.0.1/cb"],
+      backchannelLogoutUri: "https://shop.example.com/logout",
+      firstParty: false,
+    });
+    expect((await t.call("GET", `/api/clients/${browser.clientId}`, { token: adminA })).body).toEqual(r.body);
+
+    const audit = await t.svc.store.audit.query({
+      tenant: w.tenantA,
+      orgPath: w.orgA1.path,
+      action: "client.updated",
+      size: 50,
+    });
+    const entry = audit.find((a) => a.metadata.clientId === browser.clientId);
+    expect(entry).toBeDefined();
+    expect(entry!.organizationId).toBe(w.orgA1.id);
+    expect(entry!.metadata.actorId).toBeGreaterThan(0);
+    expect(entry!.metadata.changes).toMatchObject({ name: "web shop v2", firstParty: false });
+
+    const removed = await patch(adminA, browser.clientId, { backchannelLogoutUri: null, postLogoutRedirectUris: [] });
+    expect(removed.status).toBe(200);
+    expect(removed.body.backchannelLogoutUri).toBeNull();
+    expect(removed.body.postLogoutRedirectUris).toEqual([]);
+  });
+
+  test("PATCH validates like registration: bad URIs, no redirect URI left, URIs on a machine client, blank name", async () => {
+    const bad = await patch(adminA, browser.clientId, {
+      redirectUris: ["https://ok.example.com/", "http://x.example.com/"],
+    });
+    expect(bad.status).toBe(400);
+    expect(fieldsOf(bad)).toEqual(["redirectUris.1"]);
+    expect(fieldsOf(await patch(adminA, browser.clientId, { redirectUris: [] }))).toEqual(["redirectUris"]);
+    expect(fieldsOf(await patch(adminA, browser.clientId, { name: "  " }))).toEqual(["name"]);
+    const m = await patch(adminA, machine.clientId, { redirectUris: ["https://a.example.com/cb"] });
+    expect(m.status).toBe(400);
+    expect(fieldsOf(m)).toEqual(["redirectUris"]);
+    // a refused patch writes nothing
+    expect((await t.svc.store.clients.findByClientId(browser.clientId))!.redirectUris).not.toContain(
+      "http://x.example.com/",
+    );
+    // a machine client may be renamed, and keeps working
+    const renamed = await patch(adminA, machine.clientId, { name: "machine 2" });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.name).toBe("machine 2");
+    expect((await machineToken(machine.clientId, machine.clientSecret)).status).toBe(200);
+  });
+
+  test("another tenant's client or an unknown id is 404 on GET and PATCH; nothing changes", async () => {
+    for (const id of [foreign, "cli_doesnotexist000000000", "x"]) {
+      const g = await t.call("GET", `/api/clients/${id}`, { token: adminA });
+      expect(g.status).toBe(404);
+      expect(g.body.code).toBe("NOT_FOUND");
+      expect((await patch(adminA, id, { name: "stolen" })).status).toBe(404);
+    }
+    expect((await t.svc.store.clients.findByClientId(foreign))!.name).toBe("b");
+    expect((await t.call("GET", `/api/clients/${foreign}`, { token: platformToken })).status).toBe(200);
+  });
+
+  test("403 without CLIENT_MANAGE, with an application token, or outside the token's reach; 401 without a token", async () => {
+    for (const token of [noClient]) {
+      expect((await t.call("GET", `/api/clients/${browser.clientId}`, { token })).status).toBe(403);
+      expect((await patch(token, browser.clientId, { name: "x" })).status).toBe(403);
+    }
+    const appToken = (await t.login(w.emails.adminA, PASSWORD, { audience: w.appOrders.identifier })).accessToken;
+    expect((await patch(appToken, browser.clientId, { name: "x" })).status).toBe(403);
+    const outside = (await register(adminA, { name: "top", orgId: w.orgA.id })).body.clientId;
+    expect((await t.call("GET", `/api/clients/${outside}`, { token: subAdmin })).status).toBe(403);
+    expect((await patch(subAdmin, outside, { name: "x" })).status).toBe(403);
+    expect((await patch(subAdmin, browser.clientId, { firstParty: true })).status).toBe(200);
+    expect((await t.call("PATCH", `/api/clients/${browser.clientId}`, { body: { name: "x" } })).status).toBe(401);
   });
 });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
-import { CLIENTS_CACHE_CHANNEL, clientCacheMessage } from "../../src/features/clients";
 import { clientRateKey, CLIENT_RATE_LIMIT } from "../../src/features/oauth";
 import { ISSUER, makeTestApp, type TestApp } from "../support/app";
 import { PASSWORD, seedWorld, type World } from "../sdk/world";
@@ -275,55 +274,38 @@ describe("POST /oauth2/token: request errors (400)", () => {
 });
 
 describe("POST /oauth2/token: the client's organization", () => {
-  test("a suspended org (or ancestor) is 400 unauthorized_client at once when the change is published, and usable again after activation", async () => {
+  test("a suspended org (or ancestor) is 400 unauthorized_client as soon as the directory's version moves on, and usable again after activation", async () => {
     const c = await registerClient({ orgId: w.orgA1a.id });
     expect((await token({ client: c })).status).toBe(200); // cached as usable
+    // A direct store write, then the advance every unit makes after it commits.
     await t.svc.store.orgs.update(w.tenantA, w.orgA1.id, { status: "SUSPENDED" });
-    await t.svc.store.publish(CLIENTS_CACHE_CHANNEL, clientCacheMessage.org(w.orgA1.id));
-    // LISTEN/NOTIFY is asynchronous on Postgres: poll briefly (well under the cache TTL).
-    let r = await token({ client: c });
-    for (let i = 0; i < 40 && r.status === 200; i++) {
-      await Bun.sleep(25);
-      r = await token({ client: c });
-    }
-    expectOAuthError(r, 400, "unauthorized_client");
+    await t.directoryChanged();
+    expectOAuthError(await token({ client: c }), 400, "unauthorized_client");
     await t.svc.store.orgs.update(w.tenantA, w.orgA1.id, { status: "ACTIVE" });
-    await t.svc.store.publish(CLIENTS_CACHE_CHANNEL, clientCacheMessage.org(w.orgA1.id));
-    r = await token({ client: c });
-    for (let i = 0; i < 40 && r.status !== 200; i++) {
-      await Bun.sleep(25);
-      r = await token({ client: c });
-    }
-    expect(r.status).toBe(200);
+    await t.directoryChanged();
+    expect((await token({ client: c })).status).toBe(200);
   });
 
-  test("POST /api/organizations/{id}/suspend and /activate take effect on the token endpoint without waiting for the TTL", async () => {
+  test("POST /api/organizations/{id}/suspend and /activate reach the very next token request", async () => {
     const c = await registerClient({ orgId: w.orgA1a.id });
     expect((await token({ client: c })).status).toBe(200);
+    expect((await token({ client: c })).status).toBe(200);
     const platform = await t.adminToken();
-    const retry = async (want: number) => {
-      let r = await token({ client: c });
-      for (let i = 0; i < 40 && r.status !== want; i++) {
-        await Bun.sleep(25);
-        r = await token({ client: c });
-      }
-      return r;
-    };
     expect((await t.call("POST", `/api/organizations/${w.orgA.id}/suspend`, { token: platform })).status).toBe(200);
-    expectOAuthError(await retry(400), 400, "unauthorized_client");
+    expectOAuthError(await token({ client: c }), 400, "unauthorized_client");
     expect((await t.call("POST", `/api/organizations/${w.orgA.id}/activate`, { token: platform })).status).toBe(200);
-    expect((await retry(200)).status).toBe(200);
+    expect((await token({ client: c })).status).toBe(200);
   });
 
-  test("without a publish, a suspension still takes effect once the cache TTL (5 s) has passed", async () => {
+  test("without a version advance (a lost one), a suspension still takes effect once SSO_CACHE_SECONDS (60 s) has passed", async () => {
     const c = await registerClient({ orgId: w.orgA2.id });
     expect((await token({ client: c })).status).toBe(200);
     await t.svc.store.orgs.update(w.tenantA, w.orgA2.id, { status: "SUSPENDED" });
-    expect((await token({ client: c })).status).toBe(200); // still within the TTL: documented staleness
-    offsetMs += 6000;
+    expect((await token({ client: c })).status).toBe(200); // the bound on a lost advance: documented staleness
+    offsetMs += 61_000;
     expectOAuthError(await token({ client: c }), 400, "unauthorized_client");
     await t.svc.store.orgs.update(w.tenantA, w.orgA2.id, { status: "ACTIVE" });
-    offsetMs += 6000;
+    offsetMs += 61_000;
     expect((await token({ client: c })).status).toBe(200);
   });
 

@@ -86,9 +86,9 @@ describe("reused token contexts never outlive a change", () => {
   });
 
   test("without a version, as when a unit skips it, the reused context stays: the version is what guards it", async () => {
-    // Guards the test above from passing vacuously: where contexts are reused (a store that keeps a
-    // version), a direct store write without an advance is not seen by the next refresh.
-    if (!t.stores.sessions.epoch) return void expect(t.stores.sessions.kind).toBe("primary");
+    // Guards the test above from passing vacuously: contexts are reused (every store keeps a
+    // version), so a direct store write without an advance is not seen by the next refresh.
+    expect(t.stores.sessions.epoch).not.toBeNull();
     const role = await createRole(t, ten.token, ten.rootOrgId, ["AUDIT_VIEW"]);
     const u = await createUser(t, ten.token, ten.rootOrgId, { roleId: role.id });
     const rt = await warm((await t.login(u.email, PASSWORD)).refreshToken);
@@ -103,17 +103,24 @@ describe("reused token contexts never outlive a change", () => {
     await t.directoryChanged();
     expect(claimsOf((await ok(refresh(stale.refreshToken))).accessToken).permissions).toEqual([]);
   });
-  test("a unit naming a context port moves the version on, also when it fails; a unit outside the context does not", async () => {
-    const epoch = t.stores.sessions.epoch;
-    if (!epoch) return void expect(t.stores.sessions.kind).toBe("primary");
+  test("a unit naming a directory port moves the version on, also when it fails; a unit outside the directory does not", async () => {
+    const epoch = t.stores.sessions.epoch!;
     const v0 = await epoch.read();
-    await t.svc.units.unit("test.outside", ["devices"], async () => {});
+    for (const port of ["devices", "oneTimeTokens", "keys", "webhooks", "socialIdentities"] as const)
+      await t.svc.units.unit("test.outside", [port, "events"], async () => {});
     expect(await epoch.read()).toBe(v0);
+    // Every port a directory cache reads: token contexts, applications, clients, claims mappings.
+    for (const port of ["users", "orgs", "roles", "apps", "clients", "claims", "tenants", "mfa", "imports"] as const) {
+      const before = await epoch.read();
+      await t.svc.units.unit(`test.${port}`, [port], async () => {});
+      expect(await epoch.read()).not.toBe(before);
+    }
+    const v0b = await epoch.read();
     await expect(
       t.svc.units.unit("test.fails", ["users", "events"], async () => Promise.reject(new Error("refused"))),
     ).rejects.toThrow("refused");
     const v1 = await epoch.read();
-    expect(v1).not.toBe(v0);
+    expect(v1).not.toBe(v0b);
     await t.svc.units.unit("test.roles", ["roles"], async () => {});
     expect(await epoch.read()).not.toBe(v1);
   });
@@ -148,25 +155,28 @@ describe("reused token contexts never outlive a change", () => {
   });
 });
 
-describe("SSO_TOKEN_CONTEXT_SECONDS=0", () => {
-  test("turns reuse off: a direct store write is seen by the next refresh without any advance", async () => {
-    const off = await makeTestApp({ env: { SSO_TOKEN_CONTEXT_SECONDS: "0" }, stores: t.stores });
-    try {
-      const role = await createRole(off, ten.token, ten.rootOrgId, ["AUDIT_VIEW"]);
-      const u = await createUser(off, ten.token, ten.rootOrgId, { roleId: role.id });
-      let rt = (await off.login(u.email, PASSWORD)).refreshToken;
-      for (let i = 0; i < 2; i++)
-        rt = (await ok(off.call("POST", "/api/auth/refresh", { body: { refreshToken: rt } }))).refreshToken;
-      await off.stores.store.roles.revoke({
-        tenantId: ten.tenantId,
-        userId: u.id,
-        roleId: role.id,
-        organizationId: ten.rootOrgId,
-      });
-      const r = await ok(off.call("POST", "/api/auth/refresh", { body: { refreshToken: rt } }));
-      expect(claimsOf(r.accessToken).permissions).toEqual([]);
-    } finally {
-      await off.svc.delivery.stop(); // the stores are the suite's own: closed in afterAll
-    }
-  });
+describe("SSO_CACHE_SECONDS=0 (or its former name, SSO_TOKEN_CONTEXT_SECONDS=0)", () => {
+  test.each(["SSO_CACHE_SECONDS", "SSO_TOKEN_CONTEXT_SECONDS"])(
+    "%s=0 turns reuse off: a direct store write is seen by the next refresh without any advance",
+    async (variable) => {
+      const off = await makeTestApp({ env: { [variable]: "0" }, stores: t.stores });
+      try {
+        const role = await createRole(off, ten.token, ten.rootOrgId, ["AUDIT_VIEW"]);
+        const u = await createUser(off, ten.token, ten.rootOrgId, { roleId: role.id });
+        let rt = (await off.login(u.email, PASSWORD)).refreshToken;
+        for (let i = 0; i < 2; i++)
+          rt = (await ok(off.call("POST", "/api/auth/refresh", { body: { refreshToken: rt } }))).refreshToken;
+        await off.stores.store.roles.revoke({
+          tenantId: ten.tenantId,
+          userId: u.id,
+          roleId: role.id,
+          organizationId: ten.rootOrgId,
+        });
+        const r = await ok(off.call("POST", "/api/auth/refresh", { body: { refreshToken: rt } }));
+        expect(claimsOf(r.accessToken).permissions).toEqual([]);
+      } finally {
+        await off.svc.delivery.stop(); // the stores are the suite's own: closed in afterAll
+      }
+    },
+  );
 });

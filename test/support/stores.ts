@@ -99,7 +99,7 @@ export function pooledUrl(directUrl: string): string | null {
 
 /**
  * How a store or service reaches a database made by freshDatabase: directly, or through the pooler
- * in transaction mode with the direct URL kept for LISTEN (used when no Redis bus is given).
+ * in transaction mode (the direct URL stays in the env for tests that reach the database itself).
  */
 export function pgConnection(directUrl: string): {
   url: string;
@@ -110,7 +110,7 @@ export function pgConnection(directUrl: string): {
   if (!pooled) return { url: directUrl, options: {}, env: { DATABASE_URL: directUrl } };
   return {
     url: pooled,
-    options: { pooler: "transaction", directUrl },
+    options: { pooler: "transaction" },
     env: { DATABASE_URL: pooled, SSO_PG_POOLER: "transaction", DATABASE_DIRECT_URL: directUrl },
   };
 }
@@ -176,12 +176,7 @@ export async function openTestStores(
       throw new Error(
         "no Redis configured (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS): cannot open the Redis session store",
       );
-    const store = await openMongo(url, {
-      poolSize: 5,
-      redis: useRedis ? target : undefined,
-      redisPrefix,
-      busPollMs: 100,
-    });
+    const store = await openMongo(url, { poolSize: 5 });
     const sessions = useRedis ? await openTestRedis(target!, redisPrefix) : createMongoSessionStore(store);
     return {
       store,
@@ -204,12 +199,8 @@ export async function openTestStores(
       throw new Error(
         "no Redis configured (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS): cannot open the Redis session store",
       );
-    // Behind the pooler the bus is Redis pub/sub with Redis, else LISTEN on the direct URL.
     const conn = pgConnection(db.url);
-    const store = await openPostgres(conn.url, 5, {
-      ...conn.options,
-      ...(useRedis ? { redis: target, redisPrefix } : {}),
-    });
+    const store = await openPostgres(conn.url, 5, conn.options);
     const sessions = useRedis ? await openTestRedis(target!, redisPrefix) : createPgSessionStore(store);
     return {
       store,

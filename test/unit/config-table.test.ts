@@ -88,7 +88,7 @@ describe("defaults come from the declaration, unchanged", () => {
       keyRotationDays: 30,
       keyCheckSeconds: 60,
       keyLeaseSeconds: 60,
-      tokenContextSeconds: 60,
+      cacheSeconds: 60,
       hashConcurrency: cpus,
       dbPoolSize: 10,
       logLevel: "info",

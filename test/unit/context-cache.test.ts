@@ -1,7 +1,8 @@
 // The reuse rules of features/sessions/context-cache.ts over a counting reader (the HTTP suite
 // test/http/token-context-cache.test.ts proves the same through the real stack).
 import { describe, expect, test } from "bun:test";
-import { createCachedTokenContext, createLocalContextEpoch } from "../../src/features/sessions/context-cache";
+import { createCachedTokenContext } from "../../src/features/sessions/context-cache";
+import { createLocalDirectoryVersion as createLocalContextEpoch } from "../../src/kernel/directory-cache";
 import type { TokenContext, TokenContextReader } from "../../src/features/sessions/ports";
 
 function reader(over: Partial<TokenContext> = {}) {
@@ -117,7 +118,7 @@ describe("cached token context", () => {
 
   test("a failed version read is null (the store is read), and reused contexts are frozen", async () => {
     const r = reader();
-    const c = createCachedTokenContext(r, { read: () => Promise.reject(new Error("down")), advance: async () => {} });
+    const c = createCachedTokenContext(r, { read: () => Promise.reject(new Error("down")) });
     expect(await c.epoch()).toBeNull();
     await c.load(1, 2, 3, new Date());
     await c.load(1, 2, 3, new Date());

@@ -119,7 +119,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password
-         * @description Plain mode returns the refresh token in the body; `web=true` sets the HttpOnly `sso_refresh` cookie (SameSite=Strict, Path=/api/auth) instead; a `device` object starts a device session and answers a server-issued `deviceId`. Without `audience` (or with the issuer) the token is a management token. Bad credentials, disabled or erased accounts: 401 INVALID_CREDENTIALS. 5 failures for one email in 15 minutes lock it for 15 minutes (429 ACCOUNT_LOCKED with Retry-After); more than 100 attempts a minute from one address: 429 RATE_LIMITED.
+         * @description Plain mode returns the refresh token in the body; `web=true` sets the HttpOnly `sso_refresh` cookie (SameSite=Strict, Path=/api/auth) instead; a `device` object starts a device session and answers a server-issued `deviceId`. Without `audience` (or with the issuer) the token is a management token. Bad credentials, disabled or erased accounts: 401 INVALID_CREDENTIALS. 5 failures for one email in 15 minutes lock it for 15 minutes (429 ACCOUNT_LOCKED with Retry-After; only failures count, so parallel correct sign-ins all succeed, and a guess counted after the 5th failure answers 429); more than 100 attempts a minute from one address: 429 RATE_LIMITED.
          */
         post: operations["postApiAuthLogin"];
         delete?: never;
@@ -262,14 +262,38 @@ export interface paths {
         get: operations["getApiClients"];
         put?: never;
         /**
-         * Register an API client (client credentials)
-         * @description Needs CLIENT_MANAGE and access to `orgId`. The secret is returned exactly once and cannot be retrieved or rotated later. Scopes default to `api.default`; a client bound to an application may hold only `api.default` and that application's permission codes.
+         * Register an API client (machine, browser or native application)
+         * @description Needs CLIENT_MANAGE and access to `orgId`. Without `type` and `grantTypes` this is a machine client (client credentials). A confidential client's secret is returned exactly once and cannot be retrieved or rotated later; a public client gets none. Scopes default to `api.default`; a client bound to an application may hold only `api.default` and that application's permission codes. Browser sign-in (`authorization_code`) needs `applicationId` and at least one redirect URI; every refused field is listed in `errors`. Registration only: the service does not yet serve an authorization endpoint (see docs/oidc.md).
          */
         post: operations["postApiClients"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one API client
+         * @description Needs CLIENT_MANAGE and the client's organization inside the token's reach (403 otherwise). Another tenant's client is 404. Never shows the secret.
+         */
+        get: operations["getApiClientsByClientId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a client's name, redirect and logout URIs or first-party flag
+         * @description Needs CLIENT_MANAGE and the client's organization inside the token's reach; another tenant's client is 404. Absent fields stay as they are; a list replaces the registered one. Type, grant types, scopes, application, organization and secret are fixed at registration (fields for them are ignored, as every unknown field is): register a new client to change them. URIs follow the registration rules and are only for clients holding `authorization_code`, which keep at least one redirect URI. Audited as `client.updated`.
+         */
+        patch: operations["patchApiClientsByClientId"];
         trace?: never;
     };
     "/api/import/commit": {
@@ -2743,6 +2767,18 @@ export interface operations {
                         /** @description The bound application, null when unbound (then `aud` is the client id). */
                         applicationId: number | null;
                         organizationId: number;
+                        /** @enum {string} */
+                        type: "confidential" | "public";
+                        /** @description Grants the client may use. */
+                        grantTypes: string[];
+                        /** @description Registered redirect URIs ([] for a machine client). */
+                        redirectUris: string[];
+                        /** @description Registered post-logout redirect URIs. */
+                        postLogoutRedirectUris: string[];
+                        /** @description Back-channel logout receiver, null when none. */
+                        backchannelLogoutUri: string | null;
+                        /** @description true: no consent page. */
+                        firstParty: boolean;
                         /** Format: date-time */
                         createdAt: string;
                     }[];
@@ -2805,14 +2841,26 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Display name of the machine identity. */
+                    /** @description Display name of the client. */
                     name: string;
                     /** @description Organization the client belongs to (its tokens carry this org and its tenant). */
                     orgId: number;
-                    /** @description Binds the client to an application of the same tenant: tokens get that application's identifier as `aud`. */
+                    /** @description Binds the client to an application of the same tenant: tokens get that application's identifier as `aud`. Required with `authorization_code`. */
                     applicationId?: number;
                     /** @description Scopes the client may request. Omitted or empty: `["api.default"]`. A bound client may hold only `api.default` and its application's permission codes. */
                     scopes?: string[];
+                    /** @description `confidential` (default): a server that keeps a secret. `public`: an SPA or native app that cannot keep one; it gets no secret and cannot hold `client_credentials`. Fixed at registration. */
+                    type?: "confidential" | "public";
+                    /** @description Grants the client may use. Default `["client_credentials"]` (a machine client). `authorization_code` (browser sign-in) needs `applicationId` and at least one redirect URI; `refresh_token` only together with `authorization_code`; a public client cannot hold `client_credentials`. Fixed at registration. */
+                    grantTypes?: ("client_credentials" | "authorization_code" | "refresh_token")[];
+                    /** @description Where the authorization endpoint (not served yet: registration only) may send the browser back to with a code. Each is an absolute URI without fragment: `https://…`, `http://` only on loopback (127.0.0.1, [::1], localhost), or a native app's private-use scheme in reverse-domain form (RFC 8252 §7.1, e.g. `com.example.app:/callback`). Compared by exact string. At most 20, each at most 2000 characters. Only for clients holding `authorization_code`. */
+                    redirectUris?: string[];
+                    /** @description Where logout (RP-initiated logout, not served yet) may send the browser back to. Each is an absolute URI without fragment: `https://…`, `http://` only on loopback (127.0.0.1, [::1], localhost), or a native app's private-use scheme in reverse-domain form (RFC 8252 §7.1, e.g. `com.example.app:/callback`). Compared by exact string. At most 20, each at most 2000 characters. Only for clients holding `authorization_code`. */
+                    postLogoutRedirectUris?: string[];
+                    /** @description Will receive logout tokens (OIDC Back-Channel Logout 1.0; not sent yet) as a form POST from the service. Absolute https to a public host (the webhook SSRF policy); plain http only on loopback and only when SSO_WEBHOOK_ALLOW_PRIVATE=true. No fragment. Only for clients holding `authorization_code`. */
+                    backchannelLogoutUri?: string;
+                    /** @description true (default): an application of the tenant itself, signed in to without a consent page. false: people are asked to consent to the scopes it requests. */
+                    firstParty?: boolean;
                 };
             };
         };
@@ -2826,8 +2874,8 @@ export interface operations {
                     "application/json": {
                         /** @description `cli_…`; the HTTP Basic user name at /oauth2/token. */
                         clientId: string;
-                        /** @description Shown exactly once; only its SHA-256 is kept. A lost secret means registering a new client. */
-                        clientSecret: string;
+                        /** @description Confidential clients only (absent for a public client). Shown exactly once; only its SHA-256 is kept. A lost secret means registering a new client. */
+                        clientSecret?: string;
                     };
                 };
             };
@@ -2851,6 +2899,242 @@ export interface operations {
             };
             /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CONFLICT: a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: JSON bodies only */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApiClientsByClientId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientId: string;
+                        name: string;
+                        scopes: string[];
+                        /** @description The bound application, null when unbound (then `aud` is the client id). */
+                        applicationId: number | null;
+                        organizationId: number;
+                        /** @enum {string} */
+                        type: "confidential" | "public";
+                        /** @description Grants the client may use. */
+                        grantTypes: string[];
+                        /** @description Registered redirect URIs ([] for a machine client). */
+                        redirectUris: string[];
+                        /** @description Registered post-logout redirect URIs. */
+                        postLogoutRedirectUris: string[];
+                        /** @description Back-channel logout receiver, null when none. */
+                        backchannelLogoutUri: string | null;
+                        /** @description true: no consent page. */
+                        firstParty: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    patchApiClientsByClientId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Display name of the client. */
+                    name?: string;
+                    /** @description Where the authorization endpoint (not served yet: registration only) may send the browser back to with a code. Each is an absolute URI without fragment: `https://…`, `http://` only on loopback (127.0.0.1, [::1], localhost), or a native app's private-use scheme in reverse-domain form (RFC 8252 §7.1, e.g. `com.example.app:/callback`). Compared by exact string. At most 20, each at most 2000 characters. Only for clients holding `authorization_code`. */
+                    redirectUris?: string[];
+                    /** @description Where logout (RP-initiated logout, not served yet) may send the browser back to. Each is an absolute URI without fragment: `https://…`, `http://` only on loopback (127.0.0.1, [::1], localhost), or a native app's private-use scheme in reverse-domain form (RFC 8252 §7.1, e.g. `com.example.app:/callback`). Compared by exact string. At most 20, each at most 2000 characters. Only for clients holding `authorization_code`. */
+                    postLogoutRedirectUris?: string[];
+                    /** @description null removes the back-channel logout URI. */
+                    backchannelLogoutUri?: string | null;
+                    /** @description true (default): an application of the tenant itself, signed in to without a consent page. false: people are asked to consent to the scopes it requests. */
+                    firstParty?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientId: string;
+                        name: string;
+                        scopes: string[];
+                        /** @description The bound application, null when unbound (then `aud` is the client id). */
+                        applicationId: number | null;
+                        organizationId: number;
+                        /** @enum {string} */
+                        type: "confidential" | "public";
+                        /** @description Grants the client may use. */
+                        grantTypes: string[];
+                        /** @description Registered redirect URIs ([] for a machine client). */
+                        redirectUris: string[];
+                        /** @description Registered post-logout redirect URIs. */
+                        postLogoutRedirectUris: string[];
+                        /** @description Back-channel logout receiver, null when none. */
+                        backchannelLogoutUri: string | null;
+                        /** @description true: no consent page. */
+                        firstParty: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5734,7 +6018,7 @@ export interface operations {
                 "application/json": {
                     /** @description home organization */
                     organizationId: number;
-                    /** @description unique across the service, case-insensitive */
+                    /** @description unique across the service, case-insensitive; the domain is compared and stored in IDNA ASCII form (`bücher.example` → `xn--bcher-kva.example`, fullwidth letters mapped), and a domain IDNA refuses is 400 */
                     email: string;
                     fullName: string;
                     /** @description absent: the user has no password until a setup link is used */

@@ -42,7 +42,7 @@ export function authRoutes({ auth, guard, cookies }: { auth: AuthService; guard:
           description:
             "Plain mode returns the refresh token in the body; `web=true` sets the HttpOnly `sso_refresh` cookie (SameSite=Strict, Path=/api/auth) instead; a `device` object starts a device session and answers a server-issued `deviceId`. " +
             "Without `audience` (or with the issuer) the token is a management token. Bad credentials, disabled or erased accounts: 401 INVALID_CREDENTIALS. " +
-            "5 failures for one email in 15 minutes lock it for 15 minutes (429 ACCOUNT_LOCKED with Retry-After); more than 100 attempts a minute from one address: 429 RATE_LIMITED.",
+            "5 failures for one email in 15 minutes lock it for 15 minutes (429 ACCOUNT_LOCKED with Retry-After; only failures count, so parallel correct sign-ins all succeed, and a guess counted after the 5th failure answers 429); more than 100 attempts a minute from one address: 429 RATE_LIMITED.",
         },
       },
     )

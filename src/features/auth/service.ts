@@ -10,7 +10,8 @@ import { DomainError, fieldError, forbidden, invalidToken, notFound } from "../.
 import type { PasswordHasher } from "../../kernel/passwords";
 import { randomToken, sha256Hex } from "../../kernel/secrets";
 import type { DomainEvent } from "../events";
-import type { Application, AppRepo } from "../apps/ports";
+import type { Application } from "../apps/ports";
+import type { AppDirectory } from "../apps";
 import type { Org, OrgRepo } from "../orgs/ports";
 import type { EffectiveGrant, RoleRepo } from "../roles/ports";
 import type { TokenContextReader } from "../sessions/ports";
@@ -43,9 +44,6 @@ export const LIMITS = {
   loginPerIpPerMinute: 100,
   passwordPerIpPerMinute: 30,
 } as const;
-
-/** How long resolved audiences are cached (application TTL overrides show up within this). */
-const AUDIENCE_CACHE_MS = 10_000;
 
 export interface DeviceInfo {
   deviceId?: string;
@@ -95,7 +93,8 @@ export interface AuthDeps {
   users: UserRepo;
   orgs: OrgRepo;
   roles: RoleRepo;
-  apps: AppRepo;
+  /** Applications by audience (`""`: the system application), cached until the directory changes. */
+  audiences: Pick<AppDirectory, "find">;
   devices: DeviceRepo;
   families: FamilyStore;
   counters: CounterStore;
@@ -152,24 +151,18 @@ export function createAuthService(deps: AuthDeps) {
   const idle = async () => {
     await Promise.allSettled([...pending]);
   };
-  const audiences = new Map<string, { app: Application; until: number }>();
-
   /**
    * Resolves `audience` (absent or the issuer = management) to its application; anything else
-   * that is not a registered identifier is 400. Cached briefly: this is on the refresh hot path.
+   * that is not a registered identifier is 400. Served by the application directory (cached until
+   * the next change; `version`: the directory's version already read for this request).
    */
-  async function resolveAudience(audience: string | undefined): Promise<Application> {
+  async function resolveAudience(audience: string | undefined, version?: Promise<string | null>): Promise<Application> {
     const key = !audience || audience === deps.issuer ? "" : audience;
-    const hit = audiences.get(key);
-    const t = performance.now();
-    if (hit && hit.until > t) return hit.app;
-    const app = key === "" ? await deps.apps.system() : await deps.apps.findByIdentifier(key);
+    const app = await deps.audiences.find(key, version);
     if (!app) {
       if (key === "") throw new DomainError("UNAVAILABLE", "The service is not bootstrapped yet.");
       throw fieldError("audience", "must be the issuer or the identifier of a registered application");
     }
-    if (audiences.size > 10_000) audiences.clear();
-    audiences.set(key, { app, until: t + AUDIENCE_CACHE_MS });
     return app;
   }
 
@@ -338,10 +331,11 @@ export function createAuthService(deps: AuthDeps) {
 
   /**
    * Password login (CONTRACT §4). Unknown email, wrong password, disabled or erased user all answer
-   * the same INVALID_CREDENTIALS after the same hashing work. Each attempt first takes a slot in an
-   * atomic per-email counter: only the first 5 in a 15-minute window reach the password check, the
-   * 5th failure locks the email for 15 minutes (later attempts: 429 ACCOUNT_LOCKED), a success
-   * clears the counter.
+   * the same INVALID_CREDENTIALS after the same hashing work. Failures are counted in an atomic
+   * per-email counter (`lockoutAttempt`): the 5th failure in a 15-minute window still answers 401 and
+   * locks the email for 15 minutes; later attempts, and failures counted after the 5th, answer 429
+   * ACCOUNT_LOCKED; a success clears the counter. Correct sign-ins are never counted, so parallel
+   * correct sign-ins of one account all succeed.
    */
   async function login(
     input: { email: string; password: string } & SessionRequest,
@@ -356,7 +350,9 @@ export function createAuthService(deps: AuthDeps) {
     const ok = await deps.hasher.verify(input.password, user?.passwordHash ?? null);
     if (!user || !ok || user.status !== "ACTIVE") {
       // The 5th failure still answers 401; the lock runs 15 minutes from now (known and unknown emails alike).
-      const locks = await attempt.failed(deps.clock.now());
+      const { locks, lockedFor } = await attempt.failed(deps.clock.now());
+      // A failure counted after the 5th is answered as locked (and not audited), never as 401.
+      if (lockedFor !== null) throw accountLocked(lockedFor);
       // Timing (docs/security.md): a known email's failure is audited after the answer, so known
       // and unknown emails do the same work before it.
       if (user)
@@ -382,14 +378,13 @@ export function createAuthService(deps: AuthDeps) {
         });
       throw invalidCredentials();
     }
+    // A right password checked while 5 failures were recorded is not revealed: locked.
+    const lockedFor = await attempt.succeeded(deps.clock.now());
+    if (lockedFor !== null) throw accountLocked(lockedFor);
     if (deps.hasher.needsRehash(user.passwordHash!)) {
       await deps.users.update(user.tenantId, user.id, { passwordHash: await deps.hasher.hash(input.password) });
     }
-    const [, result] = await Promise.all([
-      attempt.succeeded(),
-      completeSignIn(user, { web: input.web, device: input.device, audience: app.identifier }, ip, "password"),
-    ]);
-    return result;
+    return completeSignIn(user, { web: input.web, device: input.device, audience: app.identifier }, ip, "password");
   }
 
   /**
@@ -568,27 +563,55 @@ export function membershipsOf(
     }));
 }
 
-/** The per-email sign-in attempt counter (the email is hashed: no addresses in the counter store). */
+/** The per-email sign-in failure counter (the email is hashed: no addresses in the counter store). */
 export const lockoutKey = (email: string) => `login:${sha256Hex(normalizeEmail(email)).slice(0, 40)}`;
 
 /**
  * One password check under the per-account lockout (CONTRACT §4), for sign-in and for a password
- * change: the attempt takes a slot in the atomic per-email counter first; `lockedFor` is the lock's
- * remaining seconds when more than 5 attempts fell in the window (check nothing then). After the
- * check, `failed()` locks the email for 15 minutes on the 5th failure (true when this one locked) and
- * `succeeded()` clears the counter.
+ * change. The counter counts FAILURES, not attempts, so any number of parallel correct sign-ins of
+ * one account all succeed:
+ *
+ * - before hashing, `lockedFor` (a `peek`) is the lock's remaining seconds when 5 failures are
+ *   already recorded in the window: answer locked and check nothing (the cheap path while locked);
+ * - after a wrong password, `failed()` atomically `hit`s the counter: failures 1-4 answer 401, the
+ *   5th re-arms the window to 15 minutes from now (the lock) and still answers 401, and any later
+ *   one answers locked (`lockedFor` set), so the guess is never revealed;
+ * - after a right password, `succeeded()` peeks again: 5 failures recorded meanwhile mean a lock
+ *   that this check raced, answered locked; otherwise the counter is cleared and the sign-in goes on.
+ *
+ * Why at most 5 wrong guesses are ever answered 401 in a window: every wrong guess makes exactly one
+ * `hit`, and the CounterStore contract makes hits linearizable (N concurrent hits return 1..N, each
+ * once), so only the hits numbered 1..5 answer 401, whatever the interleaving; the peeks only add
+ * refusals. A right password is never counted, and a right password checked while (or after) the
+ * 5th failure is recorded answers locked, since its second peek sees it. The `set` of the 5th
+ * failure only moves the window's end: the count it writes (5) keeps every later hit above 5.
+ * A success may clear the count of failures racing it (a success clears the count, as it always
+ * has); that needs the right password.
+ *
+ * Known and unknown emails make the same counter operations (an unknown email always fails).
  */
 export async function lockoutAttempt(counters: CounterStore, email: string, now: Date) {
   const key = lockoutKey(email);
-  const slot = await counters.hit(key, LIMITS.lockoutWindowSeconds, now);
+  const seen = await counters.peek(key, now);
+  const lockedAt = (c: { count: number; ttlSeconds: number }) =>
+    c.count >= LIMITS.lockoutFailures ? Math.max(1, c.ttlSeconds) : null;
   return {
-    lockedFor: slot.count > LIMITS.lockoutFailures ? slot.ttlSeconds : null,
-    async failed(at: Date): Promise<boolean> {
-      if (slot.count !== LIMITS.lockoutFailures) return false;
+    lockedFor: lockedAt(seen),
+    /** Counts a failure: `locks` when this one (the 5th) set the lock, `lockedFor` when it came after it. */
+    async failed(at: Date): Promise<{ locks: boolean; lockedFor: number | null }> {
+      const hit = await counters.hit(key, LIMITS.lockoutWindowSeconds, at);
+      if (hit.count > LIMITS.lockoutFailures) return { locks: false, lockedFor: Math.max(1, hit.ttlSeconds) };
+      if (hit.count < LIMITS.lockoutFailures) return { locks: false, lockedFor: null };
       await counters.set(key, LIMITS.lockoutFailures, LIMITS.lockoutSeconds, at);
-      return true;
+      return { locks: true, lockedFor: null };
     },
-    succeeded: () => counters.reset(key),
+    /** After a right password: the lock's remaining seconds when one was set meanwhile, else null (count cleared). */
+    async succeeded(at: Date): Promise<number | null> {
+      const after = await counters.peek(key, at);
+      const locked = lockedAt(after);
+      if (locked === null && after.count > 0) await counters.reset(key);
+      return locked;
+    },
   };
 }
 

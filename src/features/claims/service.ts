@@ -2,12 +2,13 @@
  * Custom token claims (SPEC 2.15, 4.12; CONTRACT §9): one mapping per organization that owns
  * applications, applied to user access tokens whose audience is one of them, after the standard
  * claims and never replacing one. Validation, the feature gate, preview from the caller's live
- * token, and a per-instance cache invalidated across instances on change.
+ * token, and a per-instance cache that follows the directory's version (kernel/directory-cache.ts).
  */
 import { actorOf, requirePermission, type Principal } from "../../kernel/authz";
 import type { Clock } from "../../kernel/clock";
 import { DomainError, forbidden, notFound, validation, type FieldError } from "../../kernel/errors";
 import type { Unit } from "../../kernel/unit";
+import { createDirectoryCache, type DirectoryVersion } from "../../kernel/directory-cache";
 import type { AppRepo } from "../apps/ports";
 import type { DomainEvent, EventJournal } from "../events";
 import type { OrgRepo, TenantRepo } from "../orgs/ports";
@@ -176,8 +177,6 @@ export interface ClaimsServiceDeps {
   tenants: Pick<TenantRepo, "get">;
   unit: Unit<{ claims: ClaimsRepo; events: EventJournal }>;
   clock: Clock;
-  /** Tells every instance's mapping cache (after the unit commits). */
-  onChanged?(organizationId: number): Promise<void>;
 }
 
 export function createClaimsService(deps: ClaimsServiceDeps) {
@@ -228,7 +227,6 @@ export function createClaimsService(deps: ClaimsServiceDeps) {
       await events.record(e);
       return r;
     });
-    await deps.onChanged?.(org.id);
     return { mapping: saved.mapping, enabled: saved.enabled };
   }
 
@@ -257,36 +255,33 @@ export function createClaimsService(deps: ClaimsServiceDeps) {
 export type ClaimsService = ReturnType<typeof createClaimsService>;
 
 /**
- * The minting side: the enabled mapping of an application's owning org, cached per instance for
- * `ttlMs` and dropped at once when `invalidate` is called (the change channel). A tenant whose
- * customClaims feature is off gets nothing, whatever is saved.
+ * The minting side: the enabled mapping of an application's owning org, cached per instance with
+ * every other kind of directory data (kernel/directory-cache.ts): a change saved through the API
+ * (the mapping, or the tenant's customClaims feature) reaches the very next token on every
+ * instance. A tenant whose customClaims feature is off gets nothing, whatever is saved.
  */
 export function createClaimsMinter(deps: {
   claims: Pick<ClaimsRepo, "get">;
   tenants: Pick<TenantRepo, "get">;
-  ttlMs?: number;
+  /** The directory's shared version; null reads the mapping for every token. */
+  version: Pick<DirectoryVersion, "read"> | null;
+  /** Bound on an entry's age (ms; SSO_CACHE_SECONDS): only matters when a version advance was lost. */
+  maxAgeMs: number;
+  clock: Clock;
 }) {
-  const ttl = deps.ttlMs ?? 10_000;
-  const cache = new Map<number, { mapping: Mapping | null; sources: Set<Source>; until: number }>();
+  const cache = createDirectoryCache<{ mapping: Mapping; sources: Set<Source> } | null>(deps.version, {
+    maxAgeMs: deps.maxAgeMs,
+    now: () => deps.clock.now().getTime(),
+  });
   async function load(tenantId: number, orgId: number) {
-    const now = performance.now();
-    const hit = cache.get(orgId);
-    if (hit && hit.until > now) return hit;
     const [rec, tenant] = await Promise.all([deps.claims.get(tenantId, orgId), deps.tenants.get(tenantId)]);
     const mapping = rec?.enabled && tenant?.customClaims && rec.mapping.add.length ? rec.mapping : null;
-    const entry = { mapping, sources: mapping ? sourcesOf(mapping) : new Set<Source>(), until: now + ttl };
-    if (cache.size > 10_000) cache.clear();
-    cache.set(orgId, entry);
-    return entry;
+    return mapping ? { mapping, sources: sourcesOf(mapping) } : null;
   }
   return {
     /** The enabled mapping for an audience application owned by `orgId`, with the sources it reads; null when none. */
-    async forOwner(tenantId: number, orgId: number): Promise<{ mapping: Mapping; sources: Set<Source> } | null> {
-      const e = await load(tenantId, orgId);
-      return e.mapping ? { mapping: e.mapping, sources: e.sources } : null;
-    },
-    invalidate(orgId: number) {
-      cache.delete(orgId);
+    forOwner(tenantId: number, orgId: number): Promise<{ mapping: Mapping; sources: Set<Source> } | null> {
+      return cache.get(`${tenantId}:${orgId}`, () => load(tenantId, orgId));
     },
   };
 }

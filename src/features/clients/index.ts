@@ -1,7 +1,8 @@
-/** API clients (machine identities): registration, listing, and the token endpoint's client cache. */
+/** API clients (machine, browser and native): registration, reading, update, and the token endpoint's client cache. */
 export {
   createClientService,
   normalizeScopes,
+  normalizeGrants,
   DEFAULT_SCOPE,
   SCOPE_RE,
   type ClientService,
@@ -10,11 +11,17 @@ export {
 } from "./service";
 export {
   createClientDirectory,
-  CLIENTS_CACHE_CHANNEL,
   CLIENT_ID_PATTERN,
-  clientCacheMessage,
   type ClientDirectory,
   type ClientUsability,
   type ResolvedClient,
 } from "./directory";
-export type { ApiClient, ClientRepo } from "./ports";
+export {
+  GRANT_TYPES,
+  type ApiClient,
+  type ClientPatch,
+  type ClientRepo,
+  type ClientType,
+  type GrantType,
+} from "./ports";
+export { MAX_URIS, MAX_URI_LENGTH, redirectUriProblem, backchannelUriProblem } from "./rules";

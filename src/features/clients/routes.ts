@@ -1,7 +1,14 @@
-/** GET/POST /api/clients: thin HTTP edge over the client service. */
+/** /api/clients (list, register) and /api/clients/{clientId} (read, update): thin HTTP edge over the client service. */
 import { Elysia, t } from "elysia";
 import { noStore } from "../../http/context";
-import { ClientSummary, CreateClientBody, ListClientsQuery, RegisteredClient } from "./model";
+import {
+  ClientIdParams,
+  ClientSummary,
+  CreateClientBody,
+  ListClientsQuery,
+  RegisteredClient,
+  UpdateClientBody,
+} from "./model";
 import type { ApiClient } from "./ports";
 import type { ClientService } from "./service";
 import { managementCaller, type Guard } from "../../http/guard";
@@ -14,6 +21,12 @@ const summary = (c: ApiClient) => ({
   scopes: c.scopes,
   applicationId: c.applicationId,
   organizationId: c.organizationId,
+  type: c.type,
+  grantTypes: c.grantTypes,
+  redirectUris: c.redirectUris,
+  postLogoutRedirectUris: c.postLogoutRedirectUris,
+  backchannelLogoutUri: c.backchannelLogoutUri,
+  firstParty: c.firstParty,
   createdAt: c.createdAt.toISOString(),
 });
 
@@ -44,7 +57,9 @@ export function clientRoutes({ clients, guard }: { clients: ClientService; guard
         const p = await managementCaller(guard, request, server);
         const r = await clients.register(p, body);
         noStore(set);
-        return { clientId: r.client.clientId, clientSecret: r.clientSecret };
+        return r.clientSecret === undefined
+          ? { clientId: r.client.clientId }
+          : { clientId: r.client.clientId, clientSecret: r.clientSecret };
       },
       {
         body: CreateClientBody,
@@ -52,9 +67,52 @@ export function clientRoutes({ clients, guard }: { clients: ClientService; guard
         detail: {
           tags,
           security,
-          summary: "Register an API client (client credentials)",
+          summary: "Register an API client (machine, browser or native application)",
           description:
-            "Needs CLIENT_MANAGE and access to `orgId`. The secret is returned exactly once and cannot be retrieved or rotated later. Scopes default to `api.default`; a client bound to an application may hold only `api.default` and that application's permission codes.",
+            "Needs CLIENT_MANAGE and access to `orgId`. Without `type` and `grantTypes` this is a machine client (client credentials). " +
+            "A confidential client's secret is returned exactly once and cannot be retrieved or rotated later; a public client gets none. " +
+            "Scopes default to `api.default`; a client bound to an application may hold only `api.default` and that application's permission codes. " +
+            "Browser sign-in (`authorization_code`) needs `applicationId` and at least one redirect URI; every refused field is listed in `errors`. " +
+            "Registration only: the service does not yet serve an authorization endpoint (see docs/oidc.md).",
+        },
+      },
+    )
+    .get(
+      "/api/clients/:clientId",
+      async ({ params, request, server }) => {
+        const p = await managementCaller(guard, request, server);
+        return summary(await clients.get(p, params.clientId));
+      },
+      {
+        params: ClientIdParams,
+        response: ok(ClientSummary),
+        detail: {
+          tags,
+          security,
+          summary: "Read one API client",
+          description:
+            "Needs CLIENT_MANAGE and the client's organization inside the token's reach (403 otherwise). Another tenant's client is 404. Never shows the secret.",
+        },
+      },
+    )
+    .patch(
+      "/api/clients/:clientId",
+      async ({ params, body, request, server }) => {
+        const p = await managementCaller(guard, request, server);
+        return summary(await clients.update(p, params.clientId, body));
+      },
+      {
+        params: ClientIdParams,
+        body: UpdateClientBody,
+        response: ok(ClientSummary),
+        detail: {
+          tags,
+          security,
+          summary: "Change a client's name, redirect and logout URIs or first-party flag",
+          description:
+            "Needs CLIENT_MANAGE and the client's organization inside the token's reach; another tenant's client is 404. Absent fields stay as they are; a list replaces the registered one. " +
+            "Type, grant types, scopes, application, organization and secret are fixed at registration (fields for them are ignored, as every unknown field is): register a new client to change them. " +
+            "URIs follow the registration rules and are only for clients holding `authorization_code`, which keep at least one redirect URI. Audited as `client.updated`.",
         },
       },
     );

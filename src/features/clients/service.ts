@@ -1,7 +1,8 @@
 /**
- * API clients (machine identities): registration and listing for management callers
- * (SPEC 4.3, CONTRACT §5). Secrets are 32 random bytes shown once; only their SHA-256 is stored
- * (a high-entropy secret needs no slow hash).
+ * API clients: registration, listing, reading and updating for management callers (SPEC 4.3,
+ * CONTRACT §5 and §12). Machine clients and browser/native applications share one record.
+ * Secrets are 32 random bytes shown once; only their SHA-256 is stored (a high-entropy secret
+ * needs no slow hash). Public clients get no secret at all.
  */
 import { actorOf, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
 import type { Clock } from "../../kernel/clock";
@@ -11,8 +12,8 @@ import type { Unit } from "../../kernel/unit";
 import type { AppRepo } from "../apps/ports";
 import type { EventJournal } from "../events";
 import type { OrgRepo } from "../orgs/ports";
-import { CLIENTS_CACHE_CHANNEL, clientCacheMessage } from "./directory";
-import type { ApiClient, ClientRepo } from "./ports";
+import type { ApiClient, ClientPatch, ClientRepo, ClientType, GrantType } from "./ports";
+import { backchannelUriProblem, checkUriList, grantProblems, redirectUriProblem } from "./rules";
 
 /** SPEC 8: the scope a client gets when none are given. */
 export const DEFAULT_SCOPE = "api.default";
@@ -25,9 +26,9 @@ export interface ClientServiceDeps {
   apps: AppRepo;
   /** Runs the create and its audit entry atomically. */
   unit: Unit<{ clients: ClientRepo; events: EventJournal }>;
-  /** Cross-instance cache invalidation (PrimaryStore.publish). */
-  publish(channel: string, message: string): Promise<void>;
   clock: Clock;
+  /** SSO_WEBHOOK_ALLOW_PRIVATE: back-channel logout URIs may then use http on loopback. */
+  allowPrivateTargets: boolean;
 }
 
 export interface NewClientInput {
@@ -35,12 +36,28 @@ export interface NewClientInput {
   orgId: number;
   applicationId?: number;
   scopes?: string[];
+  /** Default `confidential`. */
+  type?: ClientType;
+  /** Default `["client_credentials"]` (today's machine client). */
+  grantTypes?: GrantType[];
+  redirectUris?: string[];
+  postLogoutRedirectUris?: string[];
+  backchannelLogoutUri?: string | null;
+  /** Default true (no consent page). */
+  firstParty?: boolean;
 }
 
 export interface RegisteredClient {
   client: ApiClient;
-  /** Plaintext secret: returned to the caller once, never stored. */
-  clientSecret: string;
+  /** Plaintext secret: returned to the caller once, never stored. Absent for a public client. */
+  clientSecret?: string;
+}
+
+/** The browser-sign-in fields of a registration or update, checked against the client's grants. */
+interface BrowserFields {
+  redirectUris?: string[];
+  postLogoutRedirectUris?: string[];
+  backchannelLogoutUri?: string | null;
 }
 
 /** Deduplicates in order; omitted or empty means the default scope. */
@@ -49,13 +66,24 @@ export function normalizeScopes(scopes: string[] | undefined): string[] {
   return [...new Set(list)];
 }
 
+/** Deduplicates in order; omitted means `["client_credentials"]` (a machine client). */
+export function normalizeGrants(grants: GrantType[] | undefined): GrantType[] {
+  return [...new Set(grants ?? (["client_credentials"] as GrantType[]))];
+}
+
+/** One VALIDATION_FAILED naming every refused field. */
+const refused = (errors: FieldError[]) =>
+  validation(`Refused fields: ${errors.map((e) => `${e.field} ${e.message}`).join("; ")}.`, errors);
+
 export function createClientService(deps: ClientServiceDeps) {
   /**
    * Registers a client in `orgId`. Needs CLIENT_MANAGE and the org inside the caller's reach
    * (another tenant's org is 404, an out-of-reach org of the own tenant 403). A bound client
    * (`applicationId`, same tenant) may hold only `api.default` and that application's permission
-   * codes; anything else is 400 listing every refused scope. Writes `client.created` to the audit
-   * trail in the same transaction and tells every instance's client cache.
+   * codes; anything else is 400 listing every refused scope. Browser and native clients (CONTRACT
+   * §12) follow rules.ts: grant combinations, redirect and logout URIs; every refused field is
+   * listed in one 400. A public client gets no secret. Writes `client.created` to the audit trail
+   * in the same transaction and tells every instance's client cache.
    */
   async function register(p: Principal, input: NewClientInput): Promise<RegisteredClient> {
     requirePermission(p, "CLIENT_MANAGE");
@@ -95,18 +123,29 @@ export function createClientService(deps: ClientServiceDeps) {
           });
       });
     }
-    if (errors.length)
-      throw validation(`Refused scopes: ${errors.map((e) => `${e.field} ${e.message}`).join("; ")}.`, errors);
+    const type = input.type ?? "confidential";
+    const grantTypes = normalizeGrants(input.grantTypes);
+    errors.push(...grantProblems(type, grantTypes, applicationId !== null));
+    const uris = checkBrowserFields(grantTypes, input, errors);
+    if (grantTypes.includes("authorization_code") && input.redirectUris === undefined)
+      errors.push({ field: "redirectUris", message: "a client with authorization_code needs at least one" });
+    if (errors.length) throw refused(errors);
 
-    const clientSecret = randomToken(32);
+    const clientSecret = type === "confidential" ? randomToken(32) : undefined;
     const record: ApiClient = {
       clientId: `cli_${randomToken(16)}`,
       tenantId: org.tenantId,
       organizationId: org.id,
       applicationId,
       name,
-      secretHash: sha256Hex(clientSecret),
+      secretHash: clientSecret === undefined ? null : sha256Hex(clientSecret),
       scopes,
+      type,
+      grantTypes,
+      redirectUris: uris.redirectUris ?? [],
+      postLogoutRedirectUris: uris.postLogoutRedirectUris ?? [],
+      backchannelLogoutUri: uris.backchannelLogoutUri ?? null,
+      firstParty: input.firstParty ?? true,
       createdAt: deps.clock.now(),
     };
     const client = await deps.unit("clients.register", ["clients", "events"], async ({ clients, events }) => {
@@ -116,12 +155,21 @@ export function createClientService(deps: ClientServiceDeps) {
         tenantId: org.tenantId,
         org,
         actor: actorOf(p),
-        data: { clientId: created.clientId, name, applicationId, scopes },
+        data: {
+          clientId: created.clientId,
+          name,
+          applicationId,
+          scopes,
+          type,
+          grantTypes,
+          redirectUris: record.redirectUris,
+          postLogoutRedirectUris: record.postLogoutRedirectUris,
+          backchannelLogoutUri: record.backchannelLogoutUri,
+          firstParty: record.firstParty,
+        },
       });
       return created;
     });
-    // Another instance may hold a cached miss for this id (only if it was guessed); drop it.
-    await deps.publish(CLIENTS_CACHE_CHANNEL, clientCacheMessage.client(client.clientId)).catch(() => {});
     return { client, clientSecret };
   }
 
@@ -133,7 +181,100 @@ export function createClientService(deps: ClientServiceDeps) {
     return deps.clients.listByOrg(org.tenantId, org.id);
   }
 
-  return { register, list };
+  /**
+   * One client by id (CLIENT_MANAGE, its org in reach). Another tenant's or an unknown id is 404,
+   * a client of an org outside the token's reach 403. The record carries the secret's hash: the
+   * edge never puts it on the wire.
+   */
+  async function get(p: Principal, clientId: string): Promise<ApiClient> {
+    return (await reachableClient(p, clientId)).client;
+  }
+
+  /**
+   * Changes the browser-sign-in fields of a client: `name`, `redirectUris`,
+   * `postLogoutRedirectUris`, `backchannelLogoutUri` (null removes it) and `firstParty`. Type,
+   * grants, scopes, secret, org and application are fixed at registration. Same permission and
+   * reach as `get`; URIs only for a client holding authorization_code, which keeps at least one
+   * redirect URI. One unit writes the change and `client.updated` (with the changed fields), then
+   * every instance's client cache is told.
+   */
+  async function update(p: Principal, clientId: string, patch: ClientPatch): Promise<ApiClient> {
+    const { client, org } = await reachableClient(p, clientId);
+    const clean: ClientPatch = {};
+    const errors: FieldError[] = [];
+    if (patch.name !== undefined) {
+      clean.name = patch.name.trim();
+      if (!clean.name) errors.push({ field: "name", message: "must not be blank" });
+    }
+    Object.assign(clean, checkBrowserFields(client.grantTypes, patch, errors));
+    if (patch.firstParty !== undefined) clean.firstParty = patch.firstParty;
+    if (errors.length) throw refused(errors);
+
+    const next = await deps.unit("clients.update", ["clients", "events"], async ({ clients, events }) => {
+      const updated = await clients.update(client.tenantId, client.clientId, clean);
+      if (!updated) throw notFound("Client");
+      await events.record({
+        type: "client.updated",
+        tenantId: client.tenantId,
+        org,
+        actor: actorOf(p),
+        data: { clientId: client.clientId, changes: clean },
+      });
+      return updated;
+    });
+    // The unit names `clients`: it moves the directory version on, so every instance's client cache
+    // drops this record before the answer (src/units.ts).
+    return next;
+  }
+
+  async function reachableClient(p: Principal, clientId: string) {
+    requirePermission(p, "CLIENT_MANAGE");
+    const client = await deps.clients.get(tenantOf(p), clientId);
+    if (!client) throw notFound("Client");
+    const org = await deps.orgs.get(client.tenantId, client.organizationId);
+    requireReach(p, org, "Client");
+    return { client, org };
+  }
+
+  /**
+   * Validates the URI fields present in `input` for a client holding `grants`, pushing problems to
+   * `errors`; returns the present ones cleaned (lists deduplicated). URIs are refused on a client
+   * without authorization_code (nothing would ever use them), and such a client needs at least one
+   * redirect URI (on registration: when the field is absent too).
+   */
+  function checkBrowserFields(grants: GrantType[], input: BrowserFields, errors: FieldError[]): BrowserFields {
+    const browser = grants.includes("authorization_code");
+    const out: BrowserFields = {};
+    const onlyBrowser = (field: string) =>
+      errors.push({ field, message: "is only for clients that hold the authorization_code grant" });
+    if (input.redirectUris !== undefined) {
+      out.redirectUris = checkUriList("redirectUris", input.redirectUris, redirectUriProblem, errors);
+      if (browser && !input.redirectUris.length)
+        errors.push({ field: "redirectUris", message: "a client with authorization_code needs at least one" });
+      if (!browser && input.redirectUris.length) onlyBrowser("redirectUris");
+    }
+    if (input.postLogoutRedirectUris !== undefined) {
+      out.postLogoutRedirectUris = checkUriList(
+        "postLogoutRedirectUris",
+        input.postLogoutRedirectUris,
+        redirectUriProblem,
+        errors,
+      );
+      if (!browser && input.postLogoutRedirectUris.length) onlyBrowser("postLogoutRedirectUris");
+    }
+    if (input.backchannelLogoutUri !== undefined) {
+      const uri = input.backchannelLogoutUri;
+      out.backchannelLogoutUri = uri;
+      if (uri !== null) {
+        const why = backchannelUriProblem(uri, deps.allowPrivateTargets);
+        if (why) errors.push({ field: "backchannelLogoutUri", message: why });
+        if (!browser) onlyBrowser("backchannelLogoutUri");
+      }
+    }
+    return out;
+  }
+
+  return { register, list, get, update };
 }
 
 export type ClientService = ReturnType<typeof createClientService>;

@@ -8,7 +8,9 @@ export interface ImportJob {
   dryRun: boolean;
   counts: Record<string, { created: number; updated: number; skipped: number; failed: number }>;
   errors: { entityType: string; externalId: string; field: string; message: string }[];
+  /** When the import began, by the domain's clock (never the database server's). */
   createdAt: Date;
+  /** When its outcome was settled, by the same clock: never before `createdAt`. */
   completedAt: Date | null;
 }
 
@@ -87,7 +89,11 @@ export interface BulkSetupToken {
  * per row, so a payload of 100,000 users is a few hundred statements.
  */
 export interface ImportRepo {
-  createJob(job: Omit<ImportJob, "id" | "createdAt">): Promise<ImportJob>;
+  /**
+   * Records a finished job with a new id. Stores `createdAt` and `completedAt` exactly as given (the
+   * caller's clock); an adapter never stamps a job with its own or the database server's time.
+   */
+  createJob(job: Omit<ImportJob, "id">): Promise<ImportJob>;
   listJobs(callerTenantId: number | "any", limit: number): Promise<ImportJob[]>;
   /** entity id and fingerprint for (tenant, kind, externalId), or null. */
   findRef(

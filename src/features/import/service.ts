@@ -8,7 +8,7 @@
  */
 import { SYSTEM_CODES, actorOf, reachesSubtree, requirePermission, tenantOf, type Principal } from "../../kernel/authz";
 import { addDays, type Clock } from "../../kernel/clock";
-import { hasInvisibleCharacters, normalizeEmail } from "../../kernel/email";
+import { emailProblem, normalizeEmail } from "../../kernel/email";
 import { forbidden, notFound, validation } from "../../kernel/errors";
 import { randomToken, sha256Hex } from "../../kernel/secrets";
 import type { Unit } from "../../kernel/unit";
@@ -582,7 +582,8 @@ export function createImportService(deps: ImportServiceDeps) {
           "orgExternalId",
           `no organization "${rec.orgExternalId}" in the payload or imported before`,
         );
-      if (!/^[^@\s]+@[^@\s]+$/.test(email) || hasInvisibleCharacters(rec.email))
+      // The rules of acceptEmail (kernel/email.ts), reported per row instead of thrown.
+      if (!/^[^@\s]+@[^@\s]+$/.test(email) || emailProblem(rec.email) !== null)
         fail("users", rec.externalId, "email", "is not a usable email address");
       if (rec.passwordBcrypt !== undefined && !BCRYPT_RE.test(rec.passwordBcrypt))
         fail("users", rec.externalId, "passwordBcrypt", "must be a bcrypt hash ($2a$, $2b$ or $2y$)");
@@ -684,7 +685,8 @@ export function createImportService(deps: ImportServiceDeps) {
     return { errors, counts, orgs, apps, perms, roles, users, assignments };
   }
 
-  async function job(p: Principal, r: Omit<ImportReport, "jobId" | "invites">) {
+  /** Records the job: begun at `startedAt`, completed now, both by the injected clock (one clock on every store). */
+  async function job(p: Principal, r: Omit<ImportReport, "jobId" | "invites">, startedAt: Date) {
     return deps.imports.createJob({
       tenantId: r.tenantId,
       callerTenantId: p.tenantId,
@@ -693,12 +695,14 @@ export function createImportService(deps: ImportServiceDeps) {
       dryRun: r.dryRun,
       counts: r.counts,
       errors: r.errors.slice(0, 1000),
+      createdAt: startedAt,
       completedAt: deps.clock.now(),
     });
   }
 
   /** The dry run: writes no directory data (only the job record); VALID or INVALID with every error. */
   async function validate(p: Principal, req: ImportRequest): Promise<ImportReport> {
+    const startedAt = deps.clock.now();
     const where = await target(p, req);
     const planned = await plan(p, req, where, false, deps);
     const body = {
@@ -709,14 +713,14 @@ export function createImportService(deps: ImportServiceDeps) {
       counts: planned.counts,
       errors: planned.errors,
     };
-    const j = await job(p, body);
+    const j = await job(p, body, startedAt);
     return { jobId: j.id, ...body, invites: [] };
   }
 
   /** Re-validates and applies the whole payload in one unit (COMPLETED), or nothing (REJECTED). */
   async function commit(p: Principal, req: ImportRequest): Promise<ImportReport> {
-    const where = await target(p, req);
     const now = deps.clock.now();
+    const where = await target(p, req);
     const invites: ImportReport["invites"] = [];
     const result = await deps
       .unit("import.commit", ["imports", "orgs", "tenants", "apps", "roles", "users", "events"], async (tx) => {
@@ -878,7 +882,7 @@ export function createImportService(deps: ImportServiceDeps) {
         counts: result.counts,
         errors: result.errors,
       };
-      return { jobId: (await job(p, body)).id, ...body, invites: [] };
+      return { jobId: (await job(p, body, now)).id, ...body, invites: [] };
     }
     const body = {
       status: "COMPLETED" as const,
@@ -888,7 +892,7 @@ export function createImportService(deps: ImportServiceDeps) {
       counts: result.counts,
       errors: [],
     };
-    return { jobId: (await job(p, body)).id, ...body, invites };
+    return { jobId: (await job(p, body, now)).id, ...body, invites };
   }
 
   /** Jobs of the caller's tenant, newest first. */

@@ -79,8 +79,9 @@ export function createOAuthService(deps: OAuthServiceDeps) {
   async function clientCredentials(req: ClientCredentialsRequest): Promise<MachineToken> {
     const resolved = await deps.directory.resolve(req.clientId);
     const presented = sha256Hex(req.clientSecret);
-    const ok = timingSafeEqual(presented, resolved ? resolved.client.secretHash : DUMMY_HASH);
-    if (!resolved || !ok) throw badClient();
+    // A public client (CONTRACT §12) has no secret: nothing it presents authenticates it here.
+    const ok = timingSafeEqual(presented, resolved?.client.secretHash ?? DUMMY_HASH);
+    if (!resolved || !resolved.client.secretHash || !ok) throw badClient();
     const { client } = resolved;
 
     if (req.grantType !== "client_credentials")
@@ -88,6 +89,10 @@ export function createOAuthService(deps: OAuthServiceDeps) {
         "unsupported_grant_type",
         "Only grant_type=client_credentials is supported at this endpoint.",
       );
+
+    // RFC 6749 §5.2: a browser client registered without client_credentials may not use it.
+    if (!client.grantTypes.includes("client_credentials"))
+      throw new TokenRequestError("unauthorized_client", "This client is not registered for client_credentials.");
 
     // Counted after authentication, so nobody can exhaust another client's budget with bad secrets.
     if (deps.counters) {

@@ -11,3 +11,51 @@ export {
   type SignInSession,
   type SignInSessionStore,
 } from "./ports";
+
+/** The protocol's pure pieces: errors, the authorization request's checks, PKCE, redirects, scopes, discovery. */
+export {
+  OAUTH_ERROR_CODES,
+  OAuthProtocolError,
+  oauthError,
+  safeDescription,
+  type AuthorizationErrorCode,
+  type OAuthErrorCode,
+  type TokenEndpointErrorCode,
+} from "./errors";
+export {
+  DISPLAY_VALUES,
+  KNOWN_PARAMETERS,
+  LIMITS,
+  PROMPT_VALUES,
+  REDIRECT_CHECKS,
+  pageChecks,
+  redirectUriMatches,
+  validateAuthorizationRequest,
+  type AuthorizationOutcome,
+  type AuthorizationRequest,
+  type AuthorizeClient,
+  type Check,
+  type CheckContext,
+  type ClientLookup,
+  type Display,
+  type ParamSource,
+  type Prompt,
+} from "./authorize";
+export { CODE_VERIFIER_RE, PKCE_METHOD, S256_CHALLENGE_RE, s256Challenge, verifyPkceS256 } from "./pkce";
+export { appendQuery, successRedirect, type SuccessResponse } from "./redirect";
+export {
+  CLAIMS_SUPPORTED,
+  MAX_SCOPE_LENGTH,
+  SCOPE_CLAIMS,
+  SUPPORTED_SCOPES,
+  parseScope,
+  type ParsedScope,
+  type SupportedScope,
+} from "./scopes";
+export {
+  buildAuthorizationServerMetadata,
+  buildOpenIdConfiguration,
+  type DiscoveryOptions,
+  type ProviderFeature,
+  type ProviderMetadata,
+} from "./discovery";

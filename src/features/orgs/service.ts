@@ -24,8 +24,6 @@ export const DEFAULT_ORG_TYPE = "organization";
 export interface OrgServiceDeps {
   orgs: OrgRepo;
   unit: Unit<{ orgs: OrgRepo; events: EventJournal }>;
-  /** Called after a suspension or activation commits (cache invalidation across instances). */
-  onStatusChanged?(org: Org): Promise<void>;
 }
 
 export interface Page<T> {
@@ -154,7 +152,6 @@ export function createOrgService(deps: OrgServiceDeps) {
         });
       return next;
     });
-    await deps.onStatusChanged?.(next);
     return next;
   }
 

@@ -156,17 +156,19 @@ export function createPasswordService(deps: PasswordDeps) {
     if (!user || user.status !== "ACTIVE") throw notFound("User");
     const now = deps.clock.now();
     // The sign-in lockout guards this check too: the 5th wrong password locks the account for 15 minutes.
+    // As at sign-in (lockoutAttempt): failures are counted, a wrong password after the 5th and a right
+    // one that raced the lock are answered as locked.
     const attempt = await lockoutAttempt(deps.counters, user.email, now);
-    if (attempt.lockedFor !== null)
-      throw fieldError(
-        "currentPassword",
-        `too many wrong passwords: try again in ${Math.ceil(attempt.lockedFor / 60)} minutes`,
-      );
+    const tooMany = (seconds: number) =>
+      fieldError("currentPassword", `too many wrong passwords: try again in ${Math.ceil(seconds / 60)} minutes`);
+    if (attempt.lockedFor !== null) throw tooMany(attempt.lockedFor);
     if (!(await deps.hasher.verify(currentPassword, user.passwordHash ?? null))) {
-      await attempt.failed(now);
+      const { lockedFor } = await attempt.failed(now);
+      if (lockedFor !== null) throw tooMany(lockedFor);
       throw fieldError("currentPassword", "is not your current password");
     }
-    await attempt.succeeded();
+    const lockedFor = await attempt.succeeded(now);
+    if (lockedFor !== null) throw tooMany(lockedFor);
     if (newPassword === currentPassword) throw fieldError("newPassword", "must differ from the current password");
     const passwordHash = await deps.hasher.hash(newPassword);
     const org = await deps.orgs.get(user.tenantId, user.organizationId);

@@ -186,16 +186,3 @@ export interface TokenContextReader {
    */
   load(tenantId: number, userId: number, orgId: number, now: Date): Promise<TokenContext>;
 }
-
-/**
- * A shared version of everything a token context depends on (the directory). It moves on after
- * every committed change that may alter a context, before that change is answered; a context read
- * after the version was read can be reused for as long as the version stays the same
- * (features/sessions/context-cache.ts, docs/sessions.md).
- */
-export interface ContextEpoch {
-  /** The current version; null when unknown (the caller then reads the store). */
-  read(): Promise<string | null>;
-  /** Moves the version on (every instance's reused contexts become stale). */
-  advance(): Promise<void>;
-}

@@ -100,7 +100,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     // version read above still holds (context-cache.ts), so it is never older than the last change.
     const [{ user, org, blocked, grants }, app] = await Promise.all([
       deps.tokenContext.load(d.tenantId, d.userId, d.orgId, now, epoch),
-      requested ?? deps.auth.resolveAudience(d.audience).catch(() => null as Application | null),
+      requested ?? deps.auth.resolveAudience(d.audience, epoch).catch(() => null as Application | null),
       d.mode === "device" && d.deviceId ? deps.devices.touch(d.userId, d.deviceId, now) : null,
     ]);
     if (!user || user.status !== "ACTIVE" || !org || !app) {

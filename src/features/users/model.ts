@@ -6,7 +6,8 @@ const Email = t.String({
   minLength: 3,
   maxLength: 320,
   pattern: "^[^@\\s]+@[^@\\s]+$",
-  description: "unique across the service, case-insensitive",
+  description:
+    "unique across the service, case-insensitive; the domain is compared and stored in IDNA ASCII form (`bücher.example` → `xn--bcher-kva.example`, fullwidth letters mapped), and a domain IDNA refuses is 400",
 });
 
 export const CreateUserBody = t.Object({

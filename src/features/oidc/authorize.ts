@@ -1,0 +1,501 @@
+/**
+ * The authorization request (RFC 6749 §4.1.1, OIDC Core §3.1.2.1, CONTRACT §12) as an ordered list
+ * of small named checks, in the specification's order (docs/oidc.md "The authorization request:
+ * checks in order"). Each check reads the raw parameters, passes (possibly recording what it
+ * validated) or throws an OAuthProtocolError.
+ *
+ * The list has two phases, because RFC 6749 §4.1.2.1 forbids redirecting before the client and
+ * its redirect URI are known good:
+ * - PAGE_CHECKS (client, grant, redirect URI): a failure is shown on an error page, never
+ *   redirected (RFC 6749 §4.1.2.1, §10.15 open redirector; RFC 9700 §4.11).
+ * - REDIRECT_CHECKS (everything else): a failure is sent back to the validated redirect URI with
+ *   `error`, `error_description`, `state` and `iss` (RFC 6749 §4.1.2.1, RFC 9207).
+ *
+ * Pure: no HTTP, no storage beyond the client lookup the caller passes in.
+ */
+import { type ApiClient, CLIENT_ID_PATTERN, MAX_URI_LENGTH } from "../clients";
+import { OAuthProtocolError, oauthError } from "./errors";
+import { PKCE_METHOD, S256_CHALLENGE_RE } from "./pkce";
+import { MAX_SCOPE_LENGTH, parseScope, type SupportedScope } from "./scopes";
+
+/** Raw parameters as a multimap (URLSearchParams, or FormData's string entries), so repeats are visible. */
+export interface ParamSource {
+  getAll(name: string): string[];
+}
+
+/** The client fields the checks read. */
+export type AuthorizeClient = Pick<
+  ApiClient,
+  "clientId" | "tenantId" | "organizationId" | "type" | "grantTypes" | "redirectUris" | "firstParty"
+>;
+
+/**
+ * Finds a client by id; null when unknown. The caller may also answer null for a client it will not
+ * serve (its org suspended, its application gone): the request then ends on the error page.
+ */
+export type ClientLookup = (clientId: string) => Promise<AuthorizeClient | null>;
+
+/** OIDC Core §3.1.2.1 `prompt` values the provider supports. */
+export const PROMPT_VALUES = ["none", "login", "consent", "select_account"] as const;
+export type Prompt = (typeof PROMPT_VALUES)[number];
+
+/** OIDC Core §3.1.2.1 `display` values; any other is ignored (OIDC Core §15.1: never an error). */
+export const DISPLAY_VALUES = ["page", "popup", "touch", "wap"] as const;
+export type Display = (typeof DISPLAY_VALUES)[number];
+
+/**
+ * Length limits (characters) so that nothing unbounded is stored or echoed. A kept protocol
+ * parameter over its limit is `invalid_request`; a parameter OIDC Core §15.1 says must never cause
+ * an error (`ui_locales`, `display`) is dropped instead.
+ */
+export const LIMITS = {
+  /** CLIENT_ID_PATTERN already bounds it (68); anything longer is unknown without a lookup. */
+  client_id: 128,
+  /** The registration limit (clients/rules.ts MAX_URI_LENGTH): a longer one cannot be registered. */
+  redirect_uri: MAX_URI_LENGTH,
+  scope: MAX_SCOPE_LENGTH,
+  state: 2048,
+  nonce: 512,
+  /** An ID token of ours is about 1 KB; 8 KB leaves room for a foreign issuer's before it is refused later. */
+  id_token_hint: 8192,
+  /** RFC 5321 §4.5.3.1: a mailbox is at most 254 characters (local part + domain); room for other hints. */
+  login_hint: 320,
+  ui_locales: 256,
+  /** At most this many locale tags are kept from `ui_locales`. */
+  ui_locales_count: 10,
+} as const;
+
+/** Every parameter the endpoint recognises. Only these count for "repeated" (unknown ones are ignored, RFC 6749 §3.1). */
+export const KNOWN_PARAMETERS = [
+  "client_id",
+  "redirect_uri",
+  "response_type",
+  "response_mode",
+  "scope",
+  "state",
+  "code_challenge",
+  "code_challenge_method",
+  "nonce",
+  "prompt",
+  "max_age",
+  "id_token_hint",
+  "login_hint",
+  "ui_locales",
+  "claims_locales",
+  "display",
+  "acr_values",
+  "claims",
+  "request",
+  "request_uri",
+  "registration",
+  "organization",
+] as const;
+
+/** A validated authorization request: what the hosted pages and the code grant work from. */
+export interface AuthorizationRequest {
+  client: AuthorizeClient;
+  /** Exactly as sent (and matched against a registered one); the code is bound to it. */
+  redirectUri: string;
+  responseType: "code";
+  responseMode: "query";
+  /** Verbatim when sent; echoed back unchanged. */
+  state?: string;
+  /** Supported scopes asked for (after the offline_access rule), in SUPPORTED_SCOPES order. */
+  scopes: SupportedScope[];
+  /** True when `openid` was asked: an OpenID Connect request (an ID token is issued). */
+  openid: boolean;
+  codeChallenge: string;
+  codeChallengeMethod: typeof PKCE_METHOD;
+  nonce?: string;
+  /** Distinct `prompt` values; [] when absent. */
+  prompt: Prompt[];
+  /** Seconds; the person must have authenticated within them (OIDC Core §3.1.2.1). */
+  maxAge?: number;
+  /** Kept raw; the HTTP layer verifies it with the keys (OIDC Core §3.1.2.1). */
+  idTokenHint?: string;
+  /** Kept raw; a hint for the sign-in page's email field. */
+  loginHint?: string;
+  /** Well-formed BCP 47 tags in the order asked; [] when absent. */
+  uiLocales: string[];
+  display?: Display;
+  /** `organization=<orgId>`: the org to preselect on the hosted page (CONTRACT §12). */
+  organizationId?: number;
+}
+
+/** The outcome of `validateAuthorizationRequest`. */
+export type AuthorizationOutcome =
+  | { kind: "valid"; request: AuthorizationRequest }
+  /** RFC 6749 §4.1.2.1: the client or redirect URI is not known good: show an error page, never redirect. */
+  | { kind: "error_page"; error: OAuthProtocolError }
+  /** RFC 6749 §4.1.2.1: redirect back to `redirectUri` with the error, `state` (when usable) and `iss`. */
+  | {
+      kind: "redirect_error";
+      error: OAuthProtocolError;
+      redirectUri: string;
+      responseMode: "query";
+      state?: string;
+    };
+
+/** The request under validation: the raw parameters and what the checks have established so far. */
+export interface CheckContext {
+  params: ParamSource;
+  client?: AuthorizeClient;
+  redirectUri?: string;
+  out: Partial<AuthorizationRequest>;
+}
+
+export type Check = (ctx: CheckContext) => void | Promise<void>;
+
+/**
+ * The one value of `name`, or undefined when absent. RFC 6749 §3.1: a parameter sent without a
+ * value is treated as omitted, and no parameter may appear more than once (invalid_request).
+ */
+function single(params: ParamSource, name: string): string | undefined {
+  const values = params.getAll(name).filter((v) => v !== "");
+  if (values.length > 1) throw oauthError("invalid_request", `${name} must not be repeated (RFC 6749 section 3.1).`);
+  return values[0];
+}
+
+function bounded(params: ParamSource, name: keyof typeof LIMITS): string | undefined {
+  const value = single(params, name);
+  if (value !== undefined && value.length > LIMITS[name])
+    throw oauthError("invalid_request", `${name} must be at most ${LIMITS[name]} characters.`);
+  return value;
+}
+
+const must = <T>(v: T | undefined, what: string): T => {
+  if (v === undefined) throw new Error(`check order: ${what} is not established yet`);
+  return v;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Phase 1: failures are shown on an error page, never redirected (RFC 6749 §4.1.2.1).
+// ---------------------------------------------------------------------------------------------
+
+/** RFC 6749 §4.1.1: `client_id` is REQUIRED; §4.1.2.1: an invalid one is never redirected to. */
+export const checkClientId: Check = (ctx) => {
+  const id = bounded(ctx.params, "client_id");
+  if (id === undefined) throw oauthError("invalid_request", "client_id is required.");
+  if (!CLIENT_ID_PATTERN.test(id)) throw oauthError("invalid_client", "The client is unknown. Check client_id.");
+};
+
+/** RFC 6749 §4.1.2.1: an unknown client is never redirected to (it has no redirect URI we trust). */
+export function checkClient(lookup: ClientLookup): Check {
+  return async function checkClient(ctx) {
+    const client = await lookup(must(single(ctx.params, "client_id"), "client_id"));
+    if (!client) throw oauthError("invalid_client", "The client is unknown. Check client_id.");
+    ctx.client = client;
+  };
+}
+
+/**
+ * RFC 6749 §4.1.2.1 `unauthorized_client`. Shown on the page, not redirected: a client without
+ * authorization_code has no registered redirect URI (clients/rules.ts), so there is none to trust.
+ */
+export const checkClientGrantType: Check = (ctx) => {
+  const client = must(ctx.client, "client");
+  if (!client.grantTypes.includes("authorization_code") || client.redirectUris.length === 0)
+    throw oauthError("unauthorized_client", "This client is not registered for the authorization code flow.");
+};
+
+/**
+ * OIDC Core §3.1.2.1 (`redirect_uri` REQUIRED) and RFC 6749 §3.1.2.2-§3.1.2.3, RFC 9700 §2.1,
+ * OAuth 2.1 draft §2.3.1 (exact string match), RFC 8252 §7.3 (any port on a loopback IP for a
+ * public native client). Missing, repeated, too long or unregistered: never redirected
+ * (RFC 6749 §4.1.2.1).
+ */
+export const checkRedirectUri: Check = (ctx) => {
+  const client = must(ctx.client, "client");
+  const uri = bounded(ctx.params, "redirect_uri");
+  if (uri === undefined) throw oauthError("invalid_request", "redirect_uri is required.");
+  if (!client.redirectUris.some((r) => redirectUriMatches(r, uri, client.type)))
+    throw oauthError("invalid_request", "redirect_uri is not registered for this client.");
+  ctx.redirectUri = uri;
+  ctx.out.redirectUri = uri;
+};
+
+/** http on a loopback IP literal: scheme, host, optional port, then the rest (path, query). */
+const LOOPBACK_IP_URI = /^http:\/\/(127\.0\.0\.1|\[::1\])(?::(\d{1,5}))?([/?].*)?$/s;
+
+/**
+ * Whether `sent` names the registered redirect URI `registered`: the same string (RFC 9700 §2.1,
+ * OAuth 2.1 draft §2.3.1: no normalisation, no prefix or pattern). One exception, RFC 8252 §7.3:
+ * for a public client (a native app listening on an ephemeral port), a loopback IP redirect URI
+ * (`http://127.0.0.1`, `http://[::1]`) matches with any port, everything else identical.
+ * `localhost` gets no such exception (RFC 8252 §8.3: NOT RECOMMENDED, its resolution is not
+ * guaranteed to stay on the loopback interface): it matches only exactly.
+ */
+export function redirectUriMatches(registered: string, sent: string, clientType: AuthorizeClient["type"]): boolean {
+  if (registered === sent) return true;
+  if (clientType !== "public") return false;
+  const r = LOOPBACK_IP_URI.exec(registered);
+  const s = LOOPBACK_IP_URI.exec(sent);
+  if (!r || !s) return false;
+  if (s[2] !== undefined && Number(s[2]) > 65535) return false;
+  return r[1] === s[1] && (r[3] ?? "") === (s[3] ?? "");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phase 2: failures go back to the redirect URI (RFC 6749 §4.1.2.1, RFC 9207).
+// ---------------------------------------------------------------------------------------------
+
+/** RFC 6749 §3.1: "Request and response parameters MUST NOT be included more than once." */
+export const checkRepeatedParameters: Check = (ctx) => {
+  for (const name of KNOWN_PARAMETERS) single(ctx.params, name);
+};
+
+/** RFC 6749 §4.1.1: `state` is opaque and echoed verbatim; bounded so nothing unbounded is stored. */
+export const checkState: Check = (ctx) => {
+  const state = bounded(ctx.params, "state");
+  if (state !== undefined) ctx.out.state = state;
+};
+
+/**
+ * OAuth 2.0 Multiple Response Types §2.1 / §5: the code flow answers in the query. Only `query`
+ * is supported (discovery `response_modes_supported ["query"]`); any other is invalid_request.
+ */
+export const checkResponseMode: Check = (ctx) => {
+  const mode = single(ctx.params, "response_mode");
+  if (mode !== undefined && mode !== "query")
+    throw oauthError("invalid_request", "response_mode must be query (or absent).");
+  ctx.out.responseMode = "query";
+};
+
+/**
+ * OIDC Core §6.1, §6.2, §3.1.2.6: request objects, request URIs and `registration` are not
+ * supported (discovery says `request_parameter_supported false`, `request_uri_parameter_supported
+ * false`); each answers its own error code.
+ */
+export const checkUnsupportedParameters: Check = (ctx) => {
+  if (single(ctx.params, "request") !== undefined)
+    throw oauthError("request_not_supported", "The request parameter is not supported; send the parameters directly.");
+  if (single(ctx.params, "request_uri") !== undefined)
+    throw oauthError(
+      "request_uri_not_supported",
+      "The request_uri parameter is not supported; send the parameters directly.",
+    );
+  if (single(ctx.params, "registration") !== undefined)
+    throw oauthError("registration_not_supported", "The registration parameter is not supported.");
+};
+
+/**
+ * RFC 6749 §4.1.1: `response_type` is REQUIRED (missing: invalid_request); CONTRACT §12 supports
+ * only `code` (any other value: unsupported_response_type, RFC 6749 §4.1.2.1).
+ */
+export const checkResponseType: Check = (ctx) => {
+  const type = single(ctx.params, "response_type");
+  if (type === undefined) throw oauthError("invalid_request", "response_type is required; send response_type=code.");
+  if (type !== "code") throw oauthError("unsupported_response_type", "Only response_type=code is supported.");
+  ctx.out.responseType = "code";
+};
+
+/**
+ * RFC 6749 §3.3 grammar (a malformed token: invalid_scope); unknown scopes ignored (OIDC Core
+ * §3.1.2.1 SHOULD). Without `openid` the request is plain OAuth 2.0 (OIDC Core §3.1.2.1: openid
+ * is what makes it OpenID Connect): no ID token is issued. Absent scope is the empty set
+ * (RFC 6749 §3.3 "pre-defined default value").
+ */
+export const checkScope: Check = (ctx) => {
+  const raw = single(ctx.params, "scope");
+  if (raw !== undefined && raw.length > LIMITS.scope)
+    throw oauthError("invalid_scope", `scope must be at most ${LIMITS.scope} characters.`);
+  const parsed = parseScope(raw);
+  if (!parsed) throw oauthError("invalid_scope", "scope must be space-separated scope tokens (RFC 6749 section 3.3).");
+  ctx.out.scopes = parsed.scopes;
+  ctx.out.openid = parsed.scopes.includes("openid");
+};
+
+/**
+ * PKCE S256 required of every client (CONTRACT §12; OAuth 2.1 draft §4.1.1; RFC 9700 §2.1.1).
+ * Missing challenge: invalid_request (RFC 7636 §4.4.1). Method missing or `plain`: invalid_request
+ * (RFC 7636 §4.3 would default a missing method to `plain`, which is refused). A challenge that is
+ * not 43 base64url characters can never match an S256 verifier (RFC 7636 §4.2): invalid_request.
+ */
+export const checkPkce: Check = (ctx) => {
+  const challenge = single(ctx.params, "code_challenge");
+  const method = single(ctx.params, "code_challenge_method");
+  if (challenge === undefined) throw oauthError("invalid_request", "code_challenge is required (PKCE with S256).");
+  if (method !== PKCE_METHOD) throw oauthError("invalid_request", "code_challenge_method must be S256.");
+  if (!S256_CHALLENGE_RE.test(challenge))
+    throw oauthError(
+      "invalid_request",
+      "code_challenge must be the base64url SHA-256 of the verifier (43 characters).",
+    );
+  ctx.out.codeChallenge = challenge;
+  ctx.out.codeChallengeMethod = PKCE_METHOD;
+};
+
+/** OIDC Core §3.1.2.1: `nonce` is OPTIONAL in the code flow; kept verbatim for the ID token, bounded. */
+export const checkNonce: Check = (ctx) => {
+  const nonce = bounded(ctx.params, "nonce");
+  if (nonce !== undefined) ctx.out.nonce = nonce;
+};
+
+/**
+ * OIDC Core §3.1.2.1: `prompt` is a space-delimited list; `none` with any other value is an error
+ * (invalid_request). A value the provider does not know is invalid_request too: the client asked
+ * for a behaviour it would not get.
+ */
+export const checkPrompt: Check = (ctx) => {
+  const raw = single(ctx.params, "prompt");
+  const values = [...new Set((raw ?? "").split(" ").filter((v) => v !== ""))];
+  for (const v of values)
+    if (!(PROMPT_VALUES as readonly string[]).includes(v))
+      throw oauthError("invalid_request", `prompt must be one or more of ${PROMPT_VALUES.join(", ")}.`);
+  if (values.includes("none") && values.length > 1)
+    throw oauthError("invalid_request", "prompt=none cannot be combined with another prompt value.");
+  ctx.out.prompt = values as Prompt[];
+};
+
+/** OIDC Core §3.1.2.1: `max_age` is a non-negative integer number of seconds (at most 10 digits). */
+export const checkMaxAge: Check = (ctx) => {
+  const raw = single(ctx.params, "max_age");
+  if (raw === undefined) return;
+  if (!/^\d{1,10}$/.test(raw)) throw oauthError("invalid_request", "max_age must be a non-negative integer (seconds).");
+  ctx.out.maxAge = Number(raw);
+};
+
+/**
+ * OIDC Core §3.1.2.1: `id_token_hint` is kept raw and bounded; the HTTP layer verifies it with the
+ * keys (signature, issuer; expiry not required) and answers login_required when it does not match.
+ */
+export const checkIdTokenHint: Check = (ctx) => {
+  const hint = bounded(ctx.params, "id_token_hint");
+  if (hint !== undefined) ctx.out.idTokenHint = hint;
+};
+
+/** OIDC Core §3.1.2.1: `login_hint` is a hint only; kept raw and bounded. */
+export const checkLoginHint: Check = (ctx) => {
+  const hint = bounded(ctx.params, "login_hint");
+  if (hint !== undefined) ctx.out.loginHint = hint;
+};
+
+/** BCP 47 language tag, loosely (RFC 5646 §2.1 shape: subtags of 1-8 alphanumerics). */
+const LOCALE_TAG_RE = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
+
+/**
+ * OIDC Core §3.1.2.1 `ui_locales` and `display`; OIDC Core §15.1: their use must never result in
+ * an error. Over-long or malformed values are dropped, not refused. `claims_locales`,
+ * `acr_values` and `claims` are ignored (discovery: `claims_parameter_supported false`; no ACR
+ * levels are offered), which §15.1 allows for acr_values ("must not result in an error").
+ */
+export const checkHarmlessHints: Check = (ctx) => {
+  const locales = single(ctx.params, "ui_locales");
+  ctx.out.uiLocales =
+    locales !== undefined && locales.length <= LIMITS.ui_locales
+      ? locales
+          .split(" ")
+          .filter((t) => LOCALE_TAG_RE.test(t))
+          .slice(0, LIMITS.ui_locales_count)
+      : [];
+  const display = single(ctx.params, "display");
+  if (display !== undefined && (DISPLAY_VALUES as readonly string[]).includes(display))
+    ctx.out.display = display as Display;
+};
+
+/** CONTRACT §12: `organization=<orgId>` (a positive integer) preselects the active org. */
+export const checkOrganization: Check = (ctx) => {
+  const raw = single(ctx.params, "organization");
+  if (raw === undefined) return;
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(id <= 2_147_483_647))
+    throw oauthError("invalid_request", "organization must be a positive integer (an org id).");
+  ctx.out.organizationId = id;
+};
+
+/**
+ * OIDC Core §11: `offline_access` is kept only when the client may get refresh tokens (it holds
+ * the `refresh_token` grant) and, for a client that shows a consent page (not first party), only
+ * with `prompt=consent` (§11: "MUST ensure that the prompt parameter contains consent unless other
+ * conditions for processing the request permitting offline access ... are known"; a first-party
+ * client is the tenant's own application, CONTRACT §12). Otherwise it is ignored, not refused.
+ */
+export const checkOfflineAccess: Check = (ctx) => {
+  const client = must(ctx.client, "client");
+  const scopes = must(ctx.out.scopes, "scopes");
+  if (!scopes.includes("offline_access")) return;
+  const allowed =
+    client.grantTypes.includes("refresh_token") &&
+    (client.firstParty || must(ctx.out.prompt, "prompt").includes("consent"));
+  if (!allowed) ctx.out.scopes = scopes.filter((s) => s !== "offline_access");
+};
+
+/** Phase 2 in order (RFC 6749 §4.1.1, then OIDC Core §3.1.2.1's parameters). */
+export const REDIRECT_CHECKS: readonly Check[] = [
+  checkRepeatedParameters,
+  checkState,
+  checkResponseMode,
+  checkUnsupportedParameters,
+  checkResponseType,
+  checkScope,
+  checkPkce,
+  checkNonce,
+  checkPrompt,
+  checkMaxAge,
+  checkIdTokenHint,
+  checkLoginHint,
+  checkHarmlessHints,
+  checkOrganization,
+  checkOfflineAccess,
+];
+
+/** Phase 1 in order, with the caller's client lookup. */
+export function pageChecks(lookup: ClientLookup): readonly Check[] {
+  return [checkClientId, checkClient(lookup), checkClientGrantType, checkRedirectUri];
+}
+
+/**
+ * The `state` to echo on an error redirect: the request's, when it is single and within its limit
+ * (a repeated or over-long state is itself the error, and is not echoed).
+ */
+function stateForError(params: ParamSource): string | undefined {
+  const values = params.getAll("state").filter((v) => v !== "");
+  return values.length === 1 && values[0].length <= LIMITS.state ? values[0] : undefined;
+}
+
+/**
+ * Validates an authorization request: runs the page checks, then the redirect checks, in order;
+ * the first failure decides the outcome. Anything thrown that is not an OAuthProtocolError (a
+ * failing client lookup) propagates: the caller renders it as server_error on its page.
+ */
+export async function validateAuthorizationRequest(
+  params: ParamSource,
+  lookup: ClientLookup,
+): Promise<AuthorizationOutcome> {
+  const ctx: CheckContext = { params, out: {} };
+  try {
+    for (const check of pageChecks(lookup)) await check(ctx);
+  } catch (e) {
+    if (e instanceof OAuthProtocolError) return { kind: "error_page", error: e };
+    throw e;
+  }
+  const redirectUri = must(ctx.redirectUri, "redirect_uri");
+  try {
+    for (const check of REDIRECT_CHECKS) await check(ctx);
+  } catch (e) {
+    if (e instanceof OAuthProtocolError)
+      return { kind: "redirect_error", error: e, redirectUri, responseMode: "query", state: stateForError(params) };
+    throw e;
+  }
+  const o = ctx.out;
+  const request: AuthorizationRequest = {
+    client: must(ctx.client, "client"),
+    redirectUri,
+    responseType: must(o.responseType, "response_type"),
+    responseMode: must(o.responseMode, "response_mode"),
+    scopes: must(o.scopes, "scopes"),
+    openid: must(o.openid, "openid"),
+    codeChallenge: must(o.codeChallenge, "code_challenge"),
+    codeChallengeMethod: must(o.codeChallengeMethod, "code_challenge_method"),
+    prompt: must(o.prompt, "prompt"),
+    uiLocales: must(o.uiLocales, "ui_locales"),
+  };
+  if (o.state !== undefined) request.state = o.state;
+  if (o.nonce !== undefined) request.nonce = o.nonce;
+  if (o.maxAge !== undefined) request.maxAge = o.maxAge;
+  if (o.idTokenHint !== undefined) request.idTokenHint = o.idTokenHint;
+  if (o.loginHint !== undefined) request.loginHint = o.loginHint;
+  if (o.display !== undefined) request.display = o.display;
+  if (o.organizationId !== undefined) request.organizationId = o.organizationId;
+  return { kind: "valid", request };
+}

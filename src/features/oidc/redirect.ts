@@ -1,0 +1,50 @@
+/**
+ * The authorization response as a URL (RFC 6749 §4.1.2; RFC 9207): the parameters are appended to
+ * the redirect URI's query component, whose own parameters are retained byte for byte (RFC 6749
+ * §3.1.2), and no fragment is ever produced (response_mode `query` only). The error redirect
+ * (RFC 6749 §4.1.2.1) is rendered at the edge with the other OAuth errors
+ * (src/http/oauth-error.ts `authorizationErrorRedirect`), on top of `appendQuery`.
+ */
+
+/** What a successful authorization response carries (RFC 6749 §4.1.2, RFC 9207 §2). */
+export interface SuccessResponse {
+  code: string;
+  /** Echoed exactly when the request carried one (RFC 6749 §4.1.2: REQUIRED if it was present). */
+  state?: string;
+  /** The issuer identifier (RFC 9207 §2: the `iss` parameter, in success and error responses). */
+  iss: string;
+}
+
+/**
+ * RFC 3986 query encoding of one value (every reserved character percent-encoded, space as %20).
+ * A lone UTF-16 surrogate (which no decoded request parameter can hold) becomes U+FFFD instead of
+ * making encodeURIComponent throw.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const enc = (v: string) => encodeURIComponent(v.replace(LONE_SURROGATE, "\uFFFD"));
+
+/**
+ * Appends `params` (in order) to `redirectUri`'s query. The redirect URI's existing query is kept
+ * exactly as registered (RFC 6749 §3.1.2: "MUST be retained when adding additional query
+ * parameters"); it is never re-serialised, so its encoding survives. A URI carrying a fragment is
+ * refused: registration forbids one (RFC 6749 §3.1.2) and a response must never put parameters
+ * after it.
+ */
+export function appendQuery(redirectUri: string, params: [string, string][]): string {
+  if (redirectUri.includes("#")) throw new Error("a redirect URI never carries a fragment (RFC 6749 §3.1.2)");
+  const extra = params.map(([k, v]) => `${enc(k)}=${enc(v)}`).join("&");
+  if (!extra) return redirectUri;
+  const q = redirectUri.indexOf("?");
+  if (q === -1) return `${redirectUri}?${extra}`;
+  // An existing query ("?a=1", or a bare "?" / trailing "&") is kept verbatim and extended.
+  const sep = q === redirectUri.length - 1 || redirectUri.endsWith("&") ? "" : "&";
+  return `${redirectUri}${sep}${extra}`;
+}
+
+/** RFC 6749 §4.1.2 + RFC 9207 §2: `code`, then `state` (when sent), then `iss`. */
+export function successRedirect(redirectUri: string, r: SuccessResponse): string {
+  const params: [string, string][] = [["code", r.code]];
+  if (r.state !== undefined) params.push(["state", r.state]);
+  params.push(["iss", r.iss]);
+  return appendQuery(redirectUri, params);
+}
