@@ -118,6 +118,7 @@ export async function startOpenSslPool(opts: PoolOptions): Promise<OpenSslPool> 
     const lost = (reason: string) => {
       if (threads[index] !== t) return;
       t.ready = false;
+      t.worker.terminate(); // an error need not end the thread: make sure it is gone before its successor
       const err = new Error(`the signing thread stopped: ${reason}`);
       for (const c of t.calls.values()) c.reject(err);
       for (const items of t.batches.values()) for (const it of items) it.reject(err);
@@ -131,16 +132,19 @@ export async function startOpenSslPool(opts: PoolOptions): Promise<OpenSslPool> 
     worker.addEventListener("error", (ev) => lost(String((ev as ErrorEvent).message ?? "error")));
     worker.addEventListener("close", () => lost("exited"));
     threads[index] = t;
-    const opened = await call(t, { t: "open", library: opts.library });
-    if (opened.t === "err") {
-      threads[index] = undefined as never;
+    try {
+      const opened = await call(t, { t: "open", library: opts.library });
+      if (opened.t === "err") throw new Error(opened.message);
+      if (opened.t === "ok") version = opened.version ?? version;
+      for (const [kid, k] of keys) {
+        const r = await call(t, { t: "load", kid, der: k.der });
+        if (r.t === "err") throw new Error(r.message);
+      }
+    } catch (e) {
+      // Not a loss to restart from: the caller (start or respawn) decides.
+      if (threads[index] === t) threads[index] = undefined as never;
       worker.terminate();
-      throw new Error(opened.message);
-    }
-    if (opened.t === "ok") version = opened.version ?? version;
-    for (const [kid, k] of keys) {
-      const r = await call(t, { t: "load", kid, der: k.der });
-      if (r.t === "err") throw new Error(r.message);
+      throw e;
     }
     t.ready = true;
     return t;
