@@ -30,6 +30,7 @@ import {
   type LoadResult,
   type OpensslSpeed,
 } from "./ceilings";
+import { cpuPerRequest, cpuSnapshot, formatCpu } from "./cpu";
 import { useMongoUrl } from "./mongo";
 
 export type TokenBenchStore = "embedded" | "postgres" | "mongo";
@@ -66,6 +67,8 @@ export interface BenchTokenResult {
   signOnlyRoute?: LoadResult;
   rs256Sign?: { opsPerSec: number; tokenBytes: number };
   sdkVerify: { opsPerSec: number; ops: number; failures: number };
+  /** CPU per token request by service thread group, store process and load generator (bench/cpu.ts; null off Linux). */
+  cpu: Record<string, number> | null;
   /** tokenEndpoint.rps / signOnlyRoute.rps. */
   ratioToSignOnly?: number;
   /** tokenEndpoint.rps / opensslSpeed.signPerSec. */
@@ -125,17 +128,19 @@ export async function benchToken(opts: BenchTokenOptions = {}): Promise<BenchTok
     const client = (await reg.json()) as { clientId: string; clientSecret: string };
     const authorization = `Basic ${btoa(`${client.clientId}:${client.clientSecret}`)}`;
 
-    const tokenEndpoint = await load({
+    const tokenRequests = {
       url: `${server.url}/oauth2/token`,
       connections,
-      seconds,
-      warmupSeconds,
       makeRequest: () => ({
         method: "POST",
         headers: { authorization, "content-type": "application/x-www-form-urlencoded" },
         body: "grant_type=client_credentials",
       }),
-    });
+    };
+    if (warmupSeconds > 0) await load({ ...tokenRequests, seconds: warmupSeconds });
+    const cpuFrom = cpuSnapshot(server.proc.pid);
+    const tokenEndpoint = await load({ ...tokenRequests, seconds });
+    const cpu = cpuPerRequest(cpuFrom, cpuSnapshot(server.proc.pid), tokenEndpoint.requests);
 
     const token = await createClientCredentials({
       issuer: server.issuer,
@@ -164,6 +169,7 @@ export async function benchToken(opts: BenchTokenOptions = {}): Promise<BenchTok
       signOnlyRoute: signOnly,
       rs256Sign: rs256 && { opsPerSec: rs256.opsPerSec, tokenBytes: rs256.tokenBytes },
       sdkVerify,
+      cpu,
       ratioToSignOnly: ratio,
       ratioToOpensslSpeed: speedRatio,
       tokenBytes: token.length,
@@ -208,6 +214,7 @@ export function formatTokenBench(r: BenchTokenResult): string {
       ? l("endpoint / sign-only route", `${Math.round(r.ratioToSignOnly * 1000) / 10} %  (aim ≥ 85 %)`)
       : "",
     l("SDK verifyMachine", `${r.sdkVerify.opsPerSec} /s (failures ${r.sdkVerify.failures})`),
+    r.cpu ? `  ${formatCpu("CPU per token request", r.cpu)}` : "",
   ]
     .filter(Boolean)
     .join("\n");
