@@ -49,7 +49,7 @@ export async function benchClaims(opts: { seconds?: number } = {}): Promise<Clai
     // As the refresh path does: grants read, then minted (custom claims applied inside).
     const mint = async () => {
       const grants = await t.svc.store.roles.effectiveGrants(user.id, org.path);
-      return t.svc.auth.mintAccess(user, org, application, "bench-session", undefined, grants);
+      return t.svc.tokens.mintAccess(user, org, application, "bench-session", undefined, grants);
     };
     const window = async (s: number) => {
       let n = 0;

@@ -5,7 +5,7 @@
 import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
 import { DomainError } from "./kernel/errors";
-import { OAuthError, oauthErrorResponse } from "./http/oauth-error";
+import { OAuthError, bearerErrorResponse, oauthErrorResponse } from "./http/oauth-error";
 import { answeredStatus, type Logger, type Metrics } from "./http/observability";
 import { problemResponse } from "./http/problem";
 import { readJsonBody } from "./http/body";
@@ -13,7 +13,7 @@ import { createClientIpResolver } from "./http/context";
 import { corsHeaders, preflight } from "./http/cors";
 import { finishOpenApi } from "./http/openapi";
 import { docsRoutes } from "./http/docs";
-import { TokenRequestError } from "./features/oauth";
+import { BearerTokenError, TokenRequestError } from "./features/oauth";
 
 const MiB = 1024 * 1024;
 /** CONTRACT §1: 1 MiB bodies, 16 MiB for import (SSO_IMPORT_MAX_MIB raises the import limit). */
@@ -95,6 +95,7 @@ export function createApp(
 
   function renderError(code: unknown, error: unknown, request: Request): Response {
     if (error instanceof OAuthError || error instanceof TokenRequestError) return oauthErrorResponse(error);
+    if (error instanceof BearerTokenError) return bearerErrorResponse(error);
     // A route's own body parser may refuse a request with an OAuthError (Elysia wraps it in ParseError).
     if (code === "PARSE" && (error as { cause?: unknown })?.cause instanceof OAuthError)
       return oauthErrorResponse((error as { cause: OAuthError }).cause);

@@ -16,7 +16,7 @@ import { createAuditService } from "./features/audit";
 import { createAuthService } from "./features/auth";
 import { createPasswordService, type Mailer } from "./features/passwords";
 import { createSessionService } from "./features/sessions";
-import { createAppDirectory, createAppService } from "./features/apps";
+import { createAppDirectory, createAppService, createAudienceResolver } from "./features/apps";
 import { createOrgService } from "./features/orgs";
 import { bootstrap } from "./features/platform/bootstrap";
 import { createPlatformService } from "./features/platform/service";
@@ -25,12 +25,14 @@ import { createUserService } from "./features/users";
 import { createClientDirectory, createClientService } from "./features/clients";
 import { createOAuthService } from "./features/oauth";
 import { createSystemService } from "./features/system";
-import { createKeyService, createSigner, type JwsSigner } from "./features/tokens";
+import { createKeyService, createSigner, createTokenMinter, type JwsSigner } from "./features/tokens";
 import { createWebhookService, type WebhookSender } from "./features/webhooks";
 import { createMfaService } from "./features/mfa";
 import { createSocialService } from "./features/social";
 import { createClaimsMinter, createClaimsService } from "./features/claims";
 import { createImportService } from "./features/import";
+import { createAuthorizeService } from "./features/authorize";
+import { createCsrf } from "./pages";
 import { createWebhookDelivery } from "./jobs/webhook-delivery";
 import type { PrimaryStore, SessionStore } from "./stores";
 import { createUnits } from "./units";
@@ -154,31 +156,47 @@ export async function composeGraph(d: GraphDeps) {
     users: store.users,
     mfa: store.mfa,
     unit,
-    record,
     box: d.box,
     clock,
     issuerName: new URL(config.issuer).host,
   });
-  const auth = createAuthService({
-    customClaims: claimsMinter,
-    oneTimeTokens: store.oneTimeTokens,
-    secondFactor: mfa,
+  const audienceResolver = createAudienceResolver({ audiences, issuer: config.issuer });
+  const minter = createTokenMinter({
+    roles: store.roles,
     users: store.users,
     orgs: store.orgs,
-    roles: store.roles,
-    audiences,
-    devices: store.devices,
-    families: sessions.families,
-    counters: sessions.counters,
-    tokenContext: contexts,
-    rateLimit: config.rateLimit,
-    loginPerIpPerMinute: config.limits.loginPerIpPerMinute,
-    record,
-    hasher,
     sign: keys.sign,
     clock,
     issuer: config.issuer,
     platformTenantId,
+    customClaims: claimsMinter,
+  });
+  const sessionService = createSessionService({
+    families: sessions.families,
+    devices: store.devices,
+    users: store.users,
+    orgs: store.orgs,
+    roles: store.roles,
+    tokenContext: contexts,
+    record,
+    unit,
+    audiences: audienceResolver,
+    mint: minter.mintAccess,
+    clock,
+  });
+  const auth = createAuthService({
+    oneTimeTokens: store.oneTimeTokens,
+    secondFactor: mfa,
+    users: store.users,
+    orgs: store.orgs,
+    counters: sessions.counters,
+    audiences: audienceResolver,
+    sessions: sessionService,
+    rateLimit: config.rateLimit,
+    loginPerIpPerMinute: config.limits.loginPerIpPerMinute,
+    record,
+    hasher,
+    clock,
     onBackgroundError: (e) =>
       log.warn("background sign-in audit failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
   });
@@ -191,19 +209,8 @@ export async function composeGraph(d: GraphDeps) {
     jwksUrls: { google: config.googleJwksUrl, microsoft: config.microsoftJwksUrl },
     defaultClientIds: { google: config.googleClientIds, microsoft: config.microsoftClientIds },
     microsoftRequireVerifiedEmail: config.microsoftRequireVerifiedEmail,
+    audiences: audienceResolver,
     auth,
-  });
-  const sessionService = createSessionService({
-    families: sessions.families,
-    devices: store.devices,
-    users: store.users,
-    orgs: store.orgs,
-    roles: store.roles,
-    tokenContext: contexts,
-    record,
-    unit,
-    auth,
-    clock,
   });
   // Client records, org status and app identifiers for /oauth2/token, cached until the directory changes.
   const clientDirectory = createClientDirectory({
@@ -229,6 +236,36 @@ export async function composeGraph(d: GraphDeps) {
     issuer: config.issuer,
     counters: config.rateLimit ? sessions.counters : null,
     clientPerMinute: config.limits.clientPerMinute,
+    codes: sessions.codes,
+    signIns: sessions.signIns,
+    families: sessions.families,
+    sessions: sessionService,
+    mintIdToken: minter.mintIdToken,
+    verify: keys.verify,
+    users: store.users,
+    orgs: store.orgs,
+    record,
+  });
+  // The browser half of the OpenID provider (CONTRACT §12): the flow of /oauth2/authorize.
+  const authorize = createAuthorizeService({
+    issuer: config.issuer,
+    clock,
+    directory: clientDirectory,
+    auth,
+    signIns: sessions.signIns,
+    codes: sessions.codes,
+    consents: store.consents,
+    users: store.users,
+    orgs: store.orgs,
+    roles: store.roles,
+    unit,
+    record,
+    jwks: () => keys.jwks(),
+    interactionKey: await d.box.derive("sso-authorize-interaction"),
+  });
+  const pagesCsrf = createCsrf({
+    secret: await d.box.derive("sso-pages-csrf"),
+    secure: !config.issuer.startsWith("http://"),
   });
   const orgs = createOrgService({ orgs: store.orgs, unit });
   const roles = createRoleService({
@@ -304,7 +341,6 @@ export async function composeGraph(d: GraphDeps) {
     orgs: store.orgs,
     tenants: store.tenants,
     unit,
-    clock,
   });
   const webhooks = createWebhookService({
     webhooks: store.webhooks,
@@ -351,6 +387,8 @@ export async function composeGraph(d: GraphDeps) {
     ],
     jwks: () => keys.jwks(),
     renderMetrics: () => d.metrics.render(),
+    // What the OpenID provider serves: the code grant (/oauth2/authorize, ID tokens), refresh and UserInfo.
+    features: ["authorization_code", "refresh_token", "userinfo"],
   });
 
   const cookies = { secure: !config.issuer.startsWith("http://"), origins: config.webOrigins };
@@ -378,6 +416,9 @@ export async function composeGraph(d: GraphDeps) {
       apps,
       clients,
       oauth,
+      authorize,
+      pagesCsrf,
+      log,
       audit,
       platform,
       webhooks,
@@ -399,6 +440,7 @@ export async function composeGraph(d: GraphDeps) {
     drain,
     delivery,
     auth,
+    tokens: minter,
     config,
     store,
     sessions,

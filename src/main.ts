@@ -19,6 +19,7 @@ import { startKeyRotation } from "./jobs/key-rotation";
 import { composeGraph } from "./compose";
 import { buildConsole } from "../console/build";
 import { consoleRoutes } from "./http/console";
+import { pageAssetRoutes } from "./http/pages";
 import type { PrimaryStore, SessionStore } from "./stores";
 
 /** Embedded mode without SSO_MASTER_KEY: create one in the data dir (0600) and reuse it. */
@@ -121,6 +122,7 @@ export async function start(env: Record<string, string | undefined>, opts: { clo
   const { app, boot } = svc;
   const bundle = await consoleBundle;
   if (bundle) app.use(consoleRoutes(bundle));
+  app.use(pageAssetRoutes());
   app.listen({
     port: config.port,
     hostname: config.host,

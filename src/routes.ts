@@ -22,6 +22,10 @@ import type { MfaService } from "./features/mfa";
 import type { SocialService } from "./features/social";
 import type { ClaimsService } from "./features/claims";
 import type { ImportService } from "./features/import";
+import type { AuthorizeService } from "./features/authorize";
+import type { Logger } from "./http/observability";
+import type { Csrf } from "./pages";
+import { authorizeRoutes } from "./features/authorize/routes";
 import { appRoutes } from "./features/apps/routes";
 import { auditRoutes } from "./features/audit/routes";
 import { authRoutes } from "./features/auth/routes";
@@ -55,6 +59,10 @@ export interface RouteServices {
   apps: AppService;
   clients: ClientService;
   oauth: OAuthService;
+  authorize: AuthorizeService;
+  /** The hosted pages' CSRF tokens (secret derived from the master key). */
+  pagesCsrf: Csrf;
+  log: Logger;
   audit: AuditService;
   platform: PlatformService;
   webhooks: WebhookService;
@@ -66,13 +74,14 @@ export function mountRoutes(s: RouteServices) {
   const { guard, cookies } = s;
   return new Elysia({ name: "feature-routes" })
     .use(systemRoutes({ system: s.system }))
-    .use(authRoutes({ auth: s.auth, guard, cookies }))
+    .use(authRoutes({ auth: s.auth, cookies }))
     .use(socialRoutes({ social: s.social, cookies }))
     .use(mfaRoutes({ mfa: s.mfa, guard }))
     .use(sessionRoutes({ sessions: s.sessions, guard, cookies }))
     .use(passwordRoutes({ passwords: s.passwords, guard }))
     .use(clientRoutes({ clients: s.clients, guard }))
     .use(oauthRoutes({ oauth: s.oauth }))
+    .use(authorizeRoutes({ authorize: s.authorize, csrf: s.pagesCsrf, secure: cookies.secure, log: s.log }))
     .use(orgRoutes({ orgs: s.orgs, guard }))
     .use(userRoutes({ users: s.users, guard }))
     .use(roleRoutes({ roles: s.roles, guard }))

@@ -14,7 +14,7 @@ import type { RoleRepo } from "./features/roles/ports";
 import type { CounterStore, DeviceRepo, FamilyStore, OneTimeTokenRepo } from "./features/sessions/ports";
 import type { TokenContextReader } from "./features/sessions/ports";
 import type { KeyRepo } from "./features/tokens/ports";
-import type { UserRepo } from "./features/users/ports";
+import type { UserRepo } from "./kernel/users";
 import type { MfaRepo } from "./features/mfa/ports";
 import type { SocialIdentityRepo } from "./features/social/ports";
 import type { OutboxRepo, WebhookRepo } from "./features/webhooks/ports";

@@ -4,7 +4,7 @@
  * tenant) → (their roles, the ancestors' block state) → the roles' permissions.
  */
 import type { Org } from "../../src/features/orgs/ports";
-import type { User } from "../../src/features/users/ports";
+import type { User } from "../../src/kernel/users";
 import type { TokenContext, TokenContextReader } from "../../src/features/sessions/ports";
 import { pathIds } from "../../src/kernel/tenancy";
 import { coll, fromDoc, type Ctx } from "./db";

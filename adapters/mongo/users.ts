@@ -1,6 +1,6 @@
 /** Users on MongoDB (mirrors adapters/postgres/users.ts). */
 import type { Filter } from "mongodb";
-import type { User, UserRepo, UserStatus } from "../../src/features/users/ports";
+import type { User, UserRepo, UserStatus } from "../../src/kernel/users";
 import { normalizeEmail } from "../../src/kernel/email";
 import { coll, deleteDocs, type Doc, insertDocs, modifyOne, nextId, regexLiteral, type Ctx } from "./db";
 import { C } from "./schema";

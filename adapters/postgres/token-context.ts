@@ -3,7 +3,7 @@ import type { Sql } from "postgres";
 import type { Org, OrgStatus } from "../../src/features/orgs/ports";
 import type { RoleScope } from "../../src/features/roles/ports";
 import type { TokenContext, TokenContextReader } from "../../src/features/sessions/ports";
-import type { UserStatus } from "../../src/features/users/ports";
+import type { UserStatus } from "../../src/kernel/users";
 
 /**
  * One statement: the user, the org, whether it or an ancestor is blocked, and the effective grants.

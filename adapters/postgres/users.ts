@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { User, UserRepo, UserStatus } from "../../src/features/users/ports";
+import type { User, UserRepo, UserStatus } from "../../src/kernel/users";
 import { schema, type Db } from "./db";
 import { normalizeEmail } from "../../src/kernel/email";
 import { ConflictError } from "../../src/kernel/errors";

@@ -1,11 +1,13 @@
 /**
  * CORS (docs/decisions.md, "CORS"): public metadata (the JWKS and the RFC 8414 document) is
- * readable from any origin, without credentials. The sign-in, session and token endpoints answer
+ * readable from any origin, without credentials. The sign-in, session, token and UserInfo endpoints answer
  * browsers of the origins listed in SSO_CORS_ORIGINS, with credentials (the web-session cookie).
  * Everything else sends no CORS headers, so no other origin can read a management answer.
  */
 const PUBLIC = /^\/\.well-known\//;
-const CREDENTIALED = /^\/(api\/auth\/|oauth2\/token$)/;
+const CREDENTIALED = /^\/(api\/auth\/|oauth2\/token$|oauth2\/userinfo$)/;
+/** UserInfo takes GET and POST (OIDC Core §5.3.1); every other credentialed endpoint POST. */
+const GET_AND_POST = /^\/oauth2\/userinfo$/;
 const MAX_AGE = "600";
 
 export interface CorsPolicy {
@@ -38,7 +40,7 @@ export function preflight(policy: CorsPolicy, request: Request, path: string): R
     return null;
   const base = corsHeaders(policy, request, path);
   if (!base["access-control-allow-origin"]) return new Response(null, { status: 204, headers: { vary: "Origin" } });
-  const methods = PUBLIC.test(path) ? "GET" : "POST";
+  const methods = PUBLIC.test(path) ? "GET" : GET_AND_POST.test(path) ? "GET, POST" : "POST";
   return new Response(null, {
     status: 204,
     headers: {

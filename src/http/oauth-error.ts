@@ -3,7 +3,7 @@
  * `/oauth2/authorize`: the OAuth half of the one error renderer (the other half is problem.ts).
  * Statuses live here, never in the routes.
  */
-import { TokenRequestError } from "../features/oauth";
+import { BearerTokenError, TokenRequestError } from "../features/oauth";
 import {
   type AuthorizationErrorCode,
   type OAuthProtocolError,
@@ -63,6 +63,29 @@ export function oauthErrorResponse(e: OAuthError | TokenRequestError): Response 
   return new Response(JSON.stringify({ error: err.error, error_description: err.description }), {
     status: statusOf(err),
     headers,
+  });
+}
+
+/**
+ * RFC 6750 §3.1 at UserInfo: 401 with `WWW-Authenticate: Bearer` naming the error (none when no
+ * token was sent), 403 for `insufficient_scope`; the body repeats it as JSON (OIDC Core §5.3.3).
+ */
+export function bearerErrorResponse(e: BearerTokenError): Response {
+  const description = safeDescription(e.description);
+  const challenge = e.error
+    ? `Bearer realm="sso", error="${e.error}", error_description="${description}"`
+    : 'Bearer realm="sso"';
+  const body = e.error
+    ? { error: e.error, error_description: description }
+    : { error: "invalid_request", error_description: description };
+  return new Response(JSON.stringify(body), {
+    status: e.error === "insufficient_scope" ? 403 : 401,
+    headers: {
+      "content-type": "application/json",
+      "cache-control": "no-store",
+      pragma: "no-cache",
+      "www-authenticate": challenge,
+    },
   });
 }
 

@@ -10,3 +10,7 @@ export const ok = <S extends TSchema>(schema: S) => ({ 200: schema }) as { 200: 
 /** The token endpoint: 200 with the token, RFC 6749 §5.2 bodies for its refusals. */
 export const tokenResponses = <S extends TSchema, E extends TSchema>(success: S, error: E) =>
   ({ 200: success, 400: error, 401: error, 429: error }) as { 200: S; 400: E; 401: E; 429: E };
+
+/** UserInfo (OIDC Core §5.3): 200 with the claims; RFC 6750 §3.1 refusals (401 invalid_token, 403 insufficient_scope). */
+export const bearerResponses = <S extends TSchema, E extends TSchema>(success: S, error: E) =>
+  ({ 200: success, 401: error, 403: error }) as { 200: S; 401: E; 403: E };

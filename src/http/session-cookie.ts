@@ -4,7 +4,8 @@
  */
 import { DomainError, fieldError, forbidden } from "../kernel/errors";
 import { noStore } from "./context";
-import type { MfaChallenge, TokenPair } from "../features/auth";
+import type { MfaChallenge } from "../features/auth";
+import type { TokenPair } from "../features/sessions";
 
 export const REFRESH_COOKIE = "sso_refresh";
 export const REFRESH_COOKIE_PATH = "/api/auth";

@@ -6,6 +6,12 @@
 export interface CryptoBox {
   seal(plaintext: string): Promise<string>;
   open(sealed: string): Promise<string>;
+  /**
+   * A 32-byte key for one purpose (`info`, e.g. "sso-pages-csrf"), derived with HKDF-SHA256 from the
+   * first master key: every instance derives the same key, and no purpose's key reveals another's or
+   * the master key. Rotating the first master key changes every derived key.
+   */
+  derive(info: string): Promise<Uint8Array>;
 }
 
 export async function createCryptoBox(masterKeys: Uint8Array[]): Promise<CryptoBox> {
@@ -20,7 +26,18 @@ export async function createCryptoBox(masterKeys: Uint8Array[]): Promise<CryptoB
   );
   const enc = new TextEncoder();
   const dec = new TextDecoder();
+  const hkdfBase = await crypto.subtle.importKey("raw", masterKeys[0] as Uint8Array<ArrayBuffer>, "HKDF", false, [
+    "deriveBits",
+  ]);
   return {
+    async derive(info) {
+      const bits = await crypto.subtle.deriveBits(
+        { name: "HKDF", hash: "SHA-256", salt: enc.encode("sso-derived-key-v1"), info: enc.encode(info) },
+        hkdfBase,
+        256,
+      );
+      return new Uint8Array(bits);
+    },
     async seal(plaintext) {
       const iv = crypto.getRandomValues(new Uint8Array(12));
       const ct = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, keys[0], enc.encode(plaintext));

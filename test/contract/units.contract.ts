@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Org } from "../../src/features/orgs/ports";
 import type { Role } from "../../src/features/roles/ports";
-import type { User } from "../../src/features/users/ports";
+import type { User } from "../../src/kernel/users";
 import { systemClock } from "../../src/kernel/clock";
 import { randomToken } from "../../src/kernel/secrets";
 import type { FaultInjector } from "../../src/kernel/unit";

@@ -29,18 +29,17 @@ describe("health, discovery and keys", () => {
     }
   });
 
-  test("RFC 8414 metadata lists exactly what exists; no OpenID Connect document is claimed", async () => {
+  test("RFC 8414 metadata and the OpenID document list exactly what exists, from one builder", async () => {
     const r = await t.call("GET", "/.well-known/oauth-authorization-server");
-    expect(r.body).toEqual({
-      issuer: ISSUER,
-      token_endpoint: `${ISSUER}/oauth2/token`,
-      jwks_uri: `${ISSUER}/.well-known/jwks.json`,
-      grant_types_supported: ["client_credentials"],
-      response_types_supported: [],
-      token_endpoint_auth_methods_supported: ["client_secret_basic"],
-      service_documentation: `${ISSUER}/docs`,
-    });
-    expect((await t.call("GET", "/.well-known/openid-configuration")).status).toBe(404);
+    expect(r.body.issuer).toBe(ISSUER);
+    expect(r.body.token_endpoint).toBe(`${ISSUER}/oauth2/token`);
+    expect(r.body.userinfo_endpoint).toBe(`${ISSUER}/oauth2/userinfo`);
+    expect(r.body.grant_types_supported).toEqual(["authorization_code", "refresh_token", "client_credentials"]);
+    for (const absent of ["end_session_endpoint", "revocation_endpoint", "introspection_endpoint"])
+      expect(r.body[absent]).toBeUndefined();
+    const oidc = await t.call("GET", "/.well-known/openid-configuration");
+    expect(oidc.status).toBe(200);
+    expect(oidc.body).toEqual(r.body);
   });
 });
 

@@ -134,6 +134,17 @@ describe("sign-in with a second factor", () => {
     expect(await t.svc.store.mfa.recoveryCodesLeft(u.id)).toBe(8);
   });
 
+  test("the sign-in's audit entry names every proof given: password+totp, password+recovery", async () => {
+    const u = await enrolledUser();
+    expect((await verify((await loginRaw(u.email)).body.pendingToken, await codeAt(u.secret))).status).toBe(200);
+    expect((await verify((await loginRaw(u.email)).body.pendingToken, u.recoveryCodes[0])).status).toBe(200);
+    const methods = (await t.svc.store.audit.forUser(u.id, 50))
+      .filter((e) => e.action === "auth.login.succeeded")
+      .map((e) => e.metadata.method);
+    // Newest first; the first entry is the enrolling sign-in, before MFA was on.
+    expect(methods).toEqual(["password+recovery", "password+totp", "password"]);
+  });
+
   test("5 wrong codes end the pending token (then even a right code is refused); they do not lock the email", async () => {
     const u = await enrolledUser();
     const pending = (await loginRaw(u.email)).body.pendingToken;

@@ -186,20 +186,34 @@ describe("POST /oauth2/token: client authentication (401 invalid_client, WWW-Aut
     for (const auth of cases) expectOAuthError(await token({ auth }), 401, "invalid_client");
   });
 
-  test("a client secret anywhere but HTTP Basic is 400 invalid_request", async () => {
+  test("two authentication methods, or a secret in the URL, are 400 invalid_request; client_secret_post alone works", async () => {
     const c = await registerClient({ orgId: w.orgA.id });
+    // RFC 6749 §2.3: one method per request (Basic and client_secret in the body are two).
     expectOAuthError(
       await token({ client: c, form: { grant_type: "client_credentials", client_secret: c.clientSecret } }),
       400,
       "invalid_request",
     );
+    // client_secret_post (CONTRACT §12): client_id and client_secret in the body, no Basic.
+    const post = await token({
+      auth: null,
+      form: { grant_type: "client_credentials", client_id: c.clientId, client_secret: c.clientSecret },
+    });
+    expect(post.status).toBe(200);
+    expect(post.headers.get("cache-control")).toBe("no-store");
     expectOAuthError(
       await token({
         auth: null,
-        form: { grant_type: "client_credentials", client_id: c.clientId, client_secret: c.clientSecret },
+        form: { grant_type: "client_credentials", client_id: c.clientId, client_secret: `${c.clientSecret}x` },
       }),
-      400,
-      "invalid_request",
+      401,
+      "invalid_client",
+    );
+    // A confidential client cannot authenticate with `none` (client_id alone).
+    expectOAuthError(
+      await token({ auth: null, form: { grant_type: "client_credentials", client_id: c.clientId } }),
+      401,
+      "invalid_client",
     );
     expectOAuthError(await token({ client: c, query: `?client_secret=${c.clientSecret}` }), 400, "invalid_request");
     expectOAuthError(
@@ -211,10 +225,12 @@ describe("POST /oauth2/token: client authentication (401 invalid_client, WWW-Aut
 });
 
 describe("POST /oauth2/token: request errors (400)", () => {
-  test("grant types other than client_credentials are unsupported_grant_type", async () => {
+  test("unknown grant types are unsupported_grant_type; known ones the client does not hold, unauthorized_client", async () => {
     const c = await registerClient({ orgId: w.orgA.id });
-    for (const g of ["password", "refresh_token", "authorization_code", "CLIENT_CREDENTIALS"])
+    for (const g of ["password", "implicit", "CLIENT_CREDENTIALS"])
       expectOAuthError(await token({ client: c, form: { grant_type: g } }), 400, "unsupported_grant_type");
+    for (const g of ["refresh_token", "authorization_code"])
+      expectOAuthError(await token({ client: c, form: { grant_type: g } }), 400, "unauthorized_client");
   });
 
   test("missing grant_type (Elysia validation) is an RFC 6749 invalid_request, not a problem+json", async () => {
@@ -376,12 +392,12 @@ describe("POST /oauth2/token: rate limit", () => {
 });
 
 describe("POST /oauth2/token: OpenAPI", () => {
-  test("the operation documents a form body, Basic security and the token response", async () => {
+  test("the operation documents a form body, Basic (or body) security and the token response", async () => {
     const spec = (await t.call("GET", "/openapi.json")).body;
     const op = spec.paths["/oauth2/token"].post;
     expect(Object.keys(op.requestBody.content)).toEqual(["application/x-www-form-urlencoded"]);
     expect(op.requestBody.content["application/x-www-form-urlencoded"].schema.required).toEqual(["grant_type"]);
-    expect(op.security).toEqual([{ basic: [] }]);
+    expect(op.security).toEqual([{ basic: [] }, {}]);
     expect(op.responses["200"]).toBeDefined();
     for (const path of ["/api/clients"])
       for (const m of ["get", "post"]) expect(spec.paths[path][m].security).toEqual([{ bearer: [] }]);

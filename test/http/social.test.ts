@@ -123,6 +123,8 @@ describe("success", () => {
     expect(r.status).toBe(200);
     expect(claimsOf(r.body.accessToken).uid).toBe(u.id);
     expect(await t.svc.store.socialIdentities.find("microsoft", `${MS_TENANT}:oid-1`)).toMatchObject({ userId: u.id });
+    const signIns = (await t.svc.store.audit.forUser(u.id, 50)).filter((e) => e.action === "auth.login.succeeded");
+    expect(signIns[0].metadata.method).toBe("microsoft");
   });
 
   test("after linking, a later email change at the provider cannot move the identity onto another account", async () => {
@@ -139,13 +141,13 @@ describe("success", () => {
     expectProblem(await social("google", await googleToken("g-sub-intruder", owner.email)), 401, "INVALID_CREDENTIALS");
   });
 
-  test("MFA applies: a user with MFA on gets the challenge, not tokens", async () => {
+  test("MFA applies: a user with MFA on gets the challenge, not tokens; a recovery code completes it", async () => {
     const u = await createUser(t, ten.token, ten.rootOrgId);
     const { accessToken } = await t.login(u.email, PASSWORD);
     const secret = new URL(
       (await ok(t.call("POST", "/api/mfa/setup/begin", { token: accessToken }))).otpAuthUri,
     ).searchParams.get("secret")!;
-    await ok(
+    const { recoveryCodes } = await ok(
       t.call("POST", "/api/mfa/setup/confirm", {
         token: accessToken,
         body: { code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) }) },
@@ -155,6 +157,13 @@ describe("success", () => {
     expect(r.body).toEqual({ mfaRequired: true, pendingToken: expect.any(String), expiresInSeconds: 300 });
     const recovery = await t.svc.store.mfa.recoveryCodesLeft(u.id);
     expect(recovery).toBe(10);
+    const v = await t.call("POST", "/api/auth/mfa/verify", {
+      body: { pendingToken: r.body.pendingToken, code: recoveryCodes[0] },
+    });
+    expect(v.status).toBe(200);
+    expect(v.body.deviceId).toEqual(expect.any(String)); // the device of the social sign-in
+    const signIns = (await t.svc.store.audit.forUser(u.id, 50)).filter((e) => e.action === "auth.login.succeeded");
+    expect(signIns[0].metadata).toMatchObject({ method: "google+recovery", mode: "device" });
   });
 });
 

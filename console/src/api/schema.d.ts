@@ -1133,6 +1133,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oauth2/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Authorization request (browser sign-in)
+         * @description OAuth 2.1 authorization code + PKCE and OpenID Connect (CONTRACT §12). Answers the hosted sign-in pages (HTML), or 303 to the redirect URI with `code`, `state` and `iss` (RFC 9207), or with `error`, `state` and `iss`. An unknown client or an unregistered redirect URI is an error page, never a redirect. `prompt=none` never shows a page (`login_required`, `consent_required`, `account_selection_required`). See docs/oidc.md.
+         */
+        get: operations["getOauth2Authorize"];
+        put?: never;
+        /**
+         * Authorization request as a form post (browser sign-in)
+         * @description OAuth 2.1 authorization code + PKCE and OpenID Connect (CONTRACT §12). Answers the hosted sign-in pages (HTML), or 303 to the redirect URI with `code`, `state` and `iss` (RFC 9207), or with `error`, `state` and `iss`. An unknown client or an unregistered redirect URI is an error page, never a redirect. `prompt=none` never shows a page (`login_required`, `consent_required`, `account_selection_required`). The parameters come as an `application/x-www-form-urlencoded` body. See docs/oidc.md.
+         */
+        post: operations["postOauth2Authorize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth2/token": {
         parameters: {
             query?: never;
@@ -1143,10 +1167,34 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Client credentials grant: a machine token
-         * @description RFC 6749 §4.4. Authenticate with HTTP Basic (client id and secret, form-urlencoded before base64). The token carries `token_use: machine`, `scope`, `org_id`, `tenant_id`, `app_id` when bound; `aud` is the bound application's identifier, else the client id. No refresh token. Errors are RFC 6749 §5.2 bodies.
+         * Token endpoint: client credentials, authorization code, refresh token
+         * @description RFC 6749 §4.4, §4.1.3, §6. Client authentication: HTTP Basic (client id and secret, form-urlencoded before base64), `client_id` + `client_secret` in the body, or `client_id` alone for a public client (PKCE then proves it); exactly one method. client_credentials: a machine token (`token_use: machine`, `scope`, `org_id`, `tenant_id`, `app_id` when bound; `aud` is the bound application's identifier, else the client id), no refresh token. authorization_code (`code`, `redirect_uri`, `code_verifier`): the SPEC 2.1 user token for the client's application with `client_id`, `scope` and `sid`, the ID token when `openid` was granted, a refresh token when the client holds `refresh_token`. refresh_token: the next pair of the client's family (rotation, reuse revokes it). Errors are RFC 6749 §5.2 bodies.
          */
         post: operations["postOauth2Token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth2/userinfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * UserInfo: the signed-in person's claims
+         * @description OIDC Core §5.3. Bearer access token from the authorization code grant with `openid` granted. Answers `sub` (the user id) and the claims its scopes grant: `email`, `email_verified` (email); `name`, `updated_at` (profile). Errors are RFC 6750 §3.1: 401 with `WWW-Authenticate: Bearer error="invalid_token"`, 403 `insufficient_scope`.
+         */
+        get: operations["getOauth2Userinfo"];
+        put?: never;
+        /**
+         * UserInfo: the signed-in person's claims
+         * @description OIDC Core §5.3. Bearer access token from the authorization code grant with `openid` granted. Answers `sub` (the user id) and the claims its scopes grant: `email`, `email_verified` (email); `name`, `updated_at` (profile). Errors are RFC 6750 §3.1: 401 with `WWW-Authenticate: Bearer error="invalid_token"`, 403 `insufficient_scope`.
+         */
+        post: operations["postOauth2Userinfo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8078,6 +8126,139 @@ export interface operations {
             };
         };
     };
+    getOauth2Authorize: {
+        parameters: {
+            query: {
+                /** @description The client (`cli_…`). */
+                client_id: string;
+                /** @description Exactly one of the client's registered redirect URIs. */
+                redirect_uri: string;
+                /** @description `code`. */
+                response_type: string;
+                /** @description PKCE S256 challenge (43 base64url characters). */
+                code_challenge: string;
+                /** @description `S256` (the only method). */
+                code_challenge_method?: string;
+                /** @description `openid profile email offline_access`; unknown values are ignored. */
+                scope?: string;
+                /** @description Echoed back unchanged. */
+                state?: string;
+                /** @description Put into the ID token. */
+                nonce?: string;
+                /** @description `none`, `login`, `consent`, `select_account`. */
+                prompt?: string;
+                /** @description Seconds: an older sign-in is asked again. */
+                max_age?: string;
+                /** @description An ID token of this service naming who should be signed in. */
+                id_token_hint?: string;
+                /** @description Prefills the email field. */
+                login_hint?: string;
+                /** @description Preferred languages of the pages. */
+                ui_locales?: string;
+                /** @description The org id to preselect as the active organization. */
+                organization?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A hosted page (HTML). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Back to the client's redirect URI, or (after a POST) to the next page. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error page (HTML): unknown client, unregistered redirect URI, expired page. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postOauth2Authorize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A hosted page (HTML). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Back to the client's redirect URI, or (after a POST) to the next page. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error page (HTML): unknown client, unregistered redirect URI, expired page. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     postOauth2Token: {
         parameters: {
             query?: never;
@@ -8088,12 +8269,22 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    /** @description Must be `client_credentials`. */
+                    /** @description `client_credentials`, `authorization_code` or `refresh_token`. */
                     grant_type: string;
-                    /** @description Space-separated subset of the client's scopes; omitted means all of them. */
+                    /** @description client_credentials: space-separated subset of the client's scopes; omitted means all of them. Ignored by the other grants. */
                     scope?: string;
-                    /** @description Optional; when sent it must equal the HTTP Basic user name. The secret is never accepted here. */
+                    /** @description With HTTP Basic: optional, must equal the Basic user name. Without: the client (`client_secret_post` with `client_secret`, or `none` for a public client). */
                     client_id?: string;
+                    /** @description `client_secret_post` only (never together with HTTP Basic, never in the URL). */
+                    client_secret?: string;
+                    /** @description authorization_code: the code from the authorization response. */
+                    code?: string;
+                    /** @description authorization_code: exactly the redirect_uri of the authorization request. */
+                    redirect_uri?: string;
+                    /** @description authorization_code: the PKCE verifier (RFC 7636, S256). */
+                    code_verifier?: string;
+                    /** @description refresh_token: the client's current refresh token. */
+                    refresh_token?: string;
                 };
             };
         };
@@ -8105,7 +8296,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description RS256 JWT (`typ: at+jwt`, `token_use: machine`). */
+                        /** @description RS256 JWT (`typ: at+jwt`): `token_use: machine` for client_credentials; the SPEC 2.1 user token with `client_id`, `scope` and `sid` for the other grants. */
                         access_token: string;
                         /** @constant */
                         token_type: "Bearer";
@@ -8113,6 +8304,10 @@ export interface operations {
                         expires_in: number;
                         /** @description What was granted, space-separated. */
                         scope: string;
+                        /** @description authorization_code with `openid` granted: the ID token (RS256, `typ: JWT`). */
+                        id_token?: string;
+                        /** @description authorization_code and refresh_token grants, for a client holding `refresh_token`: rotating, bound to the client. */
+                        refresh_token?: string;
                     };
                 };
             };
@@ -8123,7 +8318,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description invalid_request | invalid_client | unauthorized_client | unsupported_grant_type | invalid_scope | temporarily_unavailable | server_error */
+                        /** @description invalid_request | invalid_client | invalid_grant | unauthorized_client | unsupported_grant_type | invalid_scope | slow_down | temporarily_unavailable | server_error */
                         error: string;
                         error_description: string;
                     };
@@ -8136,7 +8331,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description invalid_request | invalid_client | unauthorized_client | unsupported_grant_type | invalid_scope | temporarily_unavailable | server_error */
+                        /** @description invalid_request | invalid_client | invalid_grant | unauthorized_client | unsupported_grant_type | invalid_scope | slow_down | temporarily_unavailable | server_error */
                         error: string;
                         error_description: string;
                     };
@@ -8167,7 +8362,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description invalid_request | invalid_client | unauthorized_client | unsupported_grant_type | invalid_scope | temporarily_unavailable | server_error */
+                        /** @description invalid_request | invalid_client | invalid_grant | unauthorized_client | unsupported_grant_type | invalid_scope | slow_down | temporarily_unavailable | server_error */
                         error: string;
                         error_description: string;
                     };
@@ -8180,6 +8375,156 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    getOauth2Userinfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The user's id as a decimal string (the ID token's `sub`). */
+                        sub: string;
+                        /** @description With `email`. */
+                        email?: string;
+                        /** @description With `email`. */
+                        email_verified?: boolean;
+                        /** @description With `profile`. */
+                        name?: string;
+                        /** @description With `profile`: seconds since the epoch. */
+                        updated_at?: number;
+                    };
+                };
+            };
+            /** @description Response for status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description invalid_request | invalid_client | invalid_grant | unauthorized_client | unsupported_grant_type | invalid_scope | slow_down | temporarily_unavailable | server_error */
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+            /** @description Response for status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description invalid_request | invalid_client | invalid_grant | unauthorized_client | unsupported_grant_type | invalid_scope | slow_down | temporarily_unavailable | server_error */
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postOauth2Userinfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The user's id as a decimal string (the ID token's `sub`). */
+                        sub: string;
+                        /** @description With `email`. */
+                        email?: string;
+                        /** @description With `email`. */
+                        email_verified?: boolean;
+                        /** @description With `profile`. */
+                        name?: string;
+                        /** @description With `profile`: seconds since the epoch. */
+                        updated_at?: number;
+                    };
+                };
+            };
+            /** @description Response for status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description invalid_request | invalid_client | invalid_grant | unauthorized_client | unsupported_grant_type | invalid_scope | slow_down | temporarily_unavailable | server_error */
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+            /** @description Response for status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description invalid_request | invalid_client | invalid_grant | unauthorized_client | unsupported_grant_type | invalid_scope | slow_down | temporarily_unavailable | server_error */
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };

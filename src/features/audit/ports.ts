@@ -1,18 +1,13 @@
 /** Append-only audit trail. Entries are never updated or deleted through the API. */
-export interface AuditEntry {
+import type { NewAuditEntry } from "../events";
+
+export type { NewAuditEntry };
+
+/** A stored entry: what the event journal appended (`NewAuditEntry`), with its id and time. */
+export interface AuditEntry extends Omit<NewAuditEntry, "createdAt"> {
   id: number;
-  tenantId: number;
-  organizationId: number | null;
-  orgPath: string;
-  userId: number | null;
-  actorId: number | null;
-  action: string;
-  ipAddress: string | null;
-  metadata: Record<string, unknown>;
   createdAt: Date;
 }
-
-export type NewAuditEntry = Omit<AuditEntry, "id" | "createdAt"> & { createdAt?: Date };
 
 export interface AuditQuery {
   tenant: number | "any";

@@ -1,20 +1,12 @@
 export {
   createAuthService,
   createIpLimiter,
-  newRefreshToken,
-  parseRefreshToken,
   LIMITS,
   lockoutKey,
   lockoutAttempt,
-  membershipsOf,
-  REFRESH_TTL_DAYS,
+  type AuthDeps,
   type AuthService,
-  type DeviceInfo,
   type MfaChallenge,
   MFA_MAX_WRONG_CODES,
   MFA_PENDING_SECONDS,
-  type SessionCaller,
-  type SessionRequest,
-  type TokenPair,
 } from "./service";
-export { computeAccessClaims } from "./claims";

@@ -1,26 +1,16 @@
 /**
- * POST /api/auth/login, GET /api/users/me/memberships and POST /api/users/me/active-organization.
+ * POST /api/auth/login and POST /api/auth/mfa/verify: proving who the caller is, then the session.
  */
 import { Elysia, t } from "elysia";
 import { clientIp, refuseNonObjectDevice } from "../../http/context";
-import type { Guard } from "../../http/guard";
 import { requireAllowedOrigin, signInAnswer, tokenPairBody, type CookiePolicy } from "../../http/session-cookie";
-import {
-  LoginBody,
-  Membership,
-  MfaChallenge,
-  MfaVerifyBody,
-  SwitchOrgBody,
-  TokenPairResponse,
-  VerifyWebQuery,
-  WebQuery,
-} from "./model";
+import { TokenPairResponse, WebQuery } from "../sessions/model";
+import { LoginBody, MfaChallenge, MfaVerifyBody, VerifyWebQuery } from "./model";
 import type { AuthService } from "./service";
 import { ok } from "../../http/responses";
 
-export function authRoutes({ auth, guard, cookies }: { auth: AuthService; guard: Guard; cookies: CookiePolicy }) {
+export function authRoutes({ auth, cookies }: { auth: AuthService; cookies: CookiePolicy }) {
   const tags = ["Authentication"];
-  const bearer = [{ bearer: [] }];
   return new Elysia({ name: "auth-routes" })
     .post(
       "/api/auth/login",
@@ -65,47 +55,6 @@ export function authRoutes({ auth, guard, cookies }: { auth: AuthService; guard:
           description:
             "Takes the `pendingToken` of the MFA challenge and a 6-digit TOTP (the current step or one either side, each step once) or an unused recovery code. " +
             "`audience`, `web` and `device` are taken from this call, else from the sign-in that started the challenge. A wrong code is 401 MFA_INVALID_CODE; after 5 the pending token ends (401 INVALID_TOKEN).",
-        },
-      },
-    )
-    .get(
-      "/api/users/me/memberships",
-      async ({ request, server }) => {
-        const p = await guard.user(request.headers, clientIp(request, server));
-        return auth.memberships(p.userId, p.tenantId);
-      },
-      {
-        response: ok(t.Array(Membership)),
-        detail: {
-          tags,
-          security: bearer,
-          summary: "Organizations the caller may switch into",
-          description: "Any user access token of this issuer, whatever its audience.",
-        },
-      },
-    )
-    .post(
-      "/api/users/me/active-organization",
-      async ({ body, request, server, cookie, set }) => {
-        const ip = clientIp(request, server);
-        const p = await guard.user(request.headers, ip);
-        const pair = await auth.switchOrganization(
-          { userId: p.userId, tenantId: p.tenantId, sessionId: p.sessionId, ip },
-          body.organizationId,
-          body.audience,
-        );
-        return tokenPairBody(cookies, pair, cookie, set);
-      },
-      {
-        body: SwitchOrgBody,
-        response: ok(TokenPairResponse),
-        detail: {
-          tags,
-          security: bearer,
-          summary: "Switch the active organization",
-          description:
-            "Answers a fresh token pair scoped to that organization, in the same session mode (web: cookie; device: same device); the previous session ends. " +
-            "Needs a membership there or a SUBTREE role above it (403 otherwise); a suspended org is 403 ORG_SUSPENDED. `audience` defaults to the session's audience.",
         },
       },
     );

@@ -176,7 +176,6 @@ export interface ClaimsServiceDeps {
   orgs: Pick<OrgRepo, "get">;
   tenants: Pick<TenantRepo, "get">;
   unit: Unit<{ claims: ClaimsRepo; events: EventJournal }>;
-  clock: Clock;
 }
 
 export function createClaimsService(deps: ClaimsServiceDeps) {

@@ -1,2 +1,10 @@
-export { createEventJournal, isWebhookEvent, newMessageId, webhookData, type JournalPorts } from "./service";
-export { WEBHOOK_EVENT_TYPES, type DomainEvent, type EventJournal, type WebhookEventType } from "./ports";
+export { createEventJournal, isWebhookEvent, newMessageId, webhookData } from "./service";
+export {
+  WEBHOOK_EVENT_TYPES,
+  type DomainEvent,
+  type EventJournal,
+  type JournalPorts,
+  type NewAuditEntry,
+  type NewOutboxMessage,
+  type WebhookEventType,
+} from "./ports";

@@ -37,3 +37,54 @@ export interface EventJournal {
    */
   record(event: DomainEvent): Promise<void>;
 }
+
+/**
+ * An audit entry as the journal appends it. The audit feature owns the trail (`AuditEntry` is this
+ * plus its id and time); it is declared here because the journal is the one writer.
+ */
+export interface NewAuditEntry {
+  tenantId: number;
+  organizationId: number | null;
+  orgPath: string;
+  userId: number | null;
+  actorId: number | null;
+  action: string;
+  ipAddress: string | null;
+  metadata: Record<string, unknown>;
+  createdAt?: Date;
+}
+
+/**
+ * One (event, webhook) delivery as the journal enqueues it. `messageId` is the Standard Webhooks
+ * `webhook-id`; `payload` is the delivery body `{ type, timestamp, data }`, sent byte for byte on
+ * every attempt. The webhooks feature owns the outbox (`OutboxMessage` is this plus its id and
+ * attempts) and its delivery.
+ */
+export interface NewOutboxMessage {
+  tenantId: number;
+  webhookId: number;
+  messageId: string;
+  eventType: string;
+  payload: Record<string, unknown>;
+  /** First due at this instant. */
+  nextAttemptAt: Date;
+}
+
+/**
+ * What the journal writes to inside a unit, each the narrow side of another feature's port (the
+ * audit trail, the webhook registry, the outbox), so the journal depends on no feature.
+ */
+export interface JournalPorts {
+  audit: {
+    /** Appends one entry; part of the caller's unit. */
+    append(entry: NewAuditEntry): Promise<void>;
+  };
+  webhooks: {
+    /** Active webhooks of the tenant registered at any org whose path is a prefix of `orgPath` taking `eventType`. */
+    subscribers(tenantId: number, orgPath: string, eventType: string): Promise<{ id: number }[]>;
+  };
+  outbox: {
+    /** Enqueues one delivery per row; part of the caller's unit. */
+    enqueue(messages: NewOutboxMessage[]): Promise<void>;
+  };
+}

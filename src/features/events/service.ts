@@ -5,15 +5,13 @@
  */
 import type { Clock } from "../../kernel/clock";
 import { randomToken } from "../../kernel/secrets";
-import type { AuditRepo } from "../audit/ports";
-import type { OutboxRepo, WebhookRepo } from "../webhooks/ports";
-import { WEBHOOK_EVENT_TYPES, type DomainEvent, type EventJournal, type WebhookEventType } from "./ports";
-
-export interface JournalPorts {
-  audit: Pick<AuditRepo, "append">;
-  webhooks: Pick<WebhookRepo, "subscribers">;
-  outbox: Pick<OutboxRepo, "enqueue">;
-}
+import {
+  WEBHOOK_EVENT_TYPES,
+  type DomainEvent,
+  type EventJournal,
+  type JournalPorts,
+  type WebhookEventType,
+} from "./ports";
 
 export const isWebhookEvent = (type: string): type is WebhookEventType =>
   (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type);

@@ -16,7 +16,7 @@ import type { AppRepo } from "../apps/ports";
 import type { EventJournal } from "../events";
 import type { Org, OrgRepo, TenantRepo } from "../orgs/ports";
 import type { RoleRepo } from "../roles/ports";
-import type { UserRepo } from "../users/ports";
+import type { UserRepo } from "../../kernel/users";
 import type {
   BulkApp,
   BulkAssignment,

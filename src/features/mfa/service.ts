@@ -11,7 +11,7 @@ import { DomainError, conflict, notFound } from "../../kernel/errors";
 import { sha256Hex } from "../../kernel/secrets";
 import type { Unit } from "../../kernel/unit";
 import type { DomainEvent, EventJournal } from "../events";
-import type { UserRepo } from "../users/ports";
+import type { UserRepo } from "../../kernel/users";
 import type { MfaRepo } from "./ports";
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -21,7 +21,6 @@ export interface MfaServiceDeps {
   users: Pick<UserRepo, "get">;
   mfa: MfaRepo;
   unit: Unit<{ mfa: MfaRepo; events: EventJournal }>;
-  record(e: DomainEvent): Promise<void>;
   box: CryptoBox;
   clock: Clock;
   /** The name authenticator apps show above the account (the issuer's host). */

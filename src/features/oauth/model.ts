@@ -1,30 +1,63 @@
-/** Wire shapes of POST /oauth2/token (RFC 6749 §4.4, §5.1, §5.2). */
+/** Wire shapes of POST /oauth2/token (RFC 6749 §4.1.3, §4.4, §5.1, §5.2, §6) and UserInfo (OIDC Core §5.3). */
 import { t } from "elysia";
 import { Int } from "../../http/wire";
 
 export const TokenRequestBody = t.Object({
-  grant_type: t.String({ description: "Must be `client_credentials`." }),
+  grant_type: t.String({ description: "`client_credentials`, `authorization_code` or `refresh_token`." }),
   scope: t.Optional(
-    t.String({ description: "Space-separated subset of the client's scopes; omitted means all of them." }),
+    t.String({
+      description:
+        "client_credentials: space-separated subset of the client's scopes; omitted means all of them. Ignored by the other grants.",
+    }),
   ),
   client_id: t.Optional(
     t.String({
-      description: "Optional; when sent it must equal the HTTP Basic user name. The secret is never accepted here.",
+      description:
+        "With HTTP Basic: optional, must equal the Basic user name. Without: the client (`client_secret_post` with `client_secret`, or `none` for a public client).",
     }),
   ),
+  client_secret: t.Optional(
+    t.String({ description: "`client_secret_post` only (never together with HTTP Basic, never in the URL)." }),
+  ),
+  code: t.Optional(t.String({ description: "authorization_code: the code from the authorization response." })),
+  redirect_uri: t.Optional(
+    t.String({ description: "authorization_code: exactly the redirect_uri of the authorization request." }),
+  ),
+  code_verifier: t.Optional(t.String({ description: "authorization_code: the PKCE verifier (RFC 7636, S256)." })),
+  refresh_token: t.Optional(t.String({ description: "refresh_token: the client's current refresh token." })),
 });
 
 export const TokenResponse = t.Object({
-  access_token: t.String({ description: "RS256 JWT (`typ: at+jwt`, `token_use: machine`)." }),
+  access_token: t.String({
+    description:
+      "RS256 JWT (`typ: at+jwt`): `token_use: machine` for client_credentials; the SPEC 2.1 user token with `client_id`, `scope` and `sid` for the other grants.",
+  }),
   token_type: t.Literal("Bearer"),
   expires_in: Int({ description: "Seconds (900)." }),
   scope: t.String({ description: "What was granted, space-separated." }),
+  id_token: t.Optional(
+    t.String({ description: "authorization_code with `openid` granted: the ID token (RS256, `typ: JWT`)." }),
+  ),
+  refresh_token: t.Optional(
+    t.String({
+      description:
+        "authorization_code and refresh_token grants, for a client holding `refresh_token`: rotating, bound to the client.",
+    }),
+  ),
 });
 
 export const TokenErrorBody = t.Object({
   error: t.String({
     description:
-      "invalid_request | invalid_client | unauthorized_client | unsupported_grant_type | invalid_scope | temporarily_unavailable | server_error",
+      "invalid_request | invalid_client | invalid_grant | unauthorized_client | unsupported_grant_type | invalid_scope | slow_down | temporarily_unavailable | server_error",
   }),
   error_description: t.String(),
+});
+
+export const UserInfoResponse = t.Object({
+  sub: t.String({ description: "The user's id as a decimal string (the ID token's `sub`)." }),
+  email: t.Optional(t.String({ description: "With `email`." })),
+  email_verified: t.Optional(t.Boolean({ description: "With `email`." })),
+  name: t.Optional(t.String({ description: "With `profile`." })),
+  updated_at: t.Optional(Int({ description: "With `profile`: seconds since the epoch." })),
 });

@@ -1,13 +1,14 @@
 /**
- * POST /oauth2/token: the RFC 6749 edge of the client_credentials grant. It enforces the
- * transport rules (form body, HTTP Basic only, no secret in the URL or body) and maps the
- * service's TokenRequestError to RFC 6749 §5.2 bodies rendered by the app's one error renderer.
+ * POST /oauth2/token and GET|POST /oauth2/userinfo: the RFC 6749 / RFC 6750 edge. It enforces the
+ * transport rules (form body, exactly one client authentication method, no secret in the URL) and
+ * leaves the service's TokenRequestError / BearerTokenError to the app's one error renderer.
  */
 import { Elysia } from "elysia";
+import { clientIp } from "../../http/context";
 import { OAuthError } from "../../http/oauth-error";
-import { tokenResponses } from "../../http/responses";
-import { TokenErrorBody, TokenRequestBody, TokenResponse } from "./model";
-import type { OAuthService } from "./service";
+import { bearerResponses, tokenResponses } from "../../http/responses";
+import { TokenErrorBody, TokenRequestBody, TokenResponse, UserInfoResponse } from "./model";
+import type { ClientAuthentication, OAuthService } from "./service";
 
 const FORM = "application/x-www-form-urlencoded";
 
@@ -29,7 +30,7 @@ export function parseBasic(header: string | null): { id: string; secret: string 
 
 /**
  * Parses the form body once, refusing (RFC 6749 §3.2, §2.3.1, CONTRACT §1) other content types,
- * repeated parameters and a client secret in the body or the query string.
+ * repeated parameters and a client secret in the query string.
  */
 async function parseTokenForm({ request, contentType }: { request: Request; contentType: string }) {
   const q = request.url.indexOf("?");
@@ -45,54 +46,109 @@ async function parseTokenForm({ request, contentType }: { request: Request; cont
     if (k in out) throw new OAuthError("invalid_request", `The parameter ${k} is repeated.`);
     out[k] = v;
   }
-  if ("client_secret" in out)
-    throw new OAuthError(
-      "invalid_request",
-      "client_secret in the body is not supported; authenticate with HTTP Basic only.",
-    );
   return out;
 }
 
+/**
+ * The one client authentication method of the request (RFC 6749 §2.3: "MUST NOT use more than one
+ * authentication method in each request"): HTTP Basic (`client_secret_basic`), `client_id` and
+ * `client_secret` in the body (`client_secret_post`), or `client_id` alone (`none`, public clients).
+ */
+export function clientAuthentication(
+  header: string | null,
+  body: { client_id?: string; client_secret?: string },
+): ClientAuthentication {
+  if (header) {
+    if (body.client_secret !== undefined)
+      throw new OAuthError(
+        "invalid_request",
+        "Use exactly one client authentication method: HTTP Basic or client_secret in the body, not both.",
+      );
+    const creds = parseBasic(header);
+    if (!creds)
+      throw new OAuthError(
+        "invalid_client",
+        "Authenticate the client with HTTP Basic: client id and secret, each form-urlencoded, joined by ':' and base64-encoded.",
+      );
+    if (body.client_id !== undefined && body.client_id !== creds.id)
+      throw new OAuthError("invalid_request", "client_id in the body differs from the HTTP Basic user name.");
+    return { method: "client_secret_basic", clientId: creds.id, clientSecret: creds.secret };
+  }
+  if (body.client_id === undefined)
+    throw new OAuthError(
+      "invalid_client",
+      "Authenticate the client: HTTP Basic, client_id and client_secret in the body, or client_id alone for a public client.",
+    );
+  if (body.client_secret !== undefined)
+    return { method: "client_secret_post", clientId: body.client_id, clientSecret: body.client_secret };
+  return { method: "none", clientId: body.client_id };
+}
+
+/** RFC 6750 §2.1: the bearer token of the Authorization header; null when none is sent. */
+function bearerToken(header: string | null): string | null {
+  if (!header) return null;
+  const m = /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)[ ]*$/i.exec(header);
+  return m ? m[1] : "";
+}
+
 export function oauthRoutes({ oauth }: { oauth: OAuthService }) {
-  return new Elysia({ name: "oauth-routes" }).post(
-    "/oauth2/token",
-    async ({ body, request, set }) => {
-      const creds = parseBasic(request.headers.get("authorization"));
-      if (!creds)
-        throw new OAuthError(
-          "invalid_client",
-          "Authenticate the client with HTTP Basic: client id and secret, each form-urlencoded, joined by ':' and base64-encoded.",
-        );
-      if (body.client_id !== undefined && body.client_id !== creds.id)
-        throw new OAuthError("invalid_request", "client_id in the body differs from the HTTP Basic user name.");
-      // A TokenRequestError is rendered as RFC 6749 §5.2 by the app's one error renderer.
-      const token = await oauth.clientCredentials({
-        clientId: creds.id,
-        clientSecret: creds.secret,
-        grantType: body.grant_type,
-        scope: body.scope,
-      });
-      // RFC 6749 §5.1: token responses are never cached.
-      set.headers["cache-control"] = "no-store";
-      set.headers["pragma"] = "no-cache";
-      return {
-        access_token: token.accessToken,
-        token_type: "Bearer" as const,
-        expires_in: token.expiresIn,
-        scope: token.scope,
-      };
+  const userinfo = async ({ request, set }: { request: Request; set: { headers: Record<string, unknown> } }) => {
+    const claims = await oauth.userInfo(bearerToken(request.headers.get("authorization")));
+    set.headers["cache-control"] = "no-store";
+    set.headers["pragma"] = "no-cache";
+    return claims as typeof UserInfoResponse.static;
+  };
+  const userinfoDetail = {
+    response: bearerResponses(UserInfoResponse, TokenErrorBody),
+    detail: {
+      tags: ["OpenID Connect"],
+      security: [{ bearer: [] }],
+      summary: "UserInfo: the signed-in person's claims",
+      description:
+        'OIDC Core §5.3. Bearer access token from the authorization code grant with `openid` granted. Answers `sub` (the user id) and the claims its scopes grant: `email`, `email_verified` (email); `name`, `updated_at` (profile). Errors are RFC 6750 §3.1: 401 with `WWW-Authenticate: Bearer error="invalid_token"`, 403 `insufficient_scope`.',
     },
-    {
-      parse: [parseTokenForm, "urlencoded"],
-      body: TokenRequestBody,
-      response: tokenResponses(TokenResponse, TokenErrorBody),
-      detail: {
-        tags: ["OAuth 2.0"],
-        security: [{ basic: [] }],
-        summary: "Client credentials grant: a machine token",
-        description:
-          "RFC 6749 §4.4. Authenticate with HTTP Basic (client id and secret, form-urlencoded before base64). The token carries `token_use: machine`, `scope`, `org_id`, `tenant_id`, `app_id` when bound; `aud` is the bound application's identifier, else the client id. No refresh token. Errors are RFC 6749 §5.2 bodies.",
+  };
+  return new Elysia({ name: "oauth-routes" })
+    .post(
+      "/oauth2/token",
+      async ({ body, request, server, set }) => {
+        const auth = clientAuthentication(request.headers.get("authorization"), body);
+        // A TokenRequestError is rendered as RFC 6749 §5.2 by the app's one error renderer.
+        const token = await oauth.token({
+          auth,
+          grantType: body.grant_type,
+          scope: body.scope,
+          code: body.code,
+          redirectUri: body.redirect_uri,
+          codeVerifier: body.code_verifier,
+          refreshToken: body.refresh_token,
+          ip: clientIp(request, server),
+        });
+        // RFC 6749 §5.1: token responses are never cached.
+        set.headers["cache-control"] = "no-store";
+        set.headers["pragma"] = "no-cache";
+        return {
+          access_token: token.accessToken,
+          token_type: "Bearer" as const,
+          expires_in: token.expiresIn,
+          scope: token.scope,
+          ...("idToken" in token && token.idToken ? { id_token: token.idToken } : {}),
+          ...("refreshToken" in token && token.refreshToken ? { refresh_token: token.refreshToken } : {}),
+        };
       },
-    },
-  );
+      {
+        parse: [parseTokenForm, "urlencoded"],
+        body: TokenRequestBody,
+        response: tokenResponses(TokenResponse, TokenErrorBody),
+        detail: {
+          tags: ["OAuth 2.0"],
+          security: [{ basic: [] }, {}],
+          summary: "Token endpoint: client credentials, authorization code, refresh token",
+          description:
+            "RFC 6749 §4.4, §4.1.3, §6. Client authentication: HTTP Basic (client id and secret, form-urlencoded before base64), `client_id` + `client_secret` in the body, or `client_id` alone for a public client (PKCE then proves it); exactly one method. client_credentials: a machine token (`token_use: machine`, `scope`, `org_id`, `tenant_id`, `app_id` when bound; `aud` is the bound application's identifier, else the client id), no refresh token. authorization_code (`code`, `redirect_uri`, `code_verifier`): the SPEC 2.1 user token for the client's application with `client_id`, `scope` and `sid`, the ID token when `openid` was granted, a refresh token when the client holds `refresh_token`. refresh_token: the next pair of the client's family (rotation, reuse revokes it). Errors are RFC 6749 §5.2 bodies.",
+        },
+      },
+    )
+    .get("/oauth2/userinfo", userinfo, userinfoDetail)
+    .post("/oauth2/userinfo", userinfo, userinfoDetail);
 }

@@ -1,19 +1,32 @@
 /**
- * The client_credentials grant (RFC 6749 §4.4) behind POST /oauth2/token: authenticate the client
- * (SHA-256 + constant-time compare, served from the client cache), check its org, narrow the scope,
- * and mint a machine token (SPEC 2.3, CONTRACT §5). Errors are RFC 6749 §5.2 codes; the HTTP edge
- * gives them statuses.
+ * The token endpoint's grants behind POST /oauth2/token, and UserInfo (CONTRACT §5, §12):
+ * - client authentication (`client_secret_basic`, `client_secret_post`, `none` for public clients;
+ *   SHA-256 + constant-time compare, served from the client cache);
+ * - client_credentials (RFC 6749 §4.4): a machine token (SPEC 2.3);
+ * - authorization_code (RFC 6749 §4.1.3, RFC 7636 §4.6, OIDC Core §3.1.3): redeem the code once,
+ *   mint the SPEC 2.1 user token for the client's application through the sessions and tokens
+ *   features, the ID token, and a refresh family bound to the client;
+ * - refresh_token (RFC 6749 §6): the family's rotation with reuse detection, bound to the client;
+ * - UserInfo (OIDC Core §5.3): the claims the access token's scope grants.
+ * Errors are RFC 6749 §5.2 / RFC 6750 §3.1 codes; the HTTP edge gives them statuses.
  */
 import type { Clock } from "../../kernel/clock";
+import { DomainError } from "../../kernel/errors";
 import { randomToken, sha256Hex, timingSafeEqual } from "../../kernel/secrets";
-import type { ClientDirectory } from "../clients";
-import type { CounterStore } from "../sessions/ports";
-import { ACCESS_TOKEN_TTL } from "../tokens";
+import type { UserRepo } from "../../kernel/users";
+import type { ApiClient, ClientDirectory, ResolvedClient } from "../clients";
+import type { DomainEvent } from "../events";
+import type { OrgRepo } from "../orgs";
+import { verifyPkceS256, type AuthorizationCodeStore, type SignInSessionStore } from "../oidc";
+import type { SessionService } from "../sessions";
+import type { CounterStore, FamilyStore } from "../sessions/ports";
+import { ACCESS_TOKEN_TTL, scopeClaims, type TokenMinter } from "../tokens";
 
 /** RFC 6749 §5.2 error codes this grant produces; `rate_limited` is our own (HTTP 429). */
 export type TokenErrorCode =
   | "invalid_request"
   | "invalid_client"
+  | "invalid_grant"
   | "unauthorized_client"
   | "unsupported_grant_type"
   | "invalid_scope"
@@ -28,6 +41,20 @@ export class TokenRequestError extends Error {
   ) {
     super(description);
     this.name = "TokenRequestError";
+  }
+}
+
+/**
+ * A refusal at UserInfo (RFC 6750 §3.1): `invalid_token` (bad, expired or foreign token),
+ * `insufficient_scope` (no `openid`), or null when no token was sent at all (§3.1: no error code).
+ */
+export class BearerTokenError extends Error {
+  constructor(
+    readonly error: "invalid_token" | "insufficient_scope" | null,
+    readonly description: string,
+  ) {
+    super(description);
+    this.name = "BearerTokenError";
   }
 }
 
@@ -47,14 +74,40 @@ export interface OAuthServiceDeps {
   counters: CounterStore | null;
   /** Token requests per client per minute (SSO_CLIENT_RATE_LIMIT; default CLIENT_RATE_LIMIT.max). */
   clientPerMinute?: number;
+  /** Authorization codes and sign-in sessions (SessionStore.codes / .signIns). */
+  codes: AuthorizationCodeStore;
+  signIns: SignInSessionStore;
+  /** Revokes what a reused code issued (a refresh family). */
+  families: Pick<FamilyStore, "revoke">;
+  /** Starts client families and refreshes them (the one refresh-token implementation). */
+  sessions: Pick<SessionService, "startClientSession" | "refresh">;
+  /** The ID token (the tokens feature's one signing path). */
+  mintIdToken: TokenMinter["mintIdToken"];
+  /** Verifies an access token of this service (UserInfo). */
+  verify(token: string): Promise<Record<string, unknown>>;
+  users: Pick<UserRepo, "get">;
+  /** The code's org for the audit entry of a reuse. */
+  orgs: Pick<OrgRepo, "get">;
+  /** Records an event that changes nothing else (units.record). */
+  record(e: DomainEvent): Promise<void>;
 }
 
-export interface ClientCredentialsRequest {
-  clientId: string;
-  clientSecret: string;
+/** How the client authenticated (RFC 6749 §2.3.1, OIDC Core §9): exactly one method per request. */
+export type ClientAuthentication =
+  | { method: "client_secret_basic" | "client_secret_post"; clientId: string; clientSecret: string }
+  | { method: "none"; clientId: string };
+
+/** A token request: the client's authentication and the form's grant parameters. */
+export interface TokenRequest {
+  auth: ClientAuthentication;
   grantType: string;
-  /** Space-separated; undefined (or blank) means every scope the client holds. */
+  /** client_credentials: space-separated; undefined (or blank) means every scope the client holds. */
   scope?: string;
+  code?: string;
+  redirectUri?: string;
+  codeVerifier?: string;
+  refreshToken?: string;
+  ip: string | null;
 }
 
 export interface MachineToken {
@@ -64,51 +117,62 @@ export interface MachineToken {
   scope: string;
 }
 
+/** The token response of the authorization code and refresh grants (CONTRACT §12). */
+export interface IssuedTokens extends MachineToken {
+  idToken?: string;
+  refreshToken?: string;
+}
+
 // constant-time: an unknown client still pays for one hash and one comparison.
 const DUMMY_HASH = sha256Hex("unknown-client");
+
+/** The sessions feature's refusals of a refresh, each an invalid_grant at /oauth2/token. */
+const REFRESH_REFUSALS = new Set(["INVALID_TOKEN", "REFRESH_TOKEN_REUSED", "ORG_SUSPENDED"]);
 
 export function createOAuthService(deps: OAuthServiceDeps) {
   const badClient = () =>
     new TokenRequestError("invalid_client", "Client authentication failed: unknown client or wrong secret.");
+  const invalidGrant = (description: string) => new TokenRequestError("invalid_grant", description);
 
   /**
-   * Issues a machine token. Order of checks: client authentication (invalid_client), grant type
-   * (unsupported_grant_type), per-client rate limit (rate_limited), org usable (unauthorized_client),
-   * requested scope within the client's (invalid_scope).
+   * Authenticates the client by the one method it used. A secret method needs a confidential
+   * client with that secret (a public client has none: nothing authenticates it that way);
+   * `none` is for public clients only. Unknown clients cost the same as wrong secrets.
    */
-  async function clientCredentials(req: ClientCredentialsRequest): Promise<MachineToken> {
-    const resolved = await deps.directory.resolve(req.clientId);
-    const presented = sha256Hex(req.clientSecret);
-    // A public client (CONTRACT §12) has no secret: nothing it presents authenticates it here.
+  async function authenticate(auth: ClientAuthentication): Promise<ResolvedClient> {
+    const resolved = await deps.directory.resolve(auth.clientId);
+    if (auth.method === "none") {
+      if (!resolved) throw badClient();
+      if (resolved.client.type !== "public")
+        throw new TokenRequestError(
+          "invalid_client",
+          "This client is confidential: authenticate with its secret (HTTP Basic or client_secret in the body).",
+        );
+      return resolved;
+    }
+    const presented = sha256Hex(auth.clientSecret);
     const ok = timingSafeEqual(presented, resolved?.client.secretHash ?? DUMMY_HASH);
     if (!resolved || !resolved.client.secretHash || !ok) throw badClient();
-    const { client } = resolved;
+    return resolved;
+  }
 
-    if (req.grantType !== "client_credentials")
+  /** The per-client limit, counted after authentication so nobody can spend another client's budget. */
+  async function limit(client: ApiClient) {
+    if (!deps.counters) return;
+    const hit = await deps.counters.hit(
+      clientRateKey(client.clientId),
+      CLIENT_RATE_LIMIT.windowSeconds,
+      deps.clock.now(),
+    );
+    if (hit.count > (deps.clientPerMinute ?? CLIENT_RATE_LIMIT.max))
       throw new TokenRequestError(
-        "unsupported_grant_type",
-        "Only grant_type=client_credentials is supported at this endpoint.",
+        "rate_limited",
+        `Too many token requests for this client; cache the token until shortly before it expires (${MACHINE_TOKEN_TTL} s).`,
+        hit.ttlSeconds,
       );
+  }
 
-    // RFC 6749 §5.2: a browser client registered without client_credentials may not use it.
-    if (!client.grantTypes.includes("client_credentials"))
-      throw new TokenRequestError("unauthorized_client", "This client is not registered for client_credentials.");
-
-    // Counted after authentication, so nobody can exhaust another client's budget with bad secrets.
-    if (deps.counters) {
-      const hit = await deps.counters.hit(
-        clientRateKey(client.clientId),
-        CLIENT_RATE_LIMIT.windowSeconds,
-        deps.clock.now(),
-      );
-      if (hit.count > (deps.clientPerMinute ?? CLIENT_RATE_LIMIT.max))
-        throw new TokenRequestError(
-          "rate_limited",
-          `Too many token requests for this client; cache the token until shortly before it expires (${MACHINE_TOKEN_TTL} s).`,
-          hit.ttlSeconds,
-        );
-    }
-
+  function assertUsable(resolved: ResolvedClient) {
     if (resolved.usability !== "ok")
       throw new TokenRequestError(
         "unauthorized_client",
@@ -116,9 +180,23 @@ export function createOAuthService(deps: OAuthServiceDeps) {
           ? "The application this client is bound to no longer exists."
           : "The client's organization (or one above it) is suspended or expired; no tokens can be issued.",
       );
+  }
+
+  /**
+   * The client_credentials grant (RFC 6749 §4.4): a machine token. After authentication: the
+   * client holds the grant (unauthorized_client), per-client rate limit (rate_limited), org usable
+   * (unauthorized_client), requested scope within the client's (invalid_scope).
+   */
+  async function machineToken(resolved: ResolvedClient, scope: string | undefined): Promise<MachineToken> {
+    const { client } = resolved;
+    // RFC 6749 §5.2: a browser client registered without client_credentials may not use it.
+    if (!client.grantTypes.includes("client_credentials"))
+      throw new TokenRequestError("unauthorized_client", "This client is not registered for client_credentials.");
+    await limit(client);
+    assertUsable(resolved);
 
     let granted = client.scopes;
-    const requested = req.scope?.trim();
+    const requested = scope?.trim();
     if (requested) {
       const asked = [...new Set(requested.split(/ +/))];
       const refused = asked.filter((s) => !client.scopes.includes(s));
@@ -128,12 +206,12 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     }
 
     const iat = Math.floor(deps.clock.now().getTime() / 1000);
-    const scope = granted.join(" ");
+    const grantedScope = granted.join(" ");
     const claims: Record<string, unknown> = {
       token_use: "machine",
       sub: client.clientId,
       client_id: client.clientId,
-      scope,
+      scope: grantedScope,
       org_id: client.organizationId,
       tenant_id: client.tenantId,
       ...(client.applicationId !== null ? { app_id: client.applicationId } : {}),
@@ -143,10 +221,187 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       exp: iat + MACHINE_TOKEN_TTL,
       jti: randomToken(16),
     };
-    return { accessToken: await deps.sign(claims), expiresIn: MACHINE_TOKEN_TTL, scope };
+    return { accessToken: await deps.sign(claims), expiresIn: MACHINE_TOKEN_TTL, scope: grantedScope };
   }
 
-  return { clientCredentials };
+  /**
+   * POST /oauth2/token for every grant. Order: client authentication (invalid_client), grant type
+   * known (unsupported_grant_type), the client registered for it (unauthorized_client), then the
+   * grant's own checks.
+   */
+  async function token(req: TokenRequest): Promise<MachineToken | IssuedTokens> {
+    const resolved = await authenticate(req.auth);
+    const grant = req.grantType;
+    if (grant !== "client_credentials" && grant !== "authorization_code" && grant !== "refresh_token")
+      throw new TokenRequestError(
+        "unsupported_grant_type",
+        "grant_type must be client_credentials, authorization_code or refresh_token.",
+      );
+    if (grant === "client_credentials") return machineToken(resolved, req.scope);
+    const { client } = resolved;
+    if (!client.grantTypes.includes(grant))
+      throw new TokenRequestError("unauthorized_client", `This client is not registered for ${grant}.`);
+    // A public client's id authenticates nothing: counting its requests would let anyone spend
+    // every user's budget of that application. Its code and refresh token are the proof instead.
+    if (req.auth.method !== "none") await limit(client);
+    assertUsable(resolved);
+    return grant === "authorization_code" ? authorizationCode(resolved, req) : refreshGrant(client, req);
+  }
+
+  /**
+   * RFC 6749 §4.1.3 with RFC 7636 §4.6 and OIDC Core §3.1.3: the code is redeemed once (a second
+   * use is invalid_grant and revokes what the first issued), then checked against the request's
+   * redirect URI and PKCE verifier (a failed check has burnt the code).
+   */
+  async function authorizationCode(resolved: ResolvedClient, req: TokenRequest): Promise<IssuedTokens> {
+    const { client } = resolved;
+    if (!req.code) throw new TokenRequestError("invalid_request", "code is required.");
+    if (!req.redirectUri) throw new TokenRequestError("invalid_request", "redirect_uri is required.");
+    const codeHash = sha256Hex(req.code);
+    const now = deps.clock.now();
+    const r = await deps.codes.redeem(client.tenantId, client.clientId, codeHash, now);
+    if (!r) throw invalidGrant("The authorization code is invalid, expired, or was issued to another client.");
+    const c = r.code;
+    if (r.status === "reused") {
+      if (r.issued?.familyId) await deps.families.revoke(r.issued.familyId);
+      const org = await deps.orgs.get(c.tenantId, c.orgId);
+      await deps.record({
+        type: "oauth.code.reused",
+        tenantId: c.tenantId,
+        org: org ? { id: org.id, path: org.path } : null,
+        actor: { ip: req.ip },
+        target: { userId: c.userId },
+        data: { clientId: c.clientId, sid: c.sid, ...(r.issued?.familyId ? { sessionId: r.issued.familyId } : {}) },
+      });
+      throw invalidGrant("The authorization code was already used; the tokens issued for it are revoked.");
+    }
+    if (req.redirectUri !== c.redirectUri)
+      throw invalidGrant("redirect_uri differs from the one of the authorization request.");
+    if (!req.codeVerifier || !verifyPkceS256(req.codeVerifier, c.codeChallenge))
+      throw invalidGrant("code_verifier is missing or does not match the code_challenge.");
+    if (!(await deps.signIns.addClient(c.tenantId, c.sid, client.clientId, now)))
+      throw invalidGrant("The sign-in session this code was issued in has ended.");
+
+    const issued = await deps.sessions.startClientSession({
+      tenantId: c.tenantId,
+      userId: c.userId,
+      orgId: c.orgId,
+      audience: resolved.audience,
+      clientId: client.clientId,
+      sid: c.sid,
+      scopes: c.scopes,
+      refresh: client.grantTypes.includes("refresh_token"),
+    });
+    if (issued.status === "refused")
+      throw invalidGrant(
+        issued.reason === "user_inactive"
+          ? "The person can no longer sign in."
+          : issued.reason === "org_unusable"
+            ? "The organization is suspended, expired or gone; no tokens can be issued for it."
+            : "The application this client is bound to no longer exists.",
+      );
+    const idToken = c.scopes.includes("openid")
+      ? await deps.mintIdToken({
+          user: issued.user,
+          clientId: client.clientId,
+          sid: c.sid,
+          authTime: c.authTime,
+          amr: c.amr,
+          nonce: c.nonce,
+          accessToken: issued.accessToken,
+          scopes: c.scopes,
+        })
+      : undefined;
+    // A replay that landed between redeem and here: revoke what this redemption has just issued.
+    const recorded = await deps.codes.recordIssued(
+      c.tenantId,
+      codeHash,
+      issued.familyId ? { familyId: issued.familyId } : {},
+    );
+    if (recorded !== "recorded") {
+      if (issued.familyId) await deps.families.revoke(issued.familyId);
+      throw invalidGrant("The authorization code was used twice; the tokens issued for it are revoked.");
+    }
+    await deps.record({
+      type: "oauth.code.redeemed",
+      tenantId: c.tenantId,
+      org: issued.org,
+      actor: { ip: req.ip },
+      target: { userId: c.userId },
+      data: {
+        clientId: client.clientId,
+        sid: c.sid,
+        scopes: c.scopes,
+        ...(issued.familyId ? { sessionId: issued.familyId } : {}),
+      },
+    });
+    return {
+      accessToken: issued.accessToken,
+      expiresIn: ACCESS_TOKEN_TTL,
+      scope: c.scopes.join(" "),
+      ...(idToken ? { idToken } : {}),
+      ...(issued.refreshToken ? { refreshToken: issued.refreshToken } : {}),
+    };
+  }
+
+  /**
+   * RFC 6749 §6: rotates the family (reuse revokes it), which must be this client's. No new ID
+   * token (OIDC Core §12.2 makes it optional; a refresh is no new authentication) and no change of
+   * scope: the family's granted scopes are answered, a `scope` parameter is ignored.
+   */
+  async function refreshGrant(client: ApiClient, req: TokenRequest): Promise<IssuedTokens> {
+    if (!req.refreshToken) throw new TokenRequestError("invalid_request", "refresh_token is required.");
+    try {
+      const pair = await deps.sessions.refresh({ refreshToken: req.refreshToken, clientId: client.clientId }, req.ip);
+      return {
+        accessToken: pair.accessToken,
+        expiresIn: pair.expiresInSeconds,
+        scope: (pair.scopes ?? []).join(" "),
+        refreshToken: pair.refreshToken,
+      };
+    } catch (e) {
+      if (e instanceof DomainError && REFRESH_REFUSALS.has(e.code))
+        throw invalidGrant("The refresh token is invalid, expired, revoked, or was issued to another client.");
+      throw e;
+    }
+  }
+
+  /**
+   * OIDC Core §5.3: `sub` and the claims the access token's scope grants. The token must be an
+   * access token of this service issued to an OAuth client of its tenant (the code grant: `sid`,
+   * `client_id`), with `openid` granted, for a user who can still sign in.
+   */
+  async function userInfo(accessToken: string | null): Promise<Record<string, unknown>> {
+    if (!accessToken) throw new BearerTokenError(null, "Send the access token as Authorization: Bearer.");
+    const bad = () =>
+      new BearerTokenError("invalid_token", "The access token is invalid, expired or not for UserInfo.");
+    let claims: Record<string, unknown>;
+    try {
+      claims = await deps.verify(accessToken);
+    } catch {
+      throw bad();
+    }
+    const { uid, tenant_id: tenantId, client_id: clientId, sid, scope } = claims;
+    if (
+      claims.token_use !== "access" ||
+      typeof uid !== "number" ||
+      typeof tenantId !== "number" ||
+      typeof clientId !== "string" ||
+      typeof sid !== "string" ||
+      typeof scope !== "string"
+    )
+      throw bad();
+    const resolved = await deps.directory.resolve(clientId);
+    if (!resolved || resolved.client.tenantId !== tenantId) throw bad();
+    const scopes = scope.split(" ");
+    if (!scopes.includes("openid"))
+      throw new BearerTokenError("insufficient_scope", "The access token was not granted the openid scope.");
+    const user = await deps.users.get(tenantId, uid);
+    if (!user || user.status !== "ACTIVE") throw bad();
+    return { sub: String(user.id), ...scopeClaims(user, scopes) };
+  }
+
+  return { token, userInfo };
 }
 
 export type OAuthService = ReturnType<typeof createOAuthService>;

@@ -13,7 +13,7 @@ import type { EventJournal } from "../events";
 import { LIMITS, lockoutAttempt, lockoutKey } from "../auth";
 import type { OrgRepo } from "../orgs/ports";
 import type { CounterStore, FamilyStore, OneTimeTokenRepo } from "../sessions";
-import type { UserRepo } from "../users/ports";
+import type { UserRepo } from "../../kernel/users";
 import type { Mailer } from "./ports";
 import { normalizeEmail } from "../../kernel/email";
 

@@ -15,7 +15,7 @@ import type { EventJournal } from "../events";
 import type { OrgRepo, TenantRepo } from "../orgs";
 import type { RoleRepo } from "../roles";
 import type { OneTimeTokenRepo } from "../sessions";
-import type { UserRepo } from "../users";
+import type { UserRepo } from "../../kernel/users";
 
 export interface BootstrapPorts {
   tenants: Pick<TenantRepo, "getPlatform">;

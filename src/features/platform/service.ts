@@ -12,7 +12,7 @@ import type { Unit } from "../../kernel/unit";
 import type { EventJournal } from "../events";
 import type { Org, OrgRepo, Tenant, TenantRepo } from "../orgs";
 import type { RoleRepo } from "../roles";
-import type { UserRepo } from "../users";
+import type { UserRepo } from "../../kernel/users";
 import type { OneTimeTokenRepo } from "../sessions";
 import { acceptEmail } from "../../kernel/email";
 

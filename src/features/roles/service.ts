@@ -29,7 +29,7 @@ import type { Unit } from "../../kernel/unit";
 import type { EventJournal } from "../events";
 import type { Application, AppRepo, Permission } from "../apps";
 import type { Org, OrgRepo } from "../orgs";
-import type { UserRepo } from "../users/ports";
+import type { UserRepo } from "../../kernel/users";
 import type { PermissionRef, Role, RoleRepo, RoleScope } from "./ports";
 
 export interface RoleServiceDeps {

@@ -1,4 +1,18 @@
-export { createSessionService, type DeviceCaller, type SessionService } from "./service";
+export {
+  createSessionService,
+  newRefreshToken,
+  parseRefreshToken,
+  REFRESH_TTL_DAYS,
+  type DeviceCaller,
+  type DeviceInfo,
+  type SessionCaller,
+  type SessionRequest,
+  type SessionService,
+  type SessionServiceDeps,
+  type TokenPair,
+  type ClientSessionRequest,
+  type ClientSessionResult,
+} from "./service";
 export type {
   CounterStore,
   Device,

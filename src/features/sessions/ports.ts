@@ -8,7 +8,7 @@
  */
 import type { Org } from "../orgs/ports";
 import type { EffectiveGrant } from "../roles/ports";
-import type { User } from "../users/ports";
+import type { User } from "../../kernel/users";
 
 export type SessionMode = "plain" | "web" | "device";
 
@@ -28,6 +28,15 @@ export interface SessionData {
   ttlSeconds: number;
   /** Fixed absolute expiry (ms since epoch) for web/plain sessions; absent = sliding. */
   absoluteExpiresAt?: number;
+  /**
+   * The OAuth client a family was started for by the authorization code grant (CONTRACT §12):
+   * only that client may refresh it, and only at /oauth2/token. Absent on /api/auth families.
+   */
+  clientId?: string;
+  /** The browser sign-in session of a client family: the `sid` of every access token it mints. */
+  sid?: string;
+  /** Scopes granted to a client family (its access tokens' `scope`, the token response's `scope`). */
+  scopes?: string[];
 }
 
 export interface FamilyRecord {

@@ -1,6 +1,7 @@
 /**
- * POST /api/auth/refresh and /api/auth/logout (plain body or the web cookie), and the caller's
- * devices: GET /api/users/me/devices, DELETE /api/users/me/devices/{deviceId}.
+ * POST /api/auth/refresh and /api/auth/logout (plain body or the web cookie); the caller's
+ * devices and sessions (GET/DELETE /api/users/me/devices, /api/users/me/sessions); the caller's
+ * memberships and org switch (GET /api/users/me/memberships, POST /api/users/me/active-organization).
  */
 import { Elysia, t } from "elysia";
 import { clientIp, noContent200 } from "../../http/context";
@@ -13,7 +14,15 @@ import {
   tokenPairBody,
   type CookiePolicy,
 } from "../../http/session-cookie";
-import { DeviceView, LogoutBody, RefreshBody, SessionView, TokenPairResponse } from "../auth/model";
+import {
+  DeviceView,
+  LogoutBody,
+  Membership,
+  RefreshBody,
+  SessionView,
+  SwitchOrgBody,
+  TokenPairResponse,
+} from "./model";
 import type { SessionService } from "./service";
 import { ok } from "../../http/responses";
 
@@ -146,6 +155,47 @@ export function sessionRoutes({
           summary: "Log one of the caller's devices out",
           description:
             "Ends that device's session and forgets the device; other devices are untouched. 404 when the device is not the caller's.",
+        },
+      },
+    )
+    .get(
+      "/api/users/me/memberships",
+      async ({ request, server }) => {
+        const p = await guard.user(request.headers, clientIp(request, server));
+        return sessions.memberships(p.userId, p.tenantId);
+      },
+      {
+        response: ok(t.Array(Membership)),
+        detail: {
+          tags: authTags,
+          security,
+          summary: "Organizations the caller may switch into",
+          description: "Any user access token of this issuer, whatever its audience.",
+        },
+      },
+    )
+    .post(
+      "/api/users/me/active-organization",
+      async ({ body, request, server, cookie, set }) => {
+        const ip = clientIp(request, server);
+        const p = await guard.user(request.headers, ip);
+        const pair = await sessions.switchOrganization(
+          { userId: p.userId, tenantId: p.tenantId, sessionId: p.sessionId, ip },
+          body.organizationId,
+          body.audience,
+        );
+        return tokenPairBody(cookies, pair, cookie, set);
+      },
+      {
+        body: SwitchOrgBody,
+        response: ok(TokenPairResponse),
+        detail: {
+          tags: authTags,
+          security,
+          summary: "Switch the active organization",
+          description:
+            "Answers a fresh token pair scoped to that organization, in the same session mode (web: cookie; device: same device); the previous session ends. " +
+            "Needs a membership there or a SUBTREE role above it (403 otherwise); a suspended org is 403 ORG_SUSPENDED. `audience` defaults to the session's audience.",
         },
       },
     );

@@ -1,6 +1,6 @@
 /** Wire shapes of POST /api/auth/social/{provider} (SPEC 4.1). */
 import { t } from "elysia";
-import { DeviceInfo } from "../auth/model";
+import { DeviceInfo } from "../sessions/model";
 
 export const SocialBody = t.Object({
   idToken: t.String({

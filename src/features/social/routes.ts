@@ -3,7 +3,8 @@ import { Elysia, t } from "elysia";
 import { clientIp, refuseNonObjectDevice } from "../../http/context";
 import { requireAllowedOrigin, signInAnswer, type CookiePolicy } from "../../http/session-cookie";
 import { ok } from "../../http/responses";
-import { MfaChallenge, TokenPairResponse, WebQuery } from "../auth/model";
+import { MfaChallenge } from "../auth/model";
+import { TokenPairResponse, WebQuery } from "../sessions/model";
 import { ProviderParams, SocialBody } from "./model";
 import type { SocialService } from "./service";
 

@@ -12,11 +12,12 @@ import { ConflictError, DomainError, invalidToken, notFound } from "../../kernel
 import { normalizeEmail } from "../../kernel/email";
 import type { Clock } from "../../kernel/clock";
 import type { Unit } from "../../kernel/unit";
-import type { Application } from "../apps/ports";
-import type { MfaChallenge, SessionRequest, TokenPair } from "../auth";
+import type { AudienceResolver } from "../apps";
+import type { AuthService, MfaChallenge } from "../auth";
 import type { EventJournal } from "../events";
 import type { Org, OrgRepo } from "../orgs/ports";
-import type { User, UserRepo } from "../users/ports";
+import type { SessionRequest, TokenPair } from "../sessions";
+import type { User, UserRepo } from "../../kernel/users";
 import type { SocialIdentityRepo, SocialProvider } from "./ports";
 
 export const PROVIDERS: readonly SocialProvider[] = ["google", "microsoft"];
@@ -35,15 +36,9 @@ export interface SocialDeps {
   defaultClientIds: Record<SocialProvider, string[]>;
   /** SSO_MICROSOFT_REQUIRE_VERIFIED_EMAIL: a first Microsoft sign-in links only with `xms_edov` true. */
   microsoftRequireVerifiedEmail?: boolean;
-  auth: {
-    resolveAudience(audience: string | undefined): Promise<Application>;
-    completeSignIn(
-      user: User,
-      req: SessionRequest,
-      ip: string | null,
-      method: string,
-    ): Promise<TokenPair | MfaChallenge>;
-  };
+  audiences: AudienceResolver;
+  /** The sign-in core: a proven first factor goes on to the second factor or the session. */
+  auth: Pick<AuthService, "completeSignIn">;
 }
 
 const badToken = (why: string) => invalidToken(`The id_token was refused: ${why}.`);
@@ -157,7 +152,7 @@ export function createSocialService(deps: SocialDeps) {
     if (!(PROVIDERS as readonly string[]).includes(providerName))
       throw notFound(`Social provider "${providerName.slice(0, 40)}"`);
     const provider = providerName as SocialProvider;
-    const app = await deps.auth.resolveAudience(input.audience);
+    const app = await deps.audiences.resolveAudience(input.audience);
     const registered = provider === "google" ? app.googleClientIds : app.microsoftClientIds;
     const clientIds = registered.length ? registered : deps.defaultClientIds[provider];
     if (!clientIds.length)
@@ -201,10 +196,9 @@ export function createSocialService(deps: SocialDeps) {
     }
     if (!user || user.status !== "ACTIVE") throw unknownUser();
     return deps.auth.completeSignIn(
-      user,
+      { user, methods: [`social:${provider}`], at: deps.clock.now() },
       { audience: app.identifier, web: input.web, device: input.device },
       ip,
-      provider,
     );
   }
 

@@ -3,6 +3,12 @@
  * the routes only shape them for the wire.
  */
 import { DomainError } from "../../kernel/errors";
+import {
+  buildAuthorizationServerMetadata,
+  buildOpenIdConfiguration,
+  type ProviderFeature,
+  type ProviderMetadata,
+} from "../oidc";
 
 export interface SystemDeps {
   issuer: string;
@@ -12,25 +18,21 @@ export interface SystemDeps {
   renderMetrics(): string;
   /** Bounds every readiness check (a hung connection must not hang the probe). */
   checkTimeoutMs?: number;
+  /** What the OpenID provider serves (the composition root lists what it mounts); none: client credentials only. */
+  features?: readonly ProviderFeature[];
+  /** Locales of the hosted pages (`ui_locales_supported`). */
+  uiLocales?: readonly string[];
 }
 
 export function createSystemService(deps: SystemDeps) {
   const { issuer } = deps;
   /**
-   * RFC 8414 metadata, listing exactly what exists: the token endpoint with the client-credentials
-   * grant and HTTP Basic client authentication, and the key set. There is no authorization endpoint,
-   * so no response type is supported, and no OpenID Connect document is served (the service issues
-   * no id_tokens; docs/decisions.md, "Discovery").
+   * RFC 8414 and OpenID Connect Discovery metadata from the one builder, listing exactly what is
+   * mounted (CONTRACT §12); the OpenID document is null (404) when no authorization endpoint is.
    */
-  const discovery = {
-    issuer,
-    token_endpoint: `${issuer}/oauth2/token`,
-    jwks_uri: `${issuer}/.well-known/jwks.json`,
-    grant_types_supported: ["client_credentials"],
-    response_types_supported: [] as string[],
-    token_endpoint_auth_methods_supported: ["client_secret_basic"],
-    service_documentation: `${issuer}/docs`,
-  };
+  const options = { issuer, features: deps.features ?? [], uiLocales: deps.uiLocales };
+  const discovery: ProviderMetadata = buildAuthorizationServerMetadata(options);
+  const openid: ProviderMetadata | null = buildOpenIdConfiguration(options);
 
   /** Every check's state; UNAVAILABLE (with the per-check states) when one fails. */
   async function ready(): Promise<{ status: "ready"; checks: Record<string, string> }> {
@@ -50,7 +52,13 @@ export function createSystemService(deps: SystemDeps) {
     return { status: "ready", checks };
   }
 
-  return { ready, discovery: () => discovery, jwks: deps.jwks, metrics: deps.renderMetrics };
+  return {
+    ready,
+    discovery: () => discovery,
+    openidConfiguration: () => openid,
+    jwks: deps.jwks,
+    metrics: deps.renderMetrics,
+  };
 }
 
 export type SystemService = ReturnType<typeof createSystemService>;

@@ -1,3 +1,14 @@
-export { createKeyService, rotationTimings, ACCESS_TOKEN_TTL, type KeyService } from "./service";
+export {
+  createKeyService,
+  createTokenMinter,
+  rotationTimings,
+  ACCESS_TOKEN_TTL,
+  type KeyService,
+  type TokenMinter,
+  type TokenMinterDeps,
+  type ClientGrant,
+} from "./service";
+export { atHash, computeIdTokenClaims, scopeClaims, ID_TOKEN_TTL, type IdTokenInput } from "./id-token";
+export { computeAccessClaims, type AccessClaimsInput } from "./claims";
 export type { KeyRepo, StoredKey } from "./ports";
 export { createSigner, webcryptoSigner, type JwsSigner, type SignerMode } from "./signer";

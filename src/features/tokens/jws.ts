@@ -16,9 +16,15 @@ export function validateNumericDates(claims: Record<string, unknown>): void {
   }
 }
 
-export function signAccessJwt(claims: Record<string, unknown>, kid: string, key: CryptoKey): Promise<string> {
+/** `typ` is `at+jwt` (RFC 9068) for access tokens; ID tokens pass `JWT` (OIDC Core §2). */
+export function signAccessJwt(
+  claims: Record<string, unknown>,
+  kid: string,
+  key: CryptoKey,
+  typ = "at+jwt",
+): Promise<string> {
   validateNumericDates(claims);
   return new CompactSign(encoder.encode(JSON.stringify(claims)))
-    .setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid })
+    .setProtectedHeader({ alg: "RS256", typ, kid })
     .sign(key);
 }

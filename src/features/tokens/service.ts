@@ -1,7 +1,9 @@
 /**
  * Signing keys and JWTs: RSA-2048 keys made on first start, sealed at rest, rotated by a scheduled
  * task (published before first use, kept published after retirement), RS256 signing and
- * verification of our own tokens against the published set.
+ * verification of our own tokens against the published set; and minting: the access token of a
+ * session (claims of SPEC 2.1 plus the audience owner's custom claims). Sessions decide when a
+ * token is minted; this feature decides what it says and signs it.
  */
 import {
   createLocalJWKSet,
@@ -16,14 +18,23 @@ import {
 } from "jose";
 import type { Clock } from "../../kernel/clock";
 import type { CryptoBox } from "../../kernel/crypto-box";
+import { nowSeconds } from "../../kernel/clock";
 import { invalidToken } from "../../kernel/errors";
 import type { LeaseStore } from "../../kernel/lease";
 import { randomToken } from "../../kernel/secrets";
 import type { Unit } from "../../kernel/unit";
+import type { User, UserRepo } from "../../kernel/users";
+import type { Application } from "../apps";
+import { applyMapping, type ClaimsMinter, type SourceValues } from "../claims";
 import type { EventJournal } from "../events";
+import type { Org, OrgRepo } from "../orgs";
+import { userMemberships, type EffectiveGrant, type RoleRepo } from "../roles";
+import { computeAccessClaims } from "./claims";
+import { computeIdTokenClaims, type IdTokenInput } from "./id-token";
 import { webcryptoSigner, type JwsSigner } from "./signer";
 import type { KeyRepo, StoredKey } from "./ports";
 
+/** Seconds an access token lives (CONTRACT §4); also the `expiresInSeconds` of every token pair. */
 export const ACCESS_TOKEN_TTL = 900;
 const DAY = 86400;
 
@@ -168,10 +179,13 @@ export function createKeyService(deps: KeyServiceDeps) {
     }
   }
 
-  /** Signs claims as an RS256 access token (`typ: at+jwt`) with the current key. */
-  async function sign(claims: JWTPayload): Promise<string> {
+  /**
+   * Signs claims with the current key (RS256): an access token (`typ: at+jwt`) unless another
+   * `typ` is given (`JWT` for ID tokens). The one signing path of every token the service issues.
+   */
+  async function sign(claims: JWTPayload, typ?: string): Promise<string> {
     const k = currentKey();
-    return signer.sign(claims, k.kid, k.key);
+    return signer.sign(claims, k.kid, k.key, typ);
   }
 
   /** Verifies one of our tokens (RS256 pinned, issuer, typ); throws INVALID_TOKEN otherwise. */
@@ -221,3 +235,104 @@ export function createKeyService(deps: KeyServiceDeps) {
 }
 
 export type KeyService = ReturnType<typeof createKeyService>;
+
+export interface TokenMinterDeps {
+  /** Effective grants, and memberships for the `memberships` custom-claims source. */
+  roles: Pick<RoleRepo, "effectiveGrants" | "assignmentsOf">;
+  users: Pick<UserRepo, "get">;
+  orgs: Pick<OrgRepo, "getMany">;
+  /** Signs claims with the current key (the key service's `sign`; `typ` defaults to `at+jwt`). */
+  sign(claims: Record<string, unknown>, typ?: string): Promise<string>;
+  clock: Clock;
+  issuer: string;
+  platformTenantId: number;
+  /** Custom claims of audience applications (the claims feature); absent: none are added. */
+  customClaims?: Pick<ClaimsMinter, "forOwner">;
+}
+
+/** Mints the tokens of sign-in sessions; the keys are the key service's. */
+export function createTokenMinter(deps: TokenMinterDeps) {
+  const memberships = (userId: number, tenantId: number) => userMemberships(deps, userId, tenantId);
+
+  /**
+   * Mints an access token for (user, org, audience) in session `sid`; pass `grants` when already
+   * loaded. The audience's owning org's custom claims (SPEC 2.15) are added after the standard
+   * claims and never replace one; `roles` costs nothing extra, `memberships` one lookup, and only
+   * when the mapping reads them.
+   */
+  async function mintAccess(
+    user: Pick<User, "id" | "email" | "tenantId">,
+    org: Org,
+    app: Application,
+    sid: string,
+    deviceId?: string,
+    grants?: EffectiveGrant[],
+    client?: ClientGrant,
+  ): Promise<string> {
+    const effective = grants ?? (await deps.roles.effectiveGrants(user.id, org.path));
+    const claims = computeAccessClaims({
+      user,
+      org,
+      grants: effective,
+      audience: app,
+      platformTenantId: deps.platformTenantId,
+      issuer: deps.issuer,
+      sessionId: sid,
+      jti: randomToken(16),
+      deviceId,
+      iat: nowSeconds(deps.clock),
+      ttl: ACCESS_TOKEN_TTL,
+    });
+    if (client) {
+      // CONTRACT §12 "Token response": the OAuth client it was issued to, and the granted scopes
+      // before the permissions (which stay in `scope` for scope-checking middleware, RFC 9068 §2.2.3).
+      claims.client_id = client.clientId;
+      claims.scope = [...client.scopes, ...(claims.permissions as string[])].join(" ");
+    }
+    const custom =
+      !app.isSystem && deps.customClaims ? await deps.customClaims.forOwner(app.tenantId, app.organizationId) : null;
+    if (custom) {
+      const values: SourceValues = {
+        permissions: claims.permissions,
+        org_id: claims.org_id,
+        org_name: claims.org_name,
+        org_path: claims.org_path,
+        scope_self: claims.scope_self,
+        scope_subtree: claims.scope_subtree,
+        tenant_id: claims.tenant_id,
+        uid: claims.uid,
+        sub: claims.sub,
+        device_id: claims.device_id,
+      };
+      if (custom.sources.has("roles"))
+        values.roles = [
+          ...new Set(
+            effective.filter((g) => g.permissions.some((x) => x.applicationId === app.id)).map((g) => g.roleName),
+          ),
+        ].sort();
+      if (custom.sources.has("memberships"))
+        values.memberships = (await memberships(user.id, user.tenantId)).map((m) => ({
+          id: m.organizationId,
+          name: m.name,
+          path: m.path,
+        }));
+      for (const [k, v] of Object.entries(applyMapping(custom.mapping, values))) if (!(k in claims)) claims[k] = v;
+    }
+    return deps.sign(claims);
+  }
+
+  /** Signs an ID token (OIDC Core §2) with header `typ: JWT` through the key service's signing path. */
+  async function mintIdToken(input: Omit<IdTokenInput, "issuer" | "iat">): Promise<string> {
+    return deps.sign(computeIdTokenClaims({ ...input, issuer: deps.issuer, iat: nowSeconds(deps.clock) }), "JWT");
+  }
+
+  return { mintAccess, mintIdToken };
+}
+
+/** An access token issued to an OAuth client (the authorization code grant): its id and granted scopes. */
+export interface ClientGrant {
+  clientId: string;
+  scopes: readonly string[];
+}
+
+export type TokenMinter = ReturnType<typeof createTokenMinter>;

@@ -1,5 +1,6 @@
 /**
- * The signer: what turns a claims set and a signing key into a compact JWS (RS256, `typ: at+jwt`).
+ * The signer: what turns a claims set and a signing key into a compact JWS (RS256, `typ: at+jwt`
+ * for access tokens, `JWT` for ID tokens).
  * The key service holds the keys and picks the current one; the signer only signs (SSO_SIGNER):
  *
  *  - `webcrypto`  jose's CompactSign on Bun's WebCrypto (BoringSSL): the reference, and the fallback.
@@ -29,8 +30,8 @@ export interface JwsSigner {
   load(kid: string, key: CryptoKey, pkcs8Pem: string): Promise<void>;
   /** The key service stopped using `kid`. */
   retire(kid: string): void;
-  /** The compact JWS of `claims` with header `{alg: RS256, typ: at+jwt, kid}`. */
-  sign(claims: Record<string, unknown>, kid: string, key: CryptoKey): Promise<string>;
+  /** The compact JWS of `claims` with header `{alg: RS256, typ, kid}`; `typ` defaults to `at+jwt` (ID tokens: `JWT`). */
+  sign(claims: Record<string, unknown>, kid: string, key: CryptoKey, typ?: string): Promise<string>;
   /** Releases what this signer loaded (the shared threads stay for the process's other graphs). */
   close(): void;
 }
@@ -41,13 +42,13 @@ export const webcryptoSigner: JwsSigner = {
   detail: "WebCrypto (jose CompactSign)",
   load: async () => {},
   retire: () => {},
-  sign: (claims, kid, key) => signAccessJwt(claims, kid, key),
+  sign: (claims, kid, key, typ) => signAccessJwt(claims, kid, key, typ),
   close: () => {},
 };
 
 /** BASE64URL(UTF8(JWS Protected Header)) as jose writes it: JSON.stringify of {alg, typ, kid}. */
-export function protectedHeader(kid: string): string {
-  return Buffer.from(JSON.stringify({ alg: "RS256", typ: "at+jwt", kid })).toString("base64url");
+export function protectedHeader(kid: string, typ = "at+jwt"): string {
+  return Buffer.from(JSON.stringify({ alg: "RS256", typ, kid })).toString("base64url");
 }
 
 /** The JWS Signing Input of `claims` under `kid`: header "." BASE64URL(UTF8(JSON claims)). */
@@ -130,8 +131,10 @@ export async function createSigner(opts: SignerOptions): Promise<JwsSigner> {
       }
       pool.retire(kid);
     },
-    async sign(claims, kid, _key) {
-      const input = signingInput(claims, kid, headers.get(kid) ?? protectedHeader(kid));
+    async sign(claims, kid, _key, typ = "at+jwt") {
+      // The access-token header of each loaded kid is made once; other types (ID tokens) each time.
+      const header = typ === "at+jwt" ? (headers.get(kid) ?? protectedHeader(kid)) : protectedHeader(kid, typ);
+      const input = signingInput(claims, kid, header);
       return `${input}.${await pool.sign(kid, input)}`;
     },
     close() {

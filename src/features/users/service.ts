@@ -5,7 +5,7 @@
  */
 import { actorOf, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
 import { reachableOrg as reachableOrgOf } from "../orgs";
-import { membershipsOf } from "../auth";
+import { membershipsOf } from "../roles";
 import type { Clock } from "../../kernel/clock";
 import { ConflictError, conflict, forbidden, notFound } from "../../kernel/errors";
 import type { PasswordHasher } from "../../kernel/passwords";
@@ -16,7 +16,7 @@ import type { Org, OrgRepo } from "../orgs";
 import type { Role, RoleRepo } from "../roles";
 import type { Device, DeviceRepo, FamilyRecord, FamilyStore, OneTimeTokenRepo } from "../sessions/ports";
 import type { SocialIdentityRepo } from "../social";
-import type { User, UserRepo } from "./ports";
+import type { User, UserRepo } from "../../kernel/users";
 import { acceptEmail } from "../../kernel/email";
 
 export interface UserServiceDeps {

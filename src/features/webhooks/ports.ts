@@ -1,4 +1,6 @@
 /** Webhooks and the durable delivery outbox (CONTRACT §7). */
+import type { NewOutboxMessage } from "../events";
+
 export interface Webhook {
   id: number;
   tenantId: number;
@@ -12,15 +14,9 @@ export interface Webhook {
   createdAt: Date;
 }
 
-/** One (event, webhook) delivery in the outbox. `messageId` is the Standard Webhooks `webhook-id`. */
-export interface OutboxMessage {
+/** One (event, webhook) delivery in the outbox, as the event journal enqueued it (`NewOutboxMessage`). */
+export interface OutboxMessage extends Omit<NewOutboxMessage, "nextAttemptAt"> {
   id: number;
-  tenantId: number;
-  webhookId: number;
-  messageId: string;
-  eventType: string;
-  /** The delivery body `{ type, timestamp, data }`, sent byte for byte on every attempt. */
-  payload: Record<string, unknown>;
   /** Attempts made so far (claimDue counts the one it hands out). */
   attempts: number;
 }
@@ -67,7 +63,7 @@ export interface WebhookRepo {
 
 export interface OutboxRepo {
   /** Enqueues one delivery per webhook, first due at `nextAttemptAt`; only the event journal calls it, inside the unit of the change. */
-  enqueue(messages: (Omit<OutboxMessage, "id" | "attempts"> & { nextAttemptAt: Date })[]): Promise<void>;
+  enqueue(messages: NewOutboxMessage[]): Promise<void>;
   /**
    * Claims up to `limit` PENDING messages of ACTIVE webhooks that are due at `now`, oldest first,
    * for `lockSeconds` (FOR UPDATE SKIP LOCKED or an equivalent conditional update), and counts the

@@ -1,9 +1,9 @@
 // computeAccessClaims (SPEC 2.1, CONTRACT §2): reach from SELF/SUBTREE grants, permissions scoped
 // to the audience, system codes only on a management token, PLATFORM_ADMIN only in the platform tenant.
 import { describe, expect, test } from "bun:test";
-import { computeAccessClaims } from "../../../src/features/auth";
+import { computeAccessClaims } from "../../../src/features/tokens";
 import type { EffectiveGrant } from "../../../src/features/roles/ports";
-import { parseRefreshToken, newRefreshToken } from "../../../src/features/auth";
+import { parseRefreshToken, newRefreshToken } from "../../../src/features/sessions";
 import { familyIdOfSelector, SELECTOR_SUFFIX_LENGTH } from "../../../src/features/sessions/ports";
 import { randomToken } from "../../../src/kernel/secrets";
 

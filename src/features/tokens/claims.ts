@@ -6,7 +6,7 @@ import { SYSTEM_CODES } from "../../kernel/authz";
 import type { Application } from "../apps/ports";
 import type { Org } from "../orgs/ports";
 import type { EffectiveGrant } from "../roles/ports";
-import type { User } from "../users/ports";
+import type { User } from "../../kernel/users";
 
 export interface AccessClaimsInput {
   user: Pick<User, "id" | "email">;

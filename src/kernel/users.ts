@@ -1,4 +1,9 @@
-/** Users (people). Email is unique across the service and stored lower-case. */
+/**
+ * Users (people): the record and its repository port. Email is unique across the service and
+ * stored lower-case. Shared vocabulary: sign-in, sessions, tokens, roles, social sign-in, MFA,
+ * passwords, import and platform all read it, and the users feature (management, export,
+ * erasure) builds on several of them, so the record lives below every feature.
+ */
 export type UserStatus = "ACTIVE" | "DISABLED" | "ERASED";
 
 export interface User {

@@ -1,0 +1,64 @@
+/**
+ * The authorization endpoint's wire description (OpenAPI). Its parameters are read raw (a
+ * multimap, so a repeated parameter is seen: RFC 6749 §3.1) and checked by the protocol's ordered
+ * checks, never by a schema: a schema's refusal would be a JSON body, and the endpoint answers a
+ * browser with a page or a redirect.
+ */
+
+/** Paths of the flow. */
+export const AUTHORIZE_PATH = "/oauth2/authorize";
+export const STEP_PATHS = {
+  resume: "/oauth2/authorize/resume",
+  password: "/oauth2/authorize/password",
+  secondFactor: "/oauth2/authorize/second-factor",
+  organization: "/oauth2/authorize/organization",
+  consent: "/oauth2/authorize/consent",
+} as const;
+
+/** The `sso_session` cookie (CONTRACT §12). */
+export const SESSION_COOKIE = "sso_session";
+/** The pending second factor of a sign-in on the pages (the auth feature's pending token). */
+export const PENDING_MFA_COOKIE = "sso_mfa_pending";
+
+const PARAMETERS = [
+  ["client_id", true, "The client (`cli_…`)."],
+  ["redirect_uri", true, "Exactly one of the client's registered redirect URIs."],
+  ["response_type", true, "`code`."],
+  ["code_challenge", true, "PKCE S256 challenge (43 base64url characters)."],
+  ["code_challenge_method", false, "`S256` (the only method)."],
+  ["scope", false, "`openid profile email offline_access`; unknown values are ignored."],
+  ["state", false, "Echoed back unchanged."],
+  ["nonce", false, "Put into the ID token."],
+  ["prompt", false, "`none`, `login`, `consent`, `select_account`."],
+  ["max_age", false, "Seconds: an older sign-in is asked again."],
+  ["id_token_hint", false, "An ID token of this service naming who should be signed in."],
+  ["login_hint", false, "Prefills the email field."],
+  ["ui_locales", false, "Preferred languages of the pages."],
+  ["organization", false, "The org id to preselect as the active organization."],
+] as const;
+
+/** OpenAPI `detail` of `GET|POST /oauth2/authorize`. */
+export const authorizeDetail = (method: "GET" | "POST") => ({
+  tags: ["OpenID provider"],
+  security: [],
+  summary:
+    method === "GET"
+      ? "Authorization request (browser sign-in)"
+      : "Authorization request as a form post (browser sign-in)",
+  description:
+    "OAuth 2.1 authorization code + PKCE and OpenID Connect (CONTRACT §12). Answers the hosted sign-in pages (HTML), or 303 to the redirect URI with `code`, `state` and `iss` (RFC 9207), or with `error`, `state` and `iss`. " +
+    "An unknown client or an unregistered redirect URI is an error page, never a redirect. `prompt=none` never shows a page (`login_required`, `consent_required`, `account_selection_required`). " +
+    (method === "POST" ? "The parameters come as an `application/x-www-form-urlencoded` body. " : "") +
+    "See docs/oidc.md.",
+  ...(method === "GET"
+    ? {
+        parameters: PARAMETERS.map(([name, required, description]) => ({
+          name,
+          in: "query" as const,
+          required,
+          description,
+          schema: { type: "string" as const },
+        })),
+      }
+    : {}),
+});

@@ -1,0 +1,361 @@
+/**
+ * `GET|POST /oauth2/authorize` and the hosted pages' steps (CONTRACT §12): read the browser's
+ * request (raw parameters, cookies, CSRF field), call the flow, and render its outcome with the
+ * pages kit (src/pages) or answer 303. Every POST is answered 303 unless its form is shown again
+ * with a problem. No CORS here (src/http/cors.ts covers only the API and the token endpoint).
+ */
+import { Elysia } from "elysia";
+import { clientIp } from "../../http/context";
+import { authorizationErrorRedirect } from "../../http/oauth-error";
+import type { Logger } from "../../http/observability";
+import { type PageStatus, pageAnswer, pageResponsesDoc, seeOther } from "../../http/page-answer";
+import {
+  type Csrf,
+  CSRF_FIELD,
+  chooseLocale,
+  consentPage,
+  type ErrorKind,
+  errorPage,
+  type Msg,
+  orgPickerPage,
+  renderPage,
+  secondFactorPage,
+  signInPage,
+} from "../../pages";
+import { AUTHORIZE_PATH, authorizeDetail, PENDING_MFA_COOKIE, SESSION_COOKIE, STEP_PATHS } from "./model";
+import type { AuthorizeOutcome, AuthorizeService, BrowserContext, CookieChange, PageView } from "./service";
+
+type ServerLike = Parameters<typeof clientIp>[1];
+
+/** The body as sent (the forms are read as multimaps here, so a repeated parameter is seen). */
+const rawBody = async ({ request }: { request: Request }) => ({ text: await request.text() });
+const textOf = (body: unknown) => (body as { text?: string } | undefined)?.text ?? "";
+
+const ERROR_KIND: Record<string, ErrorKind> = {
+  unknown_client: "unknownClient",
+  bad_redirect: "badRedirect",
+  bad_request: "badRequest",
+  expired: "expired",
+};
+
+export function authorizeRoutes({
+  authorize,
+  csrf,
+  secure,
+  log,
+}: {
+  authorize: AuthorizeService;
+  /** The pages' CSRF tokens (its secret derived from the master key). */
+  csrf: Csrf;
+  /** False only when the issuer is plain http: then the cookies are not `Secure`. */
+  secure: boolean;
+  log: Logger;
+}) {
+  const cookiesOf = (request: Request) => new Bun.CookieMap(request.headers.get("cookie") ?? "");
+
+  const browserOf = (request: Request, server: ServerLike | null): BrowserContext => ({
+    sessionCookie: cookiesOf(request).get(SESSION_COOKIE),
+    ip: clientIp(request, server),
+    userAgent: request.headers.get("user-agent"),
+  });
+
+  /** The Set-Cookie values of a cookie change. */
+  function setCookies(change: CookieChange | undefined): string[] {
+    const out: string[] = [];
+    if (change?.session !== undefined)
+      out.push(
+        new Bun.Cookie(SESSION_COOKIE, change.session?.value ?? "", {
+          httpOnly: true,
+          sameSite: "lax",
+          path: "/",
+          secure,
+          maxAge: change.session ? change.session.maxAgeSeconds : 0,
+        }).serialize(),
+      );
+    if (change?.pendingMfa !== undefined)
+      out.push(
+        new Bun.Cookie(PENDING_MFA_COOKIE, change.pendingMfa?.value ?? "", {
+          httpOnly: true,
+          sameSite: "lax",
+          path: AUTHORIZE_PATH,
+          secure,
+          maxAge: change.pendingMfa ? change.pendingMfa.maxAgeSeconds : 0,
+        }).serialize(),
+      );
+    return out;
+  }
+
+  const requestIdOf = (set: { headers: Record<string, unknown> }) => String(set.headers["x-request-id"] ?? "");
+
+  /** Renders an error page (never a redirect). */
+  function errorAnswer(request: Request, kind: ErrorKind, reference: string, status: PageStatus): Response {
+    const locale = chooseLocale({ acceptLanguage: request.headers.get("accept-language") });
+    const { html, headers } = renderPage(errorPage, { kind, reference }, { locale });
+    return pageAnswer(html, headers, status);
+  }
+
+  /** Renders the outcome of the flow: a page, a 303 to the client or to the next page. */
+  function answer(request: Request, o: AuthorizeOutcome, reference: string, afterPost: boolean): Response {
+    const cookies = setCookies(o.cookies);
+    switch (o.kind) {
+      case "redirect":
+        return seeOther(o.url, cookies);
+      case "redirect_error":
+        return seeOther(authorizationErrorRedirect(o, authorize.issuer), cookies);
+      case "continue": {
+        const path = o.step === "second-factor" ? STEP_PATHS.secondFactor : STEP_PATHS.resume;
+        const q = new URLSearchParams({ interaction: o.interaction });
+        if (o.step === "second-factor") q.set("method", "totp");
+        return seeOther(`${path}?${q}`, cookies);
+      }
+      case "error_page":
+        return errorAnswer(request, ERROR_KIND[o.page] ?? "badRequest", reference, "bad_request");
+    }
+    // A page: after a POST, 303 to the GET that shows it, unless it shows the posted form again with its problem.
+    const refusal = (o.kind === "sign_in" || o.kind === "second_factor") && o.problem !== undefined;
+    if (afterPost && !refusal) {
+      const q = new URLSearchParams({ interaction: o.view.interaction });
+      return seeOther(`${STEP_PATHS.resume}?${q}`, cookies);
+    }
+    return renderView(request, o, cookies);
+  }
+
+  function renderView(request: Request, o: Extract<AuthorizeOutcome, { view: PageView }>, cookies: string[]): Response {
+    const jar = cookiesOf(request);
+    const issued = csrf.issue(jar.get(csrf.cookieName));
+    if (issued.setCookie) cookies.push(issued.setCookie);
+    const locale = chooseLocale({
+      uiLocales: o.view.uiLocales.join(" "),
+      acceptLanguage: request.headers.get("accept-language"),
+    });
+    const ctx = { locale, csrfToken: issued.token, redirectTargets: [o.view.redirectUri] };
+    const hidden = { interaction: o.view.interaction };
+    switch (o.kind) {
+      case "sign_in": {
+        const minutes = Math.max(1, Math.ceil((o.retryAfterSeconds ?? 60) / 60));
+        const error: Msg | undefined =
+          o.problem === "credentials"
+            ? { key: "problem.credentials" }
+            : o.problem === "locked" || o.problem === "rate_limited"
+              ? { key: "problem.locked", values: { count: minutes } }
+              : o.problem === "expired"
+                ? { key: "problem.formExpired" }
+                : undefined;
+        const fieldErrors =
+          o.problem === "missing"
+            ? o.email?.trim()
+              ? { password: { key: "problem.passwordRequired" } as Msg }
+              : { email: { key: "problem.emailRequired" } as Msg }
+            : undefined;
+        const { html, headers } = renderPage(
+          signInPage,
+          {
+            step: "email-and-password",
+            action: STEP_PATHS.password,
+            hidden,
+            appName: o.view.appName,
+            email: o.email,
+            error,
+            fieldErrors,
+          },
+          ctx,
+        );
+        return pageAnswer(html, headers, o.problem ? "refused" : "ok", cookies);
+      }
+      case "second_factor": {
+        const other = o.method === "totp" ? "recovery" : "totp";
+        const error: Msg | undefined =
+          o.problem === "missing"
+            ? { key: "problem.codeRequired" }
+            : o.problem === "invalid"
+              ? { key: o.method === "totp" ? "problem.codeInvalid" : "problem.recoveryInvalid" }
+              : undefined;
+        const { html, headers } = renderPage(
+          secondFactorPage,
+          {
+            method: o.method,
+            action: STEP_PATHS.secondFactor,
+            hidden,
+            switchUrl: `${STEP_PATHS.secondFactor}?${new URLSearchParams({ interaction: o.view.interaction, method: other })}`,
+            error,
+          },
+          ctx,
+        );
+        return pageAnswer(html, headers, o.problem ? "refused" : "ok", cookies);
+      }
+      case "choose_org": {
+        const { html, headers } = renderPage(
+          orgPickerPage,
+          {
+            action: STEP_PATHS.organization,
+            hidden,
+            organizations: o.organizations.map((x) => ({ id: String(x.id), name: x.name })),
+          },
+          ctx,
+        );
+        return pageAnswer(html, headers, "ok", cookies);
+      }
+      case "consent": {
+        const { html, headers } = renderPage(
+          consentPage,
+          {
+            action: STEP_PATHS.consent,
+            hidden,
+            appName: o.view.appName,
+            scopes: o.scopes,
+            email: o.email,
+            orgName: o.orgName,
+          },
+          ctx,
+        );
+        return pageAnswer(html, headers, "ok", cookies);
+      }
+    }
+  }
+
+  /**
+   * Runs one step; an unexpected failure is logged and shown as the server error page (a browser
+   * gets a page, never a JSON body).
+   */
+  async function guarded(
+    request: Request,
+    set: { headers: Record<string, unknown> },
+    afterPost: boolean,
+    run: () => Promise<AuthorizeOutcome | Response>,
+  ): Promise<Response> {
+    const reference = requestIdOf(set);
+    try {
+      const o = await run();
+      return o instanceof Response ? o : answer(request, o, reference, afterPost);
+    } catch (e) {
+      log.error("authorization step failed", {
+        requestId: reference,
+        path: new URL(request.url).pathname,
+        error: String((e as Error)?.message ?? e).split("\n")[0],
+      });
+      return errorAnswer(request, "server", reference, "server_error");
+    }
+  }
+
+  const isForm = (request: Request) =>
+    (request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded");
+
+  /** A page's POST: the form (as a multimap), refused unless it is a form carrying a valid CSRF token. */
+  async function pageForm(
+    request: Request,
+    set: { headers: Record<string, unknown> },
+    text: string,
+  ): Promise<URLSearchParams | Response> {
+    if (!isForm(request)) return errorAnswer(request, "badRequest", requestIdOf(set), "bad_request");
+    const form = new URLSearchParams(text);
+    if (!csrf.verify(cookiesOf(request).get(csrf.cookieName), form.get(CSRF_FIELD)))
+      return errorAnswer(request, "csrf", requestIdOf(set), "forbidden");
+    return form;
+  }
+
+  const field = (form: URLSearchParams, name: string) => form.get(name) ?? "";
+  const methodOf = (v: string | null): "totp" | "recovery" => (v === "recovery" ? "recovery" : "totp");
+
+  return (
+    new Elysia({ name: "authorize-routes" })
+      .get(
+        AUTHORIZE_PATH,
+        ({ request, server, set }) =>
+          guarded(request, set, false, () =>
+            authorize.authorize(new URL(request.url).search.slice(1), browserOf(request, server)),
+          ),
+        { detail: { ...authorizeDetail("GET"), responses: pageResponsesDoc } },
+      )
+      // OIDC Core §3.1.2.1: the request may come as a form post (the client's own page posts it).
+      .post(
+        AUTHORIZE_PATH,
+        ({ body, request, server, set }) =>
+          guarded(request, set, true, async () => {
+            if (!isForm(request)) return errorAnswer(request, "badRequest", requestIdOf(set), "bad_request");
+            return authorize.authorize(textOf(body), browserOf(request, server));
+          }),
+        { parse: [rawBody], detail: { ...authorizeDetail("POST"), responses: pageResponsesDoc } },
+      )
+      .get(
+        STEP_PATHS.resume,
+        ({ request, server, set }) =>
+          guarded(request, set, false, () =>
+            authorize.resume(new URL(request.url).searchParams.get("interaction"), browserOf(request, server)),
+          ),
+        { detail: { hide: true } },
+      )
+      .get(
+        STEP_PATHS.secondFactor,
+        ({ request, set }) =>
+          guarded(request, set, false, () => {
+            const q = new URL(request.url).searchParams;
+            return authorize.secondFactorPage(
+              q.get("interaction"),
+              methodOf(q.get("method")),
+              cookiesOf(request).get(PENDING_MFA_COOKIE),
+            );
+          }),
+        { detail: { hide: true } },
+      )
+      .post(
+        STEP_PATHS.password,
+        ({ body, request, server, set }) =>
+          guarded(request, set, true, async () => {
+            const form = await pageForm(request, set, textOf(body));
+            if (form instanceof Response) return form;
+            return authorize.signInWithPassword(
+              form.get("interaction"),
+              field(form, "email"),
+              field(form, "password"),
+              browserOf(request, server),
+            );
+          }),
+        { parse: [rawBody], detail: { hide: true } },
+      )
+      .post(
+        STEP_PATHS.secondFactor,
+        ({ body, request, server, set }) =>
+          guarded(request, set, true, async () => {
+            const form = await pageForm(request, set, textOf(body));
+            if (form instanceof Response) return form;
+            return authorize.verifySecondFactor(
+              form.get("interaction"),
+              cookiesOf(request).get(PENDING_MFA_COOKIE),
+              field(form, "code"),
+              methodOf(form.get("method")),
+              browserOf(request, server),
+            );
+          }),
+        { parse: [rawBody], detail: { hide: true } },
+      )
+      .post(
+        STEP_PATHS.organization,
+        ({ body, request, server, set }) =>
+          guarded(request, set, true, async () => {
+            const form = await pageForm(request, set, textOf(body));
+            if (form instanceof Response) return form;
+            const id = Number(field(form, "organization"));
+            return authorize.chooseOrganization(
+              form.get("interaction"),
+              Number.isSafeInteger(id) && id > 0 ? id : 0,
+              browserOf(request, server),
+            );
+          }),
+        { parse: [rawBody], detail: { hide: true } },
+      )
+      .post(
+        STEP_PATHS.consent,
+        ({ body, request, server, set }) =>
+          guarded(request, set, true, async () => {
+            const form = await pageForm(request, set, textOf(body));
+            if (form instanceof Response) return form;
+            return authorize.decideConsent(
+              form.get("interaction"),
+              field(form, "decision") === "allow" ? "allow" : "deny",
+              browserOf(request, server),
+            );
+          }),
+        { parse: [rawBody], detail: { hide: true } },
+      )
+  );
+}

@@ -1,0 +1,622 @@
+/**
+ * The browser half of the OpenID provider (CONTRACT §12): `/oauth2/authorize` and the hosted
+ * pages' steps as use cases, ending in an authorization code. No HTML, no HTTP: each use case
+ * answers an `AuthorizeOutcome` (a page to show, a redirect, an error) that the routes render.
+ *
+ * The flow, in order (docs/oidc.md "Signing people in: the hosted pages"):
+ * 1. the request's checks (`validateAuthorizationRequest`): an error page or an error redirect;
+ * 2. the sign-in session (`sso_session`): resumed, or replaced by a sign-in on the pages (the same
+ *    password check, lockout, limits and second factor as `/api/auth/login`); `prompt`, `max_age`
+ *    and `id_token_hint` decide whether the session serves;
+ * 3. the active organization (one usable membership: no page; several: the picker);
+ * 4. consent, for third-party clients, remembered per user and client;
+ * 5. the code: stored as its SHA-256 with everything the token endpoint mints from.
+ *
+ * The pending interaction: the authorization request travels between the pages as a signed blob
+ * (HMAC-SHA256 with a key derived from the master key) holding its raw parameters, when it started
+ * and the organization chosen so far. Every step re-validates the request from it, so a client or
+ * org changed meanwhile is seen, and any instance serves any step with no interaction store.
+ */
+import { createHmac } from "node:crypto";
+import { createLocalJWKSet, errors as joseErrors, type JSONWebKeySet, jwtVerify, type JWTPayload } from "jose";
+import type { Clock } from "../../kernel/clock";
+import { DomainError } from "../../kernel/errors";
+import { proofLabel, type ProofMethod, type ProvenPerson } from "../../kernel/proven-person";
+import { randomToken, sha256Hex, timingSafeEqual } from "../../kernel/secrets";
+import type { Unit } from "../../kernel/unit";
+import type { User, UserRepo } from "../../kernel/users";
+import type { AuthService } from "../auth";
+import type { ClientDirectory } from "../clients";
+import type { DomainEvent, EventJournal } from "../events";
+import {
+  type AuthorizationCodeStore,
+  type AuthorizationRequest,
+  type ConsentRepo,
+  OAuthProtocolError,
+  type SignInSession,
+  type SignInSessionStore,
+  oauthError,
+  successRedirect,
+  validateAuthorizationRequest,
+} from "../oidc";
+import type { OrgRepo } from "../orgs";
+import { type RoleRepo, userMemberships } from "../roles";
+
+/** CONTRACT §12: a sign-in session ends after 24 h without use, and 14 days after the sign-in at the latest. */
+export const SIGN_IN_IDLE_SECONDS = 24 * 3600;
+export const SIGN_IN_ABSOLUTE_SECONDS = 14 * 24 * 3600;
+/** CONTRACT §12: a code lives 60 s. */
+export const CODE_TTL_SECONDS = 60;
+/** How long a page of the flow stays usable (its interaction blob). */
+export const INTERACTION_SECONDS = 3600;
+
+export interface AuthorizeDeps {
+  issuer: string;
+  clock: Clock;
+  directory: Pick<ClientDirectory, "resolve">;
+  /** The sign-in core shared with `/api/auth/login` and `/api/auth/mfa/verify`. */
+  auth: Pick<AuthService, "provePassword" | "challengeSecondFactor" | "proveSecondFactor">;
+  signIns: SignInSessionStore;
+  codes: Pick<AuthorizationCodeStore, "issue">;
+  consents: Pick<ConsentRepo, "get">;
+  users: Pick<UserRepo, "get">;
+  orgs: Pick<OrgRepo, "get" | "getMany" | "isBlocked">;
+  roles: Pick<RoleRepo, "assignmentsOf">;
+  /** Remembering a consent: one unit with its `consent.granted` event. */
+  unit: Unit<{ consents: ConsentRepo; events: EventJournal }>;
+  /** Records an event that changes nothing else (units.record). */
+  record(e: DomainEvent): Promise<void>;
+  /** The service's published keys, to verify an `id_token_hint` (OIDC Core §3.1.2.1). */
+  jwks(): JSONWebKeySet;
+  /** At least 32 bytes shared by every instance (derived from the master key): signs interactions. */
+  interactionKey: Uint8Array;
+}
+
+/** What the browser brought: its `sso_session` cookie and where it is. */
+export interface BrowserContext {
+  sessionCookie?: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** What every page of the flow needs from the request. */
+export interface PageView {
+  /** The signed interaction: the hidden field (or query parameter) of the next step. */
+  interaction: string;
+  /** The client's name, shown as the application signed in to. */
+  appName: string;
+  /** The validated redirect URI (the pages' CSP `form-action` target). */
+  redirectUri: string;
+  uiLocales: string[];
+}
+
+/** Why the request ends on an error page (never redirected: RFC 6749 §4.1.2.1). */
+export type ErrorPageKind = "unknown_client" | "bad_redirect" | "bad_request" | "expired";
+
+export type SignInProblem = "credentials" | "locked" | "rate_limited" | "missing" | "expired";
+export type SecondFactorProblem = "invalid" | "ended" | "missing";
+
+/** A cookie change the answer must carry. */
+export interface CookieChange {
+  /** The new `sso_session` value (`<sid>.<secret>`), or null to clear it. */
+  session?: { value: string; maxAgeSeconds: number } | null;
+  /** The pending second factor (the auth feature's pending token), or null to clear it. */
+  pendingMfa?: { value: string; maxAgeSeconds: number } | null;
+}
+
+export type AuthorizeOutcome = { cookies?: CookieChange } & (
+  | { kind: "error_page"; page: ErrorPageKind; error: OAuthProtocolError }
+  /** Back to the client: the code (RFC 6749 §4.1.2), as a finished URL. */
+  | { kind: "redirect"; url: string }
+  /** Back to the client with an error (RFC 6749 §4.1.2.1): the edge renders it (`authorizationErrorRedirect`). */
+  | { kind: "redirect_error"; error: OAuthProtocolError; redirectUri: string; state?: string }
+  /** After a POST: 303 to the GET that shows the next page of this interaction. */
+  | { kind: "continue"; step: "resume" | "second-factor"; interaction: string }
+  | {
+      kind: "sign_in";
+      view: PageView;
+      email?: string;
+      problem?: SignInProblem;
+      retryAfterSeconds?: number;
+    }
+  | { kind: "second_factor"; view: PageView; method: "totp" | "recovery"; problem?: SecondFactorProblem; left?: number }
+  | { kind: "choose_org"; view: PageView; organizations: { id: number; name: string }[] }
+  | { kind: "consent"; view: PageView; scopes: string[]; email: string; orgName: string }
+);
+
+/** The signed pending interaction. */
+interface Interaction {
+  /** The authorization request's raw parameters (a query string). */
+  q: string;
+  /** When the request arrived (ms): the interaction expires INTERACTION_SECONDS later. */
+  iat: number;
+  /** The session signed in during this interaction: fresh for `prompt=login`, `max_age` and `id_token_hint`. */
+  sid?: string;
+  /** The organization chosen on the picker, re-checked at every step. */
+  org?: number;
+}
+
+/** RFC 8176 `amr` values of the proofs given (a recovery code is a one-time code: `otp`). */
+export function amrOf(methods: readonly ProofMethod[]): string[] {
+  const out = new Set<string>();
+  for (const m of methods) {
+    if (m === "password") out.add("pwd");
+    else if (m === "totp" || m === "recovery") out.add("otp");
+  }
+  if (methods.length > 1) out.add("mfa");
+  return [...out];
+}
+
+/** The `sso_session` cookie value: the public `sid` and the secret whose hash opens it. */
+const SESSION_COOKIE_RE = /^([A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{43})$/;
+
+export function createAuthorizeService(deps: AuthorizeDeps) {
+  if (deps.interactionKey.length < 32) throw new Error("the interaction key must be at least 32 bytes");
+  const now = () => deps.clock.now();
+
+  // ------------------------------------------------------------------------------------------
+  // The signed interaction
+  // ------------------------------------------------------------------------------------------
+  const mac = (payload: string) =>
+    createHmac("sha256", deps.interactionKey).update("sso-authorize-interaction\0").update(payload).digest("base64url");
+
+  function seal(i: Interaction): string {
+    const payload = Buffer.from(JSON.stringify(i)).toString("base64url");
+    return `${payload}.${mac(payload)}`;
+  }
+
+  /** The interaction when its signature holds and it is not older than INTERACTION_SECONDS; else null. */
+  function open(blob: string | undefined | null): Interaction | null {
+    if (!blob || blob.length > 40_000) return null;
+    const dot = blob.lastIndexOf(".");
+    if (dot <= 0) return null;
+    const payload = blob.slice(0, dot);
+    // constant-time: the signature is a secret-derived value compared with what the browser sent.
+    if (!timingSafeEqual(mac(payload), blob.slice(dot + 1))) return null;
+    try {
+      const i = JSON.parse(Buffer.from(payload, "base64url").toString()) as Interaction;
+      if (typeof i.q !== "string" || typeof i.iat !== "number") return null;
+      if (now().getTime() - i.iat > INTERACTION_SECONDS * 1000) return null;
+      return i;
+    } catch {
+      return null;
+    }
+  }
+
+  const expired = (): AuthorizeOutcome => ({
+    kind: "error_page",
+    page: "expired",
+    error: oauthError("invalid_request", "This sign-in page has expired. Go back to the application and start again."),
+  });
+
+  // ------------------------------------------------------------------------------------------
+  // The request's checks
+  // ------------------------------------------------------------------------------------------
+  type Validated = { request: AuthorizationRequest; appName: string };
+
+  /** Validates the request; a failure is the outcome to answer. */
+  async function validate(q: string): Promise<Validated | AuthorizeOutcome> {
+    let appName = "";
+    const outcome = await validateAuthorizationRequest(new URLSearchParams(q), async (clientId) => {
+      const r = await deps.directory.resolve(clientId);
+      // A client whose org is blocked or whose application is gone is not served (an error page).
+      if (!r || r.usability !== "ok") return null;
+      appName = r.client.name;
+      return r.client;
+    });
+    if (outcome.kind === "error_page") {
+      const e = outcome.error;
+      const page: ErrorPageKind =
+        e.error === "invalid_client"
+          ? "unknown_client"
+          : e.description.includes("redirect_uri")
+            ? "bad_redirect"
+            : "bad_request";
+      return { kind: "error_page", page, error: e };
+    }
+    if (outcome.kind === "redirect_error")
+      return { kind: "redirect_error", error: outcome.error, redirectUri: outcome.redirectUri, state: outcome.state };
+    return { request: outcome.request, appName };
+  }
+
+  const isOutcome = (v: Validated | AuthorizeOutcome): v is AuthorizeOutcome => "kind" in v;
+
+  const fail = (v: Validated, error: OAuthProtocolError): AuthorizeOutcome => ({
+    kind: "redirect_error",
+    error,
+    redirectUri: v.request.redirectUri,
+    state: v.request.state,
+  });
+
+  const viewOf = (v: Validated, i: Interaction): PageView => ({
+    interaction: seal(i),
+    appName: v.appName,
+    redirectUri: v.request.redirectUri,
+    uiLocales: v.request.uiLocales,
+  });
+
+  // ------------------------------------------------------------------------------------------
+  // The sign-in session
+  // ------------------------------------------------------------------------------------------
+  async function resumeSession(tenantId: number, cookie: string | null | undefined): Promise<SignInSession | null> {
+    const m = cookie ? SESSION_COOKIE_RE.exec(cookie) : null;
+    if (!m) return null;
+    return deps.signIns.resume(tenantId, m[1], sha256Hex(m[2]), now());
+  }
+
+  /** Starts the sign-in session of a person proven on the pages and records the sign-in. */
+  async function startSession(
+    person: ProvenPerson,
+    v: Validated,
+    browser: BrowserContext,
+  ): Promise<{ session: SignInSession; cookie: CookieChange["session"] }> {
+    const at = now();
+    const sid = randomToken(16);
+    const secret = randomToken(32);
+    const absolute = new Date(at.getTime() + SIGN_IN_ABSOLUTE_SECONDS * 1000);
+    const record = {
+      sid,
+      tenantId: person.user.tenantId,
+      userId: person.user.id,
+      authTime: person.at,
+      amr: amrOf(person.methods),
+      idleSeconds: SIGN_IN_IDLE_SECONDS,
+      idleExpiresAt: new Date(Math.min(at.getTime() + SIGN_IN_IDLE_SECONDS * 1000, absolute.getTime())),
+      absoluteExpiresAt: absolute,
+      createdAt: at,
+      ipAddress: browser.ip,
+      userAgent: browser.userAgent ? browser.userAgent.slice(0, 512) : null,
+    };
+    await deps.signIns.create(record, sha256Hex(secret));
+    const org = await deps.orgs.get(person.user.tenantId, person.user.organizationId);
+    await deps.record({
+      type: "auth.login.succeeded",
+      tenantId: person.user.tenantId,
+      org,
+      actor: { ip: browser.ip },
+      target: { userId: person.user.id },
+      data: { method: proofLabel(person.methods), via: "pages", clientId: v.request.client.clientId, sid },
+    });
+    return {
+      session: { ...record, clients: [], lastUsedAt: at },
+      cookie: { value: `${sid}.${secret}`, maxAgeSeconds: SIGN_IN_ABSOLUTE_SECONDS },
+    };
+  }
+
+  /** The `sub` of a valid ID token of ours (an expired one is acceptable: OIDC Core §3.1.2.1); null otherwise. */
+  async function hintSubject(hint: string): Promise<string | null> {
+    const keys = createLocalJWKSet(deps.jwks());
+    const check = (p: JWTPayload, typ: string | undefined) =>
+      p.iss === deps.issuer && typ !== "at+jwt" && typeof p.sub === "string" ? p.sub : null;
+    try {
+      const { payload, protectedHeader } = await jwtVerify(hint, keys, {
+        issuer: deps.issuer,
+        algorithms: ["RS256"],
+        currentDate: now(),
+      });
+      return check(payload, protectedHeader.typ);
+    } catch (e) {
+      // jose checks the signature before the claims: an expired token's payload is authentic.
+      if (e instanceof joseErrors.JWTExpired) return check(e.payload, undefined);
+      return null;
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The flow
+  // ------------------------------------------------------------------------------------------
+  interface Step {
+    /** A session started in this call (fresh sign-in), else the cookie's is resumed. */
+    session?: SignInSession;
+    /** Consent was just given on the consent page. */
+    consentGiven?: boolean;
+    cookies?: CookieChange;
+  }
+
+  /** Orgs whose tokens the user may get: memberships (home org, assigned roles) not blocked. */
+  async function usableOrgs(user: User) {
+    const all = await userMemberships(deps, user.id, user.tenantId);
+    const at = now();
+    const blocked = await Promise.all(all.map((m) => deps.orgs.isBlocked(user.tenantId, m.path, at)));
+    return all.filter((_, k) => !blocked[k]).map((m) => ({ id: m.organizationId, name: m.name }));
+  }
+
+  /** Steps 2 to 5 for a validated request. */
+  async function proceed(v: Validated, i: Interaction, browser: BrowserContext, step: Step): Promise<AuthorizeOutcome> {
+    const r = v.request;
+    const tenantId = r.client.tenantId;
+    const none = r.prompt.includes("none");
+    const withCookies = (o: AuthorizeOutcome): AuthorizeOutcome => (step.cookies ? { ...o, cookies: step.cookies } : o);
+
+    let session = step.session ?? (await resumeSession(tenantId, browser.sessionCookie));
+    // Signed in during this interaction: fresh for prompt=login and max_age whatever the clock says.
+    const fresh = !!session && session.sid === i.sid;
+    if (session && !fresh) {
+      // OIDC Core §3.1.2.1 prompt=login: "MUST reauthenticate"; max_age: auth_time older than it.
+      if (r.prompt.includes("login")) session = null;
+      else if (r.maxAge !== undefined && now().getTime() - session.authTime.getTime() > r.maxAge * 1000) session = null;
+    }
+    if (session && !fresh && r.idTokenHint !== undefined) {
+      const sub = await hintSubject(r.idTokenHint);
+      // The hint names someone else (or is not ours): that session does not serve this request.
+      if (sub !== String(session.userId)) {
+        if (none)
+          return withCookies(fail(v, oauthError("login_required", "The signed-in person is not the one hinted.")));
+        session = null;
+      }
+    }
+    const user = session ? await deps.users.get(tenantId, session.userId) : null;
+    if (!session || !user || user.status !== "ACTIVE") {
+      if (none) return withCookies(fail(v, oauthError("login_required", "Nobody is signed in.")));
+      return withCookies({ kind: "sign_in", view: viewOf(v, i), email: r.loginHint });
+    }
+
+    // The active organization (CONTRACT §12).
+    const orgs = await usableOrgs(user);
+    if (orgs.length === 0)
+      return withCookies(fail(v, oauthError("access_denied", "None of your organizations can get tokens now.")));
+    const pick = (id: number | undefined) => (id === undefined ? undefined : orgs.find((o) => o.id === id));
+    const org = pick(i.org) ?? pick(r.organizationId) ?? (orgs.length === 1 ? orgs[0] : undefined);
+    if (!org) {
+      if (none)
+        return withCookies(fail(v, oauthError("account_selection_required", "Choose the organization to sign in to.")));
+      return withCookies({ kind: "choose_org", view: viewOf(v, i), organizations: orgs });
+    }
+
+    // Consent for third-party clients (CONTRACT §12 "Consent").
+    if (!r.client.firstParty && !step.consentGiven) {
+      const existing = await deps.consents.get(tenantId, user.id, r.client.clientId);
+      const missing = !existing || r.scopes.some((s) => !existing.scopes.includes(s));
+      if (missing || r.prompt.includes("consent")) {
+        if (none) return withCookies(fail(v, oauthError("consent_required", "The person has not consented yet.")));
+        return withCookies({
+          kind: "consent",
+          view: viewOf(v, { ...i, org: org.id }),
+          scopes: [...r.scopes],
+          email: user.email,
+          orgName: org.name,
+        });
+      }
+    }
+
+    // The code (CONTRACT §12 "Code"): single use, 60 s, stored only as its SHA-256.
+    const code = randomToken(32);
+    const at = now();
+    await deps.codes.issue(sha256Hex(code), {
+      tenantId,
+      clientId: r.client.clientId,
+      userId: user.id,
+      redirectUri: r.redirectUri,
+      codeChallenge: r.codeChallenge,
+      nonce: r.nonce ?? null,
+      sid: session.sid,
+      scopes: [...r.scopes],
+      orgId: org.id,
+      authTime: session.authTime,
+      amr: session.amr,
+      expiresAt: new Date(at.getTime() + CODE_TTL_SECONDS * 1000),
+    });
+    const orgRecord = await deps.orgs.get(tenantId, org.id);
+    await deps.record({
+      type: "oauth.authorized",
+      tenantId,
+      org: orgRecord,
+      actor: { userId: user.id, ip: browser.ip },
+      target: { userId: user.id },
+      data: { clientId: r.client.clientId, scopes: [...r.scopes], organizationId: org.id, sid: session.sid },
+    });
+    return withCookies({
+      kind: "redirect",
+      url: successRedirect(r.redirectUri, { code, state: r.state, iss: deps.issuer }),
+    });
+  }
+
+  /** After a POST, a page is never answered directly: 303 to the GET that shows it. */
+  const afterPost = (o: AuthorizeOutcome): AuthorizeOutcome => {
+    if (o.kind === "sign_in" || o.kind === "choose_org" || o.kind === "consent")
+      return { kind: "continue", step: "resume", interaction: o.view.interaction, cookies: o.cookies };
+    return o;
+  };
+
+  /** Validates the interaction's request; a failure (or an expired interaction) is the outcome. */
+  async function reopen(blob: string | undefined | null): Promise<{ i: Interaction; v: Validated } | AuthorizeOutcome> {
+    const i = open(blob);
+    if (!i) return expired();
+    const v = await validate(i.q);
+    if (isOutcome(v)) return v;
+    return { i, v };
+  }
+
+  const isReopened = (x: { i: Interaction; v: Validated } | AuthorizeOutcome): x is { i: Interaction; v: Validated } =>
+    "v" in x;
+
+  /**
+   * `GET|POST /oauth2/authorize`: validates the request (`query` is its raw parameters) and runs
+   * the flow with the browser's session: a code with no page when the session serves, else the
+   * first page to show.
+   */
+  async function authorize(query: string, browser: BrowserContext): Promise<AuthorizeOutcome> {
+    const v = await validate(query);
+    if (isOutcome(v)) return v;
+    return proceed(v, { q: query, iat: now().getTime() }, browser, {});
+  }
+
+  /** `GET /oauth2/authorize/resume`: the next page of an interaction (or its end, when nothing is left to ask). */
+  async function resume(blob: string | undefined | null, browser: BrowserContext): Promise<AuthorizeOutcome> {
+    const x = await reopen(blob);
+    if (!isReopened(x)) return x;
+    return proceed(x.v, x.i, browser, {});
+  }
+
+  /**
+   * The sign-in page's POST: the password under the lockout and the per-IP limit (the sign-in
+   * core of `/api/auth/login`). A refusal shows the page again with its problem; a user with MFA on
+   * goes to the second-factor page; otherwise the session starts and the flow goes on.
+   */
+  async function signInWithPassword(
+    blob: string | undefined | null,
+    email: string,
+    password: string,
+    browser: BrowserContext,
+  ): Promise<AuthorizeOutcome> {
+    const x = await reopen(blob);
+    if (!isReopened(x)) return x;
+    const { i, v } = x;
+    const again = (problem: SignInProblem, retryAfterSeconds?: number): AuthorizeOutcome => ({
+      kind: "sign_in",
+      view: viewOf(v, i),
+      email,
+      problem,
+      retryAfterSeconds,
+    });
+    if (!email.trim() || !password) return again("missing");
+    let person: ProvenPerson;
+    try {
+      person = await deps.auth.provePassword(email, password, browser.ip);
+    } catch (e) {
+      if (e instanceof DomainError && e.code === "INVALID_CREDENTIALS") return again("credentials");
+      if (e instanceof DomainError && e.code === "ACCOUNT_LOCKED") return again("locked", e.retryAfter);
+      if (e instanceof DomainError && e.code === "RATE_LIMITED") return again("rate_limited", e.retryAfter);
+      throw e;
+    }
+    // Tenant isolation: a person of another tenant is answered as a wrong password (no enumeration).
+    if (person.user.tenantId !== v.request.client.tenantId) return again("credentials");
+    if (person.user.mfaEnabled) {
+      const challenge = await deps.auth.challengeSecondFactor(person, {});
+      return {
+        kind: "continue",
+        step: "second-factor",
+        interaction: seal(i),
+        cookies: { pendingMfa: { value: challenge.pendingToken, maxAgeSeconds: challenge.expiresInSeconds } },
+      };
+    }
+    const { session, cookie } = await startSession(person, v, browser);
+    return afterPost(await proceed(v, { ...i, sid: session.sid }, browser, { session, cookies: { session: cookie } }));
+  }
+
+  /** `GET /oauth2/authorize/second-factor`: the second-factor page of an interaction. */
+  async function secondFactorPage(
+    blob: string | undefined | null,
+    method: "totp" | "recovery",
+    pendingMfa: string | undefined | null,
+  ): Promise<AuthorizeOutcome> {
+    const x = await reopen(blob);
+    if (!isReopened(x)) return x;
+    if (!pendingMfa) return { kind: "sign_in", view: viewOf(x.v, x.i), problem: "expired" };
+    return { kind: "second_factor", view: viewOf(x.v, x.i), method };
+  }
+
+  /**
+   * The second-factor page's POST: a TOTP or a recovery code against the pending sign-in (the
+   * core of `/api/auth/mfa/verify`: 5 wrong codes end it). Then the session starts.
+   */
+  async function verifySecondFactor(
+    blob: string | undefined | null,
+    pendingMfa: string | undefined | null,
+    code: string,
+    method: "totp" | "recovery",
+    browser: BrowserContext,
+  ): Promise<AuthorizeOutcome> {
+    const x = await reopen(blob);
+    if (!isReopened(x)) return x;
+    const { i, v } = x;
+    if (!pendingMfa) return { kind: "sign_in", view: viewOf(v, i), problem: "expired" };
+    if (!code.trim()) return { kind: "second_factor", view: viewOf(v, i), method, problem: "missing" };
+    let person: ProvenPerson;
+    try {
+      ({ person } = await deps.auth.proveSecondFactor(pendingMfa, code.trim(), browser.ip));
+    } catch (e) {
+      if (e instanceof DomainError && e.code === "MFA_INVALID_CODE")
+        return { kind: "second_factor", view: viewOf(v, i), method, problem: "invalid" };
+      if (e instanceof DomainError && e.code === "INVALID_TOKEN")
+        return { kind: "sign_in", view: viewOf(v, i), problem: "expired", cookies: { pendingMfa: null } };
+      throw e;
+    }
+    if (person.user.tenantId !== v.request.client.tenantId)
+      return { kind: "sign_in", view: viewOf(v, i), problem: "credentials", cookies: { pendingMfa: null } };
+    const { session, cookie } = await startSession(person, v, browser);
+    return afterPost(
+      await proceed(v, { ...i, sid: session.sid }, browser, {
+        session,
+        cookies: { session: cookie, pendingMfa: null },
+      }),
+    );
+  }
+
+  /** The org picker's POST: an org the user may use (re-checked), then the flow goes on. */
+  async function chooseOrganization(
+    blob: string | undefined | null,
+    organizationId: number,
+    browser: BrowserContext,
+  ): Promise<AuthorizeOutcome> {
+    const x = await reopen(blob);
+    if (!isReopened(x)) return x;
+    // An org the user may not use is ignored by `proceed`: the picker shows again.
+    return afterPost(await proceed(x.v, { ...x.i, org: organizationId }, browser, {}));
+  }
+
+  /**
+   * The consent page's POST. `allow` remembers the requested scopes for (user, client) in one unit
+   * with `consent.granted`, then issues the code; `deny` answers access_denied to the client.
+   */
+  async function decideConsent(
+    blob: string | undefined | null,
+    decision: "allow" | "deny",
+    browser: BrowserContext,
+  ): Promise<AuthorizeOutcome> {
+    const x = await reopen(blob);
+    if (!isReopened(x)) return x;
+    const { i, v } = x;
+    const session = await resumeSession(v.request.client.tenantId, browser.sessionCookie);
+    if (!session) return afterPost(await proceed(v, i, browser, {}));
+    if (decision === "deny") {
+      const user = await deps.users.get(session.tenantId, session.userId);
+      if (user) {
+        const org = await deps.orgs.get(user.tenantId, user.organizationId);
+        await deps.record({
+          type: "consent.denied",
+          tenantId: user.tenantId,
+          org,
+          actor: { userId: user.id, ip: browser.ip },
+          target: { userId: user.id },
+          data: { clientId: v.request.client.clientId, scopes: [...v.request.scopes] },
+        });
+      }
+      return fail(v, oauthError("access_denied", "The person declined to share their data."));
+    }
+    const user = await deps.users.get(session.tenantId, session.userId);
+    if (!user || user.status !== "ACTIVE") return afterPost(await proceed(v, i, browser, {}));
+    const orgs = await usableOrgs(user);
+    const org = orgs.find((o) => o.id === i.org);
+    // The org of the consent page must still be usable; otherwise the flow decides again.
+    if (!org) return afterPost(await proceed(v, { ...i, org: undefined }, browser, {}));
+    const orgRecord = await deps.orgs.get(user.tenantId, org.id);
+    const clientId = v.request.client.clientId;
+    const scopes = [...v.request.scopes];
+    await deps.unit("consents.grant", ["consents", "events"], async ({ consents, events }) => {
+      const c = await consents.grant(user.tenantId, user.id, clientId, scopes, now());
+      await events.record({
+        type: "consent.granted",
+        tenantId: user.tenantId,
+        org: orgRecord,
+        actor: { userId: user.id, ip: browser.ip },
+        target: { userId: user.id },
+        data: { clientId, scopes, granted: c.scopes },
+      });
+    });
+    return afterPost(await proceed(v, i, browser, { session, consentGiven: true }));
+  }
+
+  return {
+    issuer: deps.issuer,
+    authorize,
+    resume,
+    signInWithPassword,
+    secondFactorPage,
+    verifySecondFactor,
+    chooseOrganization,
+    decideConsent,
+  };
+}
+
+export type AuthorizeService = ReturnType<typeof createAuthorizeService>;

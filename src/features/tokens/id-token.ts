@@ -1,0 +1,77 @@
+/**
+ * ID token claims (OIDC Core §2, §3.1.3.6, §5.4; CONTRACT §12 "ID token"). Pure: no I/O. Signed by
+ * the key service's one signing path with header `typ: JWT` (the minter's `mintIdToken`).
+ */
+import { createHash } from "node:crypto";
+import type { User } from "../../kernel/users";
+
+/** Seconds an ID token is valid (CONTRACT §12: 900, like the access token). */
+export const ID_TOKEN_TTL = 900;
+
+export interface IdTokenInput {
+  user: Pick<User, "id" | "email" | "fullName" | "updatedAt">;
+  issuer: string;
+  /** The client the token is for: `aud` and `azp`. */
+  clientId: string;
+  /** The sign-in session (`sid`, shared by every token of the session). */
+  sid: string;
+  /** When the person last proved who they are. */
+  authTime: Date;
+  /** RFC 8176 method references. */
+  amr: string[];
+  /** The authorization request's nonce; omitted when none was sent. */
+  nonce?: string | null;
+  /** The access token issued beside it (`at_hash`); omitted when none. */
+  accessToken?: string;
+  /** Granted scopes: `email` adds email/email_verified, `profile` name/updated_at. */
+  scopes: readonly string[];
+  iat: number;
+}
+
+/**
+ * OIDC Core §3.1.3.6: base64url of the left-most half of the hash of the access token's ASCII
+ * octets, the hash being that of the ID token's `alg` (RS256 → SHA-256).
+ */
+export function atHash(accessToken: string): string {
+  const digest = createHash("sha256").update(accessToken, "ascii").digest();
+  return digest.subarray(0, digest.length / 2).toString("base64url");
+}
+
+/**
+ * The claims a scope releases about the user (OIDC Core §5.4), shared by the ID token and
+ * UserInfo so both say the same. `email_verified` is false: no user record holds evidence that the
+ * person controls the mailbox yet (CONTRACT §12 asks for evidence; docs/oidc.md).
+ */
+export function scopeClaims(
+  user: Pick<User, "email" | "fullName" | "updatedAt">,
+  scopes: readonly string[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (scopes.includes("email")) {
+    out.email = user.email;
+    out.email_verified = false;
+  }
+  if (scopes.includes("profile")) {
+    out.name = user.fullName;
+    out.updated_at = Math.floor(user.updatedAt.getTime() / 1000);
+  }
+  return out;
+}
+
+export function computeIdTokenClaims(i: IdTokenInput): Record<string, unknown> {
+  const claims: Record<string, unknown> = {
+    iss: i.issuer,
+    sub: String(i.user.id),
+    aud: i.clientId,
+    azp: i.clientId,
+    exp: i.iat + ID_TOKEN_TTL,
+    iat: i.iat,
+    auth_time: Math.floor(i.authTime.getTime() / 1000),
+  };
+  if (i.nonce) claims.nonce = i.nonce;
+  claims.sid = i.sid;
+  claims.amr = [...i.amr];
+  if (i.accessToken) claims.at_hash = atHash(i.accessToken);
+  Object.assign(claims, scopeClaims(i.user, i.scopes));
+  return claims;
+}

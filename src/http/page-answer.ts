@@ -1,0 +1,48 @@
+/**
+ * Answers of the hosted pages' routes (`/oauth2/authorize` and its steps): an HTML page with the
+ * kit's headers, or a 303 See Other (after every POST, and to send the browser back to the
+ * client). Statuses live here, never in the routes (test/arch.test.ts).
+ */
+
+/** How a page is answered: a form (ok), a form shown again with its problem, or an error page. */
+export type PageStatus = "ok" | "refused" | "bad_request" | "forbidden" | "server_error";
+
+const STATUS: Record<PageStatus, number> = {
+  ok: 200,
+  refused: 400,
+  bad_request: 400,
+  forbidden: 403,
+  server_error: 500,
+};
+
+/** The page `html` with the kit's `headers` (CSP, no-store, …) and any cookies to set. */
+export function pageAnswer(
+  html: string,
+  headers: Record<string, string>,
+  status: PageStatus,
+  setCookies: readonly string[] = [],
+): Response {
+  const h = new Headers([...Object.entries(headers), ...setCookies.map((c): [string, string] => ["set-cookie", c])]);
+  return new Response(html, { status: STATUS[status], headers: h });
+}
+
+/**
+ * 303 See Other to `location` (RFC 9110 §15.4.4: the browser follows with GET), with cookies. Never
+ * cached; no referrer (the authorization response carries the code in its query).
+ */
+export function seeOther(location: string, setCookies: readonly string[] = []): Response {
+  const h = new Headers([
+    ["location", location],
+    ["cache-control", "no-store"],
+    ["referrer-policy", "no-referrer"],
+    ...setCookies.map((c): [string, string] => ["set-cookie", c]),
+  ]);
+  return new Response(null, { status: 303, headers: h });
+}
+
+/** OpenAPI `responses` of an endpoint answering the hosted pages. */
+export const pageResponsesDoc = {
+  200: { description: "A hosted page (HTML).", content: { "text/html": { schema: { type: "string" as const } } } },
+  303: { description: "Back to the client's redirect URI, or (after a POST) to the next page." },
+  400: { description: "An error page (HTML): unknown client, unregistered redirect URI, expired page." },
+};

@@ -1,0 +1,43 @@
+/**
+ * GET /pages/assets/<name>: the hosted pages' stylesheets (src/pages/assets.ts). Names carry their
+ * content's hash (a brand sheet: its colour and the template's hash), so they are immutable and any
+ * instance answers any name. The protocol routes that render the pages are mounted elsewhere; this
+ * is only their static part.
+ */
+import { Elysia } from "elysia";
+import { ASSET_PATH, pageAsset } from "../pages";
+
+const SECURITY = {
+  "x-content-type-options": "nosniff",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+};
+
+export function pageAssetRoutes() {
+  const gz = new Map<string, Uint8Array>();
+  return new Elysia({ name: "page-assets" }).get(
+    `${ASSET_PATH}:file`,
+    ({ params, request }) => {
+      const asset = pageAsset(params.file);
+      if (!asset)
+        return new Response("Not found", {
+          status: 404,
+          headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...SECURITY },
+        });
+      const headers: Record<string, string> = {
+        "content-type": asset.contentType,
+        "cache-control": "public, max-age=31536000, immutable",
+        vary: "accept-encoding",
+        ...SECURITY,
+      };
+      if (!/\bgzip\b/.test(request.headers.get("accept-encoding") ?? "")) return new Response(asset.body, { headers });
+      let z = gz.get(params.file);
+      // Brand sheets are a few dozen bytes and unbounded in number: only the base sheet is cached.
+      if (!z) {
+        z = Bun.gzipSync(asset.body, { level: 9 });
+        if (!params.file.startsWith("brand-")) gz.set(params.file, z);
+      }
+      return new Response(z as Uint8Array<ArrayBuffer>, { headers: { ...headers, "content-encoding": "gzip" } });
+    },
+    { detail: { hide: true } },
+  );
+}

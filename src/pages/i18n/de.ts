@@ -1,0 +1,116 @@
+/** The German catalogue (see en.ts for the rules: whole sentences, values by name, plural forms). */
+import type { Catalogue } from "./en";
+
+export const de = {
+  "brand.default": "Anmeldung",
+  "layout.title": "{title} – {brand}",
+  "layout.titleWithError": "Fehler: {title} – {brand}",
+  "layout.support": "Hilfe und Support",
+  "layout.footer": "Geben Sie Ihr Passwort nur auf Seiten ein, deren Adresse Sie vertrauen.",
+  "layout.errorHeading": "Es gibt ein Problem",
+
+  "signIn.title": "Anmelden",
+  "signIn.titleTo": "Bei {app} anmelden",
+  "signIn.email": "E-Mail-Adresse",
+  "signIn.password": "Passwort",
+  "signIn.submit": "Anmelden",
+  "signIn.continue": "Weiter",
+  "signIn.signingInAs": "Anmeldung als {email}",
+  "signIn.otherEmail": "Andere E-Mail-Adresse verwenden",
+  "signIn.forgot": "Passwort vergessen?",
+  "signIn.setupLink": "Haben Sie einen Einrichtungslink?",
+
+  "mfa.title": "Bestätigung in zwei Schritten",
+  "mfa.totp.intro":
+    "Öffnen Sie Ihre Authenticator-App und geben Sie den 6-stelligen Code ein, den sie für dieses Konto anzeigt.",
+  "mfa.totp.label": "Code aus der App",
+  "mfa.recovery.intro":
+    "Geben Sie einen der Wiederherstellungscodes ein, die Sie beim Einschalten der Bestätigung in zwei Schritten gespeichert haben. Jeder Code funktioniert einmal.",
+  "mfa.recovery.label": "Wiederherstellungscode",
+  "mfa.submit": "Bestätigen",
+  "mfa.useRecovery": "Gerät verloren? Wiederherstellungscode verwenden",
+  "mfa.useTotp": "Code aus der Authenticator-App verwenden",
+
+  "org.title": "Organisation wählen",
+  "org.intro": {
+    one: "Ihr Konto gehört zu {count} Organisation. Wählen Sie sie, um fortzufahren.",
+    other: "Ihr Konto gehört zu {count} Organisationen. Wählen Sie die, mit der Sie fortfahren möchten.",
+  },
+  "org.listLabel": "Organisationen",
+
+  "consent.title": "Zugriff erlauben?",
+  "consent.titleApp": "{app} Zugriff auf Ihr Konto erlauben?",
+  "consent.ask": {
+    one: "{app} bittet um {count} Berechtigung:",
+    other: "{app} bittet um {count} Berechtigungen:",
+  },
+  "consent.account": "Sie sind als {email} angemeldet.",
+  "consent.org": "Organisation: {org}",
+  "consent.withdraw": "Sie können diese Erlaubnis später in Ihren Kontoeinstellungen widerrufen.",
+  "consent.allow": "Erlauben",
+  "consent.deny": "Ablehnen",
+  "scope.openid": "Erkennen, welches Konto bei diesem Dienst Ihnen gehört",
+  "scope.profile": "Ihren Namen sehen",
+  "scope.email": "Ihre E-Mail-Adresse sehen",
+  "scope.offline_access": "Zugriff behalten, während Sie die Anwendung nicht nutzen",
+  "scope.other": "Die Berechtigung „{scope}“ nutzen",
+
+  "logout.title": "Abmelden",
+  "logout.askApp": "Von {app} abmelden?",
+  "logout.ask": "Möchten Sie sich abmelden?",
+  "logout.explain":
+    "Damit endet Ihre Sitzung bei diesem Anmeldedienst. Anwendungen, bei denen Sie sich darüber angemeldet haben, melden Sie möglicherweise ebenfalls ab.",
+  "logout.yes": "Abmelden",
+  "logout.no": "Angemeldet bleiben",
+
+  "signedOut.title": "Sie sind abgemeldet",
+  "signedOut.body": "Sie können dieses Fenster jetzt schließen.",
+  "signedOut.returnApp": "Zurück zu {app}",
+  "signedOut.return": "Zurück zur Anwendung",
+
+  "problem.emailRequired": "Geben Sie Ihre E-Mail-Adresse ein.",
+  "problem.emailInvalid": "Geben Sie eine E-Mail-Adresse in der Form name@example.com ein.",
+  "problem.passwordRequired": "Geben Sie Ihr Passwort ein.",
+  "problem.credentials": "Die E-Mail-Adresse oder das Passwort stimmt nicht.",
+  "problem.locked": {
+    one: "Es gab zu viele Fehlversuche. Versuchen Sie es in {count} Minute erneut.",
+    other: "Es gab zu viele Fehlversuche. Versuchen Sie es in {count} Minuten erneut.",
+  },
+  "problem.disabled": "Mit diesem Konto ist keine Anmeldung möglich. Wenden Sie sich an Ihre Administration.",
+  "problem.codeRequired": "Geben Sie den Code ein.",
+  "problem.codeInvalid": "Dieser Code stimmt nicht oder ist abgelaufen. Geben Sie den neuesten Code aus der App ein.",
+  "problem.recoveryInvalid": "Dieser Wiederherstellungscode stimmt nicht oder wurde schon verwendet.",
+  "problem.orgRequired": "Wählen Sie eine Organisation.",
+  "problem.formExpired": "Dieses Formular ist abgelaufen. Geben Sie Ihre Daten erneut ein.",
+
+  "errorPage.reference": "Referenz: {id}",
+  "errorPage.referenceHint": "Wenn Sie den Support kontaktieren, nennen Sie diese Referenz.",
+  "errorPage.retry": "Neu beginnen",
+  "errorPage.unknownClient.title": "Diese Anwendung ist unbekannt",
+  "errorPage.unknownClient.what":
+    "Die Anwendung, die Sie hierher geschickt hat, ist bei diesem Anmeldedienst nicht registriert.",
+  "errorPage.unknownClient.todo":
+    "Gehen Sie zurück zur Anwendung und versuchen Sie es erneut. Wenn es wieder passiert, informieren Sie den Support der Anwendung.",
+  "errorPage.badRedirect.title": "Dieser Anmeldelink ist ungültig",
+  "errorPage.badRedirect.what":
+    "Die Anwendung wollte Sie an eine Adresse schicken, die sie nicht registriert hat. Deshalb wurden Sie nicht weitergeleitet.",
+  "errorPage.badRedirect.todo": "Gehen Sie zurück zur Anwendung und beginnen Sie erneut über deren Anmeldeknopf.",
+  "errorPage.badRequest.title": "Diese Anmeldeanfrage ist ungültig",
+  "errorPage.badRequest.what": "Der Link, der Sie hierher gebracht hat, ist unvollständig oder wurde verändert.",
+  "errorPage.badRequest.todo": "Gehen Sie zurück zur Anwendung und beginnen Sie erneut über deren Anmeldeknopf.",
+  "errorPage.expired.title": "Diese Anmeldung ist abgelaufen",
+  "errorPage.expired.what": "Es hat länger gedauert als erlaubt, oder diese Seite wurde zweimal geöffnet.",
+  "errorPage.expired.todo": "Beginnen Sie erneut in der Anwendung.",
+  "errorPage.csrf.title": "Dieses Formular konnte nicht angenommen werden",
+  "errorPage.csrf.what":
+    "Das Formular wurde nicht von dieser Seite in diesem Browser gesendet, oder Ihr Browser hat das nötige Cookie blockiert.",
+  "errorPage.csrf.todo":
+    "Gehen Sie zurück, laden Sie die Seite neu und senden Sie das Formular erneut. Erlauben Sie Cookies für diese Website.",
+  "errorPage.notFound.title": "Seite nicht gefunden",
+  "errorPage.notFound.what": "Unter dieser Adresse gibt es keine Seite.",
+  "errorPage.notFound.todo": "Prüfen Sie die Adresse oder beginnen Sie erneut in der Anwendung.",
+  "errorPage.server.title": "Bei uns ist etwas schiefgegangen",
+  "errorPage.server.what": "Der Anmeldedienst konnte Ihre Anfrage nicht abschließen. Das liegt nicht an Ihnen.",
+  "errorPage.server.todo":
+    "Versuchen Sie es in einigen Minuten erneut. Wenn es wieder passiert, kontaktieren Sie den Support.",
+} as const satisfies Catalogue;

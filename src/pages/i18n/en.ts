@@ -1,0 +1,127 @@
+/**
+ * The English catalogue: every text of every hosted page, and the reference every other language is
+ * checked against (test/unit/pages/i18n.test.ts). A message is one whole sentence or label; values go
+ * in by name (`{app}`), never by joining fragments, so a translator can move them. A message whose
+ * wording depends on a number is an object of CLDR plural categories (`Intl.PluralRules`), with
+ * `other` required and the number passed as `{count}`.
+ */
+export const en = {
+  "brand.default": "Account sign-in",
+  "layout.title": "{title} – {brand}",
+  "layout.titleWithError": "Error: {title} – {brand}",
+  "layout.support": "Help and support",
+  "layout.footer": "Enter your password only on pages whose address you trust.",
+  "layout.errorHeading": "There is a problem",
+
+  "signIn.title": "Sign in",
+  "signIn.titleTo": "Sign in to {app}",
+  "signIn.email": "Email address",
+  "signIn.password": "Password",
+  "signIn.submit": "Sign in",
+  "signIn.continue": "Continue",
+  "signIn.signingInAs": "Signing in as {email}",
+  "signIn.otherEmail": "Use another email address",
+  "signIn.forgot": "Forgot password?",
+  "signIn.setupLink": "Have a setup link?",
+
+  "mfa.title": "Two-step verification",
+  "mfa.totp.intro": "Open your authenticator app and enter the 6-digit code it shows for this account.",
+  "mfa.totp.label": "Code from the app",
+  "mfa.recovery.intro":
+    "Enter one of the recovery codes you saved when you turned on two-step verification. Each code works once.",
+  "mfa.recovery.label": "Recovery code",
+  "mfa.submit": "Verify",
+  "mfa.useRecovery": "Lost your device? Use a recovery code",
+  "mfa.useTotp": "Use the code from your authenticator app",
+
+  "org.title": "Choose an organization",
+  "org.intro": {
+    one: "Your account belongs to {count} organization. Choose it to continue.",
+    other: "Your account belongs to {count} organizations. Choose the one to continue with.",
+  },
+  "org.listLabel": "Organizations",
+
+  "consent.title": "Allow access?",
+  "consent.titleApp": "Allow {app} to access your account?",
+  "consent.ask": {
+    one: "{app} asks for {count} permission:",
+    other: "{app} asks for {count} permissions:",
+  },
+  "consent.account": "You are signed in as {email}.",
+  "consent.org": "Organization: {org}",
+  "consent.withdraw": "You can withdraw this permission later in your account settings.",
+  "consent.allow": "Allow",
+  "consent.deny": "Deny",
+  "scope.openid": "Know which account on this service is yours",
+  "scope.profile": "See your name",
+  "scope.email": "See your email address",
+  "scope.offline_access": "Keep access while you are not using it",
+  "scope.other": "Use the permission “{scope}”",
+
+  "logout.title": "Sign out",
+  "logout.askApp": "Sign out of {app}?",
+  "logout.ask": "Do you want to sign out?",
+  "logout.explain":
+    "This ends your session on this sign-in service. Applications you signed in to through it may sign you out too.",
+  "logout.yes": "Sign out",
+  "logout.no": "Stay signed in",
+
+  "signedOut.title": "You are signed out",
+  "signedOut.body": "You can close this window now.",
+  "signedOut.returnApp": "Return to {app}",
+  "signedOut.return": "Return to the application",
+
+  "problem.emailRequired": "Enter your email address.",
+  "problem.emailInvalid": "Enter an email address in the form name@example.com.",
+  "problem.passwordRequired": "Enter your password.",
+  "problem.credentials": "The email address or the password is not right.",
+  "problem.locked": {
+    one: "There were too many failed attempts. Try again in {count} minute.",
+    other: "There were too many failed attempts. Try again in {count} minutes.",
+  },
+  "problem.disabled": "This account cannot sign in. Contact your administrator.",
+  "problem.codeRequired": "Enter the code.",
+  "problem.codeInvalid": "That code is not right or has expired. Enter the newest code from the app.",
+  "problem.recoveryInvalid": "That recovery code is not right or has already been used.",
+  "problem.orgRequired": "Choose an organization.",
+  "problem.formExpired": "This form has expired. Enter your details again.",
+
+  "errorPage.reference": "Reference: {id}",
+  "errorPage.referenceHint": "If you contact support, give them this reference.",
+  "errorPage.retry": "Start again",
+  "errorPage.unknownClient.title": "This application is not known",
+  "errorPage.unknownClient.what": "The application that sent you here is not registered with this sign-in service.",
+  "errorPage.unknownClient.todo":
+    "Go back to the application and try again. If it keeps happening, tell the application's support team.",
+  "errorPage.badRedirect.title": "This sign-in link is not valid",
+  "errorPage.badRedirect.what":
+    "The application asked to send you to an address it has not registered, so you were not sent there.",
+  "errorPage.badRedirect.todo": "Go back to the application and start again from its sign-in button.",
+  "errorPage.badRequest.title": "This sign-in request is not valid",
+  "errorPage.badRequest.what": "The link that brought you here is incomplete or has been changed.",
+  "errorPage.badRequest.todo": "Go back to the application and start again from its sign-in button.",
+  "errorPage.expired.title": "This sign-in has expired",
+  "errorPage.expired.what": "You took longer than allowed, or this page was opened twice.",
+  "errorPage.expired.todo": "Start again from the application.",
+  "errorPage.csrf.title": "This form could not be accepted",
+  "errorPage.csrf.what":
+    "The form was not sent from this page in this browser, or your browser blocked the cookie this service needs.",
+  "errorPage.csrf.todo": "Go back, reload the page and send the form again. Allow cookies for this site.",
+  "errorPage.notFound.title": "Page not found",
+  "errorPage.notFound.what": "There is no page at this address.",
+  "errorPage.notFound.todo": "Check the address, or start again from the application.",
+  "errorPage.server.title": "Something went wrong on our side",
+  "errorPage.server.what": "The sign-in service could not finish your request. Nothing you did caused this.",
+  "errorPage.server.todo": "Try again in a few minutes. If it keeps happening, contact support.",
+} as const satisfies Record<string, Message>;
+
+/** A message: one sentence, or its plural forms by CLDR category (`other` always present). */
+export type Message = string | ({ readonly other: string } & Partial<Record<Intl.LDMLPluralRule, string>>);
+
+export type MessageKey = keyof typeof en;
+
+/**
+ * Another language's catalogue. Keys may be missing while a translation is under way (the page then
+ * shows English); the catalogue test names every missing key and every `{name}` that differs.
+ */
+export type Catalogue = { readonly [K in MessageKey]?: Message };

@@ -1,0 +1,52 @@
+/**
+ * The error page: what happened and what to do, in plain words, and a reference the support team
+ * can find in the logs. The HTTP layer picks the kind; the wording lives in the catalogue.
+ */
+import { useKit } from "../kit";
+import type { Page } from "../render";
+
+export const ERROR_KINDS = [
+  "unknownClient",
+  "badRedirect",
+  "badRequest",
+  "expired",
+  "csrf",
+  "notFound",
+  "server",
+] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+
+export interface ErrorPageProps {
+  kind: ErrorKind;
+  /** The request id (the access log's `id`), shown so support can find what went wrong. */
+  reference: string;
+  /** Where "Start again" leads, when there is a sensible place (never an unvalidated redirect URI). */
+  retryUrl?: string;
+}
+
+function ErrorBody(p: ErrorPageProps) {
+  const { t } = useKit();
+  return (
+    <>
+      <p>{t(`errorPage.${p.kind}.what`)}</p>
+      <p>{t(`errorPage.${p.kind}.todo`)}</p>
+      <p class="muted">{t("errorPage.referenceHint")}</p>
+      <p>
+        <code>{t("errorPage.reference", { id: p.reference })}</code>
+      </p>
+      {p.retryUrl && (
+        <ul class="links">
+          <li>
+            <a href={p.retryUrl}>{t("errorPage.retry")}</a>
+          </li>
+        </ul>
+      )}
+    </>
+  );
+}
+
+export const errorPage: Page<ErrorPageProps> = {
+  id: "error",
+  title: (p, t) => t(`errorPage.${p.kind}.title`),
+  Body: ErrorBody,
+};

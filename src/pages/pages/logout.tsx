@@ -1,0 +1,62 @@
+/**
+ * RP-initiated logout without a valid `id_token_hint` (CONTRACT §13): the person confirms. Posts
+ * `decision=logout` or `decision=stay`.
+ */
+import { Form, type FormTarget, useKit } from "../kit";
+import type { Page } from "../render";
+
+export interface LogoutConfirmProps extends FormTarget {
+  /** The application that asked, when the request named a known client. */
+  appName?: string;
+}
+
+function LogoutBody(p: LogoutConfirmProps) {
+  const { t } = useKit();
+  return (
+    <Form action={p.action} hidden={p.hidden}>
+      <p>{t("logout.explain")}</p>
+      <div class="actions">
+        <button type="submit" class="primary" name="decision" value="logout">
+          {t("logout.yes")}
+        </button>
+        <button type="submit" class="secondary" name="decision" value="stay">
+          {t("logout.no")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export const logoutConfirmPage: Page<LogoutConfirmProps> = {
+  id: "logout-confirm",
+  title: (p, t) => (p.appName ? t("logout.askApp", { app: p.appName }) : t("logout.ask")),
+  Body: LogoutBody,
+};
+
+export interface SignedOutProps {
+  appName?: string;
+  /** A validated `post_logout_redirect_uri` the person may follow (shown as a link). */
+  returnUrl?: string;
+}
+
+function SignedOutBody(p: SignedOutProps) {
+  const { t } = useKit();
+  return (
+    <>
+      <p>{t("signedOut.body")}</p>
+      {p.returnUrl && (
+        <ul class="links">
+          <li>
+            <a href={p.returnUrl}>{p.appName ? t("signedOut.returnApp", { app: p.appName }) : t("signedOut.return")}</a>
+          </li>
+        </ul>
+      )}
+    </>
+  );
+}
+
+export const signedOutPage: Page<SignedOutProps> = {
+  id: "signed-out",
+  title: (_p, t) => t("signedOut.title"),
+  Body: SignedOutBody,
+};

@@ -1,0 +1,45 @@
+/**
+ * The active organization (CONTRACT §12): one submit button per organization the person can get
+ * tokens for, posting `organization=<id>`. One press chooses; no script, no radio-then-submit.
+ */
+import type { Msg } from "../i18n";
+import { Form, type FormTarget, useKit } from "../kit";
+import type { Page } from "../render";
+
+export interface OrgChoice {
+  id: string;
+  name: string;
+  /** A second line that tells same-named organizations apart (e.g. the parent's name). */
+  detail?: string;
+}
+
+export interface OrgPickerProps extends FormTarget {
+  organizations: readonly OrgChoice[];
+  error?: Msg;
+}
+
+function OrgPickerBody(p: OrgPickerProps) {
+  const { t } = useKit();
+  return (
+    <Form action={p.action} hidden={p.hidden}>
+      <p id="org-intro">{t("org.intro", { count: p.organizations.length })}</p>
+      <ul class="choices" aria-labelledby="org-intro">
+        {p.organizations.map((o) => (
+          <li key={o.id}>
+            <button type="submit" class="choice" name="organization" value={o.id}>
+              {o.name}
+              {o.detail && <span class="detail">{o.detail}</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Form>
+  );
+}
+
+export const orgPickerPage: Page<OrgPickerProps> = {
+  id: "org-picker",
+  title: (_p, t) => t("org.title"),
+  alert: (p) => p.error,
+  Body: OrgPickerBody,
+};

@@ -1,0 +1,59 @@
+/**
+ * The second factor after a password: a TOTP code, or (switched by a plain link, no script) one of
+ * the recovery codes. Both post the field `code`; `method` says which kind it is.
+ */
+import type { Msg } from "../i18n";
+import { ALERT_ID, Field, Form, type FormTarget, useKit } from "../kit";
+import type { Page } from "../render";
+
+export interface SecondFactorProps extends FormTarget {
+  method: "totp" | "recovery";
+  /** The same page with the other method (a GET link). */
+  switchUrl: string;
+  /** About the code (e.g. `problem.codeInvalid`, `problem.recoveryInvalid`, `problem.codeRequired`). */
+  error?: Msg;
+  /** About the whole attempt (e.g. `problem.locked`). */
+  alert?: Msg;
+}
+
+function SecondFactorBody(p: SecondFactorProps) {
+  const { t } = useKit();
+  const totp = p.method === "totp";
+  return (
+    <>
+      <Form action={p.action} hidden={{ ...p.hidden, method: p.method }}>
+        <Field
+          id="code"
+          name="code"
+          type="text"
+          label={totp ? t("mfa.totp.label") : t("mfa.recovery.label")}
+          hint={totp ? t("mfa.totp.intro") : t("mfa.recovery.intro")}
+          autocomplete={totp ? "one-time-code" : "off"}
+          inputMode={totp ? "numeric" : "text"}
+          verbatim
+          error={p.error}
+          autofocus
+          describedBy={p.alert ? ALERT_ID : undefined}
+        />
+        <div class="actions">
+          <button type="submit" class="primary">
+            {t("mfa.submit")}
+          </button>
+        </div>
+      </Form>
+      <ul class="links">
+        <li>
+          <a href={p.switchUrl}>{totp ? t("mfa.useRecovery") : t("mfa.useTotp")}</a>
+        </li>
+      </ul>
+    </>
+  );
+}
+
+export const secondFactorPage: Page<SecondFactorProps> = {
+  id: "second-factor",
+  title: (_p, t) => t("mfa.title"),
+  alert: (p) => p.alert,
+  invalid: (p) => !!(p.alert || p.error),
+  Body: SecondFactorBody,
+};

@@ -1,0 +1,488 @@
+/**
+ * `/oauth2/authorize` and the hosted pages, black-box through the real app (CONTRACT §12): error
+ * pages vs error redirects, a browserless sign-in through the pages ending in a code, the second
+ * factor, the org picker, consent, single sign-on with the `sso_session` cookie, `prompt` and
+ * `max_age`, CSRF, the lockout and disabled users, codes stored hashed, and a session made on one
+ * instance serving another.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { generateKeyPair, SignJWT } from "jose";
+import { generate } from "otplib";
+import { sha256Hex } from "../../src/kernel/secrets";
+import { ISSUER, makeTestApp, type TestApp } from "../support/app";
+import { browser as browserOf, fieldOf, submit } from "../support/hosted-pages";
+import { manualClock } from "../support/clock";
+import {
+  createOrg,
+  createRole,
+  createUser,
+  ok,
+  PASSWORD,
+  provisionTenant,
+  type TenantFixture,
+  uniq,
+} from "./directory-fixtures";
+
+const clock = manualClock();
+const browser = (target?: TestApp) => browserOf(target ?? t);
+let t: TestApp;
+let ten: TenantFixture;
+let appId: number;
+/** First-party public clients (two, for single sign-on) and a third-party confidential one. */
+let first: string;
+let second: string;
+let third: string;
+const REDIRECT = "https://app.example.com/cb";
+const CHALLENGE = Buffer.from(new Bun.CryptoHasher("sha256").update("a-verifier").digest()).toString("base64url");
+
+async function registerClient(over: Record<string, unknown>) {
+  const r = await ok(
+    t.call("POST", "/api/clients", {
+      token: ten.token,
+      body: {
+        name: uniq("Client"),
+        orgId: ten.rootOrgId,
+        applicationId: appId,
+        grantTypes: ["authorization_code", "refresh_token"],
+        redirectUris: [REDIRECT],
+        ...over,
+      },
+    }),
+  );
+  return r.clientId as string;
+}
+
+beforeAll(async () => {
+  t = await makeTestApp({ clock });
+  ten = await provisionTenant(t);
+  const app = await ok(
+    t.call("POST", "/api/applications", {
+      token: ten.token,
+      body: { organizationId: ten.rootOrgId, identifier: uniq("https://api.example.com/app"), name: "Shop" },
+    }),
+  );
+  appId = app.id;
+  first = await registerClient({ type: "public" });
+  second = await registerClient({ type: "public", redirectUris: ["https://other.example.com/cb"] });
+  third = await registerClient({ firstParty: false });
+});
+afterAll(() => t.close());
+
+const authorizeUrl = (clientId: string, extra: Record<string, string> = {}, redirect = REDIRECT) =>
+  `/oauth2/authorize?${new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: redirect,
+    response_type: "code",
+    scope: "openid profile email",
+    state: "st-1",
+    nonce: "n-1",
+    code_challenge: CHALLENGE,
+    code_challenge_method: "S256",
+    ...extra,
+  })}`;
+
+/** The client's redirect: asserts it goes to `redirect` and answers its query. */
+function landed(res: Response, redirect = REDIRECT): URLSearchParams {
+  expect(res.status).toBe(303);
+  const loc = res.headers.get("location")!;
+  expect(loc.startsWith(`${redirect}?`)).toBe(true);
+  return new URL(loc).searchParams;
+}
+
+/** Signs in through the pages with email + password; answers the response after the password POST. */
+async function signIn(b: ReturnType<typeof browser>, url: string, email: string, password = PASSWORD) {
+  const page = await b.get(url);
+  expect(page.status).toBe(200);
+  expect(page.headers.get("content-type")).toContain("text/html");
+  return submit(b, page, "/oauth2/authorize/password", { email, password });
+}
+
+const redeem = (clientId: string, code: string) =>
+  t.svc.sessions.codes.redeem(ten.tenantId, clientId, sha256Hex(code), clock.now());
+
+describe("the request's errors", () => {
+  test("an unknown client is an error page, never a redirect", async () => {
+    const r = await browser().get(authorizeUrl("cli_AAAAAAAAAAAAAAAAAAAAAA"));
+    expect(r.status).toBe(400);
+    expect(r.headers.get("location")).toBeNull();
+    expect(r.headers.get("content-type")).toContain("text/html");
+    expect(await r.text()).toContain("not known");
+  });
+
+  test("an unregistered redirect_uri is an error page, never a redirect", async () => {
+    const r = await browser().get(authorizeUrl(first, {}, "https://evil.example.com/cb"));
+    expect(r.status).toBe(400);
+    expect(r.headers.get("location")).toBeNull();
+  });
+
+  test("every other error goes back with error, state and iss", async () => {
+    for (const [extra, error] of [
+      [{ response_type: "token" }, "unsupported_response_type"],
+      [{ code_challenge_method: "plain" }, "invalid_request"],
+      [{ request: "x" }, "request_not_supported"],
+    ] as const) {
+      const q = landed(await browser().get(authorizeUrl(first, extra)));
+      expect(q.get("error")).toBe(error);
+      expect(q.get("state")).toBe("st-1");
+      expect(q.get("iss")).toBe(ISSUER);
+    }
+  });
+
+  test("prompt=none without a session is login_required", async () => {
+    const q = landed(await browser().get(authorizeUrl(first, { prompt: "none" })));
+    expect(q.get("error")).toBe("login_required");
+    expect(q.get("state")).toBe("st-1");
+    expect(q.get("iss")).toBe(ISSUER);
+  });
+
+  test("no CORS headers on /oauth2/authorize", async () => {
+    const r = await t.app.handle(
+      new Request(`${ISSUER}${authorizeUrl(first)}`, { headers: { origin: "https://app.example.com" } }),
+    );
+    expect(r.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("signing in through the pages", () => {
+  test("a first-party client: sign-in page, password, 303 with code, state and iss; the code is stored hashed with what the token endpoint needs", async () => {
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    const b = browser();
+    const page = await b.get(authorizeUrl(first, { login_hint: u.email }));
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-security-policy")).toContain("form-action 'self' https://app.example.com");
+    const html = await page.text();
+    expect(fieldOf(html, "email")).toBe(u.email);
+    const res = await b.post("/oauth2/authorize/password", {
+      csrf: fieldOf(html, "csrf"),
+      interaction: fieldOf(html, "interaction"),
+      email: u.email,
+      password: PASSWORD,
+    });
+    const q = landed(res);
+    expect(q.get("state")).toBe("st-1");
+    expect(q.get("iss")).toBe(ISSUER);
+    const code = q.get("code")!;
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The session cookie (CONTRACT §12).
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("sso_session="))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Secure/i); // the test issuer is plain http
+    // Stored under its SHA-256 only: the raw value names nothing.
+    expect(await t.svc.sessions.codes.redeem(ten.tenantId, first, code, clock.now())).toBeNull();
+    const r = await redeem(first, code);
+    expect(r?.status).toBe("ok");
+    const rec = r!.code;
+    expect(rec).toMatchObject({
+      tenantId: ten.tenantId,
+      clientId: first,
+      userId: u.id,
+      redirectUri: REDIRECT,
+      codeChallenge: CHALLENGE,
+      nonce: "n-1",
+      scopes: ["openid", "profile", "email"],
+      orgId: ten.rootOrgId,
+      amr: ["pwd"],
+    });
+    expect(rec.expiresAt.getTime() - clock.now().getTime()).toBe(60_000);
+    const sid = b.jar.get("sso_session")!.split(".")[0];
+    expect(rec.sid).toBe(sid);
+    const session = await t.svc.sessions.signIns.get(ten.tenantId, sid, clock.now());
+    expect(session).toMatchObject({ userId: u.id, amr: ["pwd"] });
+    // Audited: the sign-in through the pages and the authorization.
+    const audit = await t.svc.store.audit.query({ tenant: ten.tenantId, orgPath: `/${ten.tenantId}/`, size: 200 });
+    const mine = audit.filter((a) => a.userId === u.id);
+    expect(mine.find((a) => a.action === "auth.login.succeeded")?.metadata).toMatchObject({
+      method: "password",
+      via: "pages",
+      clientId: first,
+    });
+    expect(mine.find((a) => a.action === "oauth.authorized")?.metadata).toMatchObject({
+      clientId: first,
+      scopes: ["openid", "profile", "email"],
+    });
+
+    // Single sign-on: another client of the tenant gets a code with no page.
+    const sso = landed(
+      await b.get(authorizeUrl(second, {}, "https://other.example.com/cb")),
+      "https://other.example.com/cb",
+    );
+    const other = await redeem(second, sso.get("code")!);
+    expect(other?.code).toMatchObject({ userId: u.id, sid, clientId: second });
+
+    // prompt=none with the session: a code, no page.
+    expect(landed(await b.get(authorizeUrl(first, { prompt: "none" }))).get("code")).toBeTruthy();
+
+    // prompt=login shows the sign-in page despite the session; signing in again gives a code.
+    const again = await b.get(authorizeUrl(first, { prompt: "login" }));
+    expect(again.status).toBe(200);
+    const reauth = landed(await submit(b, again, "/oauth2/authorize/password", { email: u.email, password: PASSWORD }));
+    expect(reauth.get("code")).toBeTruthy();
+
+    // max_age=0: an earlier sign-in does not serve.
+    clock.advance(2);
+    expect((await b.get(authorizeUrl(first, { max_age: "0" }))).status).toBe(200);
+    // max_age large enough: the session serves.
+    expect(landed(await b.get(authorizeUrl(first, { max_age: "3600" }))).get("code")).toBeTruthy();
+  });
+
+  test("a wrong password shows the page again; a form without its CSRF token is refused", async () => {
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    const b = browser();
+    const page = await b.get(authorizeUrl(first));
+    const html = await page.text();
+    const interaction = fieldOf(html, "interaction");
+    const noCsrf = await b.post("/oauth2/authorize/password", { interaction, email: u.email, password: PASSWORD });
+    expect(noCsrf.status).toBe(403);
+    expect(noCsrf.headers.get("location")).toBeNull();
+    const forged = await b.post("/oauth2/authorize/password", {
+      csrf: "forged",
+      interaction,
+      email: u.email,
+      password: PASSWORD,
+    });
+    expect(forged.status).toBe(403);
+    const wrong = await b.post("/oauth2/authorize/password", {
+      csrf: fieldOf(html, "csrf"),
+      interaction,
+      email: u.email,
+      password: "wrong-password-1",
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain("The email address or the password is not right.");
+    expect(b.jar.has("sso_session")).toBe(false);
+  });
+
+  test("the lockout and disabled users answer as at SPEC login", async () => {
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    const b = browser();
+    const page = await b.get(authorizeUrl(first));
+    const html = await page.text();
+    const form = (password: string) => ({
+      csrf: fieldOf(html, "csrf"),
+      interaction: fieldOf(html, "interaction"),
+      email: u.email,
+      password,
+    });
+    for (let k = 0; k < 5; k++) {
+      const r = await b.post("/oauth2/authorize/password", form("wrong-password-1"));
+      expect(await r.text()).toContain("not right");
+    }
+    const locked = await b.post("/oauth2/authorize/password", form(PASSWORD));
+    expect(locked.status).toBe(400);
+    expect(await locked.text()).toContain("too many failed attempts");
+    // As at /api/auth/login: the same lock.
+    const api = await t.call("POST", "/api/auth/login", { body: { email: u.email, password: PASSWORD } });
+    expect(api.status).toBe(429);
+
+    const d = await createUser(t, ten.token, ten.rootOrgId);
+    await ok(t.call("POST", `/api/users/${d.id}/disable`, { token: ten.token }));
+    const b2 = browser();
+    const refused = await signIn(b2, authorizeUrl(first), d.email);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("The email address or the password is not right.");
+  });
+
+  test("a person of another tenant cannot sign in to this tenant's client", async () => {
+    const other = await provisionTenant(t);
+    const u = await createUser(t, other.token, other.rootOrgId);
+    const r = await signIn(browser(), authorizeUrl(first), u.email);
+    expect(r.status).toBe(400);
+    expect(await r.text()).toContain("not right");
+  });
+});
+
+describe("id_token_hint", () => {
+  test("a hint that is not one of ours does not let the session serve: login_required with prompt=none, else the page", async () => {
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    const b = browser();
+    landed(await signIn(b, authorizeUrl(first), u.email));
+    const { privateKey } = await generateKeyPair("RS256");
+    const forged = await new SignJWT({ sub: String(u.id), aud: first })
+      .setProtectedHeader({ alg: "RS256", typ: "JWT", kid: "x" })
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime("5m")
+      .sign(privateKey);
+    const none = landed(await b.get(authorizeUrl(first, { prompt: "none", id_token_hint: forged })));
+    expect(none.get("error")).toBe("login_required");
+    expect(none.get("state")).toBe("st-1");
+    expect((await b.get(authorizeUrl(first, { id_token_hint: forged }))).status).toBe(200);
+    // An access token is no ID token.
+    const { accessToken } = await t.login(u.email, PASSWORD);
+    expect(landed(await b.get(authorizeUrl(first, { prompt: "none", id_token_hint: accessToken }))).get("error")).toBe(
+      "login_required",
+    );
+  });
+});
+
+describe("the second factor", () => {
+  const codeAt = (secret: string) => generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) });
+
+  test("a user with TOTP on gets the second-factor page; the code ends in a code with amr pwd, otp, mfa", async () => {
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    const { accessToken } = await t.login(u.email, PASSWORD);
+    const begin = await ok(t.call("POST", "/api/mfa/setup/begin", { token: accessToken }));
+    const secret = new URL(begin.otpAuthUri).searchParams.get("secret")!;
+    await ok(t.call("POST", "/api/mfa/setup/confirm", { token: accessToken, body: { code: await codeAt(secret) } }));
+    clock.advance(61);
+
+    const b = browser();
+    const after = await signIn(b, authorizeUrl(first), u.email);
+    expect(after.status).toBe(303);
+    expect(after.headers.get("location")).toStartWith("/oauth2/authorize/second-factor?");
+    expect(b.jar.has("sso_session")).toBe(false);
+    const page = await b.follow(after);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const wrong = await b.post("/oauth2/authorize/second-factor", {
+      csrf: fieldOf(html, "csrf"),
+      interaction: fieldOf(html, "interaction"),
+      method: "totp",
+      code: "000000",
+    });
+    expect(wrong.status).toBe(400);
+    const q = landed(
+      await b.post("/oauth2/authorize/second-factor", {
+        csrf: fieldOf(html, "csrf"),
+        interaction: fieldOf(html, "interaction"),
+        method: "totp",
+        code: await codeAt(secret),
+      }),
+    );
+    const r = await redeem(first, q.get("code")!);
+    expect(r?.code.amr).toEqual(["pwd", "otp", "mfa"]);
+    expect(r?.code.userId).toBe(u.id);
+  });
+});
+
+describe("the active organization", () => {
+  test("two memberships: the picker; organization= preselects; prompt=none asks for a selection", async () => {
+    const sub = await createOrg(t, ten.token, ten.rootOrgId);
+    const role = await createRole(t, ten.token, sub.id, ["AUDIT_VIEW"]);
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    await ok(
+      t.call("POST", `/api/roles/${role.id}/assign`, {
+        token: ten.token,
+        body: { userId: u.id, organizationId: sub.id },
+      }),
+    );
+
+    const b = browser();
+    const picker = await b.follow(await signIn(b, authorizeUrl(first), u.email));
+    expect(picker.status).toBe(200);
+    const html = await picker.text();
+    expect(html).toContain(sub.name);
+    const q = landed(
+      await b.post("/oauth2/authorize/organization", {
+        csrf: fieldOf(html, "csrf"),
+        interaction: fieldOf(html, "interaction"),
+        organization: String(sub.id),
+      }),
+    );
+    expect((await redeem(first, q.get("code")!))?.code.orgId).toBe(sub.id);
+
+    // With the session: organization= preselects one the user may use, with no page.
+    const pre = landed(await b.get(authorizeUrl(first, { organization: String(sub.id) })));
+    expect((await redeem(first, pre.get("code")!))?.code.orgId).toBe(sub.id);
+    // prompt=none with several and none chosen.
+    const none = landed(await b.get(authorizeUrl(first, { prompt: "none" })));
+    expect(none.get("error")).toBe("account_selection_required");
+    expect(none.get("state")).toBe("st-1");
+    expect(none.get("iss")).toBe(ISSUER);
+  });
+});
+
+describe("consent (third-party clients)", () => {
+  test("allow is remembered and audited; the next request asks nothing", async () => {
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    const b = browser();
+    const page = await b.follow(await signIn(b, authorizeUrl(third), u.email));
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('value="allow"');
+    // prompt=none meanwhile: consent_required.
+    expect(landed(await b.get(authorizeUrl(third, { prompt: "none" }))).get("error")).toBe("consent_required");
+    const q = landed(
+      await b.post("/oauth2/authorize/consent", {
+        csrf: fieldOf(html, "csrf"),
+        interaction: fieldOf(html, "interaction"),
+        decision: "allow",
+      }),
+    );
+    expect(q.get("code")).toBeTruthy();
+    const consent = await t.svc.store.consents.get(ten.tenantId, u.id, third);
+    expect(consent?.scopes).toEqual(["email", "openid", "profile"]);
+    const audit = await t.svc.store.audit.query({ tenant: ten.tenantId, orgPath: `/${ten.tenantId}/`, size: 200 });
+    expect(audit.find((a) => a.userId === u.id && a.action === "consent.granted")?.metadata).toMatchObject({
+      clientId: third,
+    });
+    expect(landed(await b.get(authorizeUrl(third))).get("code")).toBeTruthy();
+  });
+
+  test("deny answers access_denied with state and iss", async () => {
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    const b = browser();
+    const page = await b.follow(await signIn(b, authorizeUrl(third), u.email));
+    const q = landed(await submit(b, page, "/oauth2/authorize/consent", { decision: "deny" }));
+    expect(q.get("error")).toBe("access_denied");
+    expect(q.get("state")).toBe("st-1");
+    expect(q.get("iss")).toBe(ISSUER);
+    expect(await t.svc.store.consents.get(ten.tenantId, u.id, third)).toBeNull();
+  });
+});
+
+describe("two instances sharing the stores", () => {
+  test("a session made on instance A serves single sign-on on instance B", async () => {
+    const b2 = await makeTestApp({ clock, stores: t.stores });
+    try {
+      const u = await createUser(t, ten.token, ten.rootOrgId);
+      const b = browser(t);
+      landed(await signIn(b, authorizeUrl(first), u.email));
+      const onB = browser(b2);
+      for (const [k, v] of b.jar) onB.jar.set(k, v);
+      const q = landed(
+        await onB.get(authorizeUrl(second, {}, "https://other.example.com/cb")),
+        "https://other.example.com/cb",
+      );
+      expect((await redeem(second, q.get("code")!))?.code.userId).toBe(u.id);
+    } finally {
+      await b2.svc.delivery.stop();
+      await b2.svc.idle();
+    }
+  });
+});
+
+// Last: it moves the clock past the tenant admin token's lifetime.
+describe("the request as a form post, and pages that expire", () => {
+  test("POST /oauth2/authorize is answered 303 to the page; a page older than an hour is refused, never redirected", async () => {
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    const b = browser();
+    const query = new URL(`${ISSUER}${authorizeUrl(first)}`).searchParams;
+    const posted = await b.post("/oauth2/authorize", Object.fromEntries(query));
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("location")).toStartWith("/oauth2/authorize/resume?interaction=");
+    const page = await b.follow(posted);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    clock.advance(3601);
+    const late = await b.post("/oauth2/authorize/password", {
+      csrf: fieldOf(html, "csrf"),
+      interaction: fieldOf(html, "interaction"),
+      email: u.email,
+      password: PASSWORD,
+    });
+    expect(late.status).toBe(400);
+    expect(late.headers.get("location")).toBeNull();
+    expect(b.jar.has("sso_session")).toBe(false);
+    // A tampered interaction is refused the same way.
+    const tampered = await b.post("/oauth2/authorize/password", {
+      csrf: fieldOf(html, "csrf"),
+      interaction: `${fieldOf(html, "interaction")}x`,
+      email: u.email,
+      password: PASSWORD,
+    });
+    expect(tampered.status).toBe(400);
+  });
+});

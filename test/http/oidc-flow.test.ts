@@ -1,0 +1,185 @@
+/**
+ * The whole authorization-code flow end to end through the real app (CONTRACT §12): the hosted
+ * pages sign a person in and issue a code, the token endpoint redeems it with PKCE, and the tokens
+ * verify against the published keys; a second application then signs in with no page (single
+ * sign-on) into the same sign-in session; a replayed code revokes what the first exchange issued.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createLocalJWKSet, jwtVerify } from "jose";
+import { ISSUER, makeTestApp, type TestApp } from "../support/app";
+import { browser, fieldOf } from "../support/hosted-pages";
+import { createUser, ok, PASSWORD, provisionTenant, type TenantFixture, uniq } from "./directory-fixtures";
+
+let t: TestApp;
+let ten: TenantFixture;
+let audience: string;
+let first: string;
+let second: string;
+const REDIRECT = "https://app.example.com/cb";
+const OTHER = "https://other.example.com/cb";
+/** RFC 7636 §4.1: 43–128 unreserved characters. */
+const VERIFIER = "the-verifier-of-this-test-0123456789-abcdefghij";
+const CHALLENGE = Buffer.from(new Bun.CryptoHasher("sha256").update(VERIFIER).digest()).toString("base64url");
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  ten = await provisionTenant(t);
+  audience = uniq("https://api.example.com/flow");
+  const app = await ok(
+    t.call("POST", "/api/applications", {
+      token: ten.token,
+      body: { organizationId: ten.rootOrgId, identifier: audience, name: "Shop" },
+    }),
+  );
+  const register = async (redirectUri: string) =>
+    (
+      await ok(
+        t.call("POST", "/api/clients", {
+          token: ten.token,
+          body: {
+            name: uniq("Client"),
+            orgId: ten.rootOrgId,
+            applicationId: app.id,
+            type: "public",
+            grantTypes: ["authorization_code", "refresh_token"],
+            redirectUris: [redirectUri],
+          },
+        }),
+      )
+    ).clientId as string;
+  first = await register(REDIRECT);
+  second = await register(OTHER);
+});
+afterAll(() => t.close());
+
+const authorizeUrl = (clientId: string, redirect: string, nonce: string) =>
+  `/oauth2/authorize?${new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: redirect,
+    response_type: "code",
+    scope: "openid profile email",
+    state: `state-${nonce}`,
+    nonce,
+    code_challenge: CHALLENGE,
+    code_challenge_method: "S256",
+  })}`;
+
+/** The code of the redirect leaving the service for `redirect`, after checking state and iss. */
+function codeOf(res: Response, redirect: string, nonce: string): string {
+  expect(res.status).toBe(303);
+  const loc = new URL(res.headers.get("location")!);
+  expect(`${loc.origin}${loc.pathname}`).toBe(redirect);
+  expect(loc.searchParams.get("state")).toBe(`state-${nonce}`);
+  expect(loc.searchParams.get("iss")).toBe(ISSUER);
+  return loc.searchParams.get("code")!;
+}
+
+async function token(form: Record<string, string>) {
+  const res = await t.app.handle(
+    new Request(`${ISSUER}/oauth2/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(form).toString(),
+    }),
+  );
+  expect(res.headers.get("cache-control")).toContain("no-store");
+  return { status: res.status, body: (await res.json()) as Record<string, string> };
+}
+
+const exchange = (clientId: string, code: string, redirect: string) =>
+  token({
+    grant_type: "authorization_code",
+    client_id: clientId,
+    code,
+    redirect_uri: redirect,
+    code_verifier: VERIFIER,
+  });
+
+async function keys() {
+  return createLocalJWKSet((await t.call("GET", "/.well-known/jwks.json")).body);
+}
+
+/** OIDC Core §3.1.3.6: the left half of the SHA-256 of the access token, base64url. */
+const atHash = (accessToken: string) =>
+  Buffer.from(new Bun.CryptoHasher("sha256").update(accessToken).digest().subarray(0, 16)).toString("base64url");
+
+describe("the authorization-code flow, end to end", () => {
+  const b = () => session;
+  let session: ReturnType<typeof browser>;
+  let firstId: Record<string, unknown>;
+  let firstCode: string;
+  let firstRefresh: string;
+  let userId: number;
+
+  test("pages → code → token endpoint: the ID token and access token verify against the JWKS", async () => {
+    session = browser(t);
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    userId = u.id;
+    const page = await b().get(authorizeUrl(first, REDIRECT, "n-first"));
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const posted = await b().post("/oauth2/authorize/password", {
+      csrf: fieldOf(html, "csrf"),
+      interaction: fieldOf(html, "interaction"),
+      email: u.email,
+      password: PASSWORD,
+    });
+    firstCode = codeOf(await b().follow(posted), REDIRECT, "n-first");
+
+    const r = await exchange(first, firstCode, REDIRECT);
+    expect(r.status).toBe(200);
+    expect(r.body.token_type).toBe("Bearer");
+    expect(r.body.refresh_token).toBeString();
+    firstRefresh = r.body.refresh_token;
+    const jwks = await keys();
+    const id = await jwtVerify(r.body.id_token, jwks, { issuer: ISSUER, audience: first });
+    expect(id.protectedHeader.typ).toBe("JWT");
+    expect(id.payload.sub).toBe(String(u.id));
+    expect(id.payload.azp).toBe(first);
+    expect(id.payload.nonce).toBe("n-first");
+    expect(id.payload.at_hash).toBe(atHash(r.body.access_token));
+    expect(id.payload.amr).toEqual(["pwd"]);
+    expect(id.payload.sid).toBeString();
+    expect(id.payload.email).toBe(u.email);
+    firstId = id.payload;
+    const access = await jwtVerify(r.body.access_token, jwks, { issuer: ISSUER, audience });
+    expect(access.payload.client_id).toBe(first);
+    expect(access.payload.sid).toBe(id.payload.sid);
+
+    const info = await t.call("GET", "/oauth2/userinfo", { token: r.body.access_token });
+    expect(info.status).toBe(200);
+    expect(info.body.sub).toBe(String(u.id));
+  });
+
+  test("single sign-on: a second application gets a code with no page, in the same sign-in session", async () => {
+    const res = await b().get(authorizeUrl(second, OTHER, "n-second"));
+    const code = codeOf(res, OTHER, "n-second");
+    const r = await exchange(second, code, OTHER);
+    expect(r.status).toBe(200);
+    const id = await jwtVerify(r.body.id_token, await keys(), { issuer: ISSUER, audience: second });
+    expect(id.payload.sub).toBe(String(userId));
+    expect(id.payload.sid).toBe(firstId.sid);
+    expect(id.payload.auth_time).toBe(firstId.auth_time);
+    expect(id.payload.nonce).toBe("n-second");
+  });
+
+  test("a replayed code is invalid_grant and revokes the refresh token the first exchange issued", async () => {
+    const again = await exchange(first, firstCode, REDIRECT);
+    expect(again.status).toBe(400);
+    expect(again.body.error).toBe("invalid_grant");
+    const refreshed = await token({ grant_type: "refresh_token", client_id: first, refresh_token: firstRefresh });
+    expect(refreshed.status).toBe(400);
+    expect(refreshed.body.error).toBe("invalid_grant");
+  });
+
+  test("the refresh token of an application is bound to it: another client gets invalid_grant", async () => {
+    const res = await b().get(authorizeUrl(first, REDIRECT, "n-third"));
+    const r = await exchange(first, codeOf(res, REDIRECT, "n-third"), REDIRECT);
+    expect(r.status).toBe(200);
+    const stolen = await token({ grant_type: "refresh_token", client_id: second, refresh_token: r.body.refresh_token });
+    expect(stolen.body.error).toBe("invalid_grant");
+    const own = await token({ grant_type: "refresh_token", client_id: first, refresh_token: r.body.refresh_token });
+    expect(own.status).toBe(200);
+    expect(own.body.refresh_token).not.toBe(r.body.refresh_token);
+  });
+});

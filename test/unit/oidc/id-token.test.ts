@@ -1,0 +1,58 @@
+import { describe, expect, test } from "bun:test";
+import { atHash, computeIdTokenClaims, ID_TOKEN_TTL, scopeClaims } from "../../../src/features/tokens";
+
+const user = { id: 42, email: "ada@example.com", fullName: "Ada", updatedAt: new Date(1_700_000_000_500) };
+
+describe("ID token claims (OIDC Core §2, §3.1.3.6)", () => {
+  test("at_hash: the OIDC Core Appendix A.3 example", () => {
+    expect(atHash("jHkWEdUXMU1BwAsC4vtUsZwnNvTIxEl0z9K3vx5KF0Y")).toBe("77QmUPtjPfzWtF2AnpK9RQ");
+  });
+
+  test("every claim, in the contract's shape", () => {
+    const c = computeIdTokenClaims({
+      user,
+      issuer: "https://sso.example",
+      clientId: "cli_x",
+      sid: "s1",
+      authTime: new Date(1_700_000_100_900),
+      amr: ["pwd", "otp"],
+      nonce: "n",
+      accessToken: "jHkWEdUXMU1BwAsC4vtUsZwnNvTIxEl0z9K3vx5KF0Y",
+      scopes: ["openid", "email", "profile"],
+      iat: 1_700_000_200,
+    });
+    expect(c).toEqual({
+      iss: "https://sso.example",
+      sub: "42",
+      aud: "cli_x",
+      azp: "cli_x",
+      exp: 1_700_000_200 + ID_TOKEN_TTL,
+      iat: 1_700_000_200,
+      auth_time: 1_700_000_100,
+      nonce: "n",
+      sid: "s1",
+      amr: ["pwd", "otp"],
+      at_hash: "77QmUPtjPfzWtF2AnpK9RQ",
+      email: "ada@example.com",
+      email_verified: false,
+      name: "Ada",
+      updated_at: 1_700_000_000,
+    });
+  });
+
+  test("no nonce, no access token, no scope claims: none of theirs", () => {
+    const c = computeIdTokenClaims({
+      user,
+      issuer: "i",
+      clientId: "c",
+      sid: "s",
+      authTime: new Date(0),
+      amr: [],
+      nonce: null,
+      scopes: ["openid"],
+      iat: 1,
+    });
+    for (const k of ["nonce", "at_hash", "email", "email_verified", "name", "updated_at"]) expect(c[k]).toBeUndefined();
+    expect(scopeClaims(user, [])).toEqual({});
+  });
+});
