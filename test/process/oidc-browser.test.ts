@@ -13,7 +13,7 @@
 // pages' CSP must name the redirect URI) is exercised for real. Screenshots: test-output/oidc-browser/.
 // Needs /usr/bin/chromium (`.ci/run` installs it; REQUIRE_BROWSER=1 makes its absence fail).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRemoteJWKSet, jwtVerify } from "jose";
@@ -21,11 +21,9 @@ import * as oauth from "oauth4webapi";
 import { generate } from "otplib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { freePort, ROOT, startService, type RunningService } from "../support/process";
+import { CHROMIUM, launchChromium, requireChromium } from "../support/chromium";
 
-const CHROMIUM = "/usr/bin/chromium";
-const available = existsSync(CHROMIUM);
-if (!available && process.env.REQUIRE_BROWSER)
-  throw new Error(`NOT RUN: ${CHROMIUM} is missing (apt-get install chromium), and REQUIRE_BROWSER is set`);
+const available = requireChromium();
 
 const SHOTS = join(ROOT, "test-output", "oidc-browser");
 const ADMIN = { email: "oidc-admin@platform.test", password: "oidc-browser-password-1" };
@@ -259,20 +257,7 @@ if (!available) {
       );
       rps = [app1, app2, third];
 
-      const { chromium } = await import("playwright-core");
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [
-          "--headless=new",
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-quic",
-          "--no-first-run",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-        ],
-      });
+      browser = await launchChromium();
       // One context: one person's browser, so the sign-in session cookie is shared by the scenarios.
       context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
       context.setDefaultTimeout(WAIT);
