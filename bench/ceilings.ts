@@ -2,10 +2,14 @@
  * Benchmark ceilings: what this machine can do at best for the expensive primitives the
  * service is built on, so a measured figure for the service can be read against them.
  *
+ *  - opensslSpeedCeiling   `openssl speed -multi <cores> rsa2048`: RSA-2048 signatures per second
+ *                          on every core with the system's OpenSSL, the processor's limit for the
+ *                          signature every token costs (issue 30: the token endpoint's aim is ≥ 70 %).
  *  - rs256SignCeiling      RS256 JWT signatures per second (jose, RSA-2048), no HTTP at all.
  *  - argon2VerifyCeiling   argon2id password verifications per second (Bun.password).
- *  - signOnlyRouteCeiling  a Bun.serve route (in a child process) that only signs a token,
- *                          loaded over loopback HTTP: the best a token endpoint can do here.
+ *  - signOnlyRouteCeiling  a Bun.serve route (in a child process) that only signs a token, with
+ *                          the signer the service would pick (SSO_SIGNER, default auto), loaded
+ *                          over loopback HTTP: the best a token endpoint can do here.
  *  - verifyOnlyRoute       the same server's route that only runs one argon2id verification:
  *                          the floor of a sign-in over HTTP here (with the CPU per request).
  *  - load                  the closed-loop HTTP load generator used for the above (and usable
@@ -13,9 +17,30 @@
  *
  * Every loop is bounded in time; nothing listens on anything but 127.0.0.1.
  */
+import { cpus } from "node:os";
 import { generateKeyPair } from "jose";
 import { cpuPerRequest, cpuSnapshot } from "./cpu";
 import { signAccessJwt } from "../src/features/tokens/jws";
+
+/**
+ * The service's signer in benchmarks: SSO_SIGNER of the benchmark's own environment (unset: the
+ * service's default, auto), passed to every service process the benchmarks start, e.g.
+ * `SSO_SIGNER=webcrypto bun bench/run.ts --only token` to measure the former signer.
+ */
+export function signerEnv(): Record<string, string> {
+  const s = process.env.SSO_SIGNER;
+  return s ? { SSO_SIGNER: s } : {};
+}
+
+/** The signer a running service reports in /metrics (`sso_signer_info{signer="…"} 1`). */
+export async function signerOf(url: string): Promise<string> {
+  try {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    return /^sso_signer_info\{signer="([a-z]+)"\} 1$/m.exec(text)?.[1] ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
 
 type Key = CryptoKey;
 
@@ -61,7 +86,7 @@ export interface SigningKey {
 }
 
 export async function makeSigningKey(): Promise<SigningKey> {
-  const { privateKey, publicKey } = await generateKeyPair("RS256", { modulusLength: 2048 });
+  const { privateKey, publicKey } = await generateKeyPair("RS256", { modulusLength: 2048, extractable: true });
   return { privateKey, publicKey, kid: `bench-${crypto.randomUUID().slice(0, 8)}` };
 }
 
@@ -154,6 +179,58 @@ export async function rs256SignCeiling({
     payloadBytes: JSON.stringify(accessTokenClaims({ payloadSize })).length,
     tokenBytes: sample.length,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1b. The processor's limit: `openssl speed -multi <cores> rsa2048`
+
+export interface OpensslSpeed {
+  /** RSA-2048 signatures per second, all processes together. */
+  signPerSec: number;
+  /** Processes (`-multi`): one per core. */
+  multi: number;
+  seconds: number;
+  /** `openssl version` */
+  version: string;
+}
+
+/**
+ * Runs `openssl speed -mr -seconds <s> -multi <cores> rsa2048` and reads the summed sign/s from its
+ * machine-readable `+F2:<n>:2048:<sign/s>:<verify/s>` line. `{ error }` (the reason) when the
+ * `openssl` command is missing or says something else.
+ */
+export async function opensslSpeedCeiling({
+  seconds = 3,
+  multi = cpus().length,
+}: {
+  seconds?: number;
+  multi?: number;
+} = {}): Promise<OpensslSpeed | { error: string }> {
+  try {
+    const version = (await new Response(Bun.spawn(["openssl", "version"], { stdout: "pipe" }).stdout).text())
+      .trim()
+      .replace(/ \(Library: .*\)$/, "");
+    const proc = Bun.spawn(
+      [
+        "openssl",
+        "speed",
+        "-mr",
+        "-seconds",
+        String(Math.max(1, Math.round(seconds))),
+        "-multi",
+        String(multi),
+        "rsa2048",
+      ],
+      { stdout: "pipe", stderr: "pipe" },
+    );
+    const out = await new Response(proc.stdout).text();
+    await proc.exited;
+    const m = [...out.matchAll(/^\+F2:\d+:2048:([0-9.]+):([0-9.]+)$/gm)].at(-1);
+    if (!m) return { error: `openssl speed printed no +F2 line (exit ${proc.exitCode})` };
+    return { signPerSec: round(Number(m[1]), 1), multi, seconds, version };
+  } catch (e) {
+    return { error: `openssl is not runnable here: ${String((e as Error)?.message ?? e).split("\n")[0]}` };
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

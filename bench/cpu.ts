@@ -1,6 +1,7 @@
 /**
  * Where the CPU of a benchmark phase went, per request: the service's threads by role (its
- * JavaScript thread, Bun's worker pool, which signs tokens and runs argon2id, the JIT), the
+ * JavaScript thread, Bun's worker pool, which runs argon2id and WebCrypto signatures, the OpenSSL
+ * signer's threads, the JIT), the
  * stores' processes (Postgres, Redis, FerretDB), the load generator (this process) and the whole
  * machine, read from /proc before and after the phase. Linux only (elsewhere: null). Clock ticks
  * (utime + stime), so a phase should last seconds, not milliseconds.
@@ -32,6 +33,8 @@ function serviceThread(name: string, main: boolean): string {
   if (main) return "service JS thread";
   if (name.startsWith("Bun Pool")) return "service worker pool";
   if (name.startsWith("JIT")) return "service JIT";
+  // Bun names a Worker's thread "Worker": the service's only Workers are the OpenSSL signer's.
+  if (name === "Worker") return "service signing threads";
   return "service other threads";
 }
 

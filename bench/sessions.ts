@@ -24,7 +24,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startService, type RunningService } from "../test/support/process";
-import { argon2VerifyCeiling, load, rs256SignCeiling, verifyOnlyRoute, type LoadResult } from "./ceilings";
+import {
+  argon2VerifyCeiling,
+  load,
+  opensslSpeedCeiling,
+  rs256SignCeiling,
+  signerEnv,
+  signerOf,
+  verifyOnlyRoute,
+  type LoadResult,
+} from "./ceilings";
 import { useMongoUrl } from "./mongo";
 import { cpuPerRequest, cpuSnapshot, formatCpu } from "./cpu";
 
@@ -54,19 +63,23 @@ export interface BenchSessionsOptions {
   /** Concurrent login connections (default 8). */
   loginConnections?: number;
   /** Ceilings already measured by the caller (bench/run.ts), to skip measuring them again. */
-  ceilings?: { rs256SignPerSec: number; argon2VerifyPerSec: number };
+  ceilings?: { rs256SignPerSec: number; argon2VerifyPerSec: number; opensslSignPerSec?: number };
   /** Progress lines (default: none). */
   log?: (line: string) => void;
 }
 
 export interface SessionsStoreResult {
   store: "embedded" | "postgres" | "postgres+redis" | "mongo" | "mongo+redis";
+  /** The signer the service ran (its sso_signer_info metric). */
+  signer: string;
   refresh: LoadResult;
   login: LoadResult;
   /** refresh.rps / RS256 signing ceiling. */
   refreshRatio: number;
   /** login.rps / argon2id verify ceiling. */
   loginRatio: number;
+  /** refresh.rps / `openssl speed -multi <cores> rsa2048` sign/s (when it ran). */
+  refreshToOpensslSpeed?: number;
   /** Issue 16: refresh ≥ 75 % of the RS256 ceiling on Postgres + Redis, ≥ 60 % on the other stores. */
   refreshAim: number;
   meetsAim: { refresh: boolean; login: boolean };
@@ -76,7 +89,13 @@ export interface SessionsStoreResult {
 
 export interface BenchSessionsResult {
   host: { cpus: number; bun: string };
-  ceilings: { rs256SignPerSec: number; argon2VerifyPerSec: number; argon2Concurrency: number };
+  ceilings: {
+    rs256SignPerSec: number;
+    argon2VerifyPerSec: number;
+    argon2Concurrency: number;
+    /** `openssl speed -multi <cores> rsa2048` sign/s: the processor's signing limit (absent if not runnable). */
+    opensslSignPerSec?: number;
+  };
   /** The floor of a sign-in: a bare route that only verifies the password (bench/sign-only-server.ts), same client and connections. */
   loginFloor?: { rps: number; ratio: number; cpu: Record<string, number> | null };
   runs: SessionsStoreResult[];
@@ -184,6 +203,7 @@ export async function withService<T>(
     SSO_BOOTSTRAP_ADMIN_EMAIL: BENCH_ADMIN.email,
     SSO_BOOTSTRAP_ADMIN_PASSWORD: BENCH_ADMIN.password,
     SSO_ISSUER: "http://sso.bench.local",
+    ...signerEnv(),
     ...opts.env,
   };
   let cleanup = async () => {};
@@ -233,6 +253,7 @@ export async function runOne(
   const label: SessionsStoreResult["store"] =
     store === "embedded" ? "embedded" : (opts.redisUrl ?? process.env.REDIS_URL) ? `${store}+redis` : store;
   return withService(store, opts, async (svc) => {
+    const signer = await signerOf(svc.url);
     const admin = await json(`${svc.url}/api/auth/login`, ADMIN);
     const claims = JSON.parse(Buffer.from(admin.accessToken.split(".")[1], "base64url").toString());
 
@@ -280,10 +301,12 @@ export async function runOne(
     const loginRatio = round(login.rps / ceilings.argon2VerifyPerSec);
     return {
       store: label,
+      signer,
       refresh,
       login,
       refreshRatio,
       loginRatio,
+      refreshToOpensslSpeed: ceilings.opensslSignPerSec ? round(refresh.rps / ceilings.opensslSignPerSec) : undefined,
       refreshAim: refreshAimFor(label),
       meetsAim: { refresh: refreshRatio >= refreshAimFor(label), login: loginRatio >= 0.9 },
       cpu: { refresh: refreshCpu, login: loginCpu },
@@ -304,7 +327,13 @@ export async function benchSessions(opts: BenchSessionsOptions = {}): Promise<Be
     opts.log?.("ceilings: RS256 signing, argon2id verification");
     const rs = await rs256SignCeiling({ seconds });
     const ar = await argon2VerifyCeiling({ seconds, concurrency: argon2Concurrency });
-    ceilings = { rs256SignPerSec: rs.opsPerSec, argon2VerifyPerSec: ar.opsPerSec, argon2Concurrency };
+    const speed = await opensslSpeedCeiling({ seconds: Math.min(seconds, 5) });
+    ceilings = {
+      rs256SignPerSec: rs.opsPerSec,
+      argon2VerifyPerSec: ar.opsPerSec,
+      argon2Concurrency,
+      opensslSignPerSec: "signPerSec" in speed ? speed.signPerSec : undefined,
+    };
   }
   opts.log?.("floor: a route that only verifies a password");
   const floor = await verifyOnlyRoute({ seconds, connections: opts.loginConnections ?? 8 });
@@ -326,6 +355,9 @@ export function formatSessionsBench(r: BenchSessionsResult): string {
     `Sessions [${r.host.cpus} CPUs, bun ${r.host.bun}]`,
     `  ceiling: RS256 signs (jose)        ${r.ceilings.rs256SignPerSec} /s (all ${r.host.cpus} CPUs: ${Math.round((r.host.cpus * 1e6) / r.ceilings.rs256SignPerSec)} µs of machine CPU each)`,
     `  ceiling: argon2id verifies (x${r.ceilings.argon2Concurrency})   ${r.ceilings.argon2VerifyPerSec} /s (${Math.round((r.host.cpus * 1e6) / r.ceilings.argon2VerifyPerSec)} µs of machine CPU each)`,
+    r.ceilings.opensslSignPerSec
+      ? `  ceiling: openssl speed -multi ${r.host.cpus} rsa2048   ${r.ceilings.opensslSignPerSec} signs/s (the processor's signing limit)`
+      : `  ceiling: openssl speed   NOT RUN (no openssl command)`,
   ];
   if (r.loginFloor)
     lines.push(
@@ -335,7 +367,7 @@ export function formatSessionsBench(r: BenchSessionsResult): string {
   for (const run of r.runs) {
     const http = (x: LoadResult) => `${x.rps} req/s  p50 ${x.p50} ms  p99 ${x.p99} ms  errors ${x.errors}`;
     lines.push(
-      `  [${run.store}] refresh  ${http(run.refresh)}   = ${pct(run.refreshRatio)} of RS256 ceiling (aim ≥ ${Math.round(run.refreshAim * 100)} %${run.meetsAim.refresh ? ", met" : ", NOT met"})`,
+      `  [${run.store}, signer ${run.signer}] refresh  ${http(run.refresh)}   = ${pct(run.refreshRatio)} of RS256 ceiling (aim ≥ ${Math.round(run.refreshAim * 100)} %${run.meetsAim.refresh ? ", met" : ", NOT met"})${run.refreshToOpensslSpeed !== undefined ? `, ${pct(run.refreshToOpensslSpeed)} of openssl speed` : ""}`,
       `  [${run.store}] login    ${http(run.login)}   = ${pct(run.loginRatio)} of argon2id ceiling (aim ≥ 90 %${run.meetsAim.login ? ", met" : ", NOT met"})`,
       `    ${formatCpu("CPU per refresh", run.cpu.refresh)}`,
       `    ${formatCpu("CPU per login", run.cpu.login)}`,

@@ -3,7 +3,8 @@
  * ceilings.ts as a child process.
  *
  *   POST /oauth2/token    -> 200 {"access_token": "...", "token_type": "Bearer", "expires_in": 900}
- *                            (signs an access-token-sized RS256 JWT: the ceiling of any token endpoint)
+ *                            (signs an access-token-sized RS256 JWT with the signer the service would
+ *                            pick, SSO_SIGNER or auto: the ceiling of any token endpoint)
  *   POST /api/auth/login  -> 200 {"ok": true}: one argon2id verification of the body's `password`
  *                            (the service's parameters) and nothing else: the floor of a sign-in
  *   anything else         -> 404
@@ -11,10 +12,22 @@
  * Listens on 127.0.0.1, port 0 (or SIGN_ONLY_PORT) and prints `PORT <n>` on stdout once ready.
  * Exits when stdin closes (parent gone), on SIGTERM/SIGINT, or after SIGN_ONLY_MAX_SECONDS (600).
  */
-import { ARGON2_PARAMS, makeSigningKey, signAccessToken } from "./ceilings";
+import { cpus } from "node:os";
+import { exportPKCS8 } from "jose";
+import { createSigner, type SignerMode } from "../src/features/tokens";
+import { createLogger } from "../src/http/observability";
+import { ARGON2_PARAMS, accessTokenClaims, makeSigningKey } from "./ceilings";
 
 const key = await makeSigningKey();
-await signAccessToken(key); // warm up jose and the key before accepting traffic
+const signer = await createSigner({
+  mode: (process.env.SSO_SIGNER as SignerMode | undefined) ?? "auto",
+  library: process.env.SSO_OPENSSL_LIBRARY ?? "libcrypto.so.3",
+  threads: Number(process.env.SSO_SIGNER_THREADS ?? cpus().length),
+  log: createLogger("silent"),
+});
+await signer.load(key.kid, key.privateKey, await exportPKCS8(key.privateKey));
+const sign = () => signer.sign(accessTokenClaims(), key.kid, key.privateKey);
+await sign(); // warm up the signer and the key before accepting traffic
 const passwordHash = await Bun.password.hash(process.env.SIGN_ONLY_PASSWORD ?? "floor-password-1", ARGON2_PARAMS);
 
 const server = Bun.serve({
@@ -29,7 +42,7 @@ const server = Bun.serve({
     if (req.method !== "POST" || url.pathname !== "/oauth2/token") {
       return new Response("not found", { status: 404 });
     }
-    const accessToken = await signAccessToken(key);
+    const accessToken = await sign();
     return Response.json(
       { access_token: accessToken, token_type: "Bearer", expires_in: 900 },
       { headers: { "cache-control": "no-store" } },
@@ -60,4 +73,4 @@ setTimeout(() => shutdown(0), Number(process.env.SIGN_ONLY_MAX_SECONDS ?? 600) *
   shutdown(0);
 })();
 
-process.stdout.write(`PORT ${server.port}\n`);
+process.stdout.write(`SIGNER ${signer.name}\nPORT ${server.port}\n`);

@@ -9,12 +9,16 @@
  * lockout never engages). The leak check: the median RSS of the last minute vs that of the minute
  * ending at 20 % of the run (minute 2 of a 10-minute soak) must grow by less than 10 %.
  *
- *   bun bench/soak.ts [--minutes 10] [--store embedded|postgres] [--connections 16] [--sample 5]
+ *   bun bench/soak.ts [--minutes 10] [--store embedded|postgres] [--connections 16] [--sample 5] [--kinds token,refresh]
+ *
+ * The service signs with SSO_SIGNER from this process's environment (unset: auto); the signer it
+ * reports in /metrics is in the result, and so is whether the process was still alive at the end.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import type { RunningService } from "../test/support/process";
+import { signerOf } from "./ceilings";
 import { BENCH_ADMIN, json, withService, type BenchStore } from "./sessions";
 
 export interface SoakOptions {
@@ -46,6 +50,12 @@ export interface SoakSample {
 
 export interface SoakResult {
   store: string;
+  /** The signer the service ran (its sso_signer_info metric). */
+  signer: string;
+  /** The service process had not exited when the soak ended. */
+  alive: boolean;
+  /** The request kinds drawn (absent: the whole mix). */
+  kinds?: string[];
   minutes: number;
   connections: number;
   samples: SoakSample[];
@@ -107,6 +117,7 @@ export async function benchSoak(opts: SoakOptions = {}): Promise<SoakResult> {
   const log = opts.log ?? (() => {});
   return withService(store, {}, async (svc) => {
     const pid = svc.proc.pid;
+    const signer = await signerOf(svc.url);
     const { admin, orgId, users, basic } = await setUp(svc);
     // One refresh chain per worker (single-use tokens: each answer carries the next).
     const chains: string[] = [];
@@ -266,6 +277,9 @@ export async function benchSoak(opts: SoakOptions = {}): Promise<SoakResult> {
     writeFileSync(chart, renderChart(samples, `soak ${label}: ${minutes} min, ${connections} connections`));
     const result: SoakResult = {
       store: label,
+      signer,
+      alive: svc.proc.exitCode === null,
+      kinds: opts.kinds,
       minutes,
       connections,
       samples,
@@ -325,7 +339,8 @@ ${ticks.map((f) => `<text x="${x(f * tMax)}" y="${H - 14}" text-anchor="middle">
 
 export function formatSoak(r: SoakResult): string {
   return [
-    `Soak [${r.store}, ${r.minutes} min, ${r.connections} connections, mix token 50 / refresh 25 / directory 20 / login 5 %]`,
+    `Soak [${r.store}, signer ${r.signer}, ${r.minutes} min, ${r.connections} connections, ${r.kinds ? `only ${r.kinds.join(", ")}, evenly` : "mix token 50 / refresh 25 / directory 20 / login 5 %"}]`,
+    `  service process ${r.alive ? "alive at the end" : "DIED during the soak"}`,
     `  throughput ${r.totals.rps} req/s, p50 ${r.totals.p50} ms, p99 ${r.totals.p99} ms, errors ${r.totals.errors} of ${r.totals.requests}`,
     `  RSS start ${r.rss.startMiB} MiB, median of the minute to 20 % ${r.rss.atFifthMiB} MiB, of the last minute ${r.rss.endMiB} MiB, max ${r.rss.maxMiB} MiB: growth ${round(r.rss.growthAfterFifth * 100)} % (aim < 10 %${r.meetsAim.noLeak ? ", met" : ", NOT met"})`,
     `  chart ${r.chart}`,

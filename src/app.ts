@@ -136,11 +136,7 @@ export function createApp(
       const allowed = methodsOf(pathOf(request));
       if (allowed.length && isOAuth(request))
         return oauthErrorResponse(
-          new OAuthError(
-            "invalid_request",
-            `The token endpoint takes ${allowed.join(", ")} with an application/x-www-form-urlencoded body.`,
-            { wrongMethod: true },
-          ),
+          new OAuthError("invalid_request", `This endpoint takes ${allowed.join(", ")}.`, { allow: allowed }),
         );
       if (allowed.length)
         return problemResponse(new DomainError("METHOD_NOT_ALLOWED", `This endpoint takes ${allowed.join(", ")}.`), {

@@ -25,7 +25,7 @@ import { createUserService } from "./features/users";
 import { createClientDirectory, createClientService } from "./features/clients";
 import { createOAuthService } from "./features/oauth";
 import { createSystemService } from "./features/system";
-import { createKeyService, createTokenMinter } from "./features/tokens";
+import { createKeyService, createSigner, createTokenMinter, type JwsSigner } from "./features/tokens";
 import { createWebhookService, type WebhookSender } from "./features/webhooks";
 import { createMfaService } from "./features/mfa";
 import { createSocialService } from "./features/social";
@@ -52,6 +52,8 @@ export interface GraphDeps {
   mailer?: Mailer;
   /** Outbound webhook deliveries (the SSRF-guarded sender adapter). */
   webhookSender: WebhookSender;
+  /** Who signs tokens; default: the one `config.signer` names (features/tokens/signer.ts). */
+  signer?: JwsSigner;
   /** Tests only: simulated crashes between the writes of a unit. */
   faults?: FaultInjector;
   /** Webhook delivery poll interval and per-attempt timeout (ms); tests shorten them. */
@@ -66,6 +68,11 @@ export interface GraphDeps {
  */
 export async function composeGraph(d: GraphDeps) {
   const { config, store, sessions, clock, log } = d;
+  // The signer starts (threads, self-test) while the store recovers and bootstraps.
+  const signerReady: Promise<JwsSigner> = d.signer
+    ? Promise.resolve(d.signer)
+    : createSigner({ mode: config.signer, library: config.opensslLibrary, threads: config.signerThreads, log });
+  signerReady.catch(() => {}); // awaited below; a rejection before then is not unhandled
   const hasher = createPasswordHasher(config.hashConcurrency);
   // The directory's version (kernel/directory-cache.ts): moved on after every unit that may change
   // cached directory data, read before anything cached is served. A lost advance is bounded by the
@@ -131,7 +138,16 @@ export async function composeGraph(d: GraphDeps) {
     unit,
     platformTenantId,
     onRotated: (kid) => log.info("signing key created", { kid }),
+    signer: await signerReady,
   });
+  d.metrics.gauge(
+    "sso_signer_info",
+    "Which signer computes token signatures (SSO_SIGNER): always 1, see the label.",
+    1,
+    {
+      signer: keys.signer.name,
+    },
+  );
   await keys.init();
   const guard = createGuard({ verify: keys.verify, issuer: config.issuer, platformTenantId });
   // Custom claims: the owning org's mapping, cached until the directory changes.

@@ -283,6 +283,24 @@ export const VARIABLES = {
     default: "60",
     does: "how long the key-rotation lease lasts, i.e. the longest an instance that died mid-rotation delays the next rotation ([scaling](docs/scaling.md#losing-an-instance))",
   },
+  SSO_SIGNER: {
+    schema: Type.Union([Type.Literal("auto"), Type.Literal("openssl"), Type.Literal("webcrypto")]),
+    type: "`auto`, `openssl` or `webcrypto`",
+    default: "auto",
+    does: "who computes the RS256 signature of every token: `openssl` the system's OpenSSL 3 (`SSO_OPENSSL_LIBRARY`) in `SSO_SIGNER_THREADS` threads, failing the start if it cannot; `webcrypto` jose on Bun's WebCrypto (BoringSSL, the former signer); `auto` OpenSSL when it loads and passes its self-test, else WebCrypto. The start-up line `signer: …` and the metric `sso_signer_info` say which runs ([Keys and tokens](docs/decisions.md#keys-and-tokens))",
+  },
+  SSO_OPENSSL_LIBRARY: {
+    schema: Type.String({ minLength: 1 }),
+    type: "library name or path",
+    default: "libcrypto.so.3",
+    does: "the OpenSSL 3 `libcrypto` the `openssl` signer opens (Debian: package `libssl3`)",
+  },
+  SSO_SIGNER_THREADS: {
+    schema: Type.String({ pattern: "^[0-9]{1,3}$" }),
+    type: "integer 1–999",
+    computed: "number of CPUs",
+    does: "signing threads of the `openssl` signer (each holds its own copy of the signing keys)",
+  },
   SSO_HASH_CONCURRENCY: {
     schema: Type.String({ pattern: "^[0-9]{1,3}$" }),
     type: "integer 1–999",
@@ -372,6 +390,10 @@ export interface Config {
   /** How long the key-rotation lease lasts: the longest a dead holder blocks rotation (SSO_KEY_LEASE_SECONDS). */
   keyLeaseSeconds: number;
   hashConcurrency: number;
+  /** Who signs tokens (SSO_SIGNER), the libcrypto it opens, and its threads. */
+  signer: "auto" | "openssl" | "webcrypto";
+  opensslLibrary: string;
+  signerThreads: number;
   /**
    * Longest directory data is served from an instance's memory (SSO_CACHE_SECONDS, formerly
    * SSO_TOKEN_CONTEXT_SECONDS; default 60; 0 = never). Every change made through the API ends every
@@ -585,6 +607,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     keyCheckSeconds: Number(e.SSO_KEY_CHECK_SECONDS),
     keyLeaseSeconds: keyLease,
     cacheSeconds,
+    signer: e.SSO_SIGNER,
+    opensslLibrary: e.SSO_OPENSSL_LIBRARY,
+    signerThreads: Math.max(1, Number(e.SSO_SIGNER_THREADS ?? navigator.hardwareConcurrency ?? 2)),
     hashConcurrency: Math.max(1, Number(e.SSO_HASH_CONCURRENCY ?? Math.max(2, navigator.hardwareConcurrency ?? 2))),
     dbPoolSize: Math.max(1, Number(e.SSO_DB_POOL_SIZE)),
     logLevel: e.SSO_LOG_LEVEL,

@@ -160,6 +160,7 @@ export async function start(env: Record<string, string | undefined>, opts: { clo
       await server?.stop(true);
     }
     await svc.idle();
+    svc.keys.close();
     await sessions.close();
     await store.close();
   };

@@ -20,7 +20,13 @@ export class OAuthError extends Error {
   constructor(
     readonly error: OAuthErrorCode,
     readonly description: string,
-    readonly opts: { retryAfter?: number; tooLarge?: boolean; wrongMethod?: boolean; rateLimited?: boolean } = {},
+    readonly opts: {
+      retryAfter?: number;
+      tooLarge?: boolean;
+      /** RFC 9110 §15.5.6: the methods the path takes (answered 405 with `Allow`). */
+      allow?: string[];
+      rateLimited?: boolean;
+    } = {},
   ) {
     super(description);
     this.name = "OAuthError";
@@ -28,7 +34,7 @@ export class OAuthError extends Error {
 }
 
 function statusOf(e: OAuthError): number {
-  if (e.opts.wrongMethod) return 405;
+  if (e.opts.allow) return 405;
   if (e.opts.tooLarge) return 413;
   if (e.opts.rateLimited) return 429;
   return e.error === "invalid_client"
@@ -58,7 +64,7 @@ export function oauthErrorResponse(e: OAuthError | TokenRequestError): Response 
     pragma: "no-cache",
   };
   if (err.error === "invalid_client") headers["www-authenticate"] = 'Basic realm="sso", charset="UTF-8"';
-  if (err.opts.wrongMethod) headers["allow"] = "POST";
+  if (err.opts.allow) headers["allow"] = err.opts.allow.join(", ");
   if (err.opts.retryAfter !== undefined) headers["retry-after"] = String(Math.max(1, Math.ceil(err.opts.retryAfter)));
   return new Response(JSON.stringify({ error: err.error, error_description: err.description }), {
     status: statusOf(err),

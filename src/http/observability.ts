@@ -47,7 +47,7 @@ export function createMetrics() {
   >();
   const started = Date.now();
   const counters = new Map<string, { help: string; value: number }>();
-  const gauges = new Map<string, { help: string; value: number | (() => number) }>();
+  const gauges = new Map<string, { help: string; value: number | (() => number); labels?: Record<string, string> }>();
   return {
     /** Adds `by` to the counter `name` (created on first use). */
     count(name: string, help: string, by = 1) {
@@ -55,9 +55,9 @@ export function createMetrics() {
       c.value += by;
       counters.set(name, c);
     },
-    /** Sets the gauge `name`, to a value or to a reading taken at each scrape. */
-    gauge(name: string, help: string, value: number | (() => number)) {
-      gauges.set(name, { help, value });
+    /** Sets the gauge `name` (one series, with `labels` if given), to a value or to a reading taken at each scrape. */
+    gauge(name: string, help: string, value: number | (() => number), labels?: Record<string, string>) {
+      gauges.set(name, { help, value, labels });
     },
     observe(method: string, route: string, status: number, seconds: number) {
       const key = `${method} ${route} ${status}`;
@@ -115,7 +115,13 @@ export function createMetrics() {
         lines.push(
           `# HELP ${name} ${g.help}`,
           `# TYPE ${name} gauge`,
-          `${name} ${typeof g.value === "function" ? g.value() : g.value}`,
+          `${name}${
+            g.labels
+              ? `{${Object.entries(g.labels)
+                  .map(([k, v]) => `${k}="${esc(v)}"`)
+                  .join(",")}}`
+              : ""
+          } ${typeof g.value === "function" ? g.value() : g.value}`,
         );
       return lines.join("\n") + "\n";
     },

@@ -95,6 +95,15 @@ describe("token endpoint", () => {
     expect(r.headers.get("allow")).toBe("POST");
     expect(r.body.error).toBe("invalid_request");
   });
+
+  test("another method on /oauth2/authorize or /oauth2/userinfo is 405 naming exactly the methods each takes", async () => {
+    for (const path of ["/oauth2/authorize", "/oauth2/userinfo"]) {
+      const r = await t.call("DELETE", path);
+      expect(r.status).toBe(405);
+      expect(r.headers.get("allow")).toBe("GET, POST");
+      expect(r.body.error_description).toBe("This endpoint takes GET, POST.");
+    }
+  });
 });
 
 describe("client binding", () => {

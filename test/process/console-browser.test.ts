@@ -8,18 +8,16 @@
 // whose permissions open less sees less and gets a clear message for a 403.
 // Needs /usr/bin/chromium (`.ci/run` installs it; REQUIRE_BROWSER=1 makes its absence fail).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generate } from "otplib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { freePort, ROOT, startService, type RunningService } from "../support/process";
 import { startReceiver, type Receiver } from "../support/receiver";
+import { CHROMIUM, launchChromium, requireChromium } from "../support/chromium";
 
-const CHROMIUM = "/usr/bin/chromium";
-const available = existsSync(CHROMIUM);
-if (!available && process.env.REQUIRE_BROWSER)
-  throw new Error(`NOT RUN: ${CHROMIUM} is missing (apt-get install chromium), and REQUIRE_BROWSER is set`);
+const available = requireChromium();
 
 const SHOTS = join(ROOT, "test-output", "console");
 const ADMIN = "admin@console.test";
@@ -56,20 +54,7 @@ if (!available) {
         },
         { timeoutMs: 60_000 },
       );
-      const { chromium } = await import("playwright-core");
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [
-          "--headless=new",
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-quic",
-          "--no-first-run",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-        ],
-      });
+      browser = await launchChromium();
       context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: svc.url });
       page = await context.newPage();
@@ -501,20 +486,7 @@ if (available) {
         },
         { timeoutMs: 60_000 },
       );
-      const { chromium } = await import("playwright-core");
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [
-          "--headless=new",
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-quic",
-          "--no-first-run",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-        ],
-      });
+      browser = await launchChromium();
     }, 120_000);
     afterAll(async () => {
       await browser?.close();

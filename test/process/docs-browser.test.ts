@@ -2,15 +2,13 @@
 // the reference UI comes from the service itself and lists the operations; nothing is fetched from
 // another origin. Needs /usr/bin/chromium (`.ci/run` installs it; REQUIRE_BROWSER=1 makes its absence fail).
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startService, type RunningService } from "../support/process";
+import { CHROMIUM, launchChromium, requireChromium } from "../support/chromium";
 
-const CHROMIUM = "/usr/bin/chromium";
-const available = existsSync(CHROMIUM);
-if (!available && process.env.REQUIRE_BROWSER)
-  throw new Error(`NOT RUN: ${CHROMIUM} is missing (apt-get install chromium), and REQUIRE_BROWSER is set`);
+const available = requireChromium();
 
 if (!available) {
   console.warn(`NOT RUN here: /docs browser test (${CHROMIUM} is missing; CI installs it)`);
@@ -29,20 +27,7 @@ if (!available) {
   });
 
   test("the reference UI loads offline from the service and lists the operations; nothing leaves the origin", async () => {
-    const { chromium } = await import("playwright-core");
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    const browser = await launchChromium();
     const elsewhere: string[] = [];
     try {
       const page = await browser.newPage();

@@ -12,18 +12,16 @@
 // runs under the real headers.
 // Needs /usr/bin/chromium (`.ci/run` installs it; REQUIRE_BROWSER=1 makes its absence fail).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { pageAssetRoutes } from "../../src/http/pages";
 import { createCsrf, type Locale, LOCALES, renderPage, signInPage, errorPage } from "../../src/pages";
 import { ROOT } from "../support/process";
 import { SAMPLE_BRAND, SAMPLES } from "../support/pages-samples";
+import { CHROMIUM, launchChromium, requireChromium } from "../support/chromium";
 
-const CHROMIUM = "/usr/bin/chromium";
-const available = existsSync(CHROMIUM);
-if (!available && process.env.REQUIRE_BROWSER)
-  throw new Error(`NOT RUN: ${CHROMIUM} is missing (apt-get install chromium), and REQUIRE_BROWSER is set`);
+const available = requireChromium();
 
 const SHOTS = join(ROOT, "test-output", "pages");
 const AXE = readFileSync(join(ROOT, "node_modules", "axe-core", "axe.min.js"), "utf8");
@@ -120,20 +118,7 @@ if (!available) {
       mkdirSync(SHOTS, { recursive: true });
       app = startApp(hits);
       preview = startPreview(app.url, seen);
-      const { chromium } = await import("playwright-core");
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [
-          "--headless=new",
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-quic",
-          "--no-first-run",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-        ],
-      });
+      browser = await launchChromium();
       strict = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       relaxed = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     }, 60_000);

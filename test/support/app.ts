@@ -123,6 +123,7 @@ export async function makeTestApp(
     close: async () => {
       await svc.delivery.stop();
       await svc.idle();
+      svc.keys.close();
       await stores.close();
     },
   };

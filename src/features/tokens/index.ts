@@ -11,3 +11,4 @@ export {
 export { atHash, computeIdTokenClaims, scopeClaims, ID_TOKEN_TTL, type IdTokenInput } from "./id-token";
 export { computeAccessClaims, type AccessClaimsInput } from "./claims";
 export type { KeyRepo, StoredKey } from "./ports";
+export { createSigner, webcryptoSigner, type JwsSigner, type SignerMode } from "./signer";

@@ -8,6 +8,14 @@ import { CompactSign } from "jose";
 
 const encoder = new TextEncoder();
 
+/** Throws when iat, nbf or exp is present and not an integer NumericDate (shared by every signer). */
+export function validateNumericDates(claims: Record<string, unknown>): void {
+  for (const c of ["iat", "nbf", "exp"] as const) {
+    const v = claims[c];
+    if (v !== undefined && !Number.isSafeInteger(v)) throw new TypeError(`"${c}" must be an integer NumericDate`);
+  }
+}
+
 /** `typ` is `at+jwt` (RFC 9068) for access tokens; ID tokens pass `JWT` (OIDC Core §2). */
 export function signAccessJwt(
   claims: Record<string, unknown>,
@@ -15,10 +23,7 @@ export function signAccessJwt(
   key: CryptoKey,
   typ = "at+jwt",
 ): Promise<string> {
-  for (const c of ["iat", "nbf", "exp"] as const) {
-    const v = claims[c];
-    if (v !== undefined && !Number.isSafeInteger(v)) throw new TypeError(`"${c}" must be an integer NumericDate`);
-  }
+  validateNumericDates(claims);
   return new CompactSign(encoder.encode(JSON.stringify(claims)))
     .setProtectedHeader({ alg: "RS256", typ, kid })
     .sign(key);

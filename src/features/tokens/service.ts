@@ -31,7 +31,7 @@ import type { Org, OrgRepo } from "../orgs";
 import { userMemberships, type EffectiveGrant, type RoleRepo } from "../roles";
 import { computeAccessClaims } from "./claims";
 import { computeIdTokenClaims, type IdTokenInput } from "./id-token";
-import { signAccessJwt } from "./jws";
+import { webcryptoSigner, type JwsSigner } from "./signer";
 import type { KeyRepo, StoredKey } from "./ports";
 
 /** Seconds an access token lives (CONTRACT §4); also the `expiresInSeconds` of every token pair. */
@@ -53,6 +53,8 @@ export interface KeyServiceDeps {
   /** The platform tenant, whose audit trail records key rotation. */
   platformTenantId: number;
   onRotated?: (kid: string) => void;
+  /** Turns claims + the current key into a compact JWS (signer.ts); default: WebCrypto via jose. */
+  signer?: JwsSigner;
 }
 
 interface LoadedKey {
@@ -79,6 +81,7 @@ export function createKeyService(deps: KeyServiceDeps) {
   let jwks: JSONWebKeySet = { keys: [] };
   let localSet = createLocalJWKSet(jwks);
   const decrypted = new Map<string, CryptoKey>();
+  const signer = deps.signer ?? webcryptoSigner;
 
   async function makeKey(activatesAt: Date): Promise<StoredKey> {
     const { privateKey, publicKey } = await generateKeyPair("RS256", { modulusLength: 2048, extractable: true });
@@ -103,14 +106,23 @@ export function createKeyService(deps: KeyServiceDeps) {
     for (const k of published) {
       let key = decrypted.get(k.kid);
       if (!key) {
-        key = await importPKCS8(await deps.box.open(k.privateKeyEnc), "RS256");
-        decrypted.set(k.kid, key);
+        const pem = await deps.box.open(k.privateKeyEnc);
+        const imported = await importPKCS8(pem, "RS256");
+        // The signer holds the key before any request can pick it (a rotation fails no request).
+        await signer.load(k.kid, imported, pem);
+        decrypted.set(k.kid, (key = imported));
       }
       loaded.push({ kid: k.kid, activatesAt: k.activatesAt.getTime(), key });
     }
     signingKeys = loaded.sort((a, b) => b.activatesAt - a.activatesAt);
     jwks = { keys: published.map((k) => k.publicJwk as never) };
     localSet = createLocalJWKSet(jwks);
+    // Keys no longer published sign nothing any more: the signer frees them after its pending work.
+    for (const kid of decrypted.keys())
+      if (!loaded.some((k) => k.kid === kid)) {
+        decrypted.delete(kid);
+        signer.retire(kid);
+      }
   }
 
   function currentKey(): LoadedKey {
@@ -173,7 +185,7 @@ export function createKeyService(deps: KeyServiceDeps) {
    */
   async function sign(claims: JWTPayload, typ?: string): Promise<string> {
     const k = currentKey();
-    return signAccessJwt(claims, k.kid, k.key, typ);
+    return signer.sign(claims, k.kid, k.key, typ);
   }
 
   /** Verifies one of our tokens (RS256 pinned, issuer, typ); throws INVALID_TOKEN otherwise. */
@@ -210,6 +222,13 @@ export function createKeyService(deps: KeyServiceDeps) {
     sign,
     verify,
     jwks: () => jwks,
+    /** Which signer signs (start-up line, metrics). */
+    signer: { name: signer.name, detail: signer.detail },
+    /** Releases the keys this service loaded into the signer. */
+    close: () => {
+      for (const kid of decrypted.keys()) signer.retire(kid);
+      decrypted.clear();
+    },
     currentKid: () => currentKey().kid,
     timings: t,
   };
