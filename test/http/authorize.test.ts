@@ -358,7 +358,7 @@ describe("the second factor", () => {
 });
 
 describe("the active organization", () => {
-  test("two memberships: the picker; organization= preselects; prompt=none asks for a selection", async () => {
+  test("two memberships: the picker, remembered for the sign-in session; organization= preselects; prompt=none with no choice asks for a selection", async () => {
     const sub = await createOrg(t, ten.token, ten.rootOrgId);
     const role = await createRole(t, ten.token, sub.id, ["AUDIT_VIEW"]);
     const u = await createUser(t, ten.token, ten.rootOrgId);
@@ -386,6 +386,15 @@ describe("the active organization", () => {
     // With the session: organization= preselects one the user may use, with no page.
     const pre = landed(await b.get(authorizeUrl(first, { organization: String(sub.id) })));
     expect((await redeem(first, pre.get("code")!))?.code.orgId).toBe(sub.id);
+    // The choice is remembered for this sign-in session: the next request (another application, or
+    // prompt=none) gets a code at that organization with no page.
+    const other = "https://other.example.com/cb";
+    const again = landed(await b.get(authorizeUrl(second, { prompt: "none" }, other)), other);
+    expect((await redeem(second, again.get("code")!))?.code.orgId).toBe(sub.id);
+    // The remembered choice names its session: one naming another session is not honoured.
+    const sid = b.jar.get("sso_session")!.split(".")[0];
+    expect(b.jar.get("sso_org")).toBe(`${sid}.${sub.id}`);
+    b.jar.set("sso_org", `${"x".repeat(22)}.${sub.id}`);
     // prompt=none with several and none chosen.
     const none = landed(await b.get(authorizeUrl(first, { prompt: "none" })));
     expect(none.get("error")).toBe("account_selection_required");

@@ -19,6 +19,12 @@ export const STEP_PATHS = {
 export const SESSION_COOKIE = "sso_session";
 /** The pending second factor of a sign-in on the pages (the auth feature's pending token). */
 export const PENDING_MFA_COOKIE = "sso_mfa_pending";
+/**
+ * The organization last chosen on the picker in this sign-in session (`<sid>.<orgId>`): the next
+ * application's request preselects it, so single sign-on shows no picker. Only a preference: it is
+ * honoured for the session it names and only while the person may still get tokens there.
+ */
+export const ORG_COOKIE = "sso_org";
 
 const PARAMETERS = [
   ["client_id", true, "The client (`cli_…`)."],

@@ -22,7 +22,7 @@ import {
   secondFactorPage,
   signInPage,
 } from "../../pages";
-import { AUTHORIZE_PATH, authorizeDetail, PENDING_MFA_COOKIE, SESSION_COOKIE, STEP_PATHS } from "./model";
+import { AUTHORIZE_PATH, authorizeDetail, ORG_COOKIE, PENDING_MFA_COOKIE, SESSION_COOKIE, STEP_PATHS } from "./model";
 import type { AuthorizeOutcome, AuthorizeService, BrowserContext, CookieChange, PageView } from "./service";
 
 type ServerLike = Parameters<typeof clientIp>[1];
@@ -55,6 +55,7 @@ export function authorizeRoutes({
 
   const browserOf = (request: Request, server: ServerLike | null): BrowserContext => ({
     sessionCookie: cookiesOf(request).get(SESSION_COOKIE),
+    orgCookie: cookiesOf(request).get(ORG_COOKIE),
     ip: clientIp(request, server),
     userAgent: request.headers.get("user-agent"),
   });
@@ -80,6 +81,16 @@ export function authorizeRoutes({
           path: AUTHORIZE_PATH,
           secure,
           maxAge: change.pendingMfa ? change.pendingMfa.maxAgeSeconds : 0,
+        }).serialize(),
+      );
+    if (change?.org)
+      out.push(
+        new Bun.Cookie(ORG_COOKIE, change.org.value, {
+          httpOnly: true,
+          sameSite: "lax",
+          path: AUTHORIZE_PATH,
+          secure,
+          maxAge: change.org.maxAgeSeconds,
         }).serialize(),
       );
     return out;

@@ -75,6 +75,8 @@ export interface AuthorizeDeps {
 /** What the browser brought: its `sso_session` cookie and where it is. */
 export interface BrowserContext {
   sessionCookie?: string | null;
+  /** The `sso_org` cookie: the organization chosen earlier in a sign-in session (`<sid>.<orgId>`). */
+  orgCookie?: string | null;
   ip: string | null;
   userAgent: string | null;
 }
@@ -102,6 +104,8 @@ export interface CookieChange {
   session?: { value: string; maxAgeSeconds: number } | null;
   /** The pending second factor (the auth feature's pending token), or null to clear it. */
   pendingMfa?: { value: string; maxAgeSeconds: number } | null;
+  /** The organization chosen in this sign-in session (`<sid>.<orgId>`), remembered for the next request. */
+  org?: { value: string; maxAgeSeconds: number };
 }
 
 export type AuthorizeOutcome = { cookies?: CookieChange } & (
@@ -145,6 +149,12 @@ export function amrOf(methods: readonly ProofMethod[]): string[] {
   }
   if (methods.length > 1) out.add("mfa");
   return [...out];
+}
+
+/** The organization an `sso_org` cookie names for session `sid`; undefined for another session or a malformed value. */
+export function rememberedOrg(cookie: string | null | undefined, sid: string): number | undefined {
+  const m = cookie ? /^([A-Za-z0-9_-]{16,64})\.([1-9][0-9]{0,15})$/.exec(cookie) : null;
+  return m && m[1] === sid ? Number(m[2]) : undefined;
 }
 
 /** The `sso_session` cookie value: the public `sid` and the secret whose hash opens it. */
@@ -356,7 +366,10 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     if (orgs.length === 0)
       return withCookies(fail(v, oauthError("access_denied", "None of your organizations can get tokens now.")));
     const pick = (id: number | undefined) => (id === undefined ? undefined : orgs.find((o) => o.id === id));
-    const org = pick(i.org) ?? pick(r.organizationId) ?? (orgs.length === 1 ? orgs[0] : undefined);
+    // Chosen on the picker in this interaction, else asked for (`organization=`), else chosen earlier
+    // in this same sign-in session (the `sso_org` cookie names its sid), else the only one.
+    const remembered = rememberedOrg(browser.orgCookie, session.sid);
+    const org = pick(i.org) ?? pick(r.organizationId) ?? pick(remembered) ?? (orgs.length === 1 ? orgs[0] : undefined);
     if (!org) {
       if (none)
         return withCookies(fail(v, oauthError("account_selection_required", "Choose the organization to sign in to.")));
@@ -405,10 +418,19 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
       target: { userId: user.id },
       data: { clientId: r.client.clientId, scopes: [...r.scopes], organizationId: org.id, sid: session.sid },
     });
-    return withCookies({
+    const done: AuthorizeOutcome = {
       kind: "redirect",
       url: successRedirect(r.redirectUri, { code, state: r.state, iss: deps.issuer }),
-    });
+    };
+    // A choice among several organizations is remembered for this sign-in session's next request.
+    if (orgs.length > 1 && org.id !== remembered) {
+      const cookies: CookieChange = {
+        ...step.cookies,
+        org: { value: `${session.sid}.${org.id}`, maxAgeSeconds: SIGN_IN_ABSOLUTE_SECONDS },
+      };
+      return { ...done, cookies };
+    }
+    return withCookies(done);
   }
 
   /** After a POST, a page is never answered directly: 303 to the GET that shows it. */
