@@ -109,6 +109,7 @@ describe("the authorization-code flow, end to end", () => {
   let firstId: Record<string, unknown>;
   let firstCode: string;
   let firstRefresh: string;
+  let firstIdToken: string;
   let userId: number;
 
   test("pages → code → token endpoint: the ID token and access token verify against the JWKS", async () => {
@@ -131,6 +132,7 @@ describe("the authorization-code flow, end to end", () => {
     expect(r.body.token_type).toBe("Bearer");
     expect(r.body.refresh_token).toBeString();
     firstRefresh = r.body.refresh_token;
+    firstIdToken = r.body.id_token;
     const jwks = await keys();
     const id = await jwtVerify(r.body.id_token, jwks, { issuer: ISSUER, audience: first });
     expect(id.protectedHeader.typ).toBe("JWT");
@@ -161,6 +163,28 @@ describe("the authorization-code flow, end to end", () => {
     expect(id.payload.sid).toBe(firstId.sid);
     expect(id.payload.auth_time).toBe(firstId.auth_time);
     expect(id.payload.nonce).toBe("n-second");
+  });
+
+  test("OIDC Core §3.1.2.1: prompt=none with an id_token_hint of the signed-in person gets a code, of another person login_required", async () => {
+    const url = (hint: string) => `${authorizeUrl(second, OTHER, "n-hint")}&prompt=none&id_token_hint=${hint}`;
+    expect(codeOf(await b().get(url(firstIdToken)), OTHER, "n-hint")).toBeString();
+    // A second person signs in in another browser; their ID token does not fit the first browser's session.
+    const other = browser(t);
+    const u2 = await createUser(t, ten.token, ten.rootOrgId);
+    const page = await other.get(authorizeUrl(second, OTHER, "n-other"));
+    const html = await page.text();
+    const posted = await other.post("/oauth2/authorize/password", {
+      csrf: fieldOf(html, "csrf"),
+      interaction: fieldOf(html, "interaction"),
+      email: u2.email,
+      password: PASSWORD,
+    });
+    const r = await exchange(second, codeOf(await other.follow(posted), OTHER, "n-other"), OTHER);
+    const refused = await b().get(url(r.body.id_token));
+    expect(refused.status).toBe(303);
+    const loc = new URL(refused.headers.get("location")!);
+    expect(loc.searchParams.get("error")).toBe("login_required");
+    expect(loc.searchParams.get("iss")).toBe(ISSUER);
   });
 
   test("a replayed code is invalid_grant and revokes the refresh token the first exchange issued", async () => {
