@@ -9,3 +9,7 @@ export { schema };
 
 /** Escapes LIKE metacharacters so user input matches literally. */
 export const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The rows of `db.execute`: postgres.js answers an array, PGlite an object with `rows`. */
+export const rowsOf = (res: unknown): Record<string, unknown>[] =>
+  Array.isArray(res) ? res : ((res as { rows?: Record<string, unknown>[] }).rows ?? []);

@@ -7,16 +7,17 @@
  */
 import { sql } from "drizzle-orm";
 import type { DirectoryVersion } from "../../src/kernel/directory-cache";
-import type { Db } from "./db";
+import { type Db, rowsOf } from "./db";
 
 export function createPgDirectoryVersion(db: Db): DirectoryVersion {
   return {
     async read() {
-      const rows = (await db.execute(
-        sql`select (case when is_called then last_value else 0 end)::text as v from directory_version`,
-      )) as unknown as { v: string }[] | { rows: { v: string }[] };
-      const row = Array.isArray(rows) ? rows[0] : rows.rows[0];
-      return row ? row.v : null;
+      const [row] = rowsOf(
+        await db.execute(
+          sql`select (case when is_called then last_value else 0 end)::text as v from directory_version`,
+        ),
+      );
+      return row ? String(row.v) : null;
     },
     async advance() {
       await db.execute(sql`select nextval('directory_version')`);

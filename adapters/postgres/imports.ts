@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { IdKind, ImportJob, ImportRef, ImportRepo } from "../../src/features/import/ports";
-import { schema, type Db } from "./db";
+import { rowsOf, schema, type Db } from "./db";
 
 const {
   importJobs: j,
@@ -37,8 +37,6 @@ const TABLES: Record<IdKind, string> = {
 async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += BATCH) await write(rows.slice(i, i + BATCH));
 }
-const rowsOf = (res: unknown): Record<string, unknown>[] =>
-  Array.isArray(res) ? res : ((res as { rows?: Record<string, unknown>[] }).rows ?? []);
 
 export function createPgImports(db: Db): ImportRepo {
   return {

@@ -46,7 +46,8 @@ function split(address: string): { local: string; domain: string } | null {
 export function normalizeEmail(raw: string): string {
   const address = raw.normalize("NFC").trim().toLowerCase();
   const parts = split(address);
-  if (!parts) return address;
+  // An ASCII domain keeps its form whether IDNA accepts it or not: no IDNA work on the sign-in path.
+  if (!parts || ASCII.test(parts.domain)) return address;
   const domain = asciiDomain(parts.domain);
   return domain === null ? address : `${parts.local}@${domain}`;
 }

@@ -18,7 +18,14 @@
  * org changed meanwhile is seen, and any instance serves any step with no interaction store.
  */
 import { createHmac } from "node:crypto";
-import { createLocalJWKSet, errors as joseErrors, type JSONWebKeySet, jwtVerify, type JWTPayload } from "jose";
+import {
+  createLocalJWKSet,
+  decodeProtectedHeader,
+  errors as joseErrors,
+  type JSONWebKeySet,
+  jwtVerify,
+  type JWTPayload,
+} from "jose";
 import type { Clock } from "../../kernel/clock";
 import { DomainError } from "../../kernel/errors";
 import { proofLabel, type ProofMethod, type ProvenPerson } from "../../kernel/proven-person";
@@ -307,7 +314,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
       return check(payload, protectedHeader.typ);
     } catch (e) {
       // jose checks the signature before the claims: an expired token's payload is authentic.
-      if (e instanceof joseErrors.JWTExpired) return check(e.payload, undefined);
+      if (e instanceof joseErrors.JWTExpired) return check(e.payload, decodeProtectedHeader(hint).typ);
       return null;
     }
   }

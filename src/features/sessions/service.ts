@@ -373,12 +373,12 @@ export function createSessionService(deps: SessionServiceDeps) {
       const live = await deps.families.peek(presented.selector, presented.verifierHash, deps.clock.now());
       if (live && live.data.clientId !== input.clientId) throw dead();
     }
-    const requested = input.audience !== undefined ? await resolveAudience(input.audience) : null;
+    // The directory's version is read once, before the audience and the context it validates.
+    const epoch = deps.tokenContext.epoch();
+    const requested = input.audience !== undefined ? await resolveAudience(input.audience, epoch) : null;
     // The successor names the same family (familyIdOfSelector), so a store can keep a family together.
     const next = newRefreshToken(familyIdOfSelector(presented.selector));
     const now = deps.clock.now();
-    // The directory's version is read beside the rotation and before the context it validates.
-    const epoch = deps.tokenContext.epoch();
     const r = await deps.families.rotate(
       presented.selector,
       presented.verifierHash,
