@@ -22,7 +22,7 @@ import { bootstrap } from "./features/platform/bootstrap";
 import { createPlatformService } from "./features/platform/service";
 import { createRoleService } from "./features/roles";
 import { createUserService } from "./features/users";
-import { createClientDirectory, createClientService } from "./features/clients";
+import { consoleClient, createClientDirectory, createClientService } from "./features/clients";
 import { createOAuthService } from "./features/oauth";
 import { createSystemService } from "./features/system";
 import { createKeyService, createSigner, createTokenMinter, type JwsSigner } from "./features/tokens";
@@ -220,6 +220,7 @@ export async function composeGraph(d: GraphDeps) {
     clock,
     version,
     maxAgeMs,
+    builtIn: [consoleClient(config.issuer)],
   });
   const clients = createClientService({
     clients: store.clients,

@@ -177,8 +177,9 @@ if (import.meta.main) {
     if (boot.setupToken) {
       // Printed once, on purpose: the only way to set the first admin's password.
       process.stdout.write(
-        `\n  No SSO_BOOTSTRAP_ADMIN_PASSWORD was set. Set the admin password once at ${config.issuer}/console\n` +
-          `  ("Set a password with a token", email ${boot.adminEmail}) with the token below, or with:\n` +
+        `\n  No SSO_BOOTSTRAP_ADMIN_PASSWORD was set. Set the password of ${boot.adminEmail} once at\n` +
+          `  ${config.issuer}/console/set-password?token=${boot.setupToken}\n` +
+          `  (the console's "Set a password with a token", with the token below), or with:\n` +
           `  curl -X POST ${config.issuer}/api/auth/password/reset -H 'content-type: application/json' \\\n` +
           `       -d '{"token":"${boot.setupToken}","newPassword":"<8-200 chars>"}'\n\n`,
       );

@@ -13,6 +13,7 @@ import {
   type ConsentRepo,
   type SignInSession,
   type SignInSessionStore,
+  type TenantScope,
 } from "../../src/features/oidc/ports";
 import { timingSafeEqual } from "../../src/kernel/secrets";
 import { exclusive } from "./atomic";
@@ -41,8 +42,8 @@ const toSession = (d: Doc): SignInSession => ({
 
 export function createMongoSignInSessions(ctx: Ctx): SignInSessionStore {
   const sessions = coll(ctx, C.signIns);
-  const live = (tenantId: number, now: Date): Filter<Doc> => ({
-    tenantId,
+  const live = (tenantId: TenantScope, now: Date): Filter<Doc> => ({
+    ...(tenantId === "any" ? {} : { tenantId }),
     idleExpiresAt: { $gt: now },
     absoluteExpiresAt: { $gt: now },
   });
@@ -133,7 +134,7 @@ export function createMongoAuthorizationCodes(ctx: Ctx): AuthorizationCodeStore 
       ]);
     },
     async redeem(tenantId, clientId, codeHash, now) {
-      const mine = { _id: codeHash, tenantId, clientId };
+      const mine = { _id: codeHash, clientId, ...(tenantId === "any" ? {} : { tenantId }) };
       return exclusive(ctx, codeLock(codeHash), async () => {
         const first = await modifyOne(
           ctx,

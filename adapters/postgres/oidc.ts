@@ -14,6 +14,7 @@ import {
   type ConsentRepo,
   type SignInSession,
   type SignInSessionStore,
+  type TenantScope,
 } from "../../src/features/oidc/ports";
 import { timingSafeEqual } from "../../src/kernel/secrets";
 import { schema, type Db } from "./db";
@@ -37,8 +38,13 @@ const toSession = (r: typeof ss.$inferSelect): SignInSession => ({
 });
 
 export function createPgSignInSessions(db: Db): SignInSessionStore {
-  const live = (tenantId: number, sid: string, now: Date) =>
-    and(eq(ss.sid, sid), eq(ss.tenantId, tenantId), gt(ss.idleExpiresAt, now), gt(ss.absoluteExpiresAt, now));
+  const live = (tenantId: TenantScope, sid: string, now: Date) =>
+    and(
+      eq(ss.sid, sid),
+      tenantId === "any" ? undefined : eq(ss.tenantId, tenantId),
+      gt(ss.idleExpiresAt, now),
+      gt(ss.absoluteExpiresAt, now),
+    );
   return {
     async create(s, secretHash) {
       await db.insert(ss).values({
@@ -148,7 +154,11 @@ export function createPgAuthorizationCodes(db: Db): AuthorizationCodeStore {
       });
     },
     async redeem(tenantId, clientId, codeHash, now) {
-      const mine = and(eq(ac.codeHash, codeHash), eq(ac.tenantId, tenantId), eq(ac.clientId, clientId));
+      const mine = and(
+        eq(ac.codeHash, codeHash),
+        tenantId === "any" ? undefined : eq(ac.tenantId, tenantId),
+        eq(ac.clientId, clientId),
+      );
       const [first] = await db
         .update(ac)
         .set({ redeemedAt: now })

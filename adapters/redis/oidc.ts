@@ -23,6 +23,7 @@ import {
   type AuthorizationCodeStore,
   type SignInSession,
   type SignInSessionStore,
+  type TenantScope,
 } from "../../src/features/oidc/ports";
 import { ConflictError, DomainError, UnavailableError } from "../../src/kernel/errors";
 import { codeFromJson, codeJson, issueFromJson, sessionFromJson, sessionJson } from "../shared/oidc-json";
@@ -57,7 +58,7 @@ return 'created'
 /** KEYS: si. ARGV: tenant, secretHash, nowMs, graceMs. The session after sliding, or false. */
 const SI_RESUME = `${CT_EQUAL}
 local s = redis.call('HMGET', KEYS[1], 't', 'h', 'ie', 'ae', 'idle')
-if not s[1] or s[1] ~= ARGV[1] then return false end
+if not s[1] or (ARGV[1] ~= '*' and s[1] ~= ARGV[1]) then return false end
 if not ct_equal(s[2], ARGV[2]) then return false end
 local now = tonumber(ARGV[3])
 if tonumber(s[3]) <= now or tonumber(s[4]) <= now then return false end
@@ -97,7 +98,7 @@ return 'issued'
 /** KEYS: code. ARGV: tenant, clientId, nowMs, reuseMs. {'ok', json} | {'reused', json, issued} | false. */
 const CODE_REDEEM = `
 local c = redis.call('HMGET', KEYS[1], 't', 'cl', 'exp', 'r', 'd', 'iss')
-if not c[1] or c[1] ~= ARGV[1] or c[2] ~= ARGV[2] then return false end
+if not c[1] or (ARGV[1] ~= '*' and c[1] ~= ARGV[1]) or c[2] ~= ARGV[2] then return false end
 local now = tonumber(ARGV[3])
 if c[4] == '0' then
   if tonumber(c[3]) <= now then return false end
@@ -129,6 +130,8 @@ type Scripts = {
 };
 
 const siKey = (sid: string) => `si:{${sid}}`;
+/** A tenant as a script argument: "*" stands for "any" (tenant ids are digits). */
+const scopeArg = (tenantId: TenantScope) => (tenantId === "any" ? "*" : String(tenantId));
 const userKey = (tenantId: number, userId: number) => `usi:${tenantId}:${userId}`;
 const codeKey = (hash: string) => `code:{${hash}}`;
 
@@ -218,7 +221,7 @@ export function createRedisSignInSessions(client: RedisClient, durably: Durably)
     },
     async resume(tenantId, sid, secretHash, now) {
       const flat = await durably<string[] | null>(
-        (p) => on(p).oidcSiResume(siKey(sid), String(tenantId), secretHash, now.getTime(), GRACE_MS),
+        (p) => on(p).oidcSiResume(siKey(sid), scopeArg(tenantId), secretHash, now.getTime(), GRACE_MS),
         (x) => !!x,
       );
       return flat ? fromHash(sid, pairs(flat)) : null;
@@ -286,7 +289,7 @@ export function createRedisAuthorizationCodes(client: RedisClient, durably: Dura
     },
     async redeem(tenantId, clientId, codeHash, now) {
       const r = await durably<string[] | null>(
-        (p) => on(p).oidcCodeRedeem(codeKey(codeHash), String(tenantId), clientId, now.getTime(), REUSE_MS),
+        (p) => on(p).oidcCodeRedeem(codeKey(codeHash), scopeArg(tenantId), clientId, now.getTime(), REUSE_MS),
         (x) => !!x,
       );
       if (!r) return null;

@@ -10,6 +10,7 @@ import {
   type AuthorizationCodeStore,
   type SignInSession,
   type SignInSessionStore,
+  type TenantScope,
 } from "../../src/features/oidc/ports";
 import { ConflictError } from "../../src/kernel/errors";
 import { timingSafeEqual } from "../../src/kernel/secrets";
@@ -55,8 +56,8 @@ interface CodeRow {
 
 const toSession = (r: SessionRow): SignInSession =>
   sessionFromJson(r.sid, r.data, r.idle_exp, r.last_used, JSON.parse(r.clients) as string[]);
-const live = (r: SessionRow | null, tenantId: number, nowMs: number): r is SessionRow =>
-  !!r && r.tenant_id === tenantId && r.idle_exp > nowMs && r.abs_exp > nowMs;
+const live = (r: SessionRow | null, tenantId: TenantScope, nowMs: number): r is SessionRow =>
+  !!r && (tenantId === "any" || r.tenant_id === tenantId) && r.idle_exp > nowMs && r.abs_exp > nowMs;
 const isDuplicate = (e: unknown) => /UNIQUE constraint failed/.test(String((e as Error)?.message));
 
 export function createSqliteSignInSessions(db: Database): SignInSessionStore {
@@ -73,7 +74,7 @@ export function createSqliteSignInSessions(db: Database): SignInSessionStore {
       "select * from signin_sessions where user_id = $user and tenant_id = $tenant order by created, sid",
     ),
   };
-  const resume = db.transaction((tenantId: number, sid: string, secretHash: string, nowMs: number) => {
+  const resume = db.transaction((tenantId: TenantScope, sid: string, secretHash: string, nowMs: number) => {
     const r = q.get.get({ sid });
     // constant-time: the cookie secret's digest against the stored one
     if (!live(r, tenantId, nowMs) || !timingSafeEqual(r.secret_hash, secretHash)) return null;
@@ -152,9 +153,9 @@ export function createSqliteAuthorizationCodes(db: Database): AuthorizationCodeS
     reuse: db.query("update authorization_codes set reused = 1 where hash = $hash"),
     issued: db.query("update authorization_codes set issued = $issued where hash = $hash"),
   };
-  const redeem = db.transaction((tenantId: number, clientId: string, hash: string, nowMs: number) => {
+  const redeem = db.transaction((tenantId: TenantScope, clientId: string, hash: string, nowMs: number) => {
     const r = q.get.get({ hash });
-    if (!r || r.tenant_id !== tenantId || r.client_id !== clientId) return null;
+    if (!r || (tenantId !== "any" && r.tenant_id !== tenantId) || r.client_id !== clientId) return null;
     if (!r.redeemed) {
       if (r.exp <= nowMs) return null;
       q.redeem.run({ hash });

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 /**
- * The admin console: sign-in (web mode: access token in memory, refresh token in the HttpOnly
- * cookie), the TOTP challenge, the organization switch and sign-out, then one page per area. Every
+ * The admin console: sign-in as an OAuth client of the service through its hosted pages
+ * (./api/signin.ts: tokens in memory only), the organization switch and sign-out, then one page per area. Every
  * call goes to the public REST API with the user's own token; navigation shows only the areas the
  * token's permissions open.
  */
@@ -9,7 +9,8 @@ import "./styles.css";
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { LocationProvider, Route, Router, useLocation } from "preact-iso";
-import { api, can, currentClaims, ok, onSession, publicApi, refreshSession, setSession, type Claims } from "./api";
+import { api, can, currentIdToken, ok, onSession, publicApi, setSession, type Claims } from "./api";
+import { beginSignIn, completeSignIn, SignInError, signOut } from "./api/signin";
 import { OrgsProvider } from "./orgs-context";
 import { describe, ErrorNote, Field, Loading, useForm } from "./ui";
 import { OrgsPage } from "./pages/orgs";
@@ -116,128 +117,56 @@ function Forgot({ onDone }: { onDone: (message: string) => void }) {
   );
 }
 
-function SignIn() {
-  const [view, setView] = useState<"signin" | "token" | "forgot">(
-    new URLSearchParams(location.search).has("token") ? "token" : "signin",
-  );
-  const [notice, setNotice] = useState("");
-  const back = (message: string) => (setNotice(message), setView("signin"));
-  if (view === "token")
-    return (
-      <main class="signin">
-        <SetPassword onDone={back} />
-      </main>
-    );
-  if (view === "forgot")
-    return (
-      <main class="signin">
-        <Forgot onDone={back} />
-      </main>
-    );
-  return <PasswordSignIn notice={notice} onView={setView} />;
-}
+/** The console's pages that need no sign-in: set a password with a token, and the reset mail. */
+const PUBLIC_PATHS: Record<string, "token" | "forgot"> = {
+  "/console/set-password": "token",
+  "/console/forgot-password": "forgot",
+};
 
-function PasswordSignIn({ notice, onView }: { notice: string; onView: (v: "token" | "forgot") => void }) {
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [pending, setPending] = useState<string | null>(null);
-  const [code, setCode] = useState("");
-  const f = useForm();
-  if (pending)
+function PublicPage({ initial }: { initial: "token" | "forgot" }) {
+  const [view, setView] = useState(initial);
+  const [notice, setNotice] = useState<string | null>(null);
+  const done = (message: string) => (message ? setNotice(message) : void beginSignIn());
+  if (notice !== null)
     return (
       <main class="signin">
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void f.run(async () =>
-              setSession(
-                await ok(
-                  publicApi.POST("/api/auth/mfa/verify", {
-                    params: { query: { web: true } },
-                    body: { pendingToken: pending, code: code.trim() },
-                  }),
-                ),
-              ),
-            );
-          }}
-        >
-          <h1>Two-step verification</h1>
-          <p>Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
-          <Field
-            label="Code"
-            value={code}
-            onValue={setCode}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            autoFocus
-            error={f.fieldError("code")}
-          />
-          <ErrorNote error={f.formError(["code"])} />
-          <div class="actions">
-            <button type="button" onClick={() => (setPending(null), setCode(""), f.setError(null))}>
-              Back
-            </button>
-            <button class="primary" type="submit" disabled={f.busy}>
-              {f.busy ? "Checking…" : "Verify"}
-            </button>
-          </div>
-        </form>
-      </main>
-    );
-  return (
-    <main class="signin">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void f.run(async () => {
-            const r = await ok(
-              publicApi.POST("/api/auth/login", { params: { query: { web: true } }, body: { email, password } }),
-            );
-            if ("mfaRequired" in r) setPending(r.pendingToken);
-            else setSession(r);
-          });
-        }}
-      >
-        <h1>Sign in to the console</h1>
-        {notice ? (
+        <section>
+          <h1>{view === "token" ? "Password set" : "Check your mail"}</h1>
           <p class="ok" role="status">
             {notice}
           </p>
-        ) : null}
-        <Field
-          label="Email"
-          type="email"
-          value={email}
-          onValue={setEmail}
-          autoComplete="username"
-          required
-          autoFocus
-          error={f.fieldError("email")}
-        />
-        <Field
-          label="Password"
-          type="password"
-          value={password}
-          onValue={setPassword}
-          autoComplete="current-password"
-          required
-          error={f.fieldError("password")}
-        />
-        <ErrorNote error={f.formError(["email", "password"])} />
+          <div class="actions">
+            {view === "forgot" ? (
+              <button type="button" onClick={() => (setNotice(null), setView("token"))}>
+                Set a password with a token
+              </button>
+            ) : null}
+            <button type="button" class="primary" onClick={() => void beginSignIn()}>
+              Sign in
+            </button>
+          </div>
+        </section>
+      </main>
+    );
+  return <main class="signin">{view === "token" ? <SetPassword onDone={done} /> : <Forgot onDone={done} />}</main>;
+}
+
+/** A sign-in that came back without tokens (refused, or the organization could not be used). */
+function SignInFailed({ error }: { error: unknown }) {
+  const message = error instanceof SignInError || error instanceof Error ? error.message : String(error);
+  return (
+    <main class="signin">
+      <section>
+        <h1>Sign-in did not complete</h1>
+        <p class="error" role="alert">
+          {message}
+        </p>
         <div class="actions">
-          <button class="primary" type="submit" disabled={f.busy}>
-            {f.busy ? "Signing in…" : "Sign in"}
+          <button type="button" class="primary" onClick={() => void beginSignIn()}>
+            Sign in again
           </button>
         </div>
-        <p class="links">
-          <button type="button" class="link" onClick={() => onView("forgot")}>
-            Forgot your password?
-          </button>
-          <button type="button" class="link" onClick={() => onView("token")}>
-            Set a password with a token
-          </button>
-        </p>
-      </form>
+      </section>
     </main>
   );
 }
@@ -272,10 +201,8 @@ function OrgSwitcher({ claims }: { claims: Claims }) {
         value={String(claims.org_id)}
         onChange={(e) => {
           const organizationId = Number((e.target as HTMLSelectElement).value);
-          ok(api.POST("/api/users/me/active-organization", { body: { organizationId } })).then(
-            setSession,
-            setSwitchError,
-          );
+          // A new authorization for that organization: no page while the sign-in session lives.
+          beginSignIn({ organization: organizationId, prompt: "none" }).catch(setSwitchError);
         }}
       >
         {orgs.map((o) => (
@@ -329,7 +256,7 @@ function Shell({ claims }: { claims: Claims }) {
         <strong class="brand">Identity console</strong>
         <OrgSwitcher claims={claims} />
         <span class="who">{claims.sub}</span>
-        <button type="button" onClick={() => ok(api.POST("/api/auth/logout")).finally(() => setSession(null))}>
+        <button type="button" onClick={() => void signOut(currentIdToken())}>
           Sign out
         </button>
       </header>
@@ -368,16 +295,31 @@ function Shell({ claims }: { claims: Claims }) {
   );
 }
 
+type AppState = "starting" | "out" | { failed: unknown } | { public: "token" | "forgot" } | Claims;
+
 function App() {
-  const [state, setState] = useState<"starting" | "out" | Claims>("starting");
+  const [state, setState] = useState<AppState>(() => {
+    const view = PUBLIC_PATHS[location.pathname.replace(/\/$/, "")];
+    return view ? { public: view } : "starting";
+  });
   useEffect(() => {
-    const off = onSession((c) => setState(c ?? "out"));
-    // A live web session (the HttpOnly cookie) signs the page in on load.
-    void refreshSession().then((ok) => !ok && setState(currentClaims() ?? "out"));
+    if (typeof state === "object" && "public" in state) return;
+    // Signed out (a refused refresh): through /oauth2/authorize again, silently while the sign-in session lives.
+    const off = onSession((c) => (c ? setState(c) : void beginSignIn().catch((e) => setState({ failed: e }))));
+    if (location.pathname.startsWith("/console/callback"))
+      completeSignIn().then(
+        ({ tokens, returnTo }) => {
+          history.replaceState(null, "", returnTo);
+          setSession(tokens);
+        },
+        (e) => setState({ failed: e }),
+      );
+    else beginSignIn().catch((e) => setState({ failed: e }));
     return off;
   }, []);
-  if (state === "starting") return <Loading what="Starting" />;
-  if (state === "out") return <SignIn />;
+  if (state === "starting" || state === "out") return <Loading what="Signing in" />;
+  if ("failed" in state) return <SignInFailed error={state.failed} />;
+  if ("public" in state) return <PublicPage initial={state.public} />;
   return (
     <LocationProvider>
       <Shell claims={state} />

@@ -31,3 +31,10 @@ export function ancestorPaths(path: string): string[] {
   for (let i = 2; i <= ids.length; i++) out.push(`/${ids.slice(0, i).join("/")}/`);
   return out;
 }
+
+/**
+ * A tenant, or "any": only for a caller that serves every tenant (a platform administrator's
+ * listing, the platform's console client). A record found under "any" names its own tenant, and
+ * everything done after acts in that tenant.
+ */
+export type TenantScope = number | "any";

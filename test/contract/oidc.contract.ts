@@ -95,6 +95,19 @@ export const oidcContract: ContractSuite = {
         expect(still?.lastUsedAt.getTime()).toBe(now.getTime());
       });
 
+      test('"any" tenant (the console client): resume needs the secret still, and answers the session of its own tenant', async () => {
+        const now = new Date();
+        const { session, secretHash } = await signIn(now);
+        expect(await sessions.resume("any", session.sid, sha256Hex("guess"), at(now, HOUR))).toBeNull();
+        expect(await sessions.resume("any", randomToken(24), secretHash, at(now, HOUR))).toBeNull();
+        const r = await sessions.resume("any", session.sid, secretHash, at(now, HOUR));
+        expect(r?.tenantId).toBe(session.tenantId);
+        expect(r?.userId).toBe(session.userId);
+        expect(r?.lastUsedAt.getTime()).toBe(at(now, HOUR).getTime());
+        await sessions.end(session.tenantId, session.sid);
+        expect(await sessions.resume("any", session.sid, secretHash, at(now, HOUR))).toBeNull();
+      });
+
       test("a duplicate sid is a ConflictError and leaves the first session as it was", async () => {
         const now = new Date();
         const { session } = await signIn(now);
@@ -263,6 +276,16 @@ export const oidcContract: ContractSuite = {
         expect(await codes.redeem(code.tenantId, "someone-else", hash, now)).toBeNull();
         expect(await codes.redeem(code.tenantId, code.clientId, sha256Hex("unknown"), now)).toBeNull();
         expect(await codes.recordIssued(code.tenantId, sha256Hex("unknown"), {})).toBeNull();
+      });
+
+      test('"any" tenant (the console client): the client is still compared; the code names its tenant', async () => {
+        const now = new Date();
+        const { code, hash } = await mint(now);
+        expect(await codes.redeem("any", "someone-else", hash, now)).toBeNull();
+        const first = await codes.redeem("any", code.clientId, hash, now);
+        expect(first?.status).toBe("ok");
+        expect(first?.code.tenantId).toBe(code.tenantId);
+        expect((await codes.redeem("any", code.clientId, hash, now))?.status).toBe("reused");
       });
 
       test("a duplicate code hash is a ConflictError", async () => {

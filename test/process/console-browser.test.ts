@@ -1,6 +1,7 @@
 // The admin console in a real browser (Debian's chromium driven by playwright-core; never a
 // downloaded browser): a tenant administrator's first hour on a fresh start, from the console alone.
-// Sign-in, TOTP enrolment, sign-out and sign-in again through the MFA challenge; an org, an
+// Sign-in through the hosted pages (the console is the service's own OAuth client), TOTP
+// enrolment, sign-out and sign-in again through the second-factor page; an org, an
 // application, a role, a user and an assignment; an API client whose copied secret then gets a
 // machine token; a webhook whose delivery shows up; the audit entries of all of it. A screenshot of
 // each main page goes to test-output/console/ (a CI artifact). Also: the page weight of a first load,
@@ -117,12 +118,14 @@ if (!available) {
       expect(bytes).toBeLessThan(300 * 1024);
     });
 
-    test("sign in, enrol TOTP (QR code, recovery codes once), sign out, sign in again through the MFA challenge", async () => {
+    test("sign in through the hosted pages, enrol TOTP (QR code, recovery codes once), sign out, sign in again with the second factor", async () => {
       await page.goto(`${svc.url}/console`);
-      await page.getByRole("heading", { name: "Sign in to the console" }).waitFor();
+      // The console is a client of its own service: the hosted sign-in page asks.
+      await page.getByRole("heading", { name: "Sign in to Admin console" }).waitFor();
+      expect(new URL(page.url()).pathname).toBe("/oauth2/authorize");
       await shot("01-sign-in");
       // A wrong password is shown, not a blank page.
-      await page.getByLabel("Email").fill(ADMIN);
+      await page.getByLabel("Email address").fill(ADMIN);
       await page.getByLabel("Password").fill("wrong-password");
       await page.getByRole("button", { name: "Sign in" }).click();
       await page
@@ -132,13 +135,14 @@ if (!available) {
       await page.getByLabel("Password").fill(PASSWORD);
       await page.getByRole("button", { name: "Sign in" }).click();
       await page.getByRole("heading", { level: 1, name: "Organizations" }).waitFor();
-      // The access token stays in memory: nothing in storage; the refresh token is an HttpOnly cookie.
+      // Tokens stay in memory: nothing in storage (the PKCE verifier is gone once used), no readable
+      // cookie; the sign-in session is the HttpOnly sso_session cookie of the hosted pages.
       expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
-      const cookie = (await context.cookies()).find((c) => c.name === "sso_refresh")!;
+      const cookie = (await context.cookies()).find((c) => c.name === "sso_session")!;
       expect(cookie.httpOnly).toBe(true);
-      expect(cookie.sameSite).toBe("Strict");
       expect(await page.evaluate(() => document.cookie)).toBe("");
-      // A reload keeps the session (the cookie refreshes it).
+      expect(new URL(page.url()).pathname).toBe("/console/organizations");
+      // A reload keeps the session: straight back through /oauth2/authorize with no page shown.
       await page.reload();
       await page.getByRole("heading", { level: 1, name: "Organizations" }).waitFor();
 
@@ -162,20 +166,24 @@ if (!available) {
         .getByText("on")
         .waitFor();
 
+      // Sign-out is RP-initiated logout: the sign-in session ends, and the console asks again.
       await page.getByRole("button", { name: "Sign out" }).click();
-      await page.getByRole("heading", { name: "Sign in to the console" }).waitFor();
-      expect((await context.cookies()).find((c) => c.name === "sso_refresh")?.value ?? "").toBe("");
-      await page.getByLabel("Email").fill(ADMIN);
+      await page.getByRole("heading", { name: "Sign in to Admin console" }).waitFor();
+      expect((await context.cookies()).find((c) => c.name === "sso_session")?.value ?? "").toBe("");
+      await page.getByLabel("Email address").fill(ADMIN);
       await page.getByLabel("Password").fill(PASSWORD);
       await page.getByRole("button", { name: "Sign in" }).click();
       await page.getByRole("heading", { name: "Two-step verification" }).waitFor();
       await shot("04-mfa-challenge");
-      await page.getByLabel("Code").fill("000000");
+      await page.getByLabel("Code from the app").fill("000000");
       await page.getByRole("button", { name: "Verify" }).click();
       await page.getByRole("alert").waitFor();
-      await page.getByLabel("Code").fill(recovery[0]);
+      await page.getByRole("link", { name: "Lost your device? Use a recovery code" }).click();
+      await page.getByLabel("Recovery code").fill(recovery[0]);
       await page.getByRole("button", { name: "Verify" }).click();
-      // Back where the session ended: the page's address survives the sign-in.
+      await page.getByRole("heading", { level: 1, name: "Organizations" }).waitFor();
+      // The page's address survives a sign-in: a deep link signs in and lands where it pointed.
+      await page.goto(`${svc.url}/console/account`);
       await page.getByRole("heading", { level: 1, name: "My account" }).waitFor();
     }, 60_000);
 
@@ -333,10 +341,10 @@ if (!available) {
       expect(await page.content()).not.toContain(copied);
     }, 60_000);
 
-    test("a 401 from the API refreshes the session from the cookie once and retries the call, body and all", async () => {
+    test("a 401 from the API rotates the refresh token once and retries the call, body and all", async () => {
       await go("API clients");
       // The first registration is answered 401 as for an access token that lapsed; the console
-      // refreshes with the cookie and sends the same request again with the new token.
+      // rotates its refresh token at /oauth2/token and sends the same request again with the new token.
       const sent: { authorization?: string; body: string | null }[] = [];
       await page.route("**/api/clients", (route) => {
         const req = route.request();
@@ -355,7 +363,9 @@ if (!available) {
           }),
         });
       });
-      const refreshed = page.waitForResponse((r) => r.url().endsWith("/api/auth/refresh"));
+      const refreshed = page.waitForResponse(
+        (r) => r.url().endsWith("/oauth2/token") && (r.request().postData() ?? "").includes("grant_type=refresh_token"),
+      );
       await page.getByLabel("Name", { exact: true }).fill("Retried export");
       await page.getByRole("button", { name: "Register client" }).click();
       expect((await refreshed).status()).toBe(200);
@@ -364,6 +374,7 @@ if (!available) {
       expect(sent.length).toBe(2);
       expect(sent[0].authorization).toMatch(/^Bearer /);
       expect(sent[1].authorization).toMatch(/^Bearer /);
+      expect(sent[1].authorization).not.toBe(sent[0].authorization);
       expect(sent[1].body).toBe(sent[0].body);
       expect(JSON.parse(sent[1].body!).name).toBe("Retried export");
       await page.getByRole("button", { name: "I have stored it" }).click();
@@ -395,17 +406,21 @@ if (!available) {
 
     test("a user whose role opens less sees less; a 403 from the API is a clear message; phone width works", async () => {
       await page.getByRole("button", { name: "Sign out" }).click();
-      await page.getByLabel("Email").fill("dana@console.test");
+      await page.getByLabel("Email address").fill("dana@console.test");
       await page.getByLabel("Password").fill("dana-password-1");
       await page.getByRole("button", { name: "Sign in" }).click();
+      // Two memberships: the hosted pages ask which organization first.
+      await page.getByRole("heading", { level: 1, name: "Choose an organization" }).waitFor();
+      await page.getByRole("button", { name: "Platform" }).click();
       const nav = page.getByRole("navigation", { name: "Areas" });
       await nav.getByRole("link", { name: "Users" }).waitFor();
-      // Two memberships: the organization switch takes Dana to Engineering and back.
+      // The organization switch takes Dana to Engineering and back: a new authorization with
+      // `organization=` and `prompt=none`, answered with no page.
       const switcher = page.getByLabel("Active organization");
       const switchTo = async (org: string) => {
-        const answered = page.waitForResponse((r) => r.url().endsWith("/api/users/me/active-organization"));
+        const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/oauth2/authorize");
         await switcher.selectOption({ label: org });
-        expect((await answered).status()).toBe(200);
+        expect((await answered).status()).toBe(303);
         // The account page names the active organization from the new token's claims.
         await nav.getByRole("link", { name: "My account" }).click();
         await page.getByText(`active organization ${org}.`).waitFor();
@@ -501,10 +516,12 @@ if (available) {
         if (!token) await Bun.sleep(50);
       }
       expect(token).not.toBe("");
-      expect(svc.output()).toContain(`${svc.url}/console`);
+      // The start-up output prints the console's link with the token in it.
+      expect(svc.output()).toContain(`${svc.url}/console/set-password?token=${token}`);
       const page = await browser.newPage();
+      // The hosted sign-in page links to the console's set-password page.
       await page.goto(`${svc.url}/console`);
-      await page.getByRole("button", { name: "Set a password with a token" }).click();
+      await page.getByRole("link", { name: "Have a setup link?" }).click();
       await page.getByLabel("Token").fill("not-the-token");
       await page.getByLabel("New password").fill("first-password-1");
       await page.getByRole("button", { name: "Set password" }).click();
@@ -512,7 +529,8 @@ if (available) {
       await page.getByLabel("Token").fill(token);
       await page.getByRole("button", { name: "Set password" }).click();
       await page.getByText("Your password is set. Sign in with it.").waitFor();
-      await page.getByLabel("Email").fill("first@console.test");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByLabel("Email address").fill("first@console.test");
       await page.getByLabel("Password").fill("first-password-1");
       await page.getByRole("button", { name: "Sign in" }).click();
       await page.getByRole("heading", { level: 1, name: "Organizations" }).waitFor();

@@ -4,13 +4,13 @@
  * a test fails when it is stale). Paths, parameters, bodies and answers are the document's: a call
  * that does not match the API does not type-check.
  *
- * Calls carry the signed-in user's own access token (kept in memory, never in storage). The web
- * session's refresh token is the HttpOnly `sso_refresh` cookie, which this code never sees; a 401
- * triggers one cookie refresh and a retry.
+ * Calls carry the signed-in user's own access token (kept in memory, never in storage), which the
+ * console gets as an OAuth client of the service (./signin.ts); a 401 triggers one refresh and a retry.
  */
 import { decodeJwt } from "jose";
 import createClient from "openapi-fetch";
 import type { components, paths } from "./schema";
+import { refreshTokens, type Tokens } from "./signin";
 
 /** An RFC 9457 problem as the API answers it; `errors` lists failing fields (VALIDATION_FAILED). */
 export type Problem = components["schemas"]["ValidationProblem"];
@@ -49,10 +49,8 @@ export interface Claims {
   sid?: string;
 }
 
-/** What sign-in, the MFA challenge, a refresh and an organization switch answer in web mode. */
-export type TokenPair = Pick<Answer<"/api/auth/refresh", "post">, "accessToken" | "expiresInSeconds">;
-
 type Listener = (claims: Claims | null) => void;
+let tokens: Tokens | null = null;
 let accessToken: string | null = null;
 let claims: Claims | null = null;
 let refreshing: Promise<boolean> | null = null;
@@ -65,9 +63,13 @@ export const onSession = (l: Listener) => {
 };
 export const currentClaims = () => claims;
 
-/** Installs a new access token (from sign-in, MFA, refresh or an organization switch). */
-export function setSession(pair: TokenPair | null): void {
+/** The ID token of the sign-in (the `id_token_hint` of sign-out). */
+export const currentIdToken = () => tokens?.idToken;
+
+/** Installs new tokens (from a sign-in or a refresh); null signs the page out. */
+export function setSession(pair: Tokens | null): void {
   clearTimeout(timer);
+  tokens = pair;
   accessToken = pair?.accessToken ?? null;
   claims = pair ? (decodeJwt(pair.accessToken) as unknown as Claims) : null;
   // Refresh shortly before the access token expires, so an idle page stays signed in.
@@ -92,7 +94,7 @@ async function reach(request: Request): Promise<Response> {
   }
 }
 
-/** fetch with the access token; a 401 refreshes the session from the cookie once and retries. */
+/** fetch with the access token; a 401 refreshes the tokens once and retries. */
 async function withToken(request: Request): Promise<Response> {
   const retry = request.clone();
   const bearer = accessToken;
@@ -120,21 +122,21 @@ const options = {
 
 /** The API with the signed-in user's token (every call but the sign-in ones). */
 export const api = createClient<paths>({ ...options, fetch: withToken });
-/** The API without a token: sign-in, the MFA challenge, password reset, the cookie refresh. */
+/** The API without a token: password reset and the reset mail. */
 export const publicApi = createClient<paths>({ ...options, fetch: reach });
 
-/** Exchanges the refresh cookie for a new pair; false when there is no live web session. */
+/**
+ * Rotates the refresh token for new tokens; false (and signed out) when the service refuses it (the
+ * sign-in session or the family ended), or when the page holds none.
+ */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
-      const { data, response } = await publicApi.POST("/api/auth/refresh");
-      if (!response.ok || !data) {
-        setSession(null);
-        return false;
-      }
-      setSession(data);
+      if (!tokens?.refreshToken) return false;
+      setSession(await refreshTokens(tokens));
       return true;
     } catch {
+      setSession(null);
       return false;
     } finally {
       refreshing = null;

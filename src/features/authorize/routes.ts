@@ -168,6 +168,9 @@ export function authorizeRoutes({
             email: o.email,
             error,
             fieldErrors,
+            // Password reset and the setup link are the console's public pages (docs/oidc.md).
+            forgotPasswordUrl: `${authorize.issuer}/console/forgot-password`,
+            setupLinkUrl: `${authorize.issuer}/console/set-password`,
           },
           ctx,
         );

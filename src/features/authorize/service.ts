@@ -27,13 +27,14 @@ import {
   type JWTPayload,
 } from "jose";
 import type { Clock } from "../../kernel/clock";
+import type { TenantScope } from "../../kernel/tenancy";
 import { DomainError } from "../../kernel/errors";
 import { proofLabel, type ProofMethod, type ProvenPerson } from "../../kernel/proven-person";
 import { randomToken, sha256Hex, timingSafeEqual } from "../../kernel/secrets";
 import type { Unit } from "../../kernel/unit";
 import type { User, UserRepo } from "../../kernel/users";
 import type { AuthService } from "../auth";
-import type { ClientDirectory } from "../clients";
+import { type ClientDirectory, servesTenant, tenantScopeOf } from "../clients";
 import type { DomainEvent, EventJournal } from "../events";
 import {
   type AuthorizationCodeStore,
@@ -255,7 +256,10 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
   // ------------------------------------------------------------------------------------------
   // The sign-in session
   // ------------------------------------------------------------------------------------------
-  async function resumeSession(tenantId: number, cookie: string | null | undefined): Promise<SignInSession | null> {
+  async function resumeSession(
+    tenantId: TenantScope,
+    cookie: string | null | undefined,
+  ): Promise<SignInSession | null> {
     const m = cookie ? SESSION_COOKIE_RE.exec(cookie) : null;
     if (!m) return null;
     return deps.signIns.resume(tenantId, m[1], sha256Hex(m[2]), now());
@@ -341,11 +345,10 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
   /** Steps 2 to 5 for a validated request. */
   async function proceed(v: Validated, i: Interaction, browser: BrowserContext, step: Step): Promise<AuthorizeOutcome> {
     const r = v.request;
-    const tenantId = r.client.tenantId;
     const none = r.prompt.includes("none");
     const withCookies = (o: AuthorizeOutcome): AuthorizeOutcome => (step.cookies ? { ...o, cookies: step.cookies } : o);
 
-    let session = step.session ?? (await resumeSession(tenantId, browser.sessionCookie));
+    let session = step.session ?? (await resumeSession(tenantScopeOf(r.client), browser.sessionCookie));
     // Signed in during this interaction: fresh for prompt=login and max_age whatever the clock says.
     const fresh = !!session && session.sid === i.sid;
     if (session && !fresh) {
@@ -362,12 +365,14 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
         session = null;
       }
     }
-    const user = session ? await deps.users.get(tenantId, session.userId) : null;
+    const user = session ? await deps.users.get(session.tenantId, session.userId) : null;
     if (!session || !user || user.status !== "ACTIVE") {
       if (none) return withCookies(fail(v, oauthError("login_required", "Nobody is signed in.")));
       return withCookies({ kind: "sign_in", view: viewOf(v, i), email: r.loginHint });
     }
 
+    // The session's tenant: the client's (resume checked it), or the person's for the console client.
+    const tenantId = session.tenantId;
     // The active organization (CONTRACT §12).
     const orgs = await usableOrgs(user);
     if (orgs.length === 0)
@@ -509,7 +514,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
       throw e;
     }
     // Tenant isolation: a person of another tenant is answered as a wrong password (no enumeration).
-    if (person.user.tenantId !== v.request.client.tenantId) return again("credentials");
+    if (!servesTenant(v.request.client, person.user.tenantId)) return again("credentials");
     if (person.user.mfaEnabled) {
       const challenge = await deps.auth.challengeSecondFactor(person, {});
       return {
@@ -561,7 +566,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
         return { kind: "sign_in", view: viewOf(v, i), problem: "expired", cookies: { pendingMfa: null } };
       throw e;
     }
-    if (person.user.tenantId !== v.request.client.tenantId)
+    if (!servesTenant(v.request.client, person.user.tenantId))
       return { kind: "sign_in", view: viewOf(v, i), problem: "credentials", cookies: { pendingMfa: null } };
     const { session, cookie } = await startSession(person, v, browser);
     return afterPost(
@@ -596,7 +601,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     const x = await reopen(blob);
     if (!isReopened(x)) return x;
     const { i, v } = x;
-    const session = await resumeSession(v.request.client.tenantId, browser.sessionCookie);
+    const session = await resumeSession(tenantScopeOf(v.request.client), browser.sessionCookie);
     if (!session) return afterPost(await proceed(v, i, browser, {}));
     if (decision === "deny") {
       const user = await deps.users.get(session.tenantId, session.userId);

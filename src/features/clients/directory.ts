@@ -43,6 +43,8 @@ export interface ClientDirectoryDeps {
   maxAgeMs: number;
   /** Bound on cached records and on cached misses (each). */
   maxEntries?: number;
+  /** Clients that are part of the service itself (the console: console-client.ts), by id; never stored. */
+  builtIn?: ResolvedClient[];
 }
 
 export function createClientDirectory(deps: ClientDirectoryDeps) {
@@ -84,7 +86,11 @@ export function createClientDirectory(deps: ClientDirectoryDeps) {
    * The client with its current org status and audience, or null when no such client exists.
    * Served from memory while the directory's version holds; at most one store load per id at a time.
    */
+  const builtIn = new Map((deps.builtIn ?? []).map((r) => [r.client.clientId, r]));
+
   async function resolve(clientId: string): Promise<ResolvedClient | null> {
+    const own = builtIn.get(clientId);
+    if (own) return own;
     if (!CLIENT_ID_PATTERN.test(clientId)) return null;
     return cache.get(clientId, () => load(clientId));
   }

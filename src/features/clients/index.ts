@@ -25,3 +25,11 @@ export {
   type GrantType,
 } from "./ports";
 export { MAX_URIS, MAX_URI_LENGTH, redirectUriProblem, backchannelUriProblem } from "./rules";
+export {
+  CONSOLE_CLIENT_ID,
+  consoleClient,
+  consolePostLogoutUri,
+  consoleRedirectUri,
+  servesTenant,
+  tenantScopeOf,
+} from "./console-client";

@@ -14,7 +14,7 @@ import type { Clock } from "../../kernel/clock";
 import { DomainError } from "../../kernel/errors";
 import { randomToken, sha256Hex, timingSafeEqual } from "../../kernel/secrets";
 import type { UserRepo } from "../../kernel/users";
-import type { ApiClient, ClientDirectory, ResolvedClient } from "../clients";
+import { type ApiClient, type ClientDirectory, type ResolvedClient, servesTenant, tenantScopeOf } from "../clients";
 import type { DomainEvent } from "../events";
 import type { OrgRepo } from "../orgs";
 import { verifyPkceS256, type AuthorizationCodeStore, type SignInSessionStore } from "../oidc";
@@ -259,7 +259,8 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     if (!req.redirectUri) throw new TokenRequestError("invalid_request", "redirect_uri is required.");
     const codeHash = sha256Hex(req.code);
     const now = deps.clock.now();
-    const r = await deps.codes.redeem(client.tenantId, client.clientId, codeHash, now);
+    // The console client serves every tenant: the code names its own (clients/console-client.ts).
+    const r = await deps.codes.redeem(tenantScopeOf(client), client.clientId, codeHash, now);
     if (!r) throw invalidGrant("The authorization code is invalid, expired, or was issued to another client.");
     const c = r.code;
     if (r.status === "reused") {
@@ -392,7 +393,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     )
       throw bad();
     const resolved = await deps.directory.resolve(clientId);
-    if (!resolved || resolved.client.tenantId !== tenantId) throw bad();
+    if (!resolved || !servesTenant(resolved.client, tenantId)) throw bad();
     const scopes = scope.split(" ");
     if (!scopes.includes("openid"))
       throw new BearerTokenError("insufficient_scope", "The access token was not granted the openid scope.");

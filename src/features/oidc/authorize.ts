@@ -13,7 +13,7 @@
  *
  * Pure: no HTTP, no storage beyond the client lookup the caller passes in.
  */
-import { type ApiClient, CLIENT_ID_PATTERN, MAX_URI_LENGTH } from "../clients";
+import { type ApiClient, CLIENT_ID_PATTERN, CONSOLE_CLIENT_ID, MAX_URI_LENGTH } from "../clients";
 import { OAuthProtocolError, oauthError } from "./errors";
 import { PKCE_METHOD, S256_CHALLENGE_RE } from "./pkce";
 import { MAX_SCOPE_LENGTH, parseScope, type SupportedScope } from "./scopes";
@@ -176,7 +176,8 @@ const must = <T>(v: T | undefined, what: string): T => {
 export const checkClientId: Check = (ctx) => {
   const id = bounded(ctx.params, "client_id");
   if (id === undefined) throw oauthError("invalid_request", "client_id is required.");
-  if (!CLIENT_ID_PATTERN.test(id)) throw oauthError("invalid_client", "The client is unknown. Check client_id.");
+  if (!CLIENT_ID_PATTERN.test(id) && id !== CONSOLE_CLIENT_ID)
+    throw oauthError("invalid_client", "The client is unknown. Check client_id.");
 };
 
 /** RFC 6749 §4.1.2.1: an unknown client is never redirected to (it has no redirect URI we trust). */

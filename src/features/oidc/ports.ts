@@ -10,8 +10,13 @@
  *   primary-store repository (Repos).
  *
  * A user id is service-wide (it names one tenant); the tenant is still in every signature, and a
- * record of another tenant reads as absent (null, false, empty) and is never changed.
+ * record of another tenant reads as absent (null, false, empty) and is never changed. The one
+ * exception is `"any"` in `resume` and `redeem`: only the platform's own console client (which
+ * serves people of every tenant, docs/oidc.md "The console is a client too") passes it; the record
+ * then names its tenant and everything after acts in that tenant.
  */
+import type { TenantScope } from "../../kernel/tenancy";
+export type { TenantScope };
 
 /** A browser sign-in session (cookie `sso_session`; CONTRACT §12 "Sign-in session"). */
 export interface SignInSession {
@@ -54,10 +59,10 @@ export interface SignInSessionStore {
    * The cookie path: when (sid, secretHash) names a live session of `tenantId` at `now`, slides
    * its idle expiry to min(now + idleSeconds, absoluteExpiresAt), sets lastUsedAt and returns the
    * session after that change. One atomic step. A wrong secret (compared in constant time), an
-   * unknown, ended, idle-expired or absolutely-expired session, or another tenant's: null, and
-   * nothing changes.
+   * unknown, ended, idle-expired or absolutely-expired session, or another tenant's (unless
+   * `tenantId` is "any"): null, and nothing changes.
    */
-  resume(tenantId: number, sid: string, secretHash: string, now: Date): Promise<SignInSession | null>;
+  resume(tenantId: TenantScope, sid: string, secretHash: string, now: Date): Promise<SignInSession | null>;
   /**
    * The live session by its public id (logout with `id_token_hint`, introspection of a token's
    * `sid`, listings); null when unknown, ended, expired at `now` (idle or absolute) or of another
@@ -145,9 +150,10 @@ export interface AuthorizationCodeStore {
    * - every later one, until `expiresAt + CODE_REUSE_WINDOW_SECONDS`, is "reused" and marks the
    *   code reused (so `recordIssued` tells the first redeemer);
    * - null when unknown, never redeemed and expired at `now`, past the reuse window, or bound to
-   *   another client or tenant (then nothing changes: a client cannot burn another's code).
+   *   another client or tenant (then nothing changes: a client cannot burn another's code); with
+   *   `tenantId` "any" only the client is compared.
    */
-  redeem(tenantId: number, clientId: string, codeHash: string, now: Date): Promise<RedeemResult | null>;
+  redeem(tenantId: TenantScope, clientId: string, codeHash: string, now: Date): Promise<RedeemResult | null>;
   /**
    * Records what the "ok" redemption issued, for a later reuse to revoke. Atomic with `redeem`:
    * "reused" when a reuse was seen before this call (the caller revokes what it has just issued
