@@ -207,3 +207,63 @@ describe("the authorization-code flow, end to end", () => {
     expect(own.body.refresh_token).not.toBe(r.body.refresh_token);
   });
 });
+
+describe("prompt=select_account (OIDC Core §3.1.2.1)", () => {
+  test("a signed-in person is asked to choose even with one organization, and may sign in as someone else instead", async () => {
+    const b = browser(t);
+    const u1 = await createUser(t, ten.token, ten.rootOrgId);
+    const u2 = await createUser(t, ten.token, ten.rootOrgId);
+    const page = await b.get(authorizeUrl(first, REDIRECT, "n-sa1"));
+    const html = await page.text();
+    codeOf(
+      await b.follow(
+        await b.post("/oauth2/authorize/password", {
+          csrf: fieldOf(html, "csrf"),
+          interaction: fieldOf(html, "interaction"),
+          email: u1.email,
+          password: PASSWORD,
+        }),
+      ),
+      REDIRECT,
+      "n-sa1",
+    );
+    // Signed in: without the prompt no page; with it, the chooser names the person.
+    codeOf(await b.get(authorizeUrl(second, OTHER, "n-sa2")), OTHER, "n-sa2");
+    const chooser = await b.get(`${authorizeUrl(second, OTHER, "n-sa3")}&prompt=select_account`);
+    expect(chooser.status).toBe(200);
+    const chooserHtml = await chooser.text();
+    expect(chooserHtml).toContain(`Signed in as ${u1.email}`);
+    expect(chooserHtml).toContain(`value="${ten.rootOrgId}"`);
+    // Choosing the organization continues as that person.
+    const chosen = await b.post("/oauth2/authorize/organization", {
+      csrf: fieldOf(chooserHtml, "csrf"),
+      interaction: fieldOf(chooserHtml, "interaction"),
+      organization: String(ten.rootOrgId),
+    });
+    const r1 = await exchange(second, codeOf(await b.follow(chosen), OTHER, "n-sa3"), OTHER);
+    expect((await jwtVerify(r1.body.id_token, await keys(), { audience: second })).payload.sub).toBe(String(u1.id));
+
+    // "Use another account": the sign-in page, then the code is the other person's.
+    const again = await b.get(`${authorizeUrl(second, OTHER, "n-sa4")}&prompt=select_account`);
+    const link = /href="([^"]*\/oauth2\/authorize\/resume\?interaction=[^"]+)"/.exec(await again.text())?.[1];
+    expect(link).toBeString();
+    const signIn = await b.get(link!.replace(/&amp;/g, "&"));
+    expect(signIn.status).toBe(200);
+    const signInHtml = await signIn.text();
+    expect(signInHtml).toContain('name="password"');
+    const posted = await b.post("/oauth2/authorize/password", {
+      csrf: fieldOf(signInHtml, "csrf"),
+      interaction: fieldOf(signInHtml, "interaction"),
+      email: u2.email,
+      password: PASSWORD,
+    });
+    const r2 = await exchange(second, codeOf(await b.follow(posted), OTHER, "n-sa4"), OTHER);
+    expect((await jwtVerify(r2.body.id_token, await keys(), { audience: second })).payload.sub).toBe(String(u2.id));
+  });
+
+  test("prompt=none with select_account is invalid_request, sent back to the client", async () => {
+    const res = await browser(t).get(`${authorizeUrl(second, OTHER, "n-sa5")}&prompt=none%20select_account`);
+    expect(res.status).toBe(303);
+    expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe("invalid_request");
+  });
+});

@@ -204,6 +204,10 @@ export function authorizeRoutes({
             action: STEP_PATHS.organization,
             hidden,
             organizations: o.organizations.map((x) => ({ id: String(x.id), name: x.name })),
+            account: o.account && {
+              email: o.account.email,
+              otherAccountUrl: `${STEP_PATHS.resume}?${new URLSearchParams({ interaction: o.account.again })}`,
+            },
           },
           ctx,
         );

@@ -132,7 +132,13 @@ export type AuthorizeOutcome = { cookies?: CookieChange } & (
       retryAfterSeconds?: number;
     }
   | { kind: "second_factor"; view: PageView; method: "totp" | "recovery"; problem?: SecondFactorProblem; left?: number }
-  | { kind: "choose_org"; view: PageView; organizations: { id: number; name: string }[] }
+  | {
+      kind: "choose_org";
+      view: PageView;
+      organizations: { id: number; name: string }[];
+      /** `prompt=select_account`: who is signed in, and the interaction of "Use another account". */
+      account?: { email: string; again: string };
+    }
   | { kind: "consent"; view: PageView; scopes: string[]; email: string; orgName: string }
 );
 
@@ -146,6 +152,8 @@ interface Interaction {
   sid?: string;
   /** The organization chosen on the picker, re-checked at every step. */
   org?: number;
+  /** The person asked to sign in as someone else (`prompt=select_account`'s "Use another account"). */
+  again?: true;
 }
 
 /** RFC 8176 `amr` values of the proofs given (a recovery code is a one-time code: `otp`). */
@@ -353,7 +361,8 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     const fresh = !!session && session.sid === i.sid;
     if (session && !fresh) {
       // OIDC Core §3.1.2.1 prompt=login: "MUST reauthenticate"; max_age: auth_time older than it.
-      if (r.prompt.includes("login")) session = null;
+      // "Use another account" on the select_account picker asks the same.
+      if (r.prompt.includes("login") || i.again) session = null;
       else if (r.maxAge !== undefined && now().getTime() - session.authTime.getTime() > r.maxAge * 1000) session = null;
     }
     if (session && !fresh && r.idTokenHint !== undefined) {
@@ -381,11 +390,17 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     // Chosen on the picker in this interaction, else asked for (`organization=`), else chosen earlier
     // in this same sign-in session (the `sso_org` cookie names its sid), else the only one.
     const remembered = rememberedOrg(browser.orgCookie, session.sid);
-    const org = pick(i.org) ?? pick(r.organizationId) ?? pick(remembered) ?? (orgs.length === 1 ? orgs[0] : undefined);
+    // OIDC Core §3.1.2.1 prompt=select_account: the person chooses, even with one organization or a
+    // choice made earlier, unless they have just signed in in this interaction (choosing who they are).
+    const selecting = r.prompt.includes("select_account") && !fresh;
+    const org = selecting
+      ? pick(i.org)
+      : (pick(i.org) ?? pick(r.organizationId) ?? pick(remembered) ?? (orgs.length === 1 ? orgs[0] : undefined));
     if (!org) {
       if (none)
         return withCookies(fail(v, oauthError("account_selection_required", "Choose the organization to sign in to.")));
-      return withCookies({ kind: "choose_org", view: viewOf(v, i), organizations: orgs });
+      const account = selecting ? { email: user.email, again: seal({ ...i, again: true, org: undefined }) } : undefined;
+      return withCookies({ kind: "choose_org", view: viewOf(v, i), organizations: orgs, account });
     }
 
     // Consent for third-party clients (CONTRACT §12 "Consent").

@@ -37,6 +37,8 @@ export const de = {
     other: "Ihr Konto gehört zu {count} Organisationen. Wählen Sie die, mit der Sie fortfahren möchten.",
   },
   "org.listLabel": "Organisationen",
+  "org.signedInAs": "Angemeldet als {email}",
+  "org.otherAccount": "Anderes Konto verwenden",
 
   "consent.title": "Zugriff erlauben?",
   "consent.titleApp": "{app} Zugriff auf Ihr Konto erlauben?",

@@ -40,6 +40,8 @@ export const en = {
     other: "Your account belongs to {count} organizations. Choose the one to continue with.",
   },
   "org.listLabel": "Organizations",
+  "org.signedInAs": "Signed in as {email}",
+  "org.otherAccount": "Use another account",
 
   "consent.title": "Allow access?",
   "consent.titleApp": "Allow {app} to access your account?",
