@@ -17,7 +17,7 @@
  *
  * Every loop is bounded in time; nothing listens on anything but 127.0.0.1.
  */
-import { cpus } from "node:os";
+import { cpus, tmpdir } from "node:os";
 import { generateKeyPair } from "jose";
 import { cpuPerRequest, cpuSnapshot } from "./cpu";
 import { signAccessJwt } from "../src/features/tokens/jws";
@@ -296,6 +296,8 @@ export interface LoadResult {
   seconds: number;
   connections: number;
   statuses: Record<string, number>;
+  /** What drove the load: `wrk` (Debian's wrk, when installed) or `bun` (fetch in this process). */
+  loadGenerator?: "wrk" | "bun";
 }
 
 export async function load({
@@ -312,6 +314,85 @@ export async function load({
   return runLoad({ url, connections, seconds, makeRequest, expectStatus });
 }
 
+/**
+ * The load generator: `wrk` (Debian's package, C and epoll: a few µs of CPU per request) when it is
+ * installed and every request is the same, else fetch in this process (about 30 µs per request).
+ * On a machine whose cores the service shares with the load generator, its cost is taken from the
+ * service, so the cheaper one is used where it can be; SSO_BENCH_LOADGEN=bun forces fetch. The CPU
+ * the generator spent is reported either way (bench/cpu.ts, "load generator").
+ */
+export const WRK = Bun.which("wrk");
+const useWrk = () => WRK !== null && process.env.SSO_BENCH_LOADGEN !== "bun";
+let wrkNoted = false;
+
+interface StaticRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The one request `makeRequest` always makes (checked on two calls), or null when it varies or is not plain. */
+function staticRequest(url: string, makeRequest: LoadOptions["makeRequest"]): StaticRequest | null {
+  const one = (): StaticRequest | null => {
+    const { url: target, method = "GET", headers, body } = makeRequest ? makeRequest() : { method: "GET" };
+    if (body !== undefined && body !== null && typeof body !== "string") return null;
+    const h: Record<string, string> = {};
+    new Headers(headers).forEach((v, k) => {
+      h[k] = v;
+    });
+    return { url: target ?? url, method, headers: h, body: body ?? "" };
+  };
+  const a = one();
+  const b = one();
+  if (!a || !b || JSON.stringify(a) !== JSON.stringify(b)) return null;
+  // wrk's script gets the strings as Lua literals: printable ASCII only.
+  if (!/^[\x20-\x7e]*$/.test(JSON.stringify(a))) return null;
+  return a;
+}
+
+/** Runs wrk for `seconds` on one thread; the Lua script sets the request and prints the summary as JSON. */
+async function runWrk(req: StaticRequest, connections: number, seconds: number, expectStatus: number): Promise<LoadResult> {
+  const lua = (x: string) => JSON.stringify(x); // a JSON string of printable ASCII is a valid Lua literal
+  const script = [
+    `wrk.method = ${lua(req.method)}`,
+    `wrk.body = ${lua(req.body)}`,
+    ...Object.entries(req.headers).map(([k, v]) => `wrk.headers[${lua(k)}] = ${lua(v)}`),
+    "done = function(s, latency, requests)",
+    '  io.write(string.format("WRK {\\"requests\\":%d,\\"us\\":%d,\\"connect\\":%d,\\"read\\":%d,\\"write\\":%d,\\"status\\":%d,\\"timeout\\":%d,\\"p50\\":%d,\\"p99\\":%d}\\n",',
+    "    s.requests, s.duration, s.errors.connect, s.errors.read, s.errors.write, s.errors.status, s.errors.timeout,",
+    "    latency:percentile(50), latency:percentile(99)))",
+    "end",
+  ].join("\n");
+  const file = `${tmpdir()}/sso-bench-wrk-${process.pid}.lua`;
+  await Bun.write(file, script);
+  const proc = Bun.spawn(
+    [WRK!, "-t", "1", "-c", String(connections), "-d", `${seconds}s`, "--timeout", "10s", "-s", file, req.url],
+    { stdout: "pipe", stderr: "pipe" },
+  );
+  const [out, err] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+  await proc.exited;
+  const line = /^WRK (\{.*\})$/m.exec(out)?.[1];
+  if (proc.exitCode !== 0 || !line) throw new Error(`wrk failed (exit ${proc.exitCode}): ${(err || out).slice(0, 500)}`);
+  const w = JSON.parse(line) as Record<string, number>;
+  const elapsedSec = w.us / 1e6;
+  // wrk counts an answer with status > 399 as a status error; every request it completed is in `requests`.
+  const failed = w.connect + w.read + w.write + w.status + w.timeout;
+  const ok = Math.max(0, w.requests - w.status);
+  if (expectStatus >= 400) throw new Error("wrk: an expected error status cannot be told apart; use SSO_BENCH_LOADGEN=bun");
+  return {
+    requests: w.requests,
+    errors: failed,
+    rps: round(ok / elapsedSec, 1),
+    p50: round(w.p50 / 1000),
+    p99: round(w.p99 / 1000),
+    seconds: round(elapsedSec, 3),
+    connections,
+    statuses: { [String(expectStatus)]: ok, ...(w.status ? { "4xx/5xx": w.status } : {}) },
+    loadGenerator: "wrk",
+  };
+}
+
 async function runLoad({
   url,
   connections,
@@ -322,6 +403,12 @@ async function runLoad({
   const u = new URL(url);
   if (u.hostname !== "127.0.0.1" && u.hostname !== "localhost" && u.hostname !== "[::1]") {
     throw new Error(`load: loopback targets only, got ${u.hostname}`);
+  }
+  const fixed = useWrk() && expectStatus < 400 ? staticRequest(url, makeRequest) : null;
+  if (fixed) return runWrk(fixed, connections, seconds, expectStatus);
+  if (!WRK && !wrkNoted) {
+    wrkNoted = true;
+    console.warn("bench: wrk is not installed (apt-get install wrk); fetch in this process drives the load, which costs the service CPU");
   }
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
@@ -375,6 +462,7 @@ async function runLoad({
     seconds: round(elapsedSec, 3),
     connections,
     statuses,
+    loadGenerator: "bun",
   };
 }
 

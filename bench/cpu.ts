@@ -2,7 +2,7 @@
  * Where the CPU of a benchmark phase went, per request: the service's threads by role (its
  * JavaScript thread, Bun's worker pool, which runs argon2id and WebCrypto signatures, the OpenSSL
  * signer's threads, the JIT), the
- * stores' processes (Postgres, Redis, FerretDB), the load generator (this process) and the whole
+ * stores' processes (Postgres, Redis, FerretDB), the load generator (this process, and wrk) and the whole
  * machine, read from /proc before and after the phase. Linux only (elsewhere: null). Clock ticks
  * (utime + stime), so a phase should last seconds, not milliseconds.
  */
@@ -29,6 +29,14 @@ export function procCpuMs(statPath: string): number {
   return (Number(f[11]) + Number(f[12])) * TICK_MS;
 }
 
+/** cutime + cstime in ms: the CPU of the process's children it has waited for. */
+function childrenCpuMs(statPath: string): number {
+  const stat = read(statPath);
+  if (!stat) return 0;
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(f[13]) + Number(f[14])) * TICK_MS;
+}
+
 function serviceThread(name: string, main: boolean): string {
   if (main) return "service JS thread";
   if (name.startsWith("Bun Pool")) return "service worker pool";
@@ -53,7 +61,8 @@ export function cpuSnapshot(servicePid: number): CpuSnapshot | null {
     const dir = `/proc/${servicePid}/task/${tid}`;
     add(serviceThread(read(`${dir}/comm`).trim(), tid === String(servicePid)), procCpuMs(`${dir}/stat`));
   }
-  add("load generator", procCpuMs(`/proc/${process.pid}/stat`));
+  // This process and its waited-for children (wrk, bench/ceilings.ts): cutime + cstime.
+  add("load generator", procCpuMs(`/proc/${process.pid}/stat`) + childrenCpuMs(`/proc/${process.pid}/stat`));
   for (const d of readdirSync("/proc")) {
     if (!/^\d+$/.test(d) || d === String(servicePid) || d === String(process.pid)) continue;
     const group = storeProcess(read(`/proc/${d}/comm`));
