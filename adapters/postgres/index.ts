@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { copyTemplate, embeddedStartParams, loadTemplate, migrationsFolder } from "./embedded";
+import { DRIZZLE_PARSERS, forDrizzle } from "./pglite-parsers";
 import { drizzle as drizzlePg } from "drizzle-orm/postgres-js";
 import { migrate as migratePg } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
@@ -126,12 +127,13 @@ export async function openEmbedded(
   const template = memory ? await loadTemplate() : null;
   const copied = fresh && !memory && copyTemplate(`${dataDir}/pg`);
   const startParams = embeddedStartParams();
+  const parsers = DRIZZLE_PARSERS;
   const client = memory
-    ? new PGlite({ startParams, ...(template ? { loadDataDir: template } : {}) })
-    : new PGlite(`${dataDir}/pg`, { startParams });
+    ? new PGlite({ startParams, parsers, ...(template ? { loadDataDir: template } : {}) })
+    : new PGlite(`${dataDir}/pg`, { startParams, parsers });
   await client.waitReady;
   const created = !fresh ? "existing" : template || copied ? "template" : "initdb";
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(forDrizzle(client), { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   await upgradePgEmailForms(db, opts.warn);
   return Object.assign(

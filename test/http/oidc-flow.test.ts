@@ -8,7 +8,16 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createLocalJWKSet, jwtVerify } from "jose";
 import { ISSUER, makeTestApp, type TestApp } from "../support/app";
 import { browser, fieldOf } from "../support/hosted-pages";
-import { createUser, ok, PASSWORD, provisionTenant, type TenantFixture, uniq } from "./directory-fixtures";
+import {
+  createOrg,
+  createRole,
+  createUser,
+  ok,
+  PASSWORD,
+  provisionTenant,
+  type TenantFixture,
+  uniq,
+} from "./directory-fixtures";
 
 let t: TestApp;
 let ten: TenantFixture;
@@ -265,5 +274,49 @@ describe("prompt=select_account (OIDC Core §3.1.2.1)", () => {
     const res = await browser(t).get(`${authorizeUrl(second, OTHER, "n-sa5")}&prompt=none%20select_account`);
     expect(res.status).toBe(303);
     expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe("invalid_request");
+  });
+});
+
+describe("the organization choice follows suspensions of an organization or one above it", () => {
+  test("a membership under a suspended organization is not offered; with none left the client gets access_denied", async () => {
+    const a = await createOrg(t, ten.token, ten.rootOrgId);
+    const b = await createOrg(t, ten.token, a.id);
+    const c = await createOrg(t, ten.token, ten.rootOrgId);
+    const role = await createRole(t, ten.token, b.id, []);
+    const u = await createUser(t, ten.token, c.id);
+    await ok(
+      t.call("POST", `/api/roles/${role.id}/assign`, {
+        token: ten.token,
+        body: { userId: u.id, organizationId: b.id },
+      }),
+    );
+    const br = browser(t);
+    const page = await br.get(authorizeUrl(first, REDIRECT, "n-sus1"));
+    const html = await page.text();
+    const posted = await br.post("/oauth2/authorize/password", {
+      csrf: fieldOf(html, "csrf"),
+      interaction: fieldOf(html, "interaction"),
+      email: u.email,
+      password: PASSWORD,
+    });
+    // Two memberships (C, and B under A): the picker offers both.
+    const picker = await (await br.follow(posted)).text();
+    expect(picker).toContain(`value="${b.id}"`);
+    expect(picker).toContain(`value="${c.id}"`);
+    // A (above B) suspended: only C is left, chosen with no page.
+    await ok(t.call("POST", `/api/organizations/${a.id}/suspend`, { token: ten.token }));
+    const r = await exchange(
+      first,
+      codeOf(await br.get(authorizeUrl(first, REDIRECT, "n-sus2")), REDIRECT, "n-sus2"),
+      REDIRECT,
+    );
+    expect(r.status).toBe(200);
+    const access = await jwtVerify(r.body.access_token, await keys(), { issuer: ISSUER });
+    expect(access.payload.org_id).toBe(c.id);
+    // C suspended too: nothing can get tokens.
+    await ok(t.call("POST", `/api/organizations/${c.id}/suspend`, { token: ten.token }));
+    const refused = await br.get(authorizeUrl(first, REDIRECT, "n-sus3"));
+    expect(refused.status).toBe(303);
+    expect(new URL(refused.headers.get("location")!).searchParams.get("error")).toBe("access_denied");
   });
 });

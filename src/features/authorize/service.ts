@@ -48,7 +48,7 @@ import {
   validateAuthorizationRequest,
 } from "../oidc";
 import type { OrgRepo } from "../orgs";
-import { type RoleRepo, userMemberships } from "../roles";
+import { type RoleRepo, usableMemberships } from "../roles";
 
 /** CONTRACT §12: a sign-in session ends after 24 h without use, and 14 days after the sign-in at the latest. */
 export const SIGN_IN_IDLE_SECONDS = 24 * 3600;
@@ -68,7 +68,7 @@ export interface AuthorizeDeps {
   codes: Pick<AuthorizationCodeStore, "issue">;
   consents: Pick<ConsentRepo, "get">;
   users: Pick<UserRepo, "get">;
-  orgs: Pick<OrgRepo, "get" | "getMany" | "isBlocked">;
+  orgs: Pick<OrgRepo, "get" | "getMany">;
   roles: Pick<RoleRepo, "assignmentsOf">;
   /** Remembering a consent: one unit with its `consent.granted` event. */
   unit: Unit<{ consents: ConsentRepo; events: EventJournal }>;
@@ -343,12 +343,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
   }
 
   /** Orgs whose tokens the user may get: memberships (home org, assigned roles) not blocked. */
-  async function usableOrgs(user: User) {
-    const all = await userMemberships(deps, user.id, user.tenantId);
-    const at = now();
-    const blocked = await Promise.all(all.map((m) => deps.orgs.isBlocked(user.tenantId, m.path, at)));
-    return all.filter((_, k) => !blocked[k]).map((m) => ({ id: m.organizationId, name: m.name }));
-  }
+  const usableOrgs = (user: User) => usableMemberships(deps, user, now());
 
   /** Steps 2 to 5 for a validated request. */
   async function proceed(v: Validated, i: Interaction, browser: BrowserContext, step: Step): Promise<AuthorizeOutcome> {
@@ -400,7 +395,12 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
       if (none)
         return withCookies(fail(v, oauthError("account_selection_required", "Choose the organization to sign in to.")));
       const account = selecting ? { email: user.email, again: seal({ ...i, again: true, org: undefined }) } : undefined;
-      return withCookies({ kind: "choose_org", view: viewOf(v, i), organizations: orgs, account });
+      return withCookies({
+        kind: "choose_org",
+        view: viewOf(v, i),
+        organizations: orgs.map((o) => ({ id: o.id, name: o.name })),
+        account,
+      });
     }
 
     // Consent for third-party clients (CONTRACT §12 "Consent").
@@ -436,11 +436,10 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
       amr: session.amr,
       expiresAt: new Date(at.getTime() + CODE_TTL_SECONDS * 1000),
     });
-    const orgRecord = await deps.orgs.get(tenantId, org.id);
     await deps.record({
       type: "oauth.authorized",
       tenantId,
-      org: orgRecord,
+      org: org.org,
       actor: { userId: user.id, ip: browser.ip },
       target: { userId: user.id },
       data: { clientId: r.client.clientId, scopes: [...r.scopes], organizationId: org.id, sid: session.sid },
@@ -639,7 +638,6 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     const org = orgs.find((o) => o.id === i.org);
     // The org of the consent page must still be usable; otherwise the flow decides again.
     if (!org) return afterPost(await proceed(v, { ...i, org: undefined }, browser, {}));
-    const orgRecord = await deps.orgs.get(user.tenantId, org.id);
     const clientId = v.request.client.clientId;
     const scopes = [...v.request.scopes];
     await deps.unit("consents.grant", ["consents", "events"], async ({ consents, events }) => {
@@ -647,7 +645,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
       await events.record({
         type: "consent.granted",
         tenantId: user.tenantId,
-        org: orgRecord,
+        org: org.org,
         actor: { userId: user.id, ip: browser.ip },
         target: { userId: user.id },
         data: { clientId, scopes, granted: c.scopes },

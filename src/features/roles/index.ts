@@ -1,3 +1,9 @@
 export { createRoleService, systemCodesOf, type RoleService } from "./service";
-export { membershipsOf, userMemberships, type Membership } from "./memberships";
+export {
+  membershipsOf,
+  usableMemberships,
+  userMemberships,
+  type Membership,
+  type UsableMembership,
+} from "./memberships";
 export type { Assignment, EffectiveGrant, PermissionRef, Role, RoleRepo, RoleScope } from "./ports";

@@ -3,7 +3,8 @@
  * where a role is assigned, each with the roles assigned there. Read by the memberships route and
  * org switch (sessions), the `memberships` custom-claims source (tokens) and the data export (users).
  */
-import type { UserRepo } from "../../kernel/users";
+import { pathIds } from "../../kernel/tenancy";
+import type { User, UserRepo } from "../../kernel/users";
 import type { Org, OrgRepo } from "../orgs";
 import type { RoleRepo } from "./ports";
 
@@ -48,4 +49,43 @@ export async function userMemberships(
   const assignments = await deps.roles.assignmentsOf(userId);
   const orgIds = [...new Set([user.organizationId, ...assignments.map((a) => a.organizationId)])];
   return membershipsOf(await deps.orgs.getMany(tenantId, orgIds), assignments);
+}
+
+/** A membership whose org chain can get tokens now, with the org's record. */
+export interface UsableMembership {
+  id: number;
+  name: string;
+  org: Org;
+}
+
+/**
+ * The user's memberships (as `userMemberships`) whose org and every ancestor are neither SUSPENDED
+ * nor past `expiresAt` at `at` (OrgRepo.isBlocked's rule), in id order, from two reads of the orgs
+ * (the memberships, then the ancestors not among them) instead of one per membership. For an
+ * already loaded, active `user`: the sign-in pages' organization choice.
+ */
+export async function usableMemberships(
+  deps: { roles: Pick<RoleRepo, "assignmentsOf">; orgs: Pick<OrgRepo, "getMany"> },
+  user: Pick<User, "id" | "tenantId" | "organizationId">,
+  at: Date,
+): Promise<UsableMembership[]> {
+  const assignments = await deps.roles.assignmentsOf(user.id);
+  const direct = await deps.orgs.getMany(user.tenantId, [
+    ...new Set([user.organizationId, ...assignments.map((a) => a.organizationId)]),
+  ]);
+  const known = new Map(direct.map((o) => [o.id, o]));
+  const missing = [...new Set(direct.flatMap((o) => pathIds(o.path).slice(1)))].filter((id) => !known.has(id));
+  if (missing.length) for (const o of await deps.orgs.getMany(user.tenantId, missing)) known.set(o.id, o);
+  const blocked = (o: Org) => {
+    const chain = pathIds(o.path).slice(1);
+    if (!chain.length) return true;
+    return chain.some((id) => {
+      const a = known.get(id);
+      return !!a && (a.status === "SUSPENDED" || (!!a.expiresAt && a.expiresAt.getTime() <= at.getTime()));
+    });
+  };
+  return direct
+    .filter((o) => !blocked(o))
+    .sort((a, b) => a.id - b.id)
+    .map((o) => ({ id: o.id, name: o.name, org: o }));
 }
