@@ -233,9 +233,9 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     if (outcome.kind === "error_page") {
       const e = outcome.error;
       const page: ErrorPageKind =
-        e.error === "invalid_client"
+        outcome.about === "client"
           ? "unknown_client"
-          : e.description.includes("redirect_uri")
+          : outcome.about === "redirect_uri"
             ? "bad_redirect"
             : "bad_request";
       return { kind: "error_page", page, error: e };

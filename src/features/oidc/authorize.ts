@@ -126,7 +126,12 @@ export interface AuthorizationRequest {
 export type AuthorizationOutcome =
   | { kind: "valid"; request: AuthorizationRequest }
   /** RFC 6749 §4.1.2.1: the client or redirect URI is not known good: show an error page, never redirect. */
-  | { kind: "error_page"; error: OAuthProtocolError }
+  | {
+      kind: "error_page";
+      error: OAuthProtocolError;
+      /** What was wrong: the client (unknown, or not registered for the code flow), the redirect URI, or the request. */
+      about: "client" | "redirect_uri" | "request";
+    }
   /** RFC 6749 §4.1.2.1: redirect back to `redirectUri` with the error, `state` (when usable) and `iss`. */
   | {
       kind: "redirect_error";
@@ -464,10 +469,17 @@ export async function validateAuthorizationRequest(
   lookup: ClientLookup,
 ): Promise<AuthorizationOutcome> {
   const ctx: CheckContext = { params, out: {} };
+  let current: Check | undefined;
   try {
-    for (const check of pageChecks(lookup)) await check(ctx);
+    for (const check of pageChecks(lookup)) {
+      current = check;
+      await check(ctx);
+    }
   } catch (e) {
-    if (e instanceof OAuthProtocolError) return { kind: "error_page", error: e };
+    if (e instanceof OAuthProtocolError) {
+      const about = current === checkRedirectUri ? "redirect_uri" : e.error === "invalid_client" ? "client" : "request";
+      return { kind: "error_page", error: e, about };
+    }
     throw e;
   }
   const redirectUri = must(ctx.redirectUri, "redirect_uri");
