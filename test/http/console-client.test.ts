@@ -7,7 +7,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createLocalJWKSet, jwtVerify } from "jose";
 import { ISSUER, makeTestApp, type TestApp } from "../support/app";
-import { browser, fieldOf } from "../support/hosted-pages";
+import {
+  browser,
+  codeOfRedirect,
+  exchangeCode,
+  fieldOf,
+  passwordSignIn,
+  PKCE_CHALLENGE,
+  tokenEndpoint,
+} from "../support/hosted-pages";
 import { createUser, ok, PASSWORD, provisionTenant, type TenantFixture, uniq } from "./directory-fixtures";
 
 let t: TestApp;
@@ -17,8 +25,6 @@ let appClient: string;
 const CONSOLE = "sso-console";
 const CALLBACK = `${ISSUER}/console/callback`;
 const APP_REDIRECT = "https://shop.example.com/cb";
-const VERIFIER = "console-client-test-verifier-0123456789-abcdefghij";
-const CHALLENGE = Buffer.from(new Bun.CryptoHasher("sha256").update(VERIFIER).digest()).toString("base64url");
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -55,50 +61,19 @@ const authorizeUrl = (clientId: string, redirect: string, extra: Record<string, 
     response_type: "code",
     scope: "openid profile email offline_access",
     state: "s1",
-    code_challenge: CHALLENGE,
+    code_challenge: PKCE_CHALLENGE,
     code_challenge_method: "S256",
     ...extra,
   })}`;
 
-function codeOf(res: Response, redirect: string): string {
-  expect(res.status).toBe(303);
-  const loc = new URL(res.headers.get("location")!);
-  expect(`${loc.origin}${loc.pathname}`).toBe(redirect);
-  expect(loc.searchParams.get("iss")).toBe(ISSUER);
-  return loc.searchParams.get("code")!;
-}
-
-async function token(form: Record<string, string>) {
-  const res = await t.app.handle(
-    new Request(`${ISSUER}/oauth2/token`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(form).toString(),
-    }),
-  );
-  return { status: res.status, body: (await res.json()) as Record<string, string> };
-}
-
-const exchange = (clientId: string, code: string, redirect: string) =>
-  token({
-    grant_type: "authorization_code",
-    client_id: clientId,
-    code,
-    redirect_uri: redirect,
-    code_verifier: VERIFIER,
-  });
+const codeOf = (res: Response, redirect: string) => codeOfRedirect(res, redirect, "s1");
+const token = (form: Record<string, string>) => tokenEndpoint(t, form);
+const exchange = (clientId: string, code: string, redirect: string) => exchangeCode(t, clientId, code, redirect);
 
 async function signIn(br: ReturnType<typeof browser>, clientId: string, redirect: string, email: string) {
   const page = await br.get(authorizeUrl(clientId, redirect));
   expect(page.status).toBe(200);
-  const html = await page.text();
-  const posted = await br.post("/oauth2/authorize/password", {
-    csrf: fieldOf(html, "csrf"),
-    interaction: fieldOf(html, "interaction"),
-    email,
-    password: PASSWORD,
-  });
-  return codeOf(await br.follow(posted), redirect);
+  return codeOf(await passwordSignIn(br, page, email, PASSWORD), redirect);
 }
 
 describe("the console as a client of its own service", () => {

@@ -7,7 +7,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createLocalJWKSet, jwtVerify } from "jose";
 import { ISSUER, makeTestApp, type TestApp } from "../support/app";
-import { browser, fieldOf } from "../support/hosted-pages";
+import {
+  browser,
+  codeOfRedirect,
+  exchangeCode,
+  fieldOf,
+  passwordSignIn,
+  PKCE_CHALLENGE,
+  tokenEndpoint,
+} from "../support/hosted-pages";
 import {
   createOrg,
   createRole,
@@ -26,9 +34,6 @@ let first: string;
 let second: string;
 const REDIRECT = "https://app.example.com/cb";
 const OTHER = "https://other.example.com/cb";
-/** RFC 7636 §4.1: 43–128 unreserved characters. */
-const VERIFIER = "the-verifier-of-this-test-0123456789-abcdefghij";
-const CHALLENGE = Buffer.from(new Bun.CryptoHasher("sha256").update(VERIFIER).digest()).toString("base64url");
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -69,40 +74,14 @@ const authorizeUrl = (clientId: string, redirect: string, nonce: string) =>
     scope: "openid profile email",
     state: `state-${nonce}`,
     nonce,
-    code_challenge: CHALLENGE,
+    code_challenge: PKCE_CHALLENGE,
     code_challenge_method: "S256",
   })}`;
 
 /** The code of the redirect leaving the service for `redirect`, after checking state and iss. */
-function codeOf(res: Response, redirect: string, nonce: string): string {
-  expect(res.status).toBe(303);
-  const loc = new URL(res.headers.get("location")!);
-  expect(`${loc.origin}${loc.pathname}`).toBe(redirect);
-  expect(loc.searchParams.get("state")).toBe(`state-${nonce}`);
-  expect(loc.searchParams.get("iss")).toBe(ISSUER);
-  return loc.searchParams.get("code")!;
-}
-
-async function token(form: Record<string, string>) {
-  const res = await t.app.handle(
-    new Request(`${ISSUER}/oauth2/token`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(form).toString(),
-    }),
-  );
-  expect(res.headers.get("cache-control")).toContain("no-store");
-  return { status: res.status, body: (await res.json()) as Record<string, string> };
-}
-
-const exchange = (clientId: string, code: string, redirect: string) =>
-  token({
-    grant_type: "authorization_code",
-    client_id: clientId,
-    code,
-    redirect_uri: redirect,
-    code_verifier: VERIFIER,
-  });
+const codeOf = (res: Response, redirect: string, nonce: string) => codeOfRedirect(res, redirect, `state-${nonce}`);
+const token = (form: Record<string, string>) => tokenEndpoint(t, form);
+const exchange = (clientId: string, code: string, redirect: string) => exchangeCode(t, clientId, code, redirect);
 
 async function keys() {
   return createLocalJWKSet((await t.call("GET", "/.well-known/jwks.json")).body);
@@ -127,14 +106,8 @@ describe("the authorization-code flow, end to end", () => {
     userId = u.id;
     const page = await b().get(authorizeUrl(first, REDIRECT, "n-first"));
     expect(page.status).toBe(200);
-    const html = await page.text();
-    const posted = await b().post("/oauth2/authorize/password", {
-      csrf: fieldOf(html, "csrf"),
-      interaction: fieldOf(html, "interaction"),
-      email: u.email,
-      password: PASSWORD,
-    });
-    firstCode = codeOf(await b().follow(posted), REDIRECT, "n-first");
+    const signedIn = await passwordSignIn(b(), page, u.email, PASSWORD);
+    firstCode = codeOf(signedIn, REDIRECT, "n-first");
 
     const r = await exchange(first, firstCode, REDIRECT);
     expect(r.status).toBe(200);
@@ -181,14 +154,8 @@ describe("the authorization-code flow, end to end", () => {
     const other = browser(t);
     const u2 = await createUser(t, ten.token, ten.rootOrgId);
     const page = await other.get(authorizeUrl(second, OTHER, "n-other"));
-    const html = await page.text();
-    const posted = await other.post("/oauth2/authorize/password", {
-      csrf: fieldOf(html, "csrf"),
-      interaction: fieldOf(html, "interaction"),
-      email: u2.email,
-      password: PASSWORD,
-    });
-    const r = await exchange(second, codeOf(await other.follow(posted), OTHER, "n-other"), OTHER);
+    const signedIn = await passwordSignIn(other, page, u2.email, PASSWORD);
+    const r = await exchange(second, codeOf(signedIn, OTHER, "n-other"), OTHER);
     const refused = await b().get(url(r.body.id_token));
     expect(refused.status).toBe(303);
     const loc = new URL(refused.headers.get("location")!);
@@ -223,19 +190,7 @@ describe("prompt=select_account (OIDC Core §3.1.2.1)", () => {
     const u1 = await createUser(t, ten.token, ten.rootOrgId);
     const u2 = await createUser(t, ten.token, ten.rootOrgId);
     const page = await b.get(authorizeUrl(first, REDIRECT, "n-sa1"));
-    const html = await page.text();
-    codeOf(
-      await b.follow(
-        await b.post("/oauth2/authorize/password", {
-          csrf: fieldOf(html, "csrf"),
-          interaction: fieldOf(html, "interaction"),
-          email: u1.email,
-          password: PASSWORD,
-        }),
-      ),
-      REDIRECT,
-      "n-sa1",
-    );
+    codeOf(await passwordSignIn(b, page, u1.email, PASSWORD), REDIRECT, "n-sa1");
     // Signed in: without the prompt no page; with it, the chooser names the person.
     codeOf(await b.get(authorizeUrl(second, OTHER, "n-sa2")), OTHER, "n-sa2");
     const chooser = await b.get(`${authorizeUrl(second, OTHER, "n-sa3")}&prompt=select_account`);
@@ -258,15 +213,11 @@ describe("prompt=select_account (OIDC Core §3.1.2.1)", () => {
     expect(link).toBeString();
     const signIn = await b.get(link!.replace(/&amp;/g, "&"));
     expect(signIn.status).toBe(200);
-    const signInHtml = await signIn.text();
-    expect(signInHtml).toContain('name="password"');
-    const posted = await b.post("/oauth2/authorize/password", {
-      csrf: fieldOf(signInHtml, "csrf"),
-      interaction: fieldOf(signInHtml, "interaction"),
-      email: u2.email,
-      password: PASSWORD,
-    });
-    const r2 = await exchange(second, codeOf(await b.follow(posted), OTHER, "n-sa4"), OTHER);
+    const r2 = await exchange(
+      second,
+      codeOf(await passwordSignIn(b, signIn, u2.email, PASSWORD), OTHER, "n-sa4"),
+      OTHER,
+    );
     expect((await jwtVerify(r2.body.id_token, await keys(), { audience: second })).payload.sub).toBe(String(u2.id));
   });
 
@@ -292,15 +243,9 @@ describe("the organization choice follows suspensions of an organization or one 
     );
     const br = browser(t);
     const page = await br.get(authorizeUrl(first, REDIRECT, "n-sus1"));
-    const html = await page.text();
-    const posted = await br.post("/oauth2/authorize/password", {
-      csrf: fieldOf(html, "csrf"),
-      interaction: fieldOf(html, "interaction"),
-      email: u.email,
-      password: PASSWORD,
-    });
+    const signedIn = await passwordSignIn(br, page, u.email, PASSWORD);
     // Two memberships (C, and B under A): the picker offers both.
-    const picker = await (await br.follow(posted)).text();
+    const picker = await signedIn.text();
     expect(picker).toContain(`value="${b.id}"`);
     expect(picker).toContain(`value="${c.id}"`);
     // A (above B) suspended: only C is left, chosen with no page.
