@@ -147,12 +147,19 @@ interface Interaction {
   org?: number;
 }
 
-/** RFC 8176 `amr` values of the proofs given (a recovery code is a one-time code: `otp`). */
+/**
+ * RFC 8176 `amr` values of the proofs given (a recovery code is a one-time code: `otp`; a passkey
+ * with user verification is a hardware key and the user's own gesture: `hwk` and `user`, CONTRACT §14).
+ */
 export function amrOf(methods: readonly ProofMethod[]): string[] {
   const out = new Set<string>();
   for (const m of methods) {
     if (m === "password") out.add("pwd");
     else if (m === "totp" || m === "recovery") out.add("otp");
+    else if (m === "passkey") {
+      out.add("hwk");
+      out.add("user");
+    }
   }
   if (methods.length > 1) out.add("mfa");
   return [...out];
