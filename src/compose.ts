@@ -272,6 +272,7 @@ export async function composeGraph(d: GraphDeps) {
     clock,
     directory: clientDirectory,
     auth,
+    passkeys,
     signIns: sessions.signIns,
     codes: sessions.codes,
     consents: store.consents,
