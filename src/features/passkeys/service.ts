@@ -447,10 +447,11 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
       return e;
     };
     // The user handle the authenticator returned (usernameless) must be the holder's.
-    const returned = credential.response?.userHandle;
-    if (returned) {
+    const returned: unknown = credential.response?.userHandle;
+    if (returned !== undefined && returned !== null && returned !== "") {
       const handle = await deps.passkeys.handleOf(passkey.tenantId, passkey.userId);
-      if (!handle || !timingSafeEqual(handle, returned)) throw await refuse("other_user");
+      if (typeof returned !== "string" || !handle || !timingSafeEqual(handle, returned))
+        throw await refuse("other_user");
     }
     let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
     try {
