@@ -660,7 +660,8 @@ export function webauthnConfig(
   const host = new URL(issuer).hostname;
   const rpId = (rpIdVar ?? host).trim().toLowerCase().replace(/\.$/, "");
   const within = (h: string) => h === rpId || h.endsWith(`.${rpId}`);
-  if (!/^[a-z0-9.-]+$/.test(rpId) || !within(host))
+  // A parent must itself be a registrable name (browsers refuse a bare top-level domain).
+  if (!/^[a-z0-9.-]+$/.test(rpId) || !within(host) || (rpId !== host && !rpId.includes(".")))
     throw new ConfigError(
       "SSO_WEBAUTHN_RP_ID",
       `must be the issuer's host (${host}) or a parent domain of it; got ${rpIdVar}`,
