@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { generate } from "otplib";
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 import { CHROMIUM, launchChromium, requireChromium } from "../support/chromium";
+import { SoftAuthenticator } from "../support/webauthn";
 import { freePort, startService, type RunningService } from "../support/process";
 import {
   clearRedisPrefix,
@@ -42,6 +43,9 @@ if (!available) {
     let cdp: CDPSession;
     let authenticatorId: string;
     let clientId: string;
+    /** The administrator's token and home organization (taken before TOTP is turned on). */
+    let adminToken: string;
+    let rootOrg: number;
     // The application's redirect URI: a page of its own on loopback.
     const rp = Bun.serve({
       port: 0,
@@ -89,6 +93,8 @@ if (!available) {
       const [{ organizationId: root }] = await (
         await fetch(`${base}/api/users/me/memberships`, { headers: { authorization: `Bearer ${admin}` } })
       ).json();
+      adminToken = admin;
+      rootOrg = root;
       const application = await api(
         "/api/applications",
         { organizationId: root, identifier: "https://orders.passkeys.test", name: "Orders" },
@@ -175,10 +181,13 @@ if (!available) {
       expect(credentials[0].isResidentCredential).toBe(true);
       expect(credentials[0].rpId).toBe("localhost");
       // TOTP on from now: a passkey with user verification still needs no code.
-      const admin = (await api("/api/auth/login", ADMIN)).accessToken as string;
-      const setup = await api("/api/mfa/setup/begin", {}, admin);
+      const setup = await api("/api/mfa/setup/begin", {}, adminToken);
       const secret = new URL(setup.otpAuthUri).searchParams.get("secret")!;
-      await api("/api/mfa/setup/confirm", { code: await generate({ secret, epoch: Date.now() / 1000 - 30 }) }, admin);
+      await api(
+        "/api/mfa/setup/confirm",
+        { code: await generate({ secret, epoch: Date.now() / 1000 - 30 }) },
+        adminToken,
+      );
     }, 60_000);
 
     /** The authorization code at the application's redirect URI, exchanged: the ID token's claims. */
@@ -294,6 +303,39 @@ if (!available) {
       await button.click();
       await page.getByRole("alert").getByText("That passkey could not be used to sign in").waitFor({ timeout: 30_000 });
       expect(page.url().startsWith(redirect)).toBe(false);
+    }, 60_000);
+
+    test("an administrator removes another user's passkey on the console's Users page", async () => {
+      const email = "erin@passkeys.test";
+      await api(
+        "/api/users",
+        { organizationId: rootOrg, email, fullName: "Erin Key", password: ADMIN.password },
+        adminToken,
+      );
+      const own = (await api("/api/auth/login", { email, password: ADMIN.password })).accessToken as string;
+      // Erin's passkey, registered from her own device (a software authenticator on this origin).
+      const soft = new SoftAuthenticator(base);
+      const begin = await api("/api/users/me/passkeys/register/begin", { name: "Erin's phone" }, own);
+      await api(
+        "/api/users/me/passkeys/register/finish",
+        { attemptId: begin.attemptId, credential: soft.register(begin.options).json },
+        own,
+      );
+      await page.goto(`${base}/console`);
+      const users = page.getByRole("navigation", { name: "Areas" }).getByRole("link", { name: "Users" });
+      await users.click();
+      await page.getByRole("heading", { level: 1, name: "Users" }).waitFor();
+      await page.getByLabel("Search").fill("erin");
+      await page.getByText("Users 1–1 matching “erin”").waitFor();
+      await page.getByRole("button", { name: `Manage ${email}` }).click();
+      await page.getByRole("cell", { name: "Erin's phone", exact: true }).waitFor();
+      await page.getByRole("button", { name: "Delete Erin's phone" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Remove passkey" }).click();
+      await page.getByText("No passkeys.").waitFor();
+      const left = await (
+        await fetch(`${base}/api/users/me/passkeys`, { headers: { authorization: `Bearer ${own}` } })
+      ).json();
+      expect(left).toEqual([]);
     }, 60_000);
   });
 }
