@@ -82,7 +82,7 @@ export function passkeyRoutes({
           security,
           summary: "Finish registering a passkey",
           description:
-            "Verifies the browser's answer (challenge, origin, RP ID, user verification) and stores the passkey. A spent, expired or foreign attempt: 401 INVALID_TOKEN; an answer that does not verify: 400. Audited (`passkey.registered`).",
+            "Verifies the browser's answer (challenge, origin, RP ID, user verification) and stores the passkey. A spent, expired or foreign attempt: 400 INVALID_TOKEN; an answer that does not verify (challenge, origin, RP ID, user verification): 400 VALIDATION_FAILED. Audited (`passkey.registered`).",
         },
       },
     )
