@@ -309,6 +309,32 @@ describe("sign-in through the API", () => {
     }
   });
 
+  test("the per-address sign-in limit counts passkey sign-ins with password ones", async () => {
+    const limited = await makeTestApp({
+      stores: t.stores,
+      env: { SSO_RATE_LIMIT: "on", SSO_LOGIN_RATE_LIMIT: "2" },
+    });
+    try {
+      const u = await userWithPasskey();
+      const attempt = async () => {
+        const b = await ok(limited.call("POST", "/api/auth/passkey/begin", {}));
+        return limited.call("POST", "/api/auth/passkey/finish", {
+          body: { attemptId: b.attemptId, credential: u.auth.assert(b.options, u.cred) },
+        });
+      };
+      // In-process calls share one client address: a password sign-in, then passkeys, from it.
+      await ok(limited.call("POST", "/api/auth/login", { body: { email: u.email, password: PASSWORD } }));
+      await ok(attempt());
+      const third = await attempt();
+      expectProblem(third, 429, "RATE_LIMITED");
+      expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(0);
+    } finally {
+      await limited.svc.delivery.stop();
+      await limited.svc.idle();
+      limited.svc.keys.close();
+    }
+  });
+
   test("an attempt begun on one instance finishes on another, once", async () => {
     const u = await userWithPasskey();
     const second = await makeTestApp({ stores: t.stores });
