@@ -164,6 +164,35 @@ describe("registration and management", () => {
   });
 });
 
+describe("the user handle", () => {
+  test("made by the first registration's unit (begin writes nothing); a registration begun with another handle starts again", async () => {
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    const { accessToken: token } = await t.login(u.email, PASSWORD);
+    const auth = new SoftAuthenticator(ISSUER);
+    const a = await ok(t.call("POST", "/api/users/me/passkeys/register/begin", { token, body: {} }));
+    const b = await ok(t.call("POST", "/api/users/me/passkeys/register/begin", { token, body: {} }));
+    expect(await t.svc.store.passkeys.handleOf(ten.tenantId, u.id)).toBeNull();
+    expect(a.options.user.id).not.toBe(b.options.user.id);
+    await ok(
+      t.call("POST", "/api/users/me/passkeys/register/finish", {
+        token,
+        body: { attemptId: a.attemptId, credential: auth.register(a.options).json },
+      }),
+    );
+    expect(await t.svc.store.passkeys.handleOf(ten.tenantId, u.id)).toBe(a.options.user.id);
+    expectProblem(
+      await t.call("POST", "/api/users/me/passkeys/register/finish", {
+        token,
+        body: { attemptId: b.attemptId, credential: auth.register(b.options).json },
+      }),
+      409,
+      "CONFLICT",
+    );
+    expect((await ok(t.call("GET", "/api/users/me/passkeys", { token }))).length).toBe(1);
+    expect((await auditOf(u.id, "passkey.registered")).length).toBe(1);
+  });
+});
+
 describe("sign-in through the API", () => {
   test("usernameless: a token pair as SPEC login answers it, with no MFA step even with TOTP on; last use recorded", async () => {
     const u = await userWithPasskey();

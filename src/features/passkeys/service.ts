@@ -108,6 +108,8 @@ interface Attempt {
   t?: number;
   /** The name to give the new passkey. */
   n?: string;
+  /** The WebAuthn user handle the registration options carry (stored with the first passkey). */
+  h?: string;
 }
 
 /** Why an assertion was refused (the audit's `reason`). */
@@ -214,8 +216,8 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
     const user = await activeUser(c.tenantId, c.userId);
     const existing = await deps.passkeys.listUser(user.tenantId, user.id);
     if (existing.length >= MAX_PASSKEYS) throw conflict(`At most ${MAX_PASSKEYS} passkeys per account.`);
-    const handle = await deps.passkeys.userHandle(user.tenantId, user.id, base64url(randomBytes(32)));
-    if (!handle) throw notFound("User");
+    // The user's handle, or a fresh one that the first registration's unit stores.
+    const handle = (await deps.passkeys.handleOf(user.tenantId, user.id)) ?? base64url(randomBytes(32));
     const options = await generateRegistrationOptions({
       rpName: deps.rpName,
       rpID: deps.rpId,
@@ -231,7 +233,14 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
       supportedAlgorithmIDs: ALGORITHMS,
       timeout: ATTEMPT_SECONDS * 1000,
     });
-    const attemptId = seal({ k: "reg", c: options.challenge, u: user.id, t: user.tenantId, n: cleanName(name) });
+    const attemptId = seal({
+      k: "reg",
+      c: options.challenge,
+      u: user.id,
+      t: user.tenantId,
+      n: cleanName(name),
+      h: handle,
+    });
     return { attemptId, options };
   }
 
@@ -246,7 +255,8 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
       new DomainError("INVALID_TOKEN", "This registration attempt is invalid, expired or already used. Start again.", {
         source: "body",
       });
-    if (!a || a.u !== c.userId || a.t !== c.tenantId) throw dead();
+    if (!a || a.u !== c.userId || a.t !== c.tenantId || !a.h) throw dead();
+    const handle = a.h;
     if (!(await spend(a))) throw dead();
     const user = await activeUser(c.tenantId, c.userId);
     let info: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
@@ -286,6 +296,9 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
       lastUsedAt: null,
     };
     await deps.unit("passkeys.register", ["passkeys", "events"], async ({ passkeys, events }) => {
+      // The first registration stores the handle; one begun with another (a concurrent first one won) starts again.
+      if ((await passkeys.userHandle(user.tenantId, user.id, handle)) !== handle)
+        throw conflict("Another passkey was registered meanwhile. Start the registration again.");
       await passkeys.add(passkey);
       await events.record(
         event(user, org, "passkey.registered", actorOf(c), {
