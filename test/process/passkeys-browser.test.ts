@@ -8,14 +8,14 @@
 // database with Redis). Needs /usr/bin/chromium (REQUIRE_BROWSER=1 makes its absence fail).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generate } from "otplib";
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 import { CHROMIUM, launchChromium, requireChromium } from "../support/chromium";
 import { SoftAuthenticator } from "../support/webauthn";
-import { freePort, startService, type RunningService } from "../support/process";
+import { freePort, ROOT, startService, type RunningService } from "../support/process";
 import {
   clearRedisPrefix,
   freshServerStore,
@@ -27,6 +27,8 @@ import {
 
 const available = requireChromium();
 const ADMIN = { email: "admin@passkeys.test", password: "passkeys-password-1" };
+/** Screenshots of the passkey pages (a CI artifact, like the console's). */
+const SHOTS = join(ROOT, "test-output", "passkeys");
 
 if (!available) {
   console.warn(`NOT RUN here: passkeys browser test (${CHROMIUM} is missing; CI installs it)`);
@@ -226,6 +228,8 @@ if (!available) {
       expect(await page.getByLabel("Email address").getAttribute("autocomplete")).toBe("username webauthn");
       const button = page.getByRole("button", { name: "Sign in with a passkey" });
       await button.waitFor();
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: join(SHOTS, "sign-in.png"), fullPage: true });
       await Promise.all([page.waitForURL(`${redirect}**`, { timeout: 30_000 }), button.click()]);
       expect((await idTokenClaims()).amr).toEqual(["hwk", "user"]);
       expect(errors).toEqual([]);
