@@ -352,7 +352,12 @@ function staticRequest(url: string, makeRequest: LoadOptions["makeRequest"]): St
 }
 
 /** Runs wrk for `seconds` on one thread; the Lua script sets the request and prints the summary as JSON. */
-async function runWrk(req: StaticRequest, connections: number, seconds: number, expectStatus: number): Promise<LoadResult> {
+async function runWrk(
+  req: StaticRequest,
+  connections: number,
+  seconds: number,
+  expectStatus: number,
+): Promise<LoadResult> {
   const lua = (x: string) => JSON.stringify(x); // a JSON string of printable ASCII is a valid Lua literal
   const script = [
     `wrk.method = ${lua(req.method)}`,
@@ -373,13 +378,15 @@ async function runWrk(req: StaticRequest, connections: number, seconds: number, 
   const [out, err] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
   await proc.exited;
   const line = /^WRK (\{.*\})$/m.exec(out)?.[1];
-  if (proc.exitCode !== 0 || !line) throw new Error(`wrk failed (exit ${proc.exitCode}): ${(err || out).slice(0, 500)}`);
+  if (proc.exitCode !== 0 || !line)
+    throw new Error(`wrk failed (exit ${proc.exitCode}): ${(err || out).slice(0, 500)}`);
   const w = JSON.parse(line) as Record<string, number>;
   const elapsedSec = w.us / 1e6;
   // wrk counts an answer with status > 399 as a status error; every request it completed is in `requests`.
   const failed = w.connect + w.read + w.write + w.status + w.timeout;
   const ok = Math.max(0, w.requests - w.status);
-  if (expectStatus >= 400) throw new Error("wrk: an expected error status cannot be told apart; use SSO_BENCH_LOADGEN=bun");
+  if (expectStatus >= 400)
+    throw new Error("wrk: an expected error status cannot be told apart; use SSO_BENCH_LOADGEN=bun");
   return {
     requests: w.requests,
     errors: failed,
@@ -408,7 +415,9 @@ async function runLoad({
   if (fixed) return runWrk(fixed, connections, seconds, expectStatus);
   if (!WRK && !wrkNoted) {
     wrkNoted = true;
-    console.warn("bench: wrk is not installed (apt-get install wrk); fetch in this process drives the load, which costs the service CPU");
+    console.warn(
+      "bench: wrk is not installed (apt-get install wrk); fetch in this process drives the load, which costs the service CPU",
+    );
   }
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};

@@ -35,7 +35,7 @@ function sourceHash(): string {
   };
   walk(join(HERE, "src"));
   h.update(readFileSync(join(HERE, "build.ts")));
-  for (const dep of ["preact", "preact-iso", "qrcode", "jose", "openapi-fetch"])
+  for (const dep of ["preact", "preact-iso", "qrcode", "jose", "openapi-fetch", "@simplewebauthn/browser"])
     h.update(dep + JSON.parse(readFileSync(join(ROOT, "node_modules", dep, "package.json"), "utf8")).version);
   return h.digest("hex").slice(0, 16);
 }

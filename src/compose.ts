@@ -28,6 +28,7 @@ import { createSystemService } from "./features/system";
 import { createKeyService, createSigner, createTokenMinter, type JwsSigner } from "./features/tokens";
 import { createWebhookService, type WebhookSender } from "./features/webhooks";
 import { createMfaService } from "./features/mfa";
+import { createPasskeyService } from "./features/passkeys";
 import { createSocialService } from "./features/social";
 import { createClaimsMinter, createClaimsService } from "./features/claims";
 import { createImportService } from "./features/import";
@@ -200,6 +201,25 @@ export async function composeGraph(d: GraphDeps) {
     onBackgroundError: (e) =>
       log.warn("background sign-in audit failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
   });
+  // Passkeys (CONTRACT §14): the relying party is the issuer's host (or SSO_WEBAUTHN_RP_ID).
+  const passkeys = createPasskeyService({
+    passkeys: store.passkeys,
+    users: store.users,
+    orgs: store.orgs,
+    unit,
+    record,
+    clock,
+    counters: sessions.counters,
+    limitIp: auth.limitIp,
+    loginPerIpPerMinute: config.limits.loginPerIpPerMinute,
+    sessions: sessionService,
+    audiences: audienceResolver,
+    rpId: config.webauthn.rpId,
+    rpName: new URL(config.issuer).host,
+    origins: config.webauthn.origins,
+    attemptKey: await d.box.derive("sso-passkey-attempt"),
+    reachableUser: (p, id) => users.reachableUser(p, id),
+  });
   const social = createSocialService({
     users: store.users,
     orgs: store.orgs,
@@ -253,6 +273,7 @@ export async function composeGraph(d: GraphDeps) {
     clock,
     directory: clientDirectory,
     auth,
+    passkeys,
     signIns: sessions.signIns,
     codes: sessions.codes,
     consents: store.consents,
@@ -301,6 +322,7 @@ export async function composeGraph(d: GraphDeps) {
     orgs: store.orgs,
     roles: store.roles,
     devices: store.devices,
+    passkeys: store.passkeys,
     audit: store.audit,
     families: sessions.families,
     hasher,
@@ -407,6 +429,7 @@ export async function composeGraph(d: GraphDeps) {
       auth,
       social,
       mfa,
+      passkeys,
       claims,
       imports,
       sessions: sessionService,

@@ -247,6 +247,18 @@ export const VARIABLES = {
     computed: "the issuer's origin",
     does: "more origins (`scheme://host[:port]`) allowed to use the web-session cookie",
   },
+  SSO_WEBAUTHN_RP_ID: {
+    schema: Type.String({ minLength: 1, maxLength: 253 }),
+    type: "domain name",
+    computed: "the issuer's host",
+    does: "WebAuthn relying party id of passkeys: the issuer's host or a parent domain of it (passkeys then work on every subdomain); changing it later orphans every passkey registered under the old one",
+  },
+  SSO_WEBAUTHN_ORIGINS: {
+    schema: Type.String(),
+    type: "comma-separated origins",
+    computed: "the issuer's origin",
+    does: "more origins (`scheme://host[:port]`) whose pages may register and use passkeys (each must be the RP id or a subdomain of it)",
+  },
   SSO_IMPORT_MAX_MIB: {
     schema: Type.String({ pattern: "^[0-9]{1,3}$" }),
     type: "integer 1–512 (MiB)",
@@ -404,6 +416,8 @@ export interface Config {
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Origins allowed to use the web-session cookie: the issuer's plus SSO_WEB_ORIGINS. */
   webOrigins: string[];
+  /** Passkeys (CONTRACT §14): the relying party id and the origins allowed to use it. */
+  webauthn: { rpId: string; origins: string[] };
   /** Origins allowed by CORS on the sign-in, session and token endpoints (SSO_CORS_ORIGINS). */
   corsOrigins: string[];
   /** Addresses/CIDRs of proxies whose X-Forwarded-For is believed (none: the socket address only). */
@@ -573,6 +587,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ...new Set([new URL(issuer).origin, ...origins("SSO_WEB_ORIGINS", e.SSO_WEB_ORIGINS), ...corsOrigins]),
   ];
   const trustedProxies = list(e.SSO_TRUSTED_PROXIES);
+  const webauthn = webauthnConfig(
+    issuer,
+    e.SSO_WEBAUTHN_RP_ID,
+    origins("SSO_WEBAUTHN_ORIGINS", e.SSO_WEBAUTHN_ORIGINS),
+  );
   const redis = redisConfig(e);
   for (const p of trustedProxies)
     if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(p))
@@ -614,6 +633,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dbPoolSize: Math.max(1, Number(e.SSO_DB_POOL_SIZE)),
     logLevel: e.SSO_LOG_LEVEL,
     webOrigins,
+    webauthn,
     corsOrigins,
     trustedProxies,
     limits: {
@@ -625,4 +645,29 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webhookTimeoutSeconds: Math.max(1, Number(e.SSO_WEBHOOK_TIMEOUT_SECONDS)),
     importMaxMiB: Math.min(512, Math.max(1, Number(e.SSO_IMPORT_MAX_MIB))),
   };
+}
+
+/**
+ * The WebAuthn relying party (CONTRACT §14): RP ID = the issuer's host unless SSO_WEBAUTHN_RP_ID
+ * widens it to a parent domain; origins = the issuer's plus SSO_WEBAUTHN_ORIGINS, each of whose
+ * hosts must be the RP ID or a subdomain of it (browsers refuse anything else).
+ */
+export function webauthnConfig(
+  issuer: string,
+  rpIdVar: string | undefined,
+  extraOrigins: string[],
+): { rpId: string; origins: string[] } {
+  const host = new URL(issuer).hostname;
+  const rpId = (rpIdVar ?? host).trim().toLowerCase().replace(/\.$/, "");
+  const within = (h: string) => h === rpId || h.endsWith(`.${rpId}`);
+  // A parent must itself be a registrable name (browsers refuse a bare top-level domain).
+  if (!/^[a-z0-9.-]+$/.test(rpId) || !within(host) || (rpId !== host && !rpId.includes(".")))
+    throw new ConfigError(
+      "SSO_WEBAUTHN_RP_ID",
+      `must be the issuer's host (${host}) or a parent domain of it; got ${rpIdVar}`,
+    );
+  for (const o of extraOrigins)
+    if (!within(new URL(o).hostname))
+      throw new ConfigError("SSO_WEBAUTHN_ORIGINS", `${o} is not on ${rpId} or a subdomain of it`);
+  return { rpId, origins: [...new Set([new URL(issuer).origin, ...extraOrigins])] };
 }

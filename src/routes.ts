@@ -43,12 +43,15 @@ import { mfaRoutes } from "./features/mfa/routes";
 import { socialRoutes } from "./features/social/routes";
 import { claimsRoutes } from "./features/claims/routes";
 import { importRoutes } from "./features/import/routes";
+import { passkeyRoutes } from "./features/passkeys/routes";
+import type { PasskeyService } from "./features/passkeys";
 
 export interface RouteServices {
   system: SystemService;
   auth: AuthService;
   social: SocialService;
   mfa: MfaService;
+  passkeys: PasskeyService;
   claims: ClaimsService;
   imports: ImportService;
   sessions: SessionService;
@@ -90,5 +93,6 @@ export function mountRoutes(s: RouteServices) {
     .use(platformRoutes({ platform: s.platform, guard }))
     .use(webhookRoutes({ webhooks: s.webhooks, guard }))
     .use(claimsRoutes({ claims: s.claims, guard }))
-    .use(importRoutes({ imports: s.imports, guard }));
+    .use(importRoutes({ imports: s.imports, guard }))
+    .use(passkeyRoutes({ passkeys: s.passkeys, guard, cookies }));
 }

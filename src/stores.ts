@@ -16,6 +16,7 @@ import type { TokenContextReader } from "./features/sessions/ports";
 import type { KeyRepo } from "./features/tokens/ports";
 import type { UserRepo } from "./kernel/users";
 import type { MfaRepo } from "./features/mfa/ports";
+import type { PasskeyRepo } from "./features/passkeys/ports";
 import type { SocialIdentityRepo } from "./features/social/ports";
 import type { OutboxRepo, WebhookRepo } from "./features/webhooks/ports";
 import type { AuthorizationCodeStore, ConsentRepo, SignInSessionStore } from "./features/oidc/ports";
@@ -40,6 +41,8 @@ export interface Repos {
   tokenContext: TokenContextReader;
   mfa: MfaRepo;
   socialIdentities: SocialIdentityRepo;
+  /** Passkeys (WebAuthn credentials) and the users' WebAuthn handles (CONTRACT §14). */
+  passkeys: PasskeyRepo;
   /** Remembered OpenID consents (durable; written in units with their events). */
   consents: ConsentRepo;
 }

@@ -45,6 +45,7 @@ const OUTSIDE_DIRECTORY: ReadonlySet<string> = new Set([
   "webhooks",
   "socialIdentities",
   "consents",
+  "passkeys",
 ]);
 const touchesDirectory = (ports: readonly string[]) => ports.some((p) => !OUTSIDE_DIRECTORY.has(p));
 

@@ -25,6 +25,7 @@ import { createMongoImports } from "./imports";
 import { createMongoKeys } from "./keys";
 import { createMongoLeases } from "./leases";
 import { createMongoMfa } from "./mfa";
+import { createMongoPasskeys } from "./passkeys";
 import { createMongoOrgs, createMongoTenants } from "./orgs";
 import { createMongoRoles } from "./roles";
 import { C, ensureIndexes, EXPIRING } from "./schema";
@@ -75,6 +76,7 @@ export function createMongoRepos(ctx: Ctx, contextCtx: Ctx = ctx): Repos {
     leases: guarded(createMongoLeases(ctx)),
     tokenContext: guarded(createMongoTokenContext(contextCtx)),
     mfa: guarded(createMongoMfa(ctx)),
+    passkeys: guarded(createMongoPasskeys(ctx)),
     socialIdentities: guarded(createMongoSocialIdentities(ctx)),
     consents: guarded(createMongoConsents(ctx)),
   };

@@ -13,6 +13,9 @@
  *   user_roles         { _id: "user:role:org", userId, roleId, organizationId, tenantId, createdAt }
  *   mfa_secrets        { _id: userId, tenantId, secretEnc, enabled, lastStep }
  *   mfa_recovery_codes { _id: "user:codeHash", userId, codeHash, usedAt }
+ *   passkeys           { _id: credentialId, pid, tenantId, userId, publicKey, counter, transports, name, deviceType,
+ *                        backedUp, createdAt, lastUsedAt }
+ *   passkey_handles    { _id: userId, tenantId, handle }
  *   social_identities  { _id: "provider:subject", provider, subject, tenantId, userId, createdAt }
  *   devices            { _id: "user:deviceId", tenantId, userId, deviceId, name, platform, lastSeenAt, createdAt }
  *   session_families   { _id: familyId, tenantId, userId, deviceId, data, currentSelector, verifierHash, revoked, expiresAt, createdAt, updatedAt }
@@ -59,6 +62,8 @@ export const C = {
   mfaSecrets: "mfa_secrets",
   mfaCodes: "mfa_recovery_codes",
   social: "social_identities",
+  passkeys: "passkeys",
+  passkeyHandles: "passkey_handles",
   devices: "devices",
   families: "session_families",
   selectors: "session_selectors",
@@ -116,6 +121,7 @@ const INDEXES: Record<string, IndexDescription[]> = {
   ],
   [C.mfaCodes]: [{ key: { userId: 1 } }],
   [C.social]: [{ key: { userId: 1 } }],
+  [C.passkeys]: [{ key: { pid: 1 }, name: "passkeys_pid", unique: true }, { key: { userId: 1, createdAt: 1 } }],
   [C.devices]: [{ key: { userId: 1, createdAt: 1 } }],
   [C.families]: [
     { key: { currentSelector: 1 }, name: "session_families_selector", unique: true },

@@ -31,6 +31,7 @@ import type { TokenContextReader } from "../../src/features/sessions/ports";
 import { createPgUsers, upgradePgEmailForms } from "./users";
 import type { EmailFormLog } from "../shared/email-forms";
 import { createPgMfa, createPgSocialIdentities } from "./mfa";
+import { createPgPasskeys } from "./passkeys";
 import { createPgOutbox, createPgWebhooks } from "./webhooks";
 import { routeReads } from "./replica";
 import { createPgAuthorizationCodes, createPgConsents, createPgSignInSessions } from "./oidc";
@@ -60,6 +61,7 @@ export function createPgRepos(db: Db, tokenContext: TokenContextReader): Repos {
     tokenContext,
     mfa: guarded(createPgMfa(db)),
     socialIdentities: guarded(createPgSocialIdentities(db)),
+    passkeys: guarded(createPgPasskeys(db)),
     consents: guarded(createPgConsents(db)),
   };
 }

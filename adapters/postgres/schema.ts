@@ -167,6 +167,37 @@ export const mfaRecoveryCodes = pgTable(
   (t) => [index("mfa_recovery_user").on(t.userId)],
 );
 
+/** Passkeys (WebAuthn credentials, CONTRACT §14); the credential id is unique service-wide. */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    tenantId: ref("tenant_id").notNull(),
+    userId: ref("user_id").notNull(),
+    credentialId: text("credential_id").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    name: text("name").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull().default(false),
+    createdAt: created(),
+    lastUsedAt: ts("last_used_at"),
+  },
+  (t) => [uniqueIndex("passkeys_credential").on(t.credentialId), index("passkeys_user").on(t.userId, t.createdAt)],
+);
+
+/** A user's WebAuthn user handle: random, stable, made at the first passkey registration. */
+export const passkeyHandles = pgTable(
+  "passkey_handles",
+  {
+    userId: ref("user_id").primaryKey(),
+    tenantId: ref("tenant_id").notNull(),
+    handle: text("handle").notNull(),
+  },
+  (t) => [uniqueIndex("passkey_handles_handle").on(t.handle)],
+);
+
 /** A user's link to a social provider account: (provider, subject) names one user, for good. */
 export const socialIdentities = pgTable(
   "social_identities",

@@ -5,7 +5,7 @@
  * is only their static part.
  */
 import { Elysia } from "elysia";
-import { ASSET_PATH, pageAsset } from "../pages";
+import { ASSET_PATH, pageAsset, pageScript } from "../pages";
 
 const SECURITY = {
   "x-content-type-options": "nosniff",
@@ -16,8 +16,8 @@ export function pageAssetRoutes() {
   const gz = new Map<string, Uint8Array>();
   return new Elysia({ name: "page-assets" }).get(
     `${ASSET_PATH}:file`,
-    ({ params, request }) => {
-      const asset = pageAsset(params.file);
+    async ({ params, request }) => {
+      const asset = pageAsset(params.file) ?? (await pageScript(params.file));
       if (!asset)
         return new Response("Not found", {
           status: 404,

@@ -7,11 +7,12 @@
 import type { User } from "./users";
 
 /**
- * One proof, in the order given: a password, a TOTP or a recovery code (the second factor), or a
- * provider's id_token (`social:<provider>`). OIDC `amr` (RFC 8176) derives from these (password →
- * `pwd`, totp → `otp`).
+ * One proof, in the order given: a password, a TOTP or a recovery code (the second factor), a
+ * provider's id_token (`social:<provider>`), or a passkey assertion with user verification
+ * (`passkey`, CONTRACT §14). OIDC `amr` (RFC 8176) derives from these (password → `pwd`, totp →
+ * `otp`, passkey → `hwk` + `user`).
  */
-export type ProofMethod = "password" | "totp" | "recovery" | `social:${string}`;
+export type ProofMethod = "password" | "totp" | "recovery" | "passkey" | `social:${string}`;
 
 export interface ProvenPerson {
   /** The person; the proof says nothing of their status, which the session starter checks. */

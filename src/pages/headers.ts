@@ -40,13 +40,19 @@ export interface HeaderOptions {
    * `post_logout_redirect_uri` on the logout page. Empty: only this origin.
    */
   redirectTargets?: readonly string[];
+  /** The page loads scripts of this origin (the passkey script): `script-src 'self'`, still nothing inline. */
+  scripts?: boolean;
 }
 
-/** The Content-Security-Policy of a page: no script at all, styles and images from this origin. */
-export function pageCsp(redirectTargets: readonly string[] = []): string {
+/**
+ * The Content-Security-Policy of a page: no script at all (or, with `scripts`, only files of this
+ * origin: the passkey script), styles and images from this origin.
+ */
+export function pageCsp(redirectTargets: readonly string[] = [], scripts = false): string {
   const targets = [...new Set(redirectTargets.map(formActionSource))];
   return [
     "default-src 'none'",
+    ...(scripts ? ["script-src 'self'"] : []),
     "style-src 'self'",
     "img-src 'self'",
     `form-action ${["'self'", ...targets].join(" ")}`,
@@ -65,7 +71,7 @@ export function pageHeaders(opts: HeaderOptions): Record<string, string> {
   return {
     "content-type": "text/html; charset=utf-8",
     "content-language": opts.locale,
-    "content-security-policy": pageCsp(opts.redirectTargets),
+    "content-security-policy": pageCsp(opts.redirectTargets, opts.scripts),
     "cache-control": "no-store",
     "referrer-policy": "no-referrer",
     "x-content-type-options": "nosniff",

@@ -28,4 +28,6 @@ export { logoutConfirmPage, type LogoutConfirmProps, signedOutPage, type SignedO
 export { type OrgChoice, orgPickerPage, type OrgPickerProps } from "./pages/org-picker";
 export { secondFactorPage, type SecondFactorProps } from "./pages/second-factor";
 export { signInPage, type SignInProps } from "./pages/sign-in";
+export { type PasskeyOffer, PasskeyForm } from "./passkey";
+export { PASSKEY_SCRIPT, pageScript } from "./scripts";
 export { type Brand, type Page, type RenderContext, type RenderedPage, renderPage } from "./render";

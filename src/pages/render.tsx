@@ -6,7 +6,7 @@
  */
 import type { FunctionComponent } from "preact";
 import { renderToString } from "preact-render-to-string";
-import { stylesheets } from "./assets";
+import { ASSET_PATH, stylesheets } from "./assets";
 import { pageHeaders } from "./headers";
 import { type Locale, type Msg, type Translator, translator } from "./i18n";
 import { ALERT_ID, Kit } from "./kit";
@@ -42,6 +42,8 @@ export interface RenderContext {
   redirectTargets?: readonly string[];
   /** Where the assets are served (default `/pages/assets/`), for an issuer under a path. */
   assetBase?: string;
+  /** Scripts of this origin the page loads (names under the asset path; the CSP then allows `'self'` scripts). */
+  scripts?: readonly string[];
 }
 
 export interface RenderedPage {
@@ -56,6 +58,7 @@ function Layout(p: {
   invalid: boolean;
   alert?: Msg;
   assetBase?: string;
+  scripts?: readonly string[];
   children: preact.ComponentChildren;
 }) {
   const { t, brand } = p;
@@ -72,6 +75,9 @@ function Layout(p: {
         <title>{documentTitle}</title>
         {stylesheets(brand.primaryColor, p.assetBase).map((href) => (
           <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {(p.scripts ?? []).map((name) => (
+          <script key={name} type="module" src={`${p.assetBase ?? ASSET_PATH}${name}`} />
         ))}
       </head>
       <body>
@@ -113,6 +119,7 @@ export function renderPage<P>(page: Page<P>, props: P, ctx: RenderContext): Rend
         invalid={invalid}
         alert={alert}
         assetBase={ctx.assetBase}
+        scripts={ctx.scripts}
       >
         <Body {...(props as P & object)} />
       </Layout>
@@ -120,6 +127,10 @@ export function renderPage<P>(page: Page<P>, props: P, ctx: RenderContext): Rend
   );
   return {
     html: `<!doctype html>${body}`,
-    headers: pageHeaders({ locale: ctx.locale, redirectTargets: ctx.redirectTargets }),
+    headers: pageHeaders({
+      locale: ctx.locale,
+      redirectTargets: ctx.redirectTargets,
+      scripts: (ctx.scripts?.length ?? 0) > 0,
+    }),
   };
 }

@@ -65,9 +65,15 @@ const TABLES = [
   "audit_log",
 ];
 
-/** Always 200 by contract (forgot), or the caller's own account, which any signed-in user may act on. */
+/**
+ * Always 200 by contract (forgot; a passkey sign-in's begin, which takes no body and stores nothing),
+ * or the caller's own account, which any signed-in user may act on.
+ */
 const isSelfService = (path: string) =>
-  path === "/api/auth/password/forgot" || path.startsWith("/api/mfa/") || path.startsWith("/api/users/me/");
+  path === "/api/auth/password/forgot" ||
+  path === "/api/auth/passkey/begin" ||
+  path.startsWith("/api/mfa/") ||
+  path.startsWith("/api/users/me/");
 
 let t: TestApp;
 let weakToken: string;

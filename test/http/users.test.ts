@@ -349,6 +349,7 @@ describe("disable, enable, erase, export", () => {
       "devices",
       "memberships",
       "mfa",
+      "passkeys",
       "roles",
       "sessions",
       "user",

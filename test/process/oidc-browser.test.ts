@@ -317,7 +317,7 @@ if (!available) {
       await page.getByLabel("Email address").fill(user.email);
       await page.getByLabel("Password").fill(PASSWORD);
       await shot(page, "02-sign-in");
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
 
       await page.waitForURL((u) => u.pathname === "/oauth2/authorize/second-factor");
       const code = page.getByLabel("Code from the app");

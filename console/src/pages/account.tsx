@@ -5,6 +5,7 @@ import QRCode from "qrcode";
 import { api, currentClaims, ok, type Answer } from "../api";
 import { useOrgs } from "../orgs-context";
 import { Badge, Confirm, ErrorNote, Field, fmtTime, Loaded, useAsync, useForm, Head } from "../ui";
+import { MyPasskeys } from "./passkeys";
 
 type Session = Answer<"/api/users/me/sessions", "get">[number];
 type Device = Answer<"/api/users/me/devices", "get">[number];
@@ -305,6 +306,7 @@ export function AccountPage() {
       </p>
       <ChangePassword />
       <Loaded state={me}>{(data) => <Mfa enabled={data.mfa.enabled} onChange={me.reload} />}</Loaded>
+      <MyPasskeys />
       <Devices />
       <Sessions />
       <section class="panel" aria-labelledby="data">

@@ -7,6 +7,7 @@ import { useEffect, useState } from "preact/hooks";
 import { api, can, currentClaims, ok, type Answer } from "../api";
 import { orgOptions, useOrgChoices, useOrgs } from "../orgs-context";
 import { Badge, Confirm, ErrorNote, Field, Loaded, Pager, Secret, Select, useAsync, useForm, Head } from "../ui";
+import { UserPasskeys } from "./passkeys";
 
 type UserRow = Answer<"/api/users", "get">[number];
 type Role = Answer<"/api/roles", "get">[number];
@@ -225,6 +226,7 @@ function UserDetail({
           </p>
         </Confirm>
       ) : null}
+      {self ? null : <UserPasskeys userId={user.id} email={user.email} />}
       <h3>Roles at this organization</h3>
       {user.roles.length ? (
         <ul class="chips">

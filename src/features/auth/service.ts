@@ -10,7 +10,7 @@ import { DomainError, invalidToken } from "../../kernel/errors";
 import type { PasswordHasher } from "../../kernel/passwords";
 import type { ProofMethod, ProvenPerson } from "../../kernel/proven-person";
 import { randomToken, sha256Hex } from "../../kernel/secrets";
-import type { UserRepo } from "../../kernel/users";
+import type { User, UserRepo } from "../../kernel/users";
 import type { AudienceResolver } from "../apps";
 import type { DomainEvent } from "../events";
 import type { OrgRepo } from "../orgs";
@@ -253,6 +253,30 @@ export function createAuthService(deps: AuthDeps) {
     code: string,
     ip: string | null,
   ): Promise<{ person: ProvenPerson; started: SessionRequest }> {
+    return proveSecondFactorWith(pendingToken, ip, (user) => deps.secondFactor.check(user.id, user.tenantId, code));
+  }
+
+  /**
+   * The user a live pending second factor is for (the hosted second-factor page offers their
+   * passkeys); null when the pending token is unknown, spent, expired or ended.
+   */
+  async function pendingUser(pendingToken: string): Promise<User | null> {
+    const rec = await deps.oneTimeTokens.peek(sha256Hex(pendingToken), "mfa_pending", deps.clock.now());
+    if (!rec) return null;
+    const user = await deps.users.get(rec.tenantId, rec.userId);
+    return user && user.status === "ACTIVE" ? user : null;
+  }
+
+  /**
+   * `proveSecondFactor` with the second factor checked by `check` (a TOTP or recovery code, or on
+   * the hosted pages a passkey of the pending user, CONTRACT §14): the same single use of the
+   * pending token, the same count of wrong answers (5 end it), the same audit.
+   */
+  async function proveSecondFactorWith(
+    pendingToken: string,
+    ip: string | null,
+    check: (user: User) => Promise<{ ok: boolean; via?: "totp" | "recovery" | "passkey" }>,
+  ): Promise<{ person: ProvenPerson; started: SessionRequest }> {
     const hash = sha256Hex(pendingToken);
     const dead = () =>
       invalidToken("This pending token is invalid, expired, already used, or ended by 5 wrong codes. Sign in again.");
@@ -260,7 +284,7 @@ export function createAuthService(deps: AuthDeps) {
     if (!rec) throw dead();
     const user = await deps.users.get(rec.tenantId, rec.userId);
     if (!user || user.status !== "ACTIVE") throw dead();
-    const r = await deps.secondFactor.check(user.id, user.tenantId, code);
+    const r = await check(user);
     if (!r.ok) {
       const wrong = await deps.oneTimeTokens.recordFailure(hash, MFA_MAX_WRONG_CODES);
       afterAnswer(async () => {
@@ -308,6 +332,8 @@ export function createAuthService(deps: AuthDeps) {
     provePassword,
     challengeSecondFactor,
     proveSecondFactor,
+    proveSecondFactorWith,
+    pendingUser,
   };
 }
 

@@ -13,6 +13,10 @@ export const STEP_PATHS = {
   secondFactor: "/oauth2/authorize/second-factor",
   organization: "/oauth2/authorize/organization",
   consent: "/oauth2/authorize/consent",
+  /** The sign-in page's passkey (button or autofill), CONTRACT §14. */
+  passkey: "/oauth2/authorize/passkey",
+  /** A passkey in place of the TOTP code on the second-factor page. */
+  secondFactorPasskey: "/oauth2/authorize/second-factor/passkey",
 } as const;
 
 /** The `sso_session` cookie (CONTRACT §12). */

@@ -18,6 +18,7 @@ import {
   errorPage,
   type Msg,
   orgPickerPage,
+  PASSKEY_SCRIPT,
   renderPage,
   secondFactorPage,
   signInPage,
@@ -106,7 +107,12 @@ export function authorizeRoutes({
   }
 
   /** Renders the outcome of the flow: a page, a 303 to the client or to the next page. */
-  function answer(request: Request, o: AuthorizeOutcome, reference: string, afterPost: boolean): Response {
+  async function answer(
+    request: Request,
+    o: AuthorizeOutcome,
+    reference: string,
+    afterPost: boolean,
+  ): Promise<Response> {
     const cookies = setCookies(o.cookies);
     switch (o.kind) {
       case "redirect":
@@ -131,7 +137,11 @@ export function authorizeRoutes({
     return renderView(request, o, cookies);
   }
 
-  function renderView(request: Request, o: Extract<AuthorizeOutcome, { view: PageView }>, cookies: string[]): Response {
+  async function renderView(
+    request: Request,
+    o: Extract<AuthorizeOutcome, { view: PageView }>,
+    cookies: string[],
+  ): Promise<Response> {
     const jar = cookiesOf(request);
     const issued = csrf.issue(jar.get(csrf.cookieName));
     if (issued.setCookie) cookies.push(issued.setCookie);
@@ -141,6 +151,8 @@ export function authorizeRoutes({
     });
     const ctx = { locale, csrfToken: issued.token, redirectTargets: [o.view.redirectUri] };
     const hidden = { interaction: o.view.interaction };
+    // Passkeys (CONTRACT §14): the pages that offer one load the passkey script (a static asset).
+    const withScript = { ...ctx, scripts: [PASSKEY_SCRIPT] };
     switch (o.kind) {
       case "sign_in": {
         const minutes = Math.max(1, Math.ceil((o.retryAfterSeconds ?? 60) / 60));
@@ -151,13 +163,16 @@ export function authorizeRoutes({
               ? { key: "problem.locked", values: { count: minutes } }
               : o.problem === "expired"
                 ? { key: "problem.formExpired" }
-                : undefined;
+                : o.problem === "passkey"
+                  ? { key: "problem.passkey" }
+                  : undefined;
         const fieldErrors =
           o.problem === "missing"
             ? o.email?.trim()
               ? { password: { key: "problem.passwordRequired" } as Msg }
               : { email: { key: "problem.emailRequired" } as Msg }
             : undefined;
+        const offer = await authorize.passkeySignInOffer();
         const { html, headers } = renderPage(
           signInPage,
           {
@@ -171,8 +186,9 @@ export function authorizeRoutes({
             // Password reset and the setup link are the console's public pages (docs/oidc.md).
             forgotPasswordUrl: `${authorize.issuer}/console/forgot-password`,
             setupLinkUrl: `${authorize.issuer}/console/set-password`,
+            passkey: { action: STEP_PATHS.passkey, hidden, ...offer, autofill: true, purpose: "signIn" },
           },
-          ctx,
+          withScript,
         );
         return pageAnswer(html, headers, o.problem ? "refused" : "ok", cookies);
       }
@@ -183,7 +199,10 @@ export function authorizeRoutes({
             ? { key: "problem.codeRequired" }
             : o.problem === "invalid"
               ? { key: o.method === "totp" ? "problem.codeInvalid" : "problem.recoveryInvalid" }
-              : undefined;
+              : o.problem === "passkey"
+                ? { key: "problem.passkey" }
+                : undefined;
+        const offer = await authorize.passkeySecondFactorOffer(cookiesOf(request).get(PENDING_MFA_COOKIE));
         const { html, headers } = renderPage(
           secondFactorPage,
           {
@@ -192,8 +211,18 @@ export function authorizeRoutes({
             hidden,
             switchUrl: `${STEP_PATHS.secondFactor}?${new URLSearchParams({ interaction: o.view.interaction, method: other })}`,
             error,
+            ...(offer
+              ? {
+                  passkey: {
+                    action: STEP_PATHS.secondFactorPasskey,
+                    hidden,
+                    ...offer,
+                    purpose: "secondFactor" as const,
+                  },
+                }
+              : {}),
           },
-          ctx,
+          offer ? withScript : ctx,
         );
         return pageAnswer(html, headers, o.problem ? "refused" : "ok", cookies);
       }
@@ -244,7 +273,7 @@ export function authorizeRoutes({
     const reference = requestIdOf(set);
     try {
       const o = await run();
-      return o instanceof Response ? o : answer(request, o, reference, afterPost);
+      return o instanceof Response ? o : await answer(request, o, reference, afterPost);
     } catch (e) {
       log.error("authorization step failed", {
         requestId: reference,
@@ -341,6 +370,37 @@ export function authorizeRoutes({
               cookiesOf(request).get(PENDING_MFA_COOKIE),
               field(form, "code"),
               methodOf(form.get("method")),
+              browserOf(request, server),
+            );
+          }),
+        { parse: [rawBody], detail: { hide: true } },
+      )
+      .post(
+        STEP_PATHS.passkey,
+        ({ body, request, server, set }) =>
+          guarded(request, set, true, async () => {
+            const form = await pageForm(request, set, textOf(body));
+            if (form instanceof Response) return form;
+            return authorize.signInWithPasskey(
+              form.get("interaction"),
+              field(form, "attemptId"),
+              field(form, "credential"),
+              browserOf(request, server),
+            );
+          }),
+        { parse: [rawBody], detail: { hide: true } },
+      )
+      .post(
+        STEP_PATHS.secondFactorPasskey,
+        ({ body, request, server, set }) =>
+          guarded(request, set, true, async () => {
+            const form = await pageForm(request, set, textOf(body));
+            if (form instanceof Response) return form;
+            return authorize.verifySecondFactorWithPasskey(
+              form.get("interaction"),
+              cookiesOf(request).get(PENDING_MFA_COOKIE),
+              field(form, "attemptId"),
+              field(form, "credential"),
               browserOf(request, server),
             );
           }),

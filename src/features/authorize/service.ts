@@ -18,6 +18,7 @@
  * org changed meanwhile is seen, and any instance serves any step with no interaction store.
  */
 import { createHmac } from "node:crypto";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import {
   createLocalJWKSet,
   decodeProtectedHeader,
@@ -35,6 +36,7 @@ import type { Unit } from "../../kernel/unit";
 import type { User, UserRepo } from "../../kernel/users";
 import type { AuthService } from "../auth";
 import { type ClientDirectory, servesTenant, tenantScopeOf } from "../clients";
+import { PasskeyRefused, type PasskeyService } from "../passkeys";
 import type { DomainEvent, EventJournal } from "../events";
 import {
   type AuthorizationCodeStore,
@@ -63,7 +65,12 @@ export interface AuthorizeDeps {
   clock: Clock;
   directory: Pick<ClientDirectory, "resolve">;
   /** The sign-in core shared with `/api/auth/login` and `/api/auth/mfa/verify`. */
-  auth: Pick<AuthService, "provePassword" | "challengeSecondFactor" | "proveSecondFactor">;
+  auth: Pick<
+    AuthService,
+    "provePassword" | "challengeSecondFactor" | "proveSecondFactor" | "proveSecondFactorWith" | "pendingUser"
+  >;
+  /** Passkeys (CONTRACT §14): the button and autofill of the sign-in page, and the second factor. */
+  passkeys: Pick<PasskeyService, "signInBegin" | "proveAssertion" | "hasPasskeys">;
   signIns: SignInSessionStore;
   codes: Pick<AuthorizationCodeStore, "issue">;
   consents: Pick<ConsentRepo, "get">;
@@ -103,8 +110,8 @@ export interface PageView {
 /** Why the request ends on an error page (never redirected: RFC 6749 §4.1.2.1). */
 export type ErrorPageKind = "unknown_client" | "bad_redirect" | "bad_request" | "expired";
 
-export type SignInProblem = "credentials" | "locked" | "rate_limited" | "missing" | "expired";
-export type SecondFactorProblem = "invalid" | "ended" | "missing";
+export type SignInProblem = "credentials" | "locked" | "rate_limited" | "missing" | "expired" | "passkey";
+export type SecondFactorProblem = "invalid" | "ended" | "missing" | "passkey";
 
 /** A cookie change the answer must carry. */
 export interface CookieChange {
@@ -156,12 +163,19 @@ interface Interaction {
   again?: true;
 }
 
-/** RFC 8176 `amr` values of the proofs given (a recovery code is a one-time code: `otp`). */
+/**
+ * RFC 8176 `amr` values of the proofs given (a recovery code is a one-time code: `otp`; a passkey
+ * with user verification is a hardware key and the user's own gesture: `hwk` and `user`, CONTRACT §14).
+ */
 export function amrOf(methods: readonly ProofMethod[]): string[] {
   const out = new Set<string>();
   for (const m of methods) {
     if (m === "password") out.add("pwd");
     else if (m === "totp" || m === "recovery") out.add("otp");
+    else if (m === "passkey") {
+      out.add("hwk");
+      out.add("user");
+    }
   }
   if (methods.length > 1) out.add("mfa");
   return [...out];
@@ -591,6 +605,123 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     );
   }
 
+  /** The browser's WebAuthn answer as posted by the pages' passkey form; null when it is not a JSON object. */
+  function credentialOf(json: string): AuthenticationResponseJSON | null {
+    if (!json || json.length > 65_536) return null;
+    try {
+      const v = JSON.parse(json) as unknown;
+      return v && typeof v === "object" && !Array.isArray(v) ? (v as AuthenticationResponseJSON) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The options of the sign-in page's passkey button and autofill (a usernameless attempt). */
+  const passkeySignInOffer = () => deps.passkeys.signInBegin();
+
+  /** The options of "Use a passkey instead" on the second-factor page; null when the pending person has none. */
+  async function passkeySecondFactorOffer(pendingMfa: string | undefined | null) {
+    const user = pendingMfa ? await deps.auth.pendingUser(pendingMfa) : null;
+    if (!user || !(await deps.passkeys.hasPasskeys(user.tenantId, user.id))) return null;
+    return deps.passkeys.signInBegin({ userId: user.id, tenantId: user.tenantId });
+  }
+
+  /**
+   * The sign-in page's passkey POST (the button or the email field's autofill): the assertion under
+   * the same per-IP limit and account lockout as a password (CONTRACT §14). A passkey with user
+   * verification is two factors: no second-factor page follows. A refusal shows the sign-in page
+   * again with its problem.
+   */
+  async function signInWithPasskey(
+    blob: string | undefined | null,
+    attemptId: string,
+    credentialJson: string,
+    browser: BrowserContext,
+  ): Promise<AuthorizeOutcome> {
+    const x = await reopen(blob);
+    if (!isReopened(x)) return x;
+    const { i, v } = x;
+    const again = (problem: SignInProblem, retryAfterSeconds?: number): AuthorizeOutcome => ({
+      kind: "sign_in",
+      view: viewOf(v, i),
+      problem,
+      retryAfterSeconds,
+    });
+    const credential = credentialOf(credentialJson);
+    if (!credential || !attemptId) return again("passkey");
+    let person: ProvenPerson;
+    try {
+      const r = await deps.passkeys.proveAssertion(attemptId, credential, browser.ip);
+      if (r.forUser !== null) return again("passkey");
+      person = r.person;
+    } catch (e) {
+      if (e instanceof PasskeyRefused) return again("passkey");
+      if (e instanceof DomainError && e.code === "ACCOUNT_LOCKED") return again("locked", e.retryAfter);
+      if (e instanceof DomainError && e.code === "RATE_LIMITED") return again("rate_limited", e.retryAfter);
+      throw e;
+    }
+    // Tenant isolation, and a disabled person: refused like any passkey that does not sign in.
+    if (!servesTenant(v.request.client, person.user.tenantId) || person.user.status !== "ACTIVE")
+      return again("passkey");
+    const { session, cookie } = await startSession(person, v, browser);
+    return afterPost(await proceed(v, { ...i, sid: session.sid }, browser, { session, cookies: { session: cookie } }));
+  }
+
+  /**
+   * The second-factor page's passkey POST: a passkey of the pending person (the attempt names them)
+   * in place of a TOTP code; a refusal counts as a wrong code against the pending sign-in. The
+   * session's `amr` then holds `pwd` and `hwk` (CONTRACT §14).
+   */
+  async function verifySecondFactorWithPasskey(
+    blob: string | undefined | null,
+    pendingMfa: string | undefined | null,
+    attemptId: string,
+    credentialJson: string,
+    browser: BrowserContext,
+  ): Promise<AuthorizeOutcome> {
+    const x = await reopen(blob);
+    if (!isReopened(x)) return x;
+    const { i, v } = x;
+    if (!pendingMfa) return { kind: "sign_in", view: viewOf(v, i), problem: "expired" };
+    const credential = credentialOf(credentialJson);
+    let person: ProvenPerson;
+    try {
+      ({ person } = await deps.auth.proveSecondFactorWith(pendingMfa, browser.ip, async (user) => {
+        if (!credential || !attemptId) return { ok: false };
+        try {
+          const r = await deps.passkeys.proveAssertion(attemptId, credential, browser.ip);
+          return r.forUser === user.id && r.person.user.id === user.id ? { ok: true, via: "passkey" } : { ok: false };
+        } catch (e) {
+          if (e instanceof PasskeyRefused) return { ok: false };
+          throw e;
+        }
+      }));
+    } catch (e) {
+      if (e instanceof DomainError && e.code === "MFA_INVALID_CODE")
+        return { kind: "second_factor", view: viewOf(v, i), method: "totp", problem: "passkey" };
+      if (e instanceof DomainError && e.code === "INVALID_TOKEN")
+        return { kind: "sign_in", view: viewOf(v, i), problem: "expired", cookies: { pendingMfa: null } };
+      if (e instanceof DomainError && (e.code === "ACCOUNT_LOCKED" || e.code === "RATE_LIMITED"))
+        return {
+          kind: "sign_in",
+          view: viewOf(v, i),
+          problem: "locked",
+          retryAfterSeconds: e.retryAfter,
+          cookies: { pendingMfa: null },
+        };
+      throw e;
+    }
+    if (!servesTenant(v.request.client, person.user.tenantId))
+      return { kind: "sign_in", view: viewOf(v, i), problem: "credentials", cookies: { pendingMfa: null } };
+    const { session, cookie } = await startSession(person, v, browser);
+    return afterPost(
+      await proceed(v, { ...i, sid: session.sid }, browser, {
+        session,
+        cookies: { session: cookie, pendingMfa: null },
+      }),
+    );
+  }
+
   /** The org picker's POST: an org the user may use (re-checked), then the flow goes on. */
   async function chooseOrganization(
     blob: string | undefined | null,
@@ -663,6 +794,10 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     verifySecondFactor,
     chooseOrganization,
     decideConsent,
+    passkeySignInOffer,
+    passkeySecondFactorOffer,
+    signInWithPasskey,
+    verifySecondFactorWithPasskey,
   };
 }
 

@@ -101,6 +101,16 @@ export const UserExport = t.Object(
       }),
     ),
     mfa: t.Object({ enabled: t.Boolean() }),
+    passkeys: t.Array(
+      t.Object({
+        id: t.String(),
+        name: t.String(),
+        createdAt: Iso,
+        lastUsedAt: t.Union([Iso, t.Null()]),
+        backedUp: t.Boolean(),
+      }),
+      { description: "the user's passkeys (no key material)" },
+    ),
     auditEntries: t.Array(
       t.Object({
         id: Int(),

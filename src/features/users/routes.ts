@@ -47,6 +47,13 @@ export function exportDto(e: Export) {
       expiresAt: iso(s.expiresAt),
     })),
     mfa: e.mfa,
+    passkeys: e.passkeys.map((k) => ({
+      id: k.id,
+      name: k.name,
+      createdAt: iso(k.createdAt),
+      lastUsedAt: iso(k.lastUsedAt),
+      backedUp: k.backedUp,
+    })),
     auditEntries: e.auditEntries.map((a) => ({
       id: a.id,
       action: a.action,

@@ -16,6 +16,7 @@ import type { Org, OrgRepo } from "../orgs";
 import type { Role, RoleRepo } from "../roles";
 import type { Device, DeviceRepo, FamilyRecord, FamilyStore, OneTimeTokenRepo } from "../sessions/ports";
 import type { SocialIdentityRepo } from "../social";
+import type { PasskeyRepo } from "../passkeys/ports";
 import type { User, UserRepo } from "../../kernel/users";
 import { acceptEmail } from "../../kernel/email";
 
@@ -24,6 +25,8 @@ export interface UserServiceDeps {
   orgs: OrgRepo;
   roles: RoleRepo;
   devices: DeviceRepo;
+  /** Passkeys: listed in the export, deleted by erasure (CONTRACT §14). */
+  passkeys: Pick<PasskeyRepo, "listUser">;
   audit: AuditRepo;
   families: FamilyStore;
   hasher: PasswordHasher;
@@ -34,6 +37,7 @@ export interface UserServiceDeps {
     devices: DeviceRepo;
     oneTimeTokens: OneTimeTokenRepo;
     socialIdentities: SocialIdentityRepo;
+    passkeys: PasskeyRepo;
     audit: Pick<AuditRepo, "scrubUser">;
     events: EventJournal;
   }>;
@@ -63,6 +67,7 @@ export interface UserExport {
   devices: Device[];
   sessions: FamilyRecord[];
   mfa: { enabled: boolean };
+  passkeys: { id: string; name: string; createdAt: Date; lastUsedAt: Date | null; backedUp: boolean }[];
   auditEntries: AuditEntry[];
 }
 
@@ -227,7 +232,7 @@ export function createUserService(deps: UserServiceDeps) {
 
   /**
    * Erases a user (CONTRACT §3), irreversibly: email → erased+{id}@erased.invalid, name, password,
-   * MFA, devices, one-time tokens and role assignments removed, status ERASED, audit rows scrubbed
+   * MFA, passkeys, devices, one-time tokens and role assignments removed, status ERASED, audit rows scrubbed
    * of IP and personal data; then every session is revoked.
    */
   async function erase(p: Principal, id: number): Promise<void> {
@@ -237,10 +242,11 @@ export function createUserService(deps: UserServiceDeps) {
     if (user.status !== "ERASED") {
       await deps.unit(
         "users.erase",
-        ["users", "devices", "oneTimeTokens", "roles", "socialIdentities", "audit", "events"],
-        async ({ users, devices, oneTimeTokens, roles, socialIdentities, audit, events }) => {
+        ["users", "devices", "oneTimeTokens", "roles", "socialIdentities", "passkeys", "audit", "events"],
+        async ({ users, devices, oneTimeTokens, roles, socialIdentities, passkeys, audit, events }) => {
           await users.erase(user.tenantId, user.id, erasedEmail(user.id));
           await devices.deleteUser(user.id);
+          await passkeys.deleteUser(user.tenantId, user.id);
           await socialIdentities.deleteUser(user.id);
           await oneTimeTokens.deleteUser(user.id);
           await roles.removeAllFor(user.id);
@@ -269,6 +275,13 @@ export function createUserService(deps: UserServiceDeps) {
       devices: await deps.devices.listUser(user.id),
       sessions: await deps.families.listUser(user.id, deps.clock.now()),
       mfa: { enabled: user.mfaEnabled },
+      passkeys: (await deps.passkeys.listUser(user.tenantId, user.id)).map((k) => ({
+        id: k.id,
+        name: k.name,
+        createdAt: k.createdAt,
+        lastUsedAt: k.lastUsedAt,
+        backedUp: k.backedUp,
+      })),
       auditEntries: await deps.audit.forUser(user.id, 1000),
     };
   }

@@ -19,6 +19,10 @@ export const de = {
   "signIn.otherEmail": "Andere E-Mail-Adresse verwenden",
   "signIn.forgot": "Passwort vergessen?",
   "signIn.setupLink": "Haben Sie einen Einrichtungslink?",
+  "passkey.signIn": "Mit einem Passkey anmelden",
+  "passkey.secondFactor": "Stattdessen einen Passkey verwenden",
+  "passkey.or": "oder",
+  "passkey.cancelled": "Der Passkey wurde nicht verwendet. Versuchen Sie es erneut oder melden Sie sich anders an.",
 
   "mfa.title": "Bestätigung in zwei Schritten",
   "mfa.totp.intro":
@@ -84,6 +88,8 @@ export const de = {
   "problem.recoveryInvalid": "Dieser Wiederherstellungscode stimmt nicht oder wurde schon verwendet.",
   "problem.orgRequired": "Wählen Sie eine Organisation.",
   "problem.formExpired": "Dieses Formular ist abgelaufen. Geben Sie Ihre Daten erneut ein.",
+  "problem.passkey":
+    "Mit diesem Passkey war keine Anmeldung möglich. Versuchen Sie es erneut oder melden Sie sich anders an.",
 
   "errorPage.reference": "Referenz: {id}",
   "errorPage.referenceHint": "Wenn Sie den Support kontaktieren, nennen Sie diese Referenz.",

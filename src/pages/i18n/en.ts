@@ -23,6 +23,10 @@ export const en = {
   "signIn.otherEmail": "Use another email address",
   "signIn.forgot": "Forgot password?",
   "signIn.setupLink": "Have a setup link?",
+  "passkey.signIn": "Sign in with a passkey",
+  "passkey.secondFactor": "Use a passkey instead",
+  "passkey.or": "or",
+  "passkey.cancelled": "The passkey was not used. Try again, or sign in another way.",
 
   "mfa.title": "Two-step verification",
   "mfa.totp.intro": "Open your authenticator app and enter the 6-digit code it shows for this account.",
@@ -87,6 +91,7 @@ export const en = {
   "problem.recoveryInvalid": "That recovery code is not right or has already been used.",
   "problem.orgRequired": "Choose an organization.",
   "problem.formExpired": "This form has expired. Enter your details again.",
+  "problem.passkey": "That passkey could not be used to sign in. Try again, or sign in another way.",
 
   "errorPage.reference": "Reference: {id}",
   "errorPage.referenceHint": "If you contact support, give them this reference.",

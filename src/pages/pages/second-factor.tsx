@@ -4,6 +4,7 @@
  */
 import type { Msg } from "../i18n";
 import { ALERT_ID, Field, Form, type FormTarget, useKit } from "../kit";
+import { type PasskeyOffer, PasskeyForm } from "../passkey";
 import type { Page } from "../render";
 
 export interface SecondFactorProps extends FormTarget {
@@ -14,6 +15,8 @@ export interface SecondFactorProps extends FormTarget {
   error?: Msg;
   /** About the whole attempt (e.g. `problem.locked`). */
   alert?: Msg;
+  /** "Use a passkey instead", when the person has one (shown only with JavaScript). */
+  passkey?: PasskeyOffer;
 }
 
 function SecondFactorBody(p: SecondFactorProps) {
@@ -41,6 +44,7 @@ function SecondFactorBody(p: SecondFactorProps) {
           </button>
         </div>
       </Form>
+      {p.passkey && <PasskeyForm {...p.passkey} />}
       <ul class="links">
         <li>
           <a href={p.switchUrl}>{totp ? t("mfa.useRecovery") : t("mfa.useTotp")}</a>

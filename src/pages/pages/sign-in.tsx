@@ -6,6 +6,7 @@
  */
 import type { Msg } from "../i18n";
 import { ALERT_ID, Field, Form, type FormTarget, useKit } from "../kit";
+import { type PasskeyOffer, PasskeyForm } from "../passkey";
 import type { Page } from "../render";
 
 interface SignInCommon extends FormTarget {
@@ -16,6 +17,8 @@ interface SignInCommon extends FormTarget {
   /** About the whole form (e.g. `problem.credentials`, `problem.locked`). */
   error?: Msg;
   fieldErrors?: { email?: Msg; password?: Msg };
+  /** "Sign in with a passkey" and the email field's passkey autofill (shown only with JavaScript). */
+  passkey?: PasskeyOffer;
 }
 
 export type SignInProps = SignInCommon &
@@ -53,7 +56,7 @@ function SignInBody(p: SignInProps) {
             name="email"
             type="email"
             label={t("signIn.email")}
-            autocomplete="username"
+            autocomplete={p.passkey?.autofill ? "username webauthn" : "username"}
             inputMode="email"
             verbatim
             value={p.email}
@@ -86,6 +89,7 @@ function SignInBody(p: SignInProps) {
           </button>
         </div>
       </Form>
+      {p.passkey && <PasskeyForm {...p.passkey} />}
       <ul class="links">
         {p.step === "password" && p.otherEmailUrl && (
           <li>
