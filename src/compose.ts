@@ -32,6 +32,7 @@ import { createSocialService } from "./features/social";
 import { createClaimsMinter, createClaimsService } from "./features/claims";
 import { createImportService } from "./features/import";
 import { createAuthorizeService } from "./features/authorize";
+import { createLogoutService } from "./features/logout";
 import { createCsrf } from "./pages";
 import { createWebhookDelivery } from "./jobs/webhook-delivery";
 import type { PrimaryStore, SessionStore } from "./stores";
@@ -229,6 +230,29 @@ export async function composeGraph(d: GraphDeps) {
     clock,
     allowPrivateTargets: config.webhookAllowPrivate,
   });
+  // Ending sign-in (CONTRACT §13): logout, session control, consents, revocation marks.
+  const logout = createLogoutService({
+    issuer: config.issuer,
+    clock,
+    signIns: sessions.signIns,
+    families: sessions.families,
+    marks: sessions.counters,
+    directory: clientDirectory,
+    consents: store.consents,
+    users: store.users,
+    orgs: store.orgs,
+    unit,
+    record,
+    jwks: () => keys.jwks(),
+  });
+  const endUserSessions = (
+    user: { tenantId: number; id: number },
+    ctx: { actor: { userId?: number | null; ip: string | null }; via: string },
+  ) =>
+    logout.endAllForUser(user.tenantId, user.id, {
+      actor: { userId: ctx.actor.userId, ip: ctx.actor.ip },
+      via: ctx.via,
+    });
   const oauth = createOAuthService({
     directory: clientDirectory,
     sign: keys.sign,
@@ -239,6 +263,9 @@ export async function composeGraph(d: GraphDeps) {
     codes: sessions.codes,
     signIns: sessions.signIns,
     families: sessions.families,
+    logout,
+    marks: sessions.counters,
+    loadContext: (tenantId, userId, orgId, now) => contexts.load(tenantId, userId, orgId, now),
     sessions: sessionService,
     mintIdToken: minter.mintIdToken,
     verify: keys.verify,
@@ -290,6 +317,7 @@ export async function composeGraph(d: GraphDeps) {
     clock,
     issuer: config.issuer,
     limitIp: auth.limitIp,
+    endUserSessions,
     requireAuthorityOver: roles.requireAuthorityOver,
     passwordPerIpPerMinute: config.limits.passwordPerIpPerMinute,
     onBackgroundError: (e) =>
@@ -308,6 +336,7 @@ export async function composeGraph(d: GraphDeps) {
     reachableRole: roles.reachableRole,
     checkAssignment: roles.checkAssignment,
     requireAuthorityOver: roles.requireAuthorityOver,
+    endUserSessions,
   });
   const apps = createAppService({
     apps: store.apps,
@@ -369,6 +398,7 @@ export async function composeGraph(d: GraphDeps) {
     metrics: d.metrics,
     pollMs: webhookPollMs,
     timeoutMs: d.webhookTimeoutMs ?? config.webhookTimeoutSeconds * 1000,
+    logoutToken: (n, jti) => minter.mintLogoutToken({ ...n, jti }),
   });
   units.onOutboxFilled(() => delivery.nudge());
   // Set on SIGTERM/SIGINT: readiness fails at once so load balancers stop routing here.
@@ -388,7 +418,15 @@ export async function composeGraph(d: GraphDeps) {
     jwks: () => keys.jwks(),
     renderMetrics: () => d.metrics.render(),
     // What the OpenID provider serves: the code grant (/oauth2/authorize, ID tokens), refresh and UserInfo.
-    features: ["authorization_code", "refresh_token", "userinfo"],
+    features: [
+      "authorization_code",
+      "refresh_token",
+      "userinfo",
+      "end_session",
+      "revocation",
+      "introspection",
+      "backchannel_logout",
+    ],
   });
 
   const cookies = { secure: !config.issuer.startsWith("http://"), origins: config.webOrigins };
@@ -417,6 +455,7 @@ export async function composeGraph(d: GraphDeps) {
       clients,
       oauth,
       authorize,
+      logout,
       pagesCsrf,
       log,
       audit,
@@ -453,6 +492,7 @@ export async function composeGraph(d: GraphDeps) {
     clientDirectory,
     audiences,
     units,
+    logout,
   };
 }
 

@@ -23,6 +23,7 @@ import type { SocialService } from "./features/social";
 import type { ClaimsService } from "./features/claims";
 import type { ImportService } from "./features/import";
 import type { AuthorizeService } from "./features/authorize";
+import type { LogoutService } from "./features/logout";
 import type { Logger } from "./http/observability";
 import type { Csrf } from "./pages";
 import { authorizeRoutes } from "./features/authorize/routes";
@@ -43,6 +44,7 @@ import { mfaRoutes } from "./features/mfa/routes";
 import { socialRoutes } from "./features/social/routes";
 import { claimsRoutes } from "./features/claims/routes";
 import { importRoutes } from "./features/import/routes";
+import { logoutRoutes } from "./features/logout/routes";
 
 export interface RouteServices {
   system: SystemService;
@@ -60,6 +62,7 @@ export interface RouteServices {
   clients: ClientService;
   oauth: OAuthService;
   authorize: AuthorizeService;
+  logout: LogoutService;
   /** The hosted pages' CSRF tokens (secret derived from the master key). */
   pagesCsrf: Csrf;
   log: Logger;
@@ -90,5 +93,6 @@ export function mountRoutes(s: RouteServices) {
     .use(platformRoutes({ platform: s.platform, guard }))
     .use(webhookRoutes({ webhooks: s.webhooks, guard }))
     .use(claimsRoutes({ claims: s.claims, guard }))
-    .use(importRoutes({ imports: s.imports, guard }));
+    .use(importRoutes({ imports: s.imports, guard }))
+    .use(logoutRoutes({ logout: s.logout, guard, csrf: s.pagesCsrf, secure: cookies.secure, log: s.log }));
 }

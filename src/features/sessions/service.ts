@@ -127,17 +127,6 @@ export interface DeviceCaller {
   ip: string | null;
 }
 
-/** One of the caller's live sessions as they see it. */
-export interface SessionView {
-  id: string;
-  mode: string;
-  organizationId: number;
-  audience: string;
-  deviceId: string | null;
-  expiresAt: Date;
-  current: boolean;
-}
-
 const dead = () => invalidToken("The refresh token is invalid, expired or revoked. Sign in again.");
 const invalidCredentials = () => new DomainError("INVALID_CREDENTIALS", "The email or password is incorrect.");
 const orgSuspended = () =>
@@ -491,36 +480,6 @@ export function createSessionService(deps: SessionServiceDeps) {
     await deps.families.revokeDevice(caller.userId, deviceId);
   }
 
-  /** The caller's live sessions (refresh families), the calling one marked `current`. */
-  async function listSessions(caller: DeviceCaller): Promise<SessionView[]> {
-    const fams = await deps.families.listUser(caller.userId, deps.clock.now());
-    return fams.map((f) => ({
-      id: f.familyId,
-      mode: f.data.mode,
-      organizationId: f.data.orgId,
-      audience: f.data.audience,
-      deviceId: f.data.deviceId ?? null,
-      expiresAt: f.expiresAt,
-      current: f.familyId === caller.sessionId,
-    }));
-  }
-
-  /** Ends one of the caller's sessions; 404 when it is not a live session of the caller. */
-  async function revokeSession(caller: DeviceCaller, sessionId: string): Promise<void> {
-    const fam = await deps.families.get(sessionId, deps.clock.now());
-    if (!fam || fam.data.userId !== caller.userId) throw notFound("Session");
-    await deps.families.revoke(fam.familyId);
-    const d = fam.data;
-    await deps.record({
-      type: "auth.logout",
-      tenantId: d.tenantId,
-      org: { id: d.orgId, path: d.orgPath },
-      actor: { userId: caller.userId, ip: caller.ip },
-      target: { userId: d.userId },
-      data: { sessionId: fam.familyId, mode: d.mode, via: "sessions", ...(d.deviceId ? { deviceId: d.deviceId } : {}) },
-    });
-  }
-
   return {
     signIn,
     startClientSession,
@@ -530,8 +489,6 @@ export function createSessionService(deps: SessionServiceDeps) {
     logout,
     listDevices,
     removeDevice,
-    listSessions,
-    revokeSession,
   };
 }
 
