@@ -273,7 +273,7 @@ function Sessions() {
       </Loaded>
       <p>
         <button type="button" class="danger" onClick={() => (setEnded(null), setEverywhere(true))}>
-          Sign out everywhere else
+          End all other sessions
         </button>
         {ended !== null ? <span role="status"> {ended} session(s) ended.</span> : null}
       </p>
@@ -297,8 +297,8 @@ function Sessions() {
       ) : null}
       {everywhere ? (
         <Confirm
-          title="Sign out everywhere else?"
-          action="Sign out everywhere"
+          title="End all other sessions?"
+          action="End them"
           onCancel={() => setEverywhere(false)}
           onDone={async () => {
             const r = await ok(api.POST("/api/users/me/sessions/revoke-all"));
@@ -307,7 +307,7 @@ function Sessions() {
             sessions.reload();
           }}
         >
-          <p>Every other sign-in and session of yours ends now; this one stays.</p>
+          <p>Signs you out everywhere else: every other sign-in and session of yours ends now; this one stays.</p>
         </Confirm>
       ) : null}
     </section>

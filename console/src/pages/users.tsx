@@ -205,7 +205,7 @@ function UserDetail({
             })
           }
         >
-          Sign out everywhere
+          End all sessions
         </button>
         <button type="button" class="danger" disabled={self} onClick={() => setErase(true)}>
           Erase…
