@@ -324,6 +324,12 @@ export function createOAuthService(deps: OAuthServiceDeps) {
           scopes: c.scopes,
         })
       : undefined;
+    // A logout that ended the sign-in session after `addClient` may have listed its families before
+    // this one existed: seen ended now, the new family is revoked (CONTRACT §13: it ends with the session).
+    if (issued.familyId && !(await deps.signIns.get(c.tenantId, c.sid, deps.clock.now()))) {
+      await deps.families.revoke(issued.familyId);
+      throw invalidGrant("The sign-in session this code was issued in has ended.");
+    }
     // A replay that landed between redeem and here: revoke what this redemption has just issued.
     const recorded = await deps.codes.recordIssued(
       c.tenantId,
