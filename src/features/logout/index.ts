@@ -1,7 +1,9 @@
 /** Ending sign-in (CONTRACT §13): logout, session control, consents, revocation marks. */
 export {
   createLogoutService,
+  markCovers,
   markKeys,
+  markValueAt,
   MARK_SECONDS,
   type ConsentEntry,
   type EndContext,

@@ -18,7 +18,7 @@ import type { ApiClient, ClientDirectory, ResolvedClient } from "../clients";
 import type { DomainEvent } from "../events";
 import type { OrgRepo } from "../orgs";
 import { verifyPkceS256, type AuthorizationCodeStore, type SignInSessionStore } from "../oidc";
-import { markKeys, MARK_SECONDS, type LogoutService } from "../logout";
+import { markCovers, markKeys, markValueAt, MARK_SECONDS, type LogoutService } from "../logout";
 import { parseRefreshToken, type SessionService } from "../sessions";
 import type { CounterStore, FamilyStore } from "../sessions/ports";
 import { ACCESS_TOKEN_TTL, scopeClaims, type TokenMinter } from "../tokens";
@@ -466,7 +466,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     const issuedTo = claims.token_use === "machine" ? claims.sub : claims.client_id;
     if (issuedTo !== client.clientId || claims.tenant_id !== client.tenantId) return;
     const ttl = Math.max(1, claims.exp - Math.floor(now.getTime() / 1000) + 60);
-    await deps.marks.set(markKeys.jti(claims.jti), Math.floor(now.getTime() / 1000), Math.min(ttl, MARK_SECONDS), now);
+    await deps.marks.set(markKeys.jti(claims.jti), markValueAt(now), Math.min(ttl, MARK_SECONDS), now);
     await deps.record({
       type: "oauth.token.revoked",
       tenantId: client.tenantId,
@@ -479,8 +479,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
 
   /** True when a mark set at or after `iat` says the token ended. */
   async function endedSince(key: string, iat: number, now: Date): Promise<boolean> {
-    const m = await deps.marks.peek(key, now);
-    return m.count > 0 && m.count >= iat;
+    return markCovers((await deps.marks.peek(key, now)).count, iat);
   }
 
   /**
