@@ -205,7 +205,7 @@ function UserDetail({
             })
           }
         >
-          End all sessions
+          Sign out everywhere
         </button>
         <button type="button" class="danger" disabled={self} onClick={() => setErase(true)}>
           Erase…
