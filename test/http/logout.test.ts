@@ -319,6 +319,15 @@ describe("RP-initiated logout (/oauth2/logout)", () => {
     await expectEnded(s);
   });
 
+  test("a repeated parameter, or a POST that is not a form, is an error page", async () => {
+    const twice = await t.call("GET", `/oauth2/logout?client_id=${A.clientId}&client_id=${B.clientId}`);
+    expect(twice.status).toBe(400);
+    expect(twice.headers.get("location")).toBeNull();
+    const json = await t.call("POST", "/oauth2/logout", { body: { client_id: A.clientId } });
+    expect(json.status).toBe(400);
+    expect(String(json.body)).toContain("<html");
+  });
+
   test("a hint-less logout with no client is an error page; the signed-out page shows when no URI is given", async () => {
     const none = await t.call("GET", "/oauth2/logout");
     expect(none.status).toBe(400);
