@@ -172,6 +172,30 @@ export async function composeGraph(d: GraphDeps) {
     platformTenantId,
     customClaims: claimsMinter,
   });
+  // Client records, org status and app identifiers for /oauth2/token, cached until the directory changes.
+  const clientDirectory = createClientDirectory({
+    clients: store.clients,
+    orgs: store.orgs,
+    apps: store.apps,
+    clock,
+    version,
+    maxAgeMs,
+  });
+  // Ending sign-in (CONTRACT §13): logout, session control, consents, revocation marks.
+  const logout = createLogoutService({
+    issuer: config.issuer,
+    clock,
+    signIns: sessions.signIns,
+    families: sessions.families,
+    marks: sessions.counters,
+    directory: clientDirectory,
+    consents: store.consents,
+    users: store.users,
+    orgs: store.orgs,
+    unit,
+    record,
+    jwks: () => keys.jwks(),
+  });
   const sessionService = createSessionService({
     families: sessions.families,
     devices: store.devices,
@@ -184,6 +208,7 @@ export async function composeGraph(d: GraphDeps) {
     audiences: audienceResolver,
     mint: minter.mintAccess,
     clock,
+    familyRevoked: logout.familyRevoked,
   });
   const auth = createAuthService({
     oneTimeTokens: store.oneTimeTokens,
@@ -213,15 +238,6 @@ export async function composeGraph(d: GraphDeps) {
     audiences: audienceResolver,
     auth,
   });
-  // Client records, org status and app identifiers for /oauth2/token, cached until the directory changes.
-  const clientDirectory = createClientDirectory({
-    clients: store.clients,
-    orgs: store.orgs,
-    apps: store.apps,
-    clock,
-    version,
-    maxAgeMs,
-  });
   const clients = createClientService({
     clients: store.clients,
     orgs: store.orgs,
@@ -229,21 +245,6 @@ export async function composeGraph(d: GraphDeps) {
     unit,
     clock,
     allowPrivateTargets: config.webhookAllowPrivate,
-  });
-  // Ending sign-in (CONTRACT §13): logout, session control, consents, revocation marks.
-  const logout = createLogoutService({
-    issuer: config.issuer,
-    clock,
-    signIns: sessions.signIns,
-    families: sessions.families,
-    marks: sessions.counters,
-    directory: clientDirectory,
-    consents: store.consents,
-    users: store.users,
-    orgs: store.orgs,
-    unit,
-    record,
-    jwks: () => keys.jwks(),
   });
   const endUserSessions = (
     user: { tenantId: number; id: number },

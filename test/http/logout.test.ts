@@ -202,6 +202,16 @@ describe("introspection and revocation (RFC 7662, RFC 7009)", () => {
     expect(await introspect(`${s.tokens[0].access_token.slice(0, -4)}AAAA`)).toEqual({ active: false });
   });
 
+  test("a reused refresh token ends its family: the access tokens it minted introspect inactive", async () => {
+    const s = await signedIn([A]);
+    const next = await refreshWith(A, s.tokens[0].refresh_token);
+    expect(next.status).toBe(200);
+    expect((await introspect(next.body.access_token)).active).toBe(true);
+    expect((await refreshWith(A, s.tokens[0].refresh_token)).body.error).toBe("invalid_grant");
+    expect(await introspect(next.body.access_token)).toEqual({ active: false });
+    expect(await introspect(s.tokens[0].access_token)).toEqual({ active: false });
+  });
+
   test("introspection needs a confidential client over HTTP Basic", async () => {
     const s = await signedIn([A]);
     const none = await form("/oauth2/introspect", { token: s.tokens[0].access_token });

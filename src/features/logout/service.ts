@@ -224,6 +224,14 @@ export function createLogoutService(deps: LogoutDeps) {
   }
 
   /**
+   * Marks a client family ended elsewhere (refresh-token reuse revoked it in the sessions feature),
+   * so introspection refuses the access tokens it minted. /api/auth families need no mark.
+   */
+  async function familyRevoked(d: Pick<FamilyRecord["data"], "clientId" | "sid">): Promise<void> {
+    if (d.clientId && d.sid) await mark([markKeys.family(d.sid, d.clientId)]);
+  }
+
+  /**
    * Ends every sign-in session and refresh family of the user but `keep` (the caller's own
    * session: a sign-in `sid` or a family id; a family started through a kept sign-in session
    * stays too). With nothing kept every client that got tokens gets one logout token without
@@ -542,6 +550,7 @@ export function createLogoutService(deps: LogoutDeps) {
     endSignIn,
     endFamily,
     endAllForUser,
+    familyRevoked,
     listSessions,
     endOwnSession,
     endOtherSessions,

@@ -114,6 +114,11 @@ export interface SessionServiceDeps {
   audiences: AudienceResolver;
   mint: TokenMinter["mintAccess"];
   clock: Clock;
+  /**
+   * Told when a refresh revoked a family (reuse, a user or org that can no longer get tokens), so
+   * introspection refuses the access tokens it minted (the logout feature's revocation marks).
+   */
+  familyRevoked?(data: SessionData): Promise<void>;
 }
 
 /** The caller of a `/api/users/me/**` operation. */
@@ -381,6 +386,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     if (r.status === "invalid") throw dead();
     if (r.status === "reused") {
       const d = r.family.data;
+      await deps.familyRevoked?.(d);
       await deps.record({
         type: "auth.refresh.reuse_detected",
         tenantId: d.tenantId,
@@ -413,10 +419,12 @@ export function createSessionService(deps: SessionServiceDeps) {
     ]);
     if (!user || user.status !== "ACTIVE" || !org || !app) {
       await deps.families.revoke(familyId);
+      await deps.familyRevoked?.(d);
       throw dead();
     }
     if (blocked) {
       await deps.families.revoke(familyId);
+      await deps.familyRevoked?.(d);
       throw new DomainError(
         "ORG_SUSPENDED",
         "This session's organization (or one above it) is suspended or expired; no tokens can be issued for it.",
