@@ -2,6 +2,7 @@
 export {
   createLogoutService,
   markCovers,
+  MARK_EPOCH_SECONDS,
   markKeys,
   markValueAt,
   MARK_SECONDS,
