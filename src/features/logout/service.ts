@@ -141,7 +141,6 @@ const SESSION_COOKIE_RE = /^([A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{43})$/;
 
 export function createLogoutService(deps: LogoutDeps) {
   const now = () => deps.clock.now();
-  const nowSeconds = () => Math.floor(now().getTime() / 1000);
 
   async function mark(keys: string[]) {
     const at = now();
@@ -558,7 +557,6 @@ export function createLogoutService(deps: LogoutDeps) {
     withdrawConsent,
     logout,
     confirm,
-    nowSeconds,
   };
 }
 
