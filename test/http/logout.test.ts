@@ -466,6 +466,19 @@ describe("administrators and account changes end sessions", () => {
     expect(await silent(s.b)).toBe("code");
   });
 
+  test("another tenant's administrator gets 404 and ends nothing", async () => {
+    const s = await signedIn([A]);
+    const other = await provisionTenant(t);
+    expect((await t.call("POST", `/api/users/${s.u.id}/sessions/revoke`, { token: other.token })).status).toBe(404);
+    expect(await silent(s.b)).toBe("code");
+    // Nor can the other tenant's resource server see this tenant's tokens.
+    const rs = await ok(
+      t.call("POST", "/api/clients", { token: other.token, body: { name: uniq("RS"), orgId: other.rootOrgId } }),
+    );
+    expect((await form("/oauth2/introspect", { token: s.tokens[0].access_token }, rs)).body).toEqual({ active: false });
+    expect((await introspect(s.tokens[0].access_token)).active).toBe(true);
+  });
+
   for (const kind of ["disable", "erase", "reset"] as const)
     test(`${kind} ends the sign-in session and the families, with logout tokens`, async () => {
       const s = await signedIn();
