@@ -112,7 +112,7 @@ export class FlowError extends Error {
  * A browser without JavaScript over loopback HTTP: a cookie jar, no redirect following unless
  * asked (test/support/hosted-pages.ts does the same in-process). Counts the requests it sends.
  */
-function httpBrowser(base: string, signal: () => AbortSignal) {
+export function httpBrowser(base: string, signal: () => AbortSignal) {
   const jar = new Map<string, string>();
   let sent = 0;
   async function send(method: string, path: string, form?: Record<string, string>): Promise<Response> {
@@ -146,7 +146,7 @@ function httpBrowser(base: string, signal: () => AbortSignal) {
     },
   };
 }
-type Browser = ReturnType<typeof httpBrowser>;
+export type Browser = ReturnType<typeof httpBrowser>;
 
 let flowCounter = 0;
 const authorizePath = (clientId: string, extra: Record<string, string> = {}) => {

@@ -33,6 +33,7 @@ import { createSocialService } from "./features/social";
 import { createClaimsMinter, createClaimsService } from "./features/claims";
 import { createImportService } from "./features/import";
 import { createAuthorizeService } from "./features/authorize";
+import { createLogoutService } from "./features/logout";
 import { createCsrf } from "./pages";
 import { createWebhookDelivery } from "./jobs/webhook-delivery";
 import type { PrimaryStore, SessionStore } from "./stores";
@@ -172,6 +173,31 @@ export async function composeGraph(d: GraphDeps) {
     platformTenantId,
     customClaims: claimsMinter,
   });
+  // Client records, org status and app identifiers for /oauth2/token, cached until the directory changes.
+  const clientDirectory = createClientDirectory({
+    clients: store.clients,
+    orgs: store.orgs,
+    apps: store.apps,
+    clock,
+    version,
+    maxAgeMs,
+    builtIn: [consoleClient(config.issuer)],
+  });
+  // Ending sign-in (CONTRACT §13): logout, session control, consents, revocation marks.
+  const logout = createLogoutService({
+    issuer: config.issuer,
+    clock,
+    signIns: sessions.signIns,
+    families: sessions.families,
+    marks: sessions.counters,
+    directory: clientDirectory,
+    consents: store.consents,
+    users: store.users,
+    orgs: store.orgs,
+    unit,
+    record,
+    jwks: () => keys.jwks(),
+  });
   const sessionService = createSessionService({
     families: sessions.families,
     devices: store.devices,
@@ -184,6 +210,7 @@ export async function composeGraph(d: GraphDeps) {
     audiences: audienceResolver,
     mint: minter.mintAccess,
     clock,
+    familyRevoked: logout.familyRevoked,
   });
   const auth = createAuthService({
     oneTimeTokens: store.oneTimeTokens,
@@ -232,16 +259,6 @@ export async function composeGraph(d: GraphDeps) {
     audiences: audienceResolver,
     auth,
   });
-  // Client records, org status and app identifiers for /oauth2/token, cached until the directory changes.
-  const clientDirectory = createClientDirectory({
-    clients: store.clients,
-    orgs: store.orgs,
-    apps: store.apps,
-    clock,
-    version,
-    maxAgeMs,
-    builtIn: [consoleClient(config.issuer)],
-  });
   const clients = createClientService({
     clients: store.clients,
     orgs: store.orgs,
@@ -250,6 +267,14 @@ export async function composeGraph(d: GraphDeps) {
     clock,
     allowPrivateTargets: config.webhookAllowPrivate,
   });
+  const endUserSessions = (
+    user: { tenantId: number; id: number },
+    ctx: { actor: { userId?: number | null; ip: string | null }; via: string },
+  ) =>
+    logout.endAllForUser(user.tenantId, user.id, {
+      actor: { userId: ctx.actor.userId, ip: ctx.actor.ip },
+      via: ctx.via,
+    });
   const oauth = createOAuthService({
     directory: clientDirectory,
     sign: keys.sign,
@@ -260,6 +285,9 @@ export async function composeGraph(d: GraphDeps) {
     codes: sessions.codes,
     signIns: sessions.signIns,
     families: sessions.families,
+    logout,
+    marks: sessions.counters,
+    loadContext: (tenantId, userId, orgId, now) => contexts.load(tenantId, userId, orgId, now),
     sessions: sessionService,
     mintIdToken: minter.mintIdToken,
     verify: keys.verify,
@@ -312,6 +340,7 @@ export async function composeGraph(d: GraphDeps) {
     clock,
     issuer: config.issuer,
     limitIp: auth.limitIp,
+    endUserSessions,
     requireAuthorityOver: roles.requireAuthorityOver,
     passwordPerIpPerMinute: config.limits.passwordPerIpPerMinute,
     onBackgroundError: (e) =>
@@ -331,6 +360,7 @@ export async function composeGraph(d: GraphDeps) {
     reachableRole: roles.reachableRole,
     checkAssignment: roles.checkAssignment,
     requireAuthorityOver: roles.requireAuthorityOver,
+    endUserSessions,
   });
   const apps = createAppService({
     apps: store.apps,
@@ -392,6 +422,7 @@ export async function composeGraph(d: GraphDeps) {
     metrics: d.metrics,
     pollMs: webhookPollMs,
     timeoutMs: d.webhookTimeoutMs ?? config.webhookTimeoutSeconds * 1000,
+    logoutToken: (n, jti) => minter.mintLogoutToken({ ...n, jti }),
   });
   units.onOutboxFilled(() => delivery.nudge());
   // Set on SIGTERM/SIGINT: readiness fails at once so load balancers stop routing here.
@@ -411,7 +442,15 @@ export async function composeGraph(d: GraphDeps) {
     jwks: () => keys.jwks(),
     renderMetrics: () => d.metrics.render(),
     // What the OpenID provider serves: the code grant (/oauth2/authorize, ID tokens), refresh and UserInfo.
-    features: ["authorization_code", "refresh_token", "userinfo"],
+    features: [
+      "authorization_code",
+      "refresh_token",
+      "userinfo",
+      "end_session",
+      "revocation",
+      "introspection",
+      "backchannel_logout",
+    ],
   });
 
   const cookies = { secure: !config.issuer.startsWith("http://"), origins: config.webOrigins };
@@ -441,6 +480,7 @@ export async function composeGraph(d: GraphDeps) {
       clients,
       oauth,
       authorize,
+      logout,
       pagesCsrf,
       log,
       audit,
@@ -477,6 +517,7 @@ export async function composeGraph(d: GraphDeps) {
     clientDirectory,
     audiences,
     units,
+    logout,
   };
 }
 

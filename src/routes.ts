@@ -23,6 +23,7 @@ import type { SocialService } from "./features/social";
 import type { ClaimsService } from "./features/claims";
 import type { ImportService } from "./features/import";
 import type { AuthorizeService } from "./features/authorize";
+import type { LogoutService } from "./features/logout";
 import type { Logger } from "./http/observability";
 import type { Csrf } from "./pages";
 import { authorizeRoutes } from "./features/authorize/routes";
@@ -45,6 +46,7 @@ import { claimsRoutes } from "./features/claims/routes";
 import { importRoutes } from "./features/import/routes";
 import { passkeyRoutes } from "./features/passkeys/routes";
 import type { PasskeyService } from "./features/passkeys";
+import { logoutRoutes } from "./features/logout/routes";
 
 export interface RouteServices {
   system: SystemService;
@@ -63,6 +65,7 @@ export interface RouteServices {
   clients: ClientService;
   oauth: OAuthService;
   authorize: AuthorizeService;
+  logout: LogoutService;
   /** The hosted pages' CSRF tokens (secret derived from the master key). */
   pagesCsrf: Csrf;
   log: Logger;
@@ -94,5 +97,6 @@ export function mountRoutes(s: RouteServices) {
     .use(webhookRoutes({ webhooks: s.webhooks, guard }))
     .use(claimsRoutes({ claims: s.claims, guard }))
     .use(importRoutes({ imports: s.imports, guard }))
-    .use(passkeyRoutes({ passkeys: s.passkeys, guard, cookies }));
+    .use(passkeyRoutes({ passkeys: s.passkeys, guard, cookies }))
+    .use(logoutRoutes({ logout: s.logout, guard, csrf: s.pagesCsrf, secure: cookies.secure, log: s.log }));
 }

@@ -113,6 +113,8 @@ export function createUnits(
     unit,
     onOutboxFilled: (listener) => void filledListeners.push(listener),
     record: (e) =>
-      isWebhookEvent(e.type) || faults ? unit(e.type, ["events"], ({ events }) => events.record(e)) : direct.record(e),
+      isWebhookEvent(e.type) || e.logoutNotices?.length || faults
+        ? unit(e.type, ["events"], ({ events }) => events.record(e))
+        : direct.record(e),
   };
 }

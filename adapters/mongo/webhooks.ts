@@ -22,6 +22,7 @@ import {
   type Ctx,
 } from "./db";
 import { C } from "./schema";
+import { BACKCHANNEL_LOGOUT_TARGET } from "../../src/features/events/ports";
 
 const rowLock = (id: number) => `delivery:${id}`;
 const tf = (tenant: number | "any"): Filter<Doc> => (tenant === "any" ? {} : { tenantId: tenant });
@@ -138,7 +139,8 @@ export function createMongoOutbox(ctx: Ctx): OutboxRepo {
           .find({ active: true }, { projection: { _id: 1 } })
           .toArray()
       ).map((w) => w._id);
-      if (!active.length) return [];
+      // Back-channel logout rows have no webhook (BACKCHANNEL_LOGOUT_TARGET): always candidates.
+      active.push(BACKCHANNEL_LOGOUT_TARGET);
       const out: OutboxMessage[] = [];
       let afterId = 0;
       // Candidates oldest first, each claimed by a conditional update (another instance may win some).

@@ -72,8 +72,9 @@ export function createWebhookSender(opts: {
           {
             method: "POST",
             headers: {
-              ...headers,
+              // A back-channel logout token is a form post: its caller names the content type.
               "content-type": "application/json",
+              ...headers,
               "content-length": String(Buffer.byteLength(body)),
               "user-agent": opts.userAgent ?? "sso-webhooks/1",
             },

@@ -166,6 +166,12 @@ export function createPgCounters(db: Db): CounterStore {
         .insert(c)
         .values({ key, count: value, expiresAt: ends })
         .onConflictDoUpdate({ target: c.key, set: { count: value, expiresAt: ends } });
+      // Set keys are often one-off (lockouts, logout revocation marks): a few long-expired rows go
+      // with each set, so the table stays bounded without a sweeper (Redis and SQLite expire their own).
+      const before = sql`${new Date(now.getTime() - 3_600_000).toISOString()}::timestamptz`;
+      await db.execute(
+        sql`delete from ${c} where ${c.key} in (select ${c.key} from ${c} where ${c.expiresAt} < ${before} limit 50)`,
+      );
     },
     async reset(key) {
       await db.delete(c).where(eq(c.key, key));

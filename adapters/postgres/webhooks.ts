@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, lte, or, isNull, lt, sql } from "drizzle-orm";
+import { BACKCHANNEL_LOGOUT_TARGET } from "../../src/features/events/ports";
 import type {
   Delivery,
   DeliveryStatus,
@@ -99,9 +100,15 @@ export function createPgOutbox(db: Db): OutboxRepo {
       const due = db
         .select({ id: q.id })
         .from(q)
-        .innerJoin(w, and(eq(w.id, q.webhookId), eq(w.active, true)))
+        .leftJoin(w, eq(w.id, q.webhookId))
         .where(
-          and(eq(q.status, "PENDING"), lte(q.nextAttemptAt, now), or(isNull(q.lockedUntil), lt(q.lockedUntil, now))),
+          and(
+            eq(q.status, "PENDING"),
+            lte(q.nextAttemptAt, now),
+            or(isNull(q.lockedUntil), lt(q.lockedUntil, now)),
+            // Back-channel logout rows have no webhook (BACKCHANNEL_LOGOUT_TARGET); others need an active one.
+            or(eq(q.webhookId, BACKCHANNEL_LOGOUT_TARGET), eq(w.active, true)),
+          ),
         )
         .orderBy(asc(q.id))
         .limit(limit)

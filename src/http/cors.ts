@@ -1,11 +1,13 @@
 /**
  * CORS (docs/decisions.md, "CORS"): public metadata (the JWKS and the RFC 8414 document) is
  * readable from any origin, without credentials. The sign-in, session, token and UserInfo endpoints answer
- * browsers of the origins listed in SSO_CORS_ORIGINS, with credentials (the web-session cookie).
+ * browsers of the origins listed in SSO_CORS_ORIGINS, with credentials (the web-session cookie); so
+ * does revocation (a browser application revokes its refresh token at sign-out, RFC 7009 §2.1).
+ * Introspection is for servers: no CORS.
  * Everything else sends no CORS headers, so no other origin can read a management answer.
  */
 const PUBLIC = /^\/\.well-known\//;
-const CREDENTIALED = /^\/(api\/auth\/|oauth2\/token$|oauth2\/userinfo$)/;
+const CREDENTIALED = /^\/(api\/auth\/|oauth2\/token$|oauth2\/revoke$|oauth2\/userinfo$)/;
 /** UserInfo takes GET and POST (OIDC Core §5.3.1); every other credentialed endpoint POST. */
 const GET_AND_POST = /^\/oauth2\/userinfo$/;
 const MAX_AGE = "600";

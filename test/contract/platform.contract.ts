@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { ConflictError } from "../../src/kernel/errors";
+import { BACKCHANNEL_LOGOUT_EVENT, BACKCHANNEL_LOGOUT_TARGET } from "../../src/features/events";
 import type { TestStores } from "../support/stores";
 import type { ContractSuite } from "./harness";
 
@@ -188,6 +189,41 @@ export const platformContract: ContractSuite = {
       const [delivered] = (await s.store.outbox.listByWebhook(tenantB, hook.id, 100)).filter((d) => d.id === first.id);
       expect(delivered).toMatchObject({ status: "DELIVERED", lastStatus: 204, lastError: null });
       expect(delivered.deliveredAt?.getTime()).toBe(now.getTime());
+    });
+
+    test("outbox: back-channel logout rows (no webhook) are claimed once each by concurrent claimers, and retried", async () => {
+      await s.store.outbox.enqueue(
+        Array.from({ length: 6 }, (_, i) => ({
+          tenantId: tenantB,
+          webhookId: BACKCHANNEL_LOGOUT_TARGET,
+          messageId: `msg_bc${i}`,
+          eventType: BACKCHANNEL_LOGOUT_EVENT,
+          payload: { clientId: "cli_x", url: "https://rp.example/bc", sub: String(i) },
+          nextAttemptAt: new Date(),
+        })),
+      );
+      const now = new Date(Date.now() + 2000);
+      const claims = await Promise.all(Array.from({ length: 3 }, () => s.store.outbox.claimDue(now, 50, 30)));
+      const mine = claims
+        .flat()
+        .filter((m) => m.webhookId === BACKCHANNEL_LOGOUT_TARGET && m.messageId.startsWith("msg_bc"));
+      expect(mine.length).toBe(6);
+      expect(new Set(mine.map((m) => m.id)).size).toBe(6);
+      expect(mine.find((m) => m.messageId === "msg_bc0")?.payload).toEqual({
+        clientId: "cli_x",
+        url: "https://rp.example/bc",
+        sub: "0",
+      });
+      await s.store.outbox.markFailed(
+        mine[0].id,
+        { at: now, status: 503, error: "HTTP 503" },
+        new Date(now.getTime() + 10_000),
+      );
+      for (const m of mine.slice(1)) await s.store.outbox.markDelivered(m.id, { at: now, status: 200 });
+      const due = await s.store.outbox.claimDue(new Date(now.getTime() + 10_001), 50, 30);
+      const retried = due.filter((m) => m.messageId.startsWith("msg_bc"));
+      expect(retried.map((m) => [m.id, m.attempts, m.messageId])).toEqual([[mine[0].id, 2, mine[0].messageId]]);
+      await s.store.outbox.markDelivered(mine[0].id, { at: now, status: 200 });
     });
 
     test("outbox: paging, redelivery of failed only, release, backlog, paused webhooks unclaimed, tenant-filtered", async () => {

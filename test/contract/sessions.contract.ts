@@ -323,6 +323,20 @@ export const sessionsContract: ContractSuite = {
         const other = `c:${randomToken(8)}`;
         expect((await counters.peek(other, now)).count).toBe(0);
       });
+
+      test("revocation marks: a set value of seconds since 2025 reads back until its window ends; many one-off keys stay readable", async () => {
+        const t0 = Date.now();
+        const at = (s: number) => new Date(t0 + s * 1000);
+        const value = Math.floor(t0 / 1000) - 1_735_689_600 + 3_000_000_000 / 1000;
+        const keys = Array.from({ length: 60 }, () => `end:sid:${randomToken(12)}`);
+        // Older one-off marks, long expired when the new ones are set (a store may prune them then).
+        for (const k of keys.slice(0, 30)) await counters.set(k, value, 960, at(-10_000));
+        for (const k of keys.slice(30)) await counters.set(k, value, 960, at(0));
+        for (const k of keys.slice(0, 30)) expect((await counters.peek(k, at(0))).count).toBe(0);
+        for (const k of keys.slice(30))
+          expect(await counters.peek(k, at(0))).toEqual({ count: value, ttlSeconds: 960 });
+        expect((await counters.peek(keys[59], at(960))).count).toBe(0);
+      });
     });
 
     describe("DeviceRepo", () => {

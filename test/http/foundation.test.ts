@@ -35,8 +35,9 @@ describe("health, discovery and keys", () => {
     expect(r.body.token_endpoint).toBe(`${ISSUER}/oauth2/token`);
     expect(r.body.userinfo_endpoint).toBe(`${ISSUER}/oauth2/userinfo`);
     expect(r.body.grant_types_supported).toEqual(["authorization_code", "refresh_token", "client_credentials"]);
-    for (const absent of ["end_session_endpoint", "revocation_endpoint", "introspection_endpoint"])
-      expect(r.body[absent]).toBeUndefined();
+    expect(r.body.end_session_endpoint).toBe(`${ISSUER}/oauth2/logout`);
+    expect(r.body.revocation_endpoint).toBe(`${ISSUER}/oauth2/revoke`);
+    expect(r.body.introspection_endpoint).toBe(`${ISSUER}/oauth2/introspect`);
     const oidc = await t.call("GET", "/.well-known/openid-configuration");
     expect(oidc.status).toBe(200);
     expect(oidc.body).toEqual(r.body);

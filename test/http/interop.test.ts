@@ -111,6 +111,15 @@ describe("CORS", () => {
         headers: { origin: "https://evil.example", "access-control-request-method": "POST" },
       });
       expect(other.headers.get("access-control-allow-origin")).toBeNull();
+      // A browser application revokes its refresh token at sign-out; introspection is for servers.
+      const revoke = await listed.call("OPTIONS", "/oauth2/revoke", {
+        headers: { origin: "https://app.example", "access-control-request-method": "POST" },
+      });
+      expect(revoke.headers.get("access-control-allow-origin")).toBe("https://app.example");
+      const introspect = await listed.call("OPTIONS", "/oauth2/introspect", {
+        headers: { origin: "https://app.example", "access-control-request-method": "POST" },
+      });
+      expect(introspect.headers.get("access-control-allow-origin")).toBeNull();
       // An actual sign-in from the listed origin carries the headers (also on an error answer).
       const bad = await listed.call("POST", "/api/auth/login", {
         body: { email: "x@y.z", password: "wrong-one" },

@@ -548,13 +548,15 @@ describe("discovery", () => {
     expect(d.subject_types_supported).toEqual(["public"]);
     expect(d.scopes_supported).toEqual(["openid", "profile", "email", "offline_access"]);
     expect(d.authorization_response_iss_parameter_supported).toBe(true);
-    for (const absent of [
-      "end_session_endpoint",
-      "revocation_endpoint",
-      "introspection_endpoint",
-      "backchannel_logout_supported",
-    ])
-      expect(d[absent]).toBeUndefined();
+    // CONTRACT §13: logout, revocation, introspection and back-channel logout, with their auth methods.
+    expect(d.end_session_endpoint).toBe(`${ISSUER}/oauth2/logout`);
+    expect(d.revocation_endpoint).toBe(`${ISSUER}/oauth2/revoke`);
+    expect(d.revocation_endpoint_auth_methods_supported).toEqual(["client_secret_basic", "client_secret_post", "none"]);
+    expect(d.introspection_endpoint).toBe(`${ISSUER}/oauth2/introspect`);
+    // RFC 8414 §2: absent means client_secret_basic, exactly what introspection takes.
+    expect(d.introspection_endpoint_auth_methods_supported).toBeUndefined();
+    expect(d.backchannel_logout_supported).toBe(true);
+    expect(d.backchannel_logout_session_supported).toBe(true);
     expect((await t.call("GET", "/.well-known/oauth-authorization-server")).body).toEqual(d);
   });
 
@@ -568,5 +570,11 @@ describe("discovery", () => {
     const authz = await t.call("GET", path(d.authorization_endpoint));
     expect(authz.status).not.toBe(404);
     expect(authz.headers.get("location")).toBeNull();
+    // Without a client the logout endpoint shows its error page (never a redirect).
+    const out = await t.call("GET", path(d.end_session_endpoint));
+    expect(out.status).toBe(400);
+    expect(out.headers.get("location")).toBeNull();
+    expect((await t.call("POST", path(d.revocation_endpoint), { raw: "" })).status).not.toBe(404);
+    expect((await t.call("POST", path(d.introspection_endpoint), { raw: "" })).status).not.toBe(404);
   });
 });

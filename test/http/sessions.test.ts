@@ -491,17 +491,27 @@ describe("my sessions", () => {
     expect(list.body.length).toBe(2);
     const mine = list.body.find((s: { current: boolean }) => s.current);
     const other = list.body.find((s: { current: boolean }) => !s.current);
+    // CONTRACT §13: sign-in sessions and refresh families in one list.
     expect(Object.keys(mine).sort()).toEqual([
+      "applicationId",
       "audience",
+      "clientId",
+      "clients",
+      "createdAt",
       "current",
       "deviceId",
       "expiresAt",
       "id",
+      "ipAddress",
+      "kind",
+      "lastUsedAt",
       "mode",
       "organizationId",
     ]);
-    expect(mine).toMatchObject({ mode: "plain", organizationId: acme.root.id, deviceId: null });
-    expect(other).toMatchObject({ mode: "device", deviceId: phone.deviceId });
+    expect(mine).toMatchObject({ kind: "refresh", mode: "plain", organizationId: acme.root.id, deviceId: null });
+    expect(new Date(mine.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(other).toMatchObject({ kind: "refresh", mode: "device", deviceId: phone.deviceId, createdAt: null });
+    expect(new Date(other.lastUsedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     const del = await t.call("DELETE", `/api/users/me/sessions/${other.id}`, { token: web.accessToken });
     expect(del.status).toBe(200);

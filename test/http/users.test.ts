@@ -320,7 +320,8 @@ describe("disable, enable, erase, export", () => {
       expect(e.ipAddress).toBeNull();
       expect(JSON.stringify(e.metadata)).not.toContain(u.email);
     }
-    expect(entries[0].action).toBe("user.erased");
+    // The erasure, then (CONTRACT §13) the end of the user's sessions it caused.
+    expect(entries.slice(0, 2).map((e) => e.action)).toEqual(["auth.sessions.ended", "user.erased"]);
     expectProblem(
       await t.call("POST", "/api/auth/login", { body: { email: u.email, password: PASSWORD } }),
       401,

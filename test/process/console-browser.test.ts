@@ -404,6 +404,58 @@ if (!available) {
       await shot("11-audit");
     }, 30_000);
 
+    test("My account lists sessions and consents; 'End all other sessions' and a user's 'Sign out everywhere' end them", async () => {
+      const login = (email: string, password: string) =>
+        fetch(`${svc.url}/api/auth/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email, password }),
+        }).then((r) => r.json() as Promise<{ refreshToken: string }>);
+      const refreshes = (refreshToken: string) =>
+        fetch(`${svc.url}/api/auth/refresh`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ refreshToken }),
+        }).then((r) => r.status);
+      // Another session of the administrator elsewhere (a script, another device): TOTP is on, so
+      // the second factor is one of the stored recovery codes.
+      const pending = (await login(ADMIN, PASSWORD)) as unknown as { pendingToken: string };
+      const other = (await fetch(`${svc.url}/api/auth/mfa/verify`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ pendingToken: pending.pendingToken, code: recovery[1] }),
+      }).then((r) => r.json())) as { refreshToken: string };
+      await go("My account");
+      const sessions = page.getByRole("region", { name: "My sessions" });
+      await sessions.getByText("this session").waitFor();
+      await shot("11a-account-sessions");
+      expect(await sessions.getByRole("button", { name: /^End session/ }).count()).toBeGreaterThanOrEqual(1);
+      await page
+        .getByRole("region", { name: "Applications I allowed" })
+        .getByText(/not allowed any/)
+        .waitFor();
+      await page.getByRole("button", { name: "End all other sessions" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "End them" }).click();
+      await page.getByText(/session\(s\) ended/).waitFor();
+      expect(await refreshes(other.refreshToken)).toBe(401);
+      // The console's own session goes on.
+      await sessions
+        .getByRole("button", { name: /^End session/ })
+        .first()
+        .waitFor({ state: "detached" });
+      await sessions.getByText("this session").waitFor();
+
+      // An administrator signs Dana out everywhere from her user page.
+      const dana = await login("dana@console.test", "dana-password-1");
+      await go("Users");
+      await page.getByRole("button", { name: "Manage dana@console.test" }).click();
+      await page.getByRole("button", { name: "Sign out everywhere" }).click();
+      await page.getByText("1 session(s) ended.").waitFor();
+      expect(await refreshes(dana.refreshToken)).toBe(401);
+      // Leave the user page: its "Sign out everywhere" would share a name with the header's "Sign out".
+      await go("Organizations");
+    }, 60_000);
+
     test("a user whose role opens less sees less; a 403 from the API is a clear message; phone width works", async () => {
       await page.getByRole("button", { name: "Sign out" }).click();
       await page.getByLabel("Email address").fill("dana@console.test");

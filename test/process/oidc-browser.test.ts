@@ -144,6 +144,7 @@ if (!available) {
     let context: BrowserContext;
     let rps: Awaited<ReturnType<typeof startRelyingParty>>[] = [];
     let app1: (typeof rps)[number];
+    let app1Client: Registered;
     let app2: (typeof rps)[number];
     let third: (typeof rps)[number];
     let user: { id: number; email: string; secret: string };
@@ -238,7 +239,9 @@ if (!available) {
       // picker is per authorization request, so without it single sign-on would show the picker.
       const preselect = { organization: String(sub.id) };
       const [p1, p2, p3] = [await freePort(), await freePort(), await freePort()];
-      app1 = await startRelyingParty("Application One", issuer, await register("Application One", p1, {}), "basic", p1);
+      // Application One may send the browser back to its home page after logout (CONTRACT §13).
+      app1Client = await register("Application One", p1, { postLogoutRedirectUris: [`http://localhost:${p1}/`] });
+      app1 = await startRelyingParty("Application One", issuer, app1Client, "basic", p1);
       app2 = await startRelyingParty(
         "Application Two",
         issuer,
@@ -383,6 +386,28 @@ if (!available) {
       await shot(again.page, "09-partner-app-again");
       expect(again.shownByService).toEqual([]);
       await again.page.close();
+    }, 120_000);
+
+    test("logout: the person confirms, lands back in application 1 with state; application 2 must sign in again", async () => {
+      const { page, errors } = await tab();
+      const back = `${app1.url}/`;
+      await page.goto(
+        `${svc.url}/oauth2/logout?${new URLSearchParams({ client_id: app1Client.clientId, post_logout_redirect_uri: back, state: "bye" })}`,
+      );
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Sign out of Application One?");
+      await shot(page, "10-logout-confirm");
+      // The POST is answered 303 to the application: the page's CSP form-action names it.
+      await page.getByRole("button", { name: "Sign out", exact: true }).click();
+      await page.waitForURL((u) => u.href === `${back}?state=bye`);
+      await page.getByRole("heading", { name: "Application One" }).waitFor();
+      expect(errors.filter((m) => /Content Security Policy/i.test(m))).toEqual([]);
+      // The sign-in session is over: application 2 gets the sign-in page, not a code.
+      await page.goto(`${app2.url}/`);
+      await page.getByRole("link", { name: "Sign in to Application Two" }).click();
+      await page.waitForURL((u) => u.href.startsWith(`${svc.url}/oauth2/authorize`));
+      await page.getByLabel("Email address").waitFor();
+      await shot(page, "11-signed-out-sign-in-again");
+      await page.close();
     }, 120_000);
   });
 }

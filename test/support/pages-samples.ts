@@ -176,6 +176,12 @@ export const SAMPLES: Sample[] = [
     props: { appName: "Photos", returnUrl: "https://photos.example.com/" },
     fields: [],
   },
+  {
+    name: "still-signed-in",
+    page: signedOutPage,
+    props: { appName: "Photos", stayed: true },
+    fields: [],
+  },
 ];
 
 /** A brand with a logo, a support link and a light colour (the text on it must turn dark). */

@@ -795,6 +795,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's consents to third-party applications
+         * @description One entry per client the caller consented to on the hosted pages, with every scope granted so far.
+         */
+        get: operations["getApiUsersMeConsents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/consents/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw a consent
+         * @description The client's next authorization asks again; the caller's refresh families of that client end (the client gets a back-channel logout token). 404 when there is no such consent. Audited as `consent.withdrawn`.
+         */
+        delete: operations["deleteApiUsersMeConsentsByClientId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me/devices": {
         parameters: {
             query?: never;
@@ -984,12 +1024,32 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's live sessions
-         * @description Every live refresh family of the caller (web, plain and device sessions), oldest first; `current` marks the one the calling token belongs to. Any user access token of this issuer.
+         * The caller's sign-in sessions and refresh families
+         * @description Every live browser sign-in session (`kind: signin`, hosted pages) and refresh-token family (`kind: refresh`: web, plain and device sessions, and OAuth clients' families) of the caller, oldest first; `current` marks the one the calling token belongs to. Any user access token of this issuer.
          */
         get: operations["getApiUsersMeSessions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/sessions/revoke-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out everywhere else
+         * @description Ends every sign-in session and refresh family of the caller except the one the calling token belongs to, and sends the back-channel logout tokens. Audited as `auth.sessions.ended` with `via: sessions`.
+         */
+        post: operations["postApiUsersMeSessionsRevoke-all"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1008,7 +1068,7 @@ export interface paths {
         post?: never;
         /**
          * End one of the caller's sessions
-         * @description Revokes that session's refresh token family (its access tokens lapse within their 15 minutes). 404 when it is not a live session of the caller. Audited as `auth.logout` with `via: sessions`.
+         * @description A sign-in session ends with the refresh families started through it; a refresh family ends alone. Their access tokens introspect as inactive from then on (they still verify offline until `exp`), and the clients that got tokens receive back-channel logout tokens. 404 when it is not a live session of the caller. Audited as `auth.logout` with `via: sessions`.
          */
         delete: operations["deleteApiUsersMeSessionsBySessionId"];
         options?: never;
@@ -1155,6 +1215,26 @@ export interface paths {
          * @description USER_MANAGE and the user's organization inside the token's reach. The token is redeemed at POST /api/auth/password/reset within 7 days, once; a new link replaces the previous one.
          */
         post: operations["postApiUsersByIdPassword-setup-link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/sessions/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign a user out everywhere
+         * @description USER_MANAGE over the user's home org, and the no-takeover rule: a user holding system permissions can be signed out only by an administrator holding at least those permissions with the same reach (403 otherwise). Every sign-in session and refresh family of the user ends; clients that got tokens receive back-channel logout tokens without `sid`. Audited as `auth.sessions.ended` with `via: admin`.
+         */
+        post: operations["postApiUsersByIdSessionsRevoke"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1315,6 +1395,70 @@ export interface paths {
          * @description OAuth 2.1 authorization code + PKCE and OpenID Connect (CONTRACT §12). Answers the hosted sign-in pages (HTML), or 303 to the redirect URI with `code`, `state` and `iss` (RFC 9207), or with `error`, `state` and `iss`. An unknown client or an unregistered redirect URI is an error page, never a redirect. `prompt=none` never shows a page (`login_required`, `consent_required`, `account_selection_required`). The parameters come as an `application/x-www-form-urlencoded` body. See docs/oidc.md.
          */
         post: operations["postOauth2Authorize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth2/introspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Introspect a token (RFC 7662)
+         * @description The caller authenticates as a confidential client with HTTP Basic. `active` is false for expired, revoked or foreign tokens, tokens of an ended sign-in session or refresh family, a disabled or erased user, or a suspended organization, and for tokens of another tenant. Refresh tokens are described only to the client they were issued to. When active, the answer carries the token's claims plus `active`, `token_type` and `client_id`.
+         */
+        post: operations["postOauth2Introspect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth2/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * RP-initiated logout (GET)
+         * @description OpenID Connect RP-Initiated Logout 1.0 (CONTRACT §13). Parameters (query or form): `id_token_hint`, `post_logout_redirect_uri` (exactly one registered for the client named by the hint or `client_id`), `state`, `client_id`, `logout_hint`, `ui_locales`. With a valid `id_token_hint` (an ID token of this service, expired ones too) the hinted sign-in session ends at once, with the refresh families started through it; every client that got tokens in it and has a `backchannelLogoutUri` receives a logout token. Then 303 to `post_logout_redirect_uri` (with `state`), or the signed-out page. Without a valid hint a page asks the person to confirm (`client_id` is then required). An unknown client or an unregistered URI is an error page, never a redirect.
+         */
+        get: operations["getOauth2Logout"];
+        put?: never;
+        /**
+         * RP-initiated logout (POST)
+         * @description OpenID Connect RP-Initiated Logout 1.0 (CONTRACT §13). Parameters (query or form): `id_token_hint`, `post_logout_redirect_uri` (exactly one registered for the client named by the hint or `client_id`), `state`, `client_id`, `logout_hint`, `ui_locales`. With a valid `id_token_hint` (an ID token of this service, expired ones too) the hinted sign-in session ends at once, with the refresh families started through it; every client that got tokens in it and has a `backchannelLogoutUri` receives a logout token. Then 303 to `post_logout_redirect_uri` (with `state`), or the signed-out page. Without a valid hint a page asks the person to confirm (`client_id` is then required). An unknown client or an unregistered URI is an error page, never a redirect.
+         */
+        post: operations["postOauth2Logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth2/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a token (RFC 7009)
+         * @description Client authentication as at the token endpoint (HTTP Basic, `client_secret_post`, or `client_id` alone for a public client). A refresh token of the client's own family ends that family (its access tokens then introspect as inactive; the client gets a back-channel logout token when it has a `backchannelLogoutUri`). An access token issued to the client is recorded as revoked until it expires. Unknown tokens, and tokens of other clients, answer 200 too and change nothing. Audited as `oauth.token.revoked`.
+         */
+        post: operations["postOauth2Revoke"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6616,6 +6760,144 @@ export interface operations {
             };
         };
     };
+    getApiUsersMeConsents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientId: string;
+                        applicationId: number | null;
+                        /** @description The client's name. */
+                        name: string;
+                        scopes: string[];
+                        /** Format: date-time */
+                        grantedAt: string;
+                    }[];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteApiUsersMeConsentsByClientId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no body) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getApiUsersMeDevices: {
         parameters: {
             query?: never;
@@ -7550,19 +7832,92 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description the session id (the `sid` claim of its access tokens) */
+                        /** @description A sign-in session's `sid`, or a refresh family's id (the `sid` of its /api/auth tokens). */
                         id: string;
-                        /** @description web, plain or device */
-                        mode: string;
-                        /** @description the session's active organization */
-                        organizationId: number;
-                        audience: string;
+                        /** @enum {string} */
+                        kind: "signin" | "refresh";
+                        /** @description refresh: the OAuth client the family was started for (code grant). */
+                        clientId: string | null;
+                        /** @description refresh: the client's application. */
+                        applicationId: number | null;
                         deviceId: string | null;
+                        /** @description refresh: web, plain or device. */
+                        mode: string | null;
+                        /** @description refresh: the session's active organization. */
+                        organizationId: number | null;
+                        /** @description refresh: the audience last minted for. */
+                        audience: string | null;
+                        /** @description signin: the clients that got tokens in it. */
+                        clients: string[];
+                        /** Format: date-time */
+                        createdAt: string | null;
+                        /** Format: date-time */
+                        lastUsedAt: string | null;
                         /** Format: date-time */
                         expiresAt: string;
+                        ipAddress: string | null;
                         /** @description true for the session of the calling token */
                         current: boolean;
                     }[];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "postApiUsersMeSessionsRevoke-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many sign-in sessions and refresh families ended. */
+                        revoked: number;
+                    };
                 };
             };
             /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
@@ -8341,6 +8696,85 @@ export interface operations {
                         token: string;
                         /** Format: date-time */
                         expiresAt: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postApiUsersByIdSessionsRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many sessions ended. */
+                        revoked: number;
                     };
                 };
             };
@@ -9257,6 +9691,369 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postOauth2Introspect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The token: a refresh token or an access token of this service. */
+                    token?: string;
+                    /** @description `refresh_token` or `access_token`; a hint only (the token's shape decides). */
+                    token_type_hint?: string;
+                    /** @description As at the token endpoint. */
+                    client_id?: string;
+                    /** @description As at the token endpoint (`client_secret_post`). */
+                    client_secret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 7662 §2.2: with `active: true`, the token's claims too. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description False for anything but a live token of this service in the caller's tenant. */
+                        active: boolean;
+                        /** @description `Bearer` (access token) or `refresh_token`. */
+                        token_type?: string;
+                        /** @description The client the token was issued to. */
+                        client_id?: string;
+                        scope?: string;
+                        sub?: string;
+                        aud?: string | string[];
+                        iss?: string;
+                        exp?: number;
+                        iat?: number;
+                        sid?: string;
+                        jti?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Response for status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description invalid_request | invalid_client | invalid_grant | unauthorized_client | unsupported_grant_type | invalid_scope | slow_down | temporarily_unavailable | server_error */
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+            /** @description Response for status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description invalid_request | invalid_client | invalid_grant | unauthorized_client | unsupported_grant_type | invalid_scope | slow_down | temporarily_unavailable | server_error */
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CONFLICT: a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: JSON bodies only */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Response for status 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description invalid_request | invalid_client | invalid_grant | unauthorized_client | unsupported_grant_type | invalid_scope | slow_down | temporarily_unavailable | server_error */
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOauth2Logout: {
+        parameters: {
+            query?: {
+                /** @description An ID token this service issued to the client. */
+                id_token_hint?: string;
+                /** @description One of the client's registered post-logout redirect URIs. */
+                post_logout_redirect_uri?: string;
+                /** @description Echoed back on the redirect. */
+                state?: string;
+                /** @description The client, when no hint is sent. */
+                client_id?: string;
+                /** @description Accepted and ignored. */
+                logout_hint?: string;
+                /** @description Preferred languages of the pages. */
+                ui_locales?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A hosted page (HTML). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Back to the client's redirect URI, or (after a POST) to the next page. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error page (HTML): unknown client, unregistered redirect URI, expired page. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postOauth2Logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A hosted page (HTML). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Back to the client's redirect URI, or (after a POST) to the next page. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error page (HTML): unknown client, unregistered redirect URI, expired page. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postOauth2Revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The token: a refresh token or an access token of this service. */
+                    token?: string;
+                    /** @description `refresh_token` or `access_token`; a hint only (the token's shape decides). */
+                    token_type_hint?: string;
+                    /** @description As at the token endpoint. */
+                    client_id?: string;
+                    /** @description As at the token endpoint (`client_secret_post`). */
+                    client_secret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done (no body) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CONFLICT: a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: JSON bodies only */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
             /** @description UNAVAILABLE: a backing store is down; retry */
             503: {

@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-/** My account: change password, TOTP enrolment (QR code, recovery codes shown once), devices and sessions, my data. */
+/** My account: change password, TOTP enrolment (QR code, recovery codes shown once), devices, sessions and consents, my data. */
 import { useEffect, useState } from "preact/hooks";
 import QRCode from "qrcode";
 import { api, currentClaims, ok, type Answer } from "../api";
@@ -227,26 +227,35 @@ function Devices() {
   );
 }
 
+/** What a session is, in the words of its owner. */
+function kindOf(s: Session): string {
+  if (s.kind === "signin") return "Browser sign-in";
+  if (s.clientId) return "Application";
+  return `${s.mode ?? "refresh"}${s.deviceId ? ` (${s.deviceId})` : ""}`;
+}
+
 function Sessions() {
   const { name } = useOrgs();
   const sessions = useAsync(() => ok(api.GET("/api/users/me/sessions")), []);
   const [end, setEnd] = useState<Session | null>(null);
+  const [everywhere, setEverywhere] = useState(false);
+  const [ended, setEnded] = useState<number | null>(null);
   return (
     <section class="panel" aria-labelledby="sessions">
       <h2 id="sessions">My sessions</h2>
       <Loaded state={sessions} empty="No live sessions.">
         {(rows) => (
           <table>
-            <Head cols={["Kind", "Organization", "Application", "Ends"]} actions />
+            <Head cols={["Kind", "Organization", "Application", "Started", "Ends"]} actions />
             <tbody>
               {rows.map((s) => (
                 <tr key={s.id}>
-                  <td>
-                    {s.mode}
-                    {s.deviceId ? ` (${s.deviceId})` : ""}
+                  <td>{kindOf(s)}</td>
+                  <td>{s.organizationId !== null ? name(s.organizationId) : ""}</td>
+                  <td class="mono">
+                    {s.kind === "signin" ? s.clients.join(", ") || "(none yet)" : (s.clientId ?? s.audience)}
                   </td>
-                  <td>{name(s.organizationId)}</td>
-                  <td class="mono">{s.audience}</td>
+                  <td>{s.createdAt ? fmtTime(s.createdAt) : ""}</td>
                   <td>{fmtTime(s.expiresAt)}</td>
                   <td>
                     {s.current ? (
@@ -263,6 +272,12 @@ function Sessions() {
           </table>
         )}
       </Loaded>
+      <p>
+        <button type="button" class="danger" onClick={() => (setEnded(null), setEverywhere(true))}>
+          End all other sessions
+        </button>
+        {ended !== null ? <span role="status"> {ended} session(s) ended.</span> : null}
+      </p>
       {end ? (
         <Confirm
           title="End this session?"
@@ -275,9 +290,74 @@ function Sessions() {
           }}
         >
           <p>
-            The {end.mode} session{end.deviceId ? ` of device ${end.deviceId}` : ""} must sign in again once its current
-            access token lapses (at most 15 minutes).
+            {end.kind === "signin"
+              ? "This browser sign-in ends, and with it every application signed in through it."
+              : "This session must sign in again once its current access token lapses (at most 15 minutes)."}
           </p>
+        </Confirm>
+      ) : null}
+      {everywhere ? (
+        <Confirm
+          title="End all other sessions?"
+          action="End them"
+          onCancel={() => setEverywhere(false)}
+          onDone={async () => {
+            const r = await ok(api.POST("/api/users/me/sessions/revoke-all"));
+            setEverywhere(false);
+            setEnded(r.revoked);
+            sessions.reload();
+          }}
+        >
+          <p>Signs you out everywhere else: every other sign-in and session of yours ends now; this one stays.</p>
+        </Confirm>
+      ) : null}
+    </section>
+  );
+}
+
+type Consent = Answer<"/api/users/me/consents", "get">[number];
+
+function Consents() {
+  const consents = useAsync(() => ok(api.GET("/api/users/me/consents")), []);
+  const [withdraw, setWithdraw] = useState<Consent | null>(null);
+  return (
+    <section class="panel" aria-labelledby="consents">
+      <h2 id="consents">Applications I allowed</h2>
+      <Loaded state={consents} empty="You have not allowed any third-party application.">
+        {(rows) => (
+          <table>
+            <Head cols={["Application", "Shares", "Allowed"]} actions />
+            <tbody>
+              {rows.map((c) => (
+                <tr key={c.clientId}>
+                  <td>{c.name}</td>
+                  <td>{c.scopes.join(", ")}</td>
+                  <td>{fmtTime(c.grantedAt)}</td>
+                  <td>
+                    <button type="button" class="small danger" onClick={() => setWithdraw(c)}>
+                      Withdraw <span class="sr-only">consent for {c.name}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Loaded>
+      {withdraw ? (
+        <Confirm
+          title={`Withdraw your consent for ${withdraw.name}?`}
+          action="Withdraw"
+          onCancel={() => setWithdraw(null)}
+          onDone={async () => {
+            await ok(
+              api.DELETE("/api/users/me/consents/{clientId}", { params: { path: { clientId: withdraw.clientId } } }),
+            );
+            setWithdraw(null);
+            consents.reload();
+          }}
+        >
+          <p>The application's sessions end, and it must ask you again next time.</p>
         </Confirm>
       ) : null}
     </section>
@@ -309,6 +389,7 @@ export function AccountPage() {
       <MyPasskeys />
       <Devices />
       <Sessions />
+      <Consents />
       <section class="panel" aria-labelledby="data">
         <h2 id="data">My data</h2>
         <button type="button" onClick={download}>

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 /**
  * Users of an organization (home-org users and role holders): search, pages, create, edit,
- * disable/enable, erase (confirmed by typing the email), password-setup link, role assignments.
+ * disable/enable, sign out everywhere, erase (confirmed by typing the email), password-setup link, role assignments.
  */
 import { useEffect, useState } from "preact/hooks";
 import { api, can, currentClaims, ok, type Answer } from "../api";
@@ -108,6 +108,7 @@ function UserDetail({
   const targets = here ? orgs.filter((o) => o.path.startsWith(here.path)) : [];
   const [at, setAt] = useState(orgId);
   const [erase, setErase] = useState(false);
+  const [signedOut, setSignedOut] = useState<number | null>(null);
   const [link, setLink] = useState<{ token: string; expiresAt: string } | null>(null);
   const f = useForm();
   const roleForm = useForm();
@@ -196,10 +197,22 @@ function UserDetail({
         >
           Password-setup link
         </button>
+        <button
+          type="button"
+          onClick={() =>
+            void f.run(async () => {
+              const r = await ok(api.POST("/api/users/{id}/sessions/revoke", { params: { path: { id: user.id } } }));
+              setSignedOut(r.revoked);
+            })
+          }
+        >
+          Sign out everywhere
+        </button>
         <button type="button" class="danger" disabled={self} onClick={() => setErase(true)}>
           Erase…
         </button>
       </div>
+      {signedOut !== null ? <p role="status">{signedOut} session(s) ended.</p> : null}
       <ErrorNote error={f.formError(["fullName", "organizationId"])} />
       {link ? (
         <Secret

@@ -1,6 +1,9 @@
 export { createEventJournal, isWebhookEvent, newMessageId, webhookData } from "./service";
 export {
+  BACKCHANNEL_LOGOUT_EVENT,
+  BACKCHANNEL_LOGOUT_TARGET,
   WEBHOOK_EVENT_TYPES,
+  type LogoutNotice,
   type DomainEvent,
   type EventJournal,
   type JournalPorts,

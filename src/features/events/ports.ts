@@ -27,6 +27,31 @@ export interface DomainEvent {
   target?: { userId?: number | null };
   /** Event details: the audit metadata, and the source of the webhook payload's `data`. */
   data?: Record<string, unknown>;
+  /**
+   * Back-channel logout tokens this event sends (CONTRACT §13): one outbox row per notice, in the
+   * same unit as the event, delivered by the webhook delivery job with its retries and SSRF guard.
+   */
+  logoutNotices?: LogoutNotice[];
+}
+
+/**
+ * The outbox's `webhookId` of a back-channel logout delivery: it goes to a client's
+ * `backchannelLogoutUri`, not to a webhook (webhook ids start at 1).
+ */
+export const BACKCHANNEL_LOGOUT_TARGET = 0;
+/** The outbox's `eventType` of a back-channel logout delivery. */
+export const BACKCHANNEL_LOGOUT_EVENT = "backchannel.logout";
+
+/**
+ * One logout token to send (OIDC Back-Channel Logout 1.0 §2.4): to `url`, for `clientId` (`aud`),
+ * naming the user (`sub`) and, when one sign-in session ended, its `sid`. The token is signed at
+ * each attempt (fresh `iat`/`exp`, the same `jti`), so a late retry is not refused as stale.
+ */
+export interface LogoutNotice {
+  clientId: string;
+  url: string;
+  sub: string;
+  sid?: string;
 }
 
 export interface EventJournal {

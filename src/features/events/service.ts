@@ -6,6 +6,8 @@
 import type { Clock } from "../../kernel/clock";
 import { randomToken } from "../../kernel/secrets";
 import {
+  BACKCHANNEL_LOGOUT_EVENT,
+  BACKCHANNEL_LOGOUT_TARGET,
   WEBHOOK_EVENT_TYPES,
   type DomainEvent,
   type EventJournal,
@@ -54,6 +56,21 @@ export function createEventJournal(ports: JournalPorts, deps: { clock: Clock; on
         ipAddress: e.actor?.ip ?? null,
         metadata: { ...(e.data ?? {}), ...(actorId ? { actorId } : {}) },
       });
+      if (e.logoutNotices?.length) {
+        const now = deps.clock.now();
+        await ports.outbox.enqueue(
+          e.logoutNotices.map((n) => ({
+            tenantId: e.tenantId,
+            webhookId: BACKCHANNEL_LOGOUT_TARGET,
+            // The logout token's `jti`: the same on every attempt of this delivery.
+            messageId: newMessageId(),
+            eventType: BACKCHANNEL_LOGOUT_EVENT,
+            payload: { clientId: n.clientId, url: n.url, sub: n.sub, ...(n.sid ? { sid: n.sid } : {}) },
+            nextAttemptAt: now,
+          })),
+        );
+        deps.onEnqueued?.();
+      }
       if (!isWebhookEvent(e.type) || !e.org) return;
       const hooks = await ports.webhooks.subscribers(e.tenantId, e.org.path, e.type);
       if (!hooks.length) return;

@@ -61,3 +61,30 @@ export const UserInfoResponse = t.Object({
   name: t.Optional(t.String({ description: "With `profile`." })),
   updated_at: t.Optional(Int({ description: "With `profile`: seconds since the epoch." })),
 });
+
+/** POST /oauth2/revoke (RFC 7009 §2.1) and /oauth2/introspect (RFC 7662 §2.1). */
+export const TokenActionBody = t.Object({
+  token: t.Optional(t.String({ description: "The token: a refresh token or an access token of this service." })),
+  token_type_hint: t.Optional(
+    t.String({ description: "`refresh_token` or `access_token`; a hint only (the token's shape decides)." }),
+  ),
+  client_id: t.Optional(t.String({ description: "As at the token endpoint." })),
+  client_secret: t.Optional(t.String({ description: "As at the token endpoint (`client_secret_post`)." })),
+});
+
+export const IntrospectionResponse = t.Object(
+  {
+    active: t.Boolean({ description: "False for anything but a live token of this service in the caller's tenant." }),
+    token_type: t.Optional(t.String({ description: "`Bearer` (access token) or `refresh_token`." })),
+    client_id: t.Optional(t.String({ description: "The client the token was issued to." })),
+    scope: t.Optional(t.String()),
+    sub: t.Optional(t.String()),
+    aud: t.Optional(t.Union([t.String(), t.Array(t.String())])),
+    iss: t.Optional(t.String()),
+    exp: t.Optional(Int()),
+    iat: t.Optional(Int()),
+    sid: t.Optional(t.String()),
+    jti: t.Optional(t.String()),
+  },
+  { additionalProperties: true, description: "RFC 7662 §2.2: with `active: true`, the token's claims too." },
+);

@@ -4,10 +4,17 @@
  * leaves the service's TokenRequestError / BearerTokenError to the app's one error renderer.
  */
 import { Elysia } from "elysia";
-import { clientIp } from "../../http/context";
+import { clientIp, noContent200 } from "../../http/context";
 import { OAuthError } from "../../http/oauth-error";
 import { bearerResponses, tokenResponses } from "../../http/responses";
-import { TokenErrorBody, TokenRequestBody, TokenResponse, UserInfoResponse } from "./model";
+import {
+  IntrospectionResponse,
+  TokenActionBody,
+  TokenErrorBody,
+  TokenRequestBody,
+  TokenResponse,
+  UserInfoResponse,
+} from "./model";
 import type { ClientAuthentication, OAuthService } from "./service";
 
 const FORM = "application/x-www-form-urlencoded";
@@ -146,6 +153,53 @@ export function oauthRoutes({ oauth }: { oauth: OAuthService }) {
           summary: "Token endpoint: client credentials, authorization code, refresh token",
           description:
             "RFC 6749 §4.4, §4.1.3, §6. Client authentication: HTTP Basic (client id and secret, form-urlencoded before base64), `client_id` + `client_secret` in the body, or `client_id` alone for a public client (PKCE then proves it); exactly one method. client_credentials: a machine token (`token_use: machine`, `scope`, `org_id`, `tenant_id`, `app_id` when bound; `aud` is the bound application's identifier, else the client id), no refresh token. authorization_code (`code`, `redirect_uri`, `code_verifier`): the SPEC 2.1 user token for the client's application with `client_id`, `scope` and `sid`, the ID token when `openid` was granted, a refresh token when the client holds `refresh_token`. refresh_token: the next pair of the client's family (rotation, reuse revokes it). Errors are RFC 6749 §5.2 bodies.",
+        },
+      },
+    )
+    .post(
+      "/oauth2/revoke",
+      async ({ body, request, server }) => {
+        const auth = clientAuthentication(request.headers.get("authorization"), body);
+        await oauth.revoke({
+          auth,
+          token: body.token,
+          tokenTypeHint: body.token_type_hint,
+          ip: clientIp(request, server),
+        });
+        // RFC 7009 §2.2: 200 with an empty body, whether or not the token was known.
+        return noContent200();
+      },
+      {
+        parse: [parseTokenForm, "urlencoded"],
+        body: TokenActionBody,
+        detail: {
+          tags: ["OAuth 2.0"],
+          security: [{ basic: [] }, {}],
+          summary: "Revoke a token (RFC 7009)",
+          description:
+            "Client authentication as at the token endpoint (HTTP Basic, `client_secret_post`, or `client_id` alone for a public client). A refresh token of the client's own family ends that family (its access tokens then introspect as inactive; the client gets a back-channel logout token when it has a `backchannelLogoutUri`). An access token issued to the client is recorded as revoked until it expires. Unknown tokens, and tokens of other clients, answer 200 too and change nothing. Audited as `oauth.token.revoked`.",
+        },
+      },
+    )
+    .post(
+      "/oauth2/introspect",
+      async ({ body, request, set }) => {
+        const auth = clientAuthentication(request.headers.get("authorization"), body);
+        const answer = await oauth.introspect({ auth, token: body.token });
+        set.headers["cache-control"] = "no-store";
+        set.headers["pragma"] = "no-cache";
+        return answer as typeof IntrospectionResponse.static;
+      },
+      {
+        parse: [parseTokenForm, "urlencoded"],
+        body: TokenActionBody,
+        response: tokenResponses(IntrospectionResponse, TokenErrorBody),
+        detail: {
+          tags: ["OAuth 2.0"],
+          security: [{ basic: [] }],
+          summary: "Introspect a token (RFC 7662)",
+          description:
+            "The caller authenticates as a confidential client with HTTP Basic. `active` is false for expired, revoked or foreign tokens, tokens of an ended sign-in session or refresh family, a disabled or erased user, or a suspended organization, and for tokens of another tenant. Refresh tokens are described only to the client they were issued to. When active, the answer carries the token's claims plus `active`, `token_type` and `client_id`.",
         },
       },
     )

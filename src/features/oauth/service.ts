@@ -18,7 +18,8 @@ import { type ApiClient, type ClientDirectory, type ResolvedClient, servesTenant
 import type { DomainEvent } from "../events";
 import type { OrgRepo } from "../orgs";
 import { verifyPkceS256, type AuthorizationCodeStore, type SignInSessionStore } from "../oidc";
-import type { SessionService } from "../sessions";
+import { markCovers, markKeys, markValueAt, MARK_SECONDS, type LogoutService } from "../logout";
+import { parseRefreshToken, type SessionService } from "../sessions";
 import type { CounterStore, FamilyStore } from "../sessions/ports";
 import { ACCESS_TOKEN_TTL, scopeClaims, type TokenMinter } from "../tokens";
 
@@ -77,8 +78,19 @@ export interface OAuthServiceDeps {
   /** Authorization codes and sign-in sessions (SessionStore.codes / .signIns). */
   codes: AuthorizationCodeStore;
   signIns: SignInSessionStore;
-  /** Revokes what a reused code issued (a refresh family). */
-  families: Pick<FamilyStore, "revoke">;
+  /** Revokes what a reused code issued (a refresh family); revocation and introspection read families. */
+  families: Pick<FamilyStore, "revoke" | "peek" | "get">;
+  /** Ends a client's family at /oauth2/revoke (marks, journal, back-channel logout). */
+  logout: Pick<LogoutService, "endFamily">;
+  /** Revocation marks (the session store's counters; logout/service.ts). */
+  marks: Pick<CounterStore, "set" | "peek">;
+  /** The user and org status behind an access token (the cached token context of refresh). */
+  loadContext(
+    tenantId: number,
+    userId: number,
+    orgId: number,
+    now: Date,
+  ): Promise<{ user: { status: string } | null; blocked: boolean }>;
   /** Starts client families and refreshes them (the one refresh-token implementation). */
   sessions: Pick<SessionService, "startClientSession" | "refresh">;
   /** The ID token (the tokens feature's one signing path). */
@@ -313,6 +325,12 @@ export function createOAuthService(deps: OAuthServiceDeps) {
           scopes: c.scopes,
         })
       : undefined;
+    // A logout that ended the sign-in session after `addClient` may have listed its families before
+    // this one existed: seen ended now, the new family is revoked (CONTRACT §13: it ends with the session).
+    if (issued.familyId && !(await deps.signIns.get(c.tenantId, c.sid, deps.clock.now()))) {
+      await deps.families.revoke(issued.familyId);
+      throw invalidGrant("The sign-in session this code was issued in has ended.");
+    }
     // A replay that landed between redeem and here: revoke what this redemption has just issued.
     const recorded = await deps.codes.recordIssued(
       c.tenantId,
@@ -402,7 +420,141 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     return { sub: String(user.id), ...scopeClaims(user, scopes) };
   }
 
-  return { token, userInfo };
+  /** The client of a revocation or introspection request (RFC 7009 §2.1, RFC 7662 §2.1). */
+  async function callerClient(auth: ClientAuthentication, confidentialOnly: boolean): Promise<ResolvedClient> {
+    if (confidentialOnly && auth.method !== "client_secret_basic")
+      throw new TokenRequestError(
+        "invalid_client",
+        "Authenticate as a confidential client with HTTP Basic (client id and secret).",
+      );
+    return authenticate(auth);
+  }
+
+  /** The claims of an access token of ours (signature, issuer, `typ`, expiry at now); null otherwise. */
+  async function accessClaims(token: string): Promise<Record<string, unknown> | null> {
+    if (token.length > 8192 || token.split(".").length !== 3) return null;
+    try {
+      return await deps.verify(token);
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * RFC 7009 (CONTRACT §13): a refresh token of this client's family ends the family (its access
+   * tokens with it, its client gets a logout token); an access token issued to this client is marked
+   * revoked until it expires. Another client's token, an unknown or malformed one: 200, nothing
+   * changes (§2.2: the answer says nothing about the token).
+   */
+  async function revoke(req: {
+    auth: ClientAuthentication;
+    token?: string;
+    tokenTypeHint?: string;
+    ip: string | null;
+  }): Promise<void> {
+    const { client } = await callerClient(req.auth, false);
+    if (req.token === undefined) throw new TokenRequestError("invalid_request", "token is required.");
+    const now = deps.clock.now();
+    const rt = parseRefreshToken(req.token);
+    if (rt) {
+      const fam = await deps.families.peek(rt.selector, rt.verifierHash, now);
+      if (fam && fam.data.clientId === client.clientId && servesTenant(client, fam.data.tenantId))
+        await deps.logout.endFamily(fam, { actor: { ip: req.ip }, via: "revoke" }, "oauth.token.revoked");
+      return;
+    }
+    const claims = await accessClaims(req.token);
+    if (!claims || typeof claims.jti !== "string" || typeof claims.exp !== "number") return;
+    const issuedTo = claims.token_use === "machine" ? claims.sub : claims.client_id;
+    if (issuedTo !== client.clientId || typeof claims.tenant_id !== "number" || !servesTenant(client, claims.tenant_id))
+      return;
+    const ttl = Math.max(1, claims.exp - Math.floor(now.getTime() / 1000) + 60);
+    await deps.marks.set(markKeys.jti(claims.jti), markValueAt(now), Math.min(ttl, MARK_SECONDS), now);
+    await deps.record({
+      type: "oauth.token.revoked",
+      tenantId: claims.tenant_id,
+      org: null,
+      actor: { ip: req.ip },
+      target: { userId: typeof claims.uid === "number" ? claims.uid : null },
+      data: { clientId: client.clientId, tokenType: "access_token", jti: claims.jti },
+    });
+  }
+
+  /** True when a mark set at or after `iat` says the token ended. */
+  async function endedSince(key: string, iat: number, now: Date): Promise<boolean> {
+    return markCovers((await deps.marks.peek(key, now)).count, iat);
+  }
+
+  /**
+   * RFC 7662 (CONTRACT §13): the caller is a confidential client (HTTP Basic). `active` is false
+   * for anything that is not a live token of this service in the caller's tenant: expired, revoked
+   * (revocation marks), of an ended sign-in session or family, a disabled or erased user, a
+   * suspended org. Access tokens: keyed lookups only (marks, the /api/auth family, the cached
+   * token context). Refresh tokens: only the caller's own families are described.
+   */
+  async function introspect(req: { auth: ClientAuthentication; token?: string }): Promise<Record<string, unknown>> {
+    const { client } = await callerClient(req.auth, true);
+    if (req.token === undefined) throw new TokenRequestError("invalid_request", "token is required.");
+    const inactive = { active: false };
+    const now = deps.clock.now();
+    const rt = parseRefreshToken(req.token);
+    if (rt) {
+      const fam = await deps.families.peek(rt.selector, rt.verifierHash, now);
+      if (!fam || fam.data.clientId !== client.clientId || fam.data.tenantId !== client.tenantId) return inactive;
+      const d = fam.data;
+      const ctx = await deps.loadContext(d.tenantId, d.userId, d.orgId, now);
+      if (!ctx.user || ctx.user.status !== "ACTIVE" || ctx.blocked) return inactive;
+      return {
+        active: true,
+        token_type: "refresh_token",
+        client_id: d.clientId,
+        scope: (d.scopes ?? []).join(" "),
+        uid: d.userId,
+        tenant_id: d.tenantId,
+        org_id: d.orgId,
+        aud: d.audience,
+        iss: deps.issuer,
+        exp: Math.floor(fam.expiresAt.getTime() / 1000),
+        ...(d.sid ? { sid: d.sid } : {}),
+      };
+    }
+    const c = await accessClaims(req.token);
+    if (!c || c.tenant_id !== client.tenantId || typeof c.jti !== "string" || typeof c.iat !== "number")
+      return inactive;
+    const iat = c.iat;
+    const checks: Promise<boolean>[] = [endedSince(markKeys.jti(c.jti), 0, now)];
+    if (c.token_use === "access") {
+      if (typeof c.sid !== "string" || typeof c.uid !== "number" || typeof c.org_id !== "number") return inactive;
+      if (typeof c.client_id === "string") {
+        // A token of the code grant: its sign-in session, or its client's family in it, ended since it was issued.
+        checks.push(
+          endedSince(markKeys.sid(c.sid), iat, now),
+          endedSince(markKeys.family(c.sid, c.client_id), iat, now),
+        );
+      } else {
+        // An /api/auth token: `sid` is its refresh family, which must still be live.
+        checks.push(deps.families.get(c.sid, now).then((f) => !f || f.data.userId !== c.uid));
+      }
+      const uid = c.uid;
+      const orgId = c.org_id;
+      checks.push(
+        deps
+          .loadContext(client.tenantId, uid, orgId, now)
+          .then((ctx) => !ctx.user || ctx.user.status !== "ACTIVE" || ctx.blocked),
+      );
+    } else if (c.token_use === "machine") {
+      const issued = typeof c.client_id === "string" ? await deps.directory.resolve(c.client_id) : null;
+      if (!issued || issued.client.tenantId !== client.tenantId || issued.usability !== "ok") return inactive;
+    } else return inactive;
+    if ((await Promise.all(checks)).some(Boolean)) return inactive;
+    return {
+      ...c,
+      active: true,
+      token_type: "Bearer",
+      client_id: typeof c.client_id === "string" ? c.client_id : c.sub,
+    };
+  }
+
+  return { token, userInfo, revoke, introspect };
 }
 
 export type OAuthService = ReturnType<typeof createOAuthService>;

@@ -27,6 +27,14 @@ export interface PasswordDeps {
   orgs: OrgRepo;
   oneTimeTokens: OneTimeTokenRepo;
   families: FamilyStore;
+  /**
+   * Ends every sign-in session and refresh family of the user with the back-channel logout tokens
+   * (the logout feature's `endAllForUser`, CONTRACT §13). Absent: only the families end.
+   */
+  endUserSessions?(
+    user: { tenantId: number; id: number },
+    ctx: { actor: { userId?: number | null; ip: string | null }; via: string },
+  ): Promise<number>;
   counters: CounterStore;
   unit: Unit<{ users: UserRepo; oneTimeTokens: OneTimeTokenRepo; events: EventJournal }>;
   hasher: PasswordHasher;
@@ -135,6 +143,8 @@ export function createPasswordService(deps: PasswordDeps) {
       },
     );
     // Sessions and counters may live in Redis, outside the unit: after the commit.
+    // The logout feature first: it reads the families to know which clients to tell.
+    await deps.endUserSessions?.(user, { actor: { ip }, via: "password_reset" });
     await deps.families.revokeUser(user.id);
     await deps.counters.reset(lockoutKey(user.email));
   }

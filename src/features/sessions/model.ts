@@ -69,13 +69,3 @@ export const DeviceView = t.Object({
   lastSeenAt: t.String({ format: "date-time" }),
   createdAt: t.String({ format: "date-time" }),
 });
-
-export const SessionView = t.Object({
-  id: t.String({ description: "the session id (the `sid` claim of its access tokens)" }),
-  mode: t.String({ description: "web, plain or device" }),
-  organizationId: Int({ description: "the session's active organization" }),
-  audience: t.String(),
-  deviceId: t.Union([t.String(), t.Null()]),
-  expiresAt: t.String({ format: "date-time" }),
-  current: t.Boolean({ description: "true for the session of the calling token" }),
-});

@@ -1,6 +1,6 @@
 /**
  * POST /api/auth/refresh and /api/auth/logout (plain body or the web cookie); the caller's
- * devices and sessions (GET/DELETE /api/users/me/devices, /api/users/me/sessions); the caller's
+ * devices (GET/DELETE /api/users/me/devices; the sessions list is the logout feature's); the caller's
  * memberships and org switch (GET /api/users/me/memberships, POST /api/users/me/active-organization).
  */
 import { Elysia, t } from "elysia";
@@ -14,15 +14,7 @@ import {
   tokenPairBody,
   type CookiePolicy,
 } from "../../http/session-cookie";
-import {
-  DeviceView,
-  LogoutBody,
-  Membership,
-  RefreshBody,
-  SessionView,
-  SwitchOrgBody,
-  TokenPairResponse,
-} from "./model";
+import { DeviceView, LogoutBody, Membership, RefreshBody, SwitchOrgBody, TokenPairResponse } from "./model";
 import type { SessionService } from "./service";
 import { ok } from "../../http/responses";
 
@@ -102,42 +94,6 @@ export function sessionRoutes({
           security,
           summary: "The caller's devices",
           description: "Any user access token of this issuer, whatever its audience.",
-        },
-      },
-    )
-    .get(
-      "/api/users/me/sessions",
-      async ({ request, server }) => {
-        const list = await sessions.listSessions(await callerOf(request, server));
-        return list.map((x) => ({ ...x, expiresAt: x.expiresAt.toISOString() }));
-      },
-      {
-        response: ok(t.Array(SessionView)),
-        detail: {
-          tags,
-          security,
-          summary: "The caller's live sessions",
-          description:
-            "Every live refresh family of the caller (web, plain and device sessions), oldest first; `current` marks the one the calling token belongs to. Any user access token of this issuer.",
-        },
-      },
-    )
-    .delete(
-      "/api/users/me/sessions/:sessionId",
-      async ({ params, request, server }) => {
-        await sessions.revokeSession(await callerOf(request, server), params.sessionId);
-        return noContent200();
-      },
-      {
-        params: t.Object({
-          sessionId: t.String({ pattern: "^[A-Za-z0-9_-]{1,128}$", description: "a session id (the `sid` claim)" }),
-        }),
-        detail: {
-          tags,
-          security,
-          summary: "End one of the caller's sessions",
-          description:
-            "Revokes that session's refresh token family (its access tokens lapse within their 15 minutes). 404 when it is not a live session of the caller. Audited as `auth.logout` with `via: sessions`.",
         },
       },
     )

@@ -114,6 +114,11 @@ export interface SessionServiceDeps {
   audiences: AudienceResolver;
   mint: TokenMinter["mintAccess"];
   clock: Clock;
+  /**
+   * Told when a refresh revoked a family (reuse, a user or org that can no longer get tokens), so
+   * introspection refuses the access tokens it minted (the logout feature's revocation marks).
+   */
+  familyRevoked?(data: SessionData): Promise<void>;
 }
 
 /** The caller of a `/api/users/me/**` operation. */
@@ -125,17 +130,6 @@ export interface DeviceCaller {
   /** The session (refresh family) the caller's access token belongs to (`sid`). */
   sessionId?: string;
   ip: string | null;
-}
-
-/** One of the caller's live sessions as they see it. */
-export interface SessionView {
-  id: string;
-  mode: string;
-  organizationId: number;
-  audience: string;
-  deviceId: string | null;
-  expiresAt: Date;
-  current: boolean;
 }
 
 const dead = () => invalidToken("The refresh token is invalid, expired or revoked. Sign in again.");
@@ -392,6 +386,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     if (r.status === "invalid") throw dead();
     if (r.status === "reused") {
       const d = r.family.data;
+      await deps.familyRevoked?.(d);
       await deps.record({
         type: "auth.refresh.reuse_detected",
         tenantId: d.tenantId,
@@ -424,10 +419,12 @@ export function createSessionService(deps: SessionServiceDeps) {
     ]);
     if (!user || user.status !== "ACTIVE" || !org || !app) {
       await deps.families.revoke(familyId);
+      await deps.familyRevoked?.(d);
       throw dead();
     }
     if (blocked) {
       await deps.families.revoke(familyId);
+      await deps.familyRevoked?.(d);
       throw new DomainError(
         "ORG_SUSPENDED",
         "This session's organization (or one above it) is suspended or expired; no tokens can be issued for it.",
@@ -491,36 +488,6 @@ export function createSessionService(deps: SessionServiceDeps) {
     await deps.families.revokeDevice(caller.userId, deviceId);
   }
 
-  /** The caller's live sessions (refresh families), the calling one marked `current`. */
-  async function listSessions(caller: DeviceCaller): Promise<SessionView[]> {
-    const fams = await deps.families.listUser(caller.userId, deps.clock.now());
-    return fams.map((f) => ({
-      id: f.familyId,
-      mode: f.data.mode,
-      organizationId: f.data.orgId,
-      audience: f.data.audience,
-      deviceId: f.data.deviceId ?? null,
-      expiresAt: f.expiresAt,
-      current: f.familyId === caller.sessionId,
-    }));
-  }
-
-  /** Ends one of the caller's sessions; 404 when it is not a live session of the caller. */
-  async function revokeSession(caller: DeviceCaller, sessionId: string): Promise<void> {
-    const fam = await deps.families.get(sessionId, deps.clock.now());
-    if (!fam || fam.data.userId !== caller.userId) throw notFound("Session");
-    await deps.families.revoke(fam.familyId);
-    const d = fam.data;
-    await deps.record({
-      type: "auth.logout",
-      tenantId: d.tenantId,
-      org: { id: d.orgId, path: d.orgPath },
-      actor: { userId: caller.userId, ip: caller.ip },
-      target: { userId: d.userId },
-      data: { sessionId: fam.familyId, mode: d.mode, via: "sessions", ...(d.deviceId ? { deviceId: d.deviceId } : {}) },
-    });
-  }
-
   return {
     signIn,
     startClientSession,
@@ -530,8 +497,6 @@ export function createSessionService(deps: SessionServiceDeps) {
     logout,
     listDevices,
     removeDevice,
-    listSessions,
-    revokeSession,
   };
 }
 

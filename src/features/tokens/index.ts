@@ -3,6 +3,8 @@ export {
   createTokenMinter,
   rotationTimings,
   ACCESS_TOKEN_TTL,
+  LOGOUT_TOKEN_TTL,
+  BACKCHANNEL_LOGOUT_EVENT_URI,
   type KeyService,
   type TokenMinter,
   type TokenMinterDeps,

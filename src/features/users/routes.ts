@@ -151,6 +151,23 @@ export function userRoutes({ users, guard }: { users: UserService; guard: Guard 
       { params: UserIdParams, detail: { tags, security, summary: "Disable a user and end all their sessions" } },
     )
     .post(
+      "/api/users/:id/sessions/revoke",
+      async ({ request, server, params }) => ({
+        revoked: await users.endSessions(await caller(request, server), params.id),
+      }),
+      {
+        params: UserIdParams,
+        response: ok(t.Object({ revoked: t.Integer({ description: "How many sessions ended." }) })),
+        detail: {
+          tags,
+          security,
+          summary: "Sign a user out everywhere",
+          description:
+            "USER_MANAGE over the user's home org, and the no-takeover rule: a user holding system permissions can be signed out only by an administrator holding at least those permissions with the same reach (403 otherwise). Every sign-in session and refresh family of the user ends; clients that got tokens receive back-channel logout tokens without `sid`. Audited as `auth.sessions.ended` with `via: admin`.",
+        },
+      },
+    )
+    .post(
       "/api/users/:id/erase",
       async ({ request, server, params }) => {
         await users.erase(await caller(request, server), params.id);

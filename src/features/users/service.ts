@@ -19,6 +19,7 @@ import type { SocialIdentityRepo } from "../social";
 import type { PasskeyRepo } from "../passkeys/ports";
 import type { User, UserRepo } from "../../kernel/users";
 import { acceptEmail } from "../../kernel/email";
+import type { ConsentRepo } from "../oidc";
 
 export interface UserServiceDeps {
   users: UserRepo;
@@ -38,6 +39,7 @@ export interface UserServiceDeps {
     oneTimeTokens: OneTimeTokenRepo;
     socialIdentities: SocialIdentityRepo;
     passkeys: PasskeyRepo;
+    consents: Pick<ConsentRepo, "revokeAllForUser">;
     audit: Pick<AuditRepo, "scrubUser">;
     events: EventJournal;
   }>;
@@ -46,6 +48,15 @@ export interface UserServiceDeps {
   checkAssignment(p: Principal, role: Role, roleOrg: Org, target: Org, verb: "assign" | "revoke"): Promise<void>;
   /** From the roles feature: least privilege over another user (403 unless the caller outranks them). */
   requireAuthorityOver(p: Principal, userId: number): Promise<void>;
+  /**
+   * Ends every sign-in session and refresh family of the user and sends the back-channel logout
+   * tokens (the logout feature's `endAllForUser`, CONTRACT §13); returns how many ended. Absent:
+   * only the refresh families end (`families.revokeUser`).
+   */
+  endUserSessions?(
+    user: { tenantId: number; id: number },
+    ctx: { actor: { userId?: number | null; ip: string | null }; via: string },
+  ): Promise<number>;
 }
 
 export interface UserSummary {
@@ -227,7 +238,30 @@ export function createUserService(deps: UserServiceDeps) {
       });
     }
     // Sessions may live in Redis, outside the transaction: revoke after the commit (and again on a repeat).
-    if (!enabled) await deps.families.revokeUser(user.id);
+    if (!enabled) await endAll(user, actorOf(p), "disabled");
+  }
+
+  /** Every session of the user ends: sign-in sessions, refresh families, and the logout tokens (CONTRACT §13). */
+  async function endAll(user: User, actor: { userId?: number | null; ip: string | null }, via: string) {
+    // The logout feature first: it reads the families to know which clients to tell.
+    const ended = deps.endUserSessions ? await deps.endUserSessions(user, { actor, via }) : 0;
+    await deps.families.revokeUser(user.id);
+    return ended;
+  }
+
+  /**
+   * "Sign out everywhere" for another user (CONTRACT §13): USER_MANAGE, the user's home org in the
+   * caller's reach, and the no-takeover rule (the caller must outrank a privileged user). Every
+   * sign-in session and refresh family of the user ends; returns how many.
+   */
+  async function endSessions(p: Principal, id: number): Promise<number> {
+    requirePermission(p, "USER_MANAGE");
+    const { user } = await reachableUser(p, id);
+    if (!deps.endUserSessions) {
+      await deps.families.revokeUser(user.id);
+      return 0;
+    }
+    return deps.endUserSessions(user, { actor: actorOf(p), via: "admin" });
   }
 
   /**
@@ -242,9 +276,10 @@ export function createUserService(deps: UserServiceDeps) {
     if (user.status !== "ERASED") {
       await deps.unit(
         "users.erase",
-        ["users", "devices", "oneTimeTokens", "roles", "socialIdentities", "passkeys", "audit", "events"],
-        async ({ users, devices, oneTimeTokens, roles, socialIdentities, passkeys, audit, events }) => {
+        ["users", "devices", "oneTimeTokens", "roles", "socialIdentities", "passkeys", "consents", "audit", "events"],
+        async ({ users, devices, oneTimeTokens, roles, socialIdentities, passkeys, consents, audit, events }) => {
           await users.erase(user.tenantId, user.id, erasedEmail(user.id));
+          await consents.revokeAllForUser(user.tenantId, user.id);
           await devices.deleteUser(user.id);
           await passkeys.deleteUser(user.tenantId, user.id);
           await socialIdentities.deleteUser(user.id);
@@ -261,7 +296,8 @@ export function createUserService(deps: UserServiceDeps) {
         },
       );
     }
-    await deps.families.revokeUser(user.id);
+    // Written after the scrub: no IP on the erased user's trail (CONTRACT §3).
+    await endAll(user, { userId: p.userId, ip: null }, "erased");
   }
 
   /** Everything the service holds about a user (CONTRACT §3 export). */
@@ -310,6 +346,7 @@ export function createUserService(deps: UserServiceDeps) {
     exportUser,
     exportSelf,
     reachableUser,
+    endSessions,
   };
 }
 

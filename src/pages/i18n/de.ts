@@ -73,6 +73,8 @@ export const de = {
   "signedOut.body": "Sie können dieses Fenster jetzt schließen.",
   "signedOut.returnApp": "Zurück zu {app}",
   "signedOut.return": "Zurück zur Anwendung",
+  "signedOut.stayedTitle": "Sie sind weiterhin angemeldet",
+  "signedOut.stayedBody": "Nichts wurde geändert. Sie können dieses Fenster jetzt schließen.",
 
   "problem.emailRequired": "Geben Sie Ihre E-Mail-Adresse ein.",
   "problem.emailInvalid": "Geben Sie eine E-Mail-Adresse in der Form name@example.com ein.",

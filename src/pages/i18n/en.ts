@@ -76,6 +76,8 @@ export const en = {
   "signedOut.body": "You can close this window now.",
   "signedOut.returnApp": "Return to {app}",
   "signedOut.return": "Return to the application",
+  "signedOut.stayedTitle": "You are still signed in",
+  "signedOut.stayedBody": "Nothing changed. You can close this window now.",
 
   "problem.emailRequired": "Enter your email address.",
   "problem.emailInvalid": "Enter an email address in the form name@example.com.",

@@ -37,13 +37,15 @@ export interface SignedOutProps {
   appName?: string;
   /** A validated `post_logout_redirect_uri` the person may follow (shown as a link). */
   returnUrl?: string;
+  /** The person chose to stay signed in: nothing ended. */
+  stayed?: boolean;
 }
 
 function SignedOutBody(p: SignedOutProps) {
   const { t } = useKit();
   return (
     <>
-      <p>{t("signedOut.body")}</p>
+      <p>{t(p.stayed ? "signedOut.stayedBody" : "signedOut.body")}</p>
       {p.returnUrl && (
         <ul class="links">
           <li>
@@ -57,6 +59,6 @@ function SignedOutBody(p: SignedOutProps) {
 
 export const signedOutPage: Page<SignedOutProps> = {
   id: "signed-out",
-  title: (_p, t) => t("signedOut.title"),
+  title: (p, t) => t(p.stayed ? "signedOut.stayedTitle" : "signedOut.title"),
   Body: SignedOutBody,
 };

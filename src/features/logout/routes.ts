@@ -1,0 +1,268 @@
+/**
+ * `GET|POST /oauth2/logout` (the page half: parameters in, a page or a 303 out) and the person's
+ * session and consent endpoints under `/api/users/me` (CONTRACT §13).
+ */
+import { Elysia, t } from "elysia";
+import { clientIp, noContent200 } from "../../http/context";
+import { selfCaller, type Guard } from "../../http/guard";
+import type { Logger } from "../../http/observability";
+import { type PageStatus, pageAnswer, pageResponsesDoc, seeOther } from "../../http/page-answer";
+import { ok } from "../../http/responses";
+import {
+  type Csrf,
+  CSRF_FIELD,
+  chooseLocale,
+  type ErrorKind,
+  errorPage,
+  logoutConfirmPage,
+  renderPage,
+  signedOutPage,
+} from "../../pages";
+import { ConsentView, LOGOUT_PATH, logoutDetail, RevokedCount, SessionEntryView } from "./model";
+import type { LogoutOutcome, LogoutRequest, LogoutService } from "./service";
+
+/** The `sso_session` cookie (CONTRACT §12; the authorize feature sets it). */
+const SESSION_COOKIE = "sso_session";
+const PARAMS = [
+  "id_token_hint",
+  "post_logout_redirect_uri",
+  "state",
+  "client_id",
+  "logout_hint",
+  "ui_locales",
+] as const;
+
+const rawBody = async ({ request }: { request: Request }) => ({ text: await request.text() });
+const textOf = (body: unknown) => (body as { text?: string } | undefined)?.text ?? "";
+
+/** The request's parameters; null when one is repeated (a bad request). */
+function requestOf(q: URLSearchParams): LogoutRequest | null {
+  for (const k of PARAMS) if (q.getAll(k).length > 1) return null;
+  const v = (k: string) => q.get(k) ?? undefined;
+  return {
+    idTokenHint: v("id_token_hint"),
+    postLogoutRedirectUri: v("post_logout_redirect_uri"),
+    state: v("state"),
+    clientId: v("client_id"),
+    logoutHint: v("logout_hint"),
+    uiLocales: v("ui_locales"),
+  };
+}
+
+export function logoutRoutes({
+  logout,
+  guard,
+  csrf,
+  secure,
+  log,
+}: {
+  logout: LogoutService;
+  guard: Guard;
+  csrf: Csrf;
+  secure: boolean;
+  log: Logger;
+}) {
+  const tags = ["Sessions"];
+  const security = [{ bearer: [] }];
+  const callerOf = (request: Request, server: unknown) => selfCaller(guard, request, server);
+  const cookiesOf = (request: Request) => new Bun.CookieMap(request.headers.get("cookie") ?? "");
+  const requestIdOf = (set: { headers: Record<string, unknown> }) => String(set.headers["x-request-id"] ?? "");
+  const clearSession = () =>
+    new Bun.Cookie(SESSION_COOKIE, "", { httpOnly: true, sameSite: "lax", path: "/", secure, maxAge: 0 }).serialize();
+
+  function localeOf(request: Request, uiLocales?: string) {
+    return chooseLocale({ uiLocales, acceptLanguage: request.headers.get("accept-language") });
+  }
+
+  function errorAnswer(request: Request, kind: ErrorKind, reference: string, status: PageStatus): Response {
+    const { html, headers } = renderPage(errorPage, { kind, reference }, { locale: localeOf(request) });
+    return pageAnswer(html, headers, status);
+  }
+
+  /** Renders what the service decided: an error page, the confirmation form, a 303 back, or the signed-out page. */
+  function answer(request: Request, o: LogoutOutcome, reference: string, uiLocales?: string): Response {
+    switch (o.kind) {
+      case "error_page":
+        return errorAnswer(
+          request,
+          o.reason === "unknown_client" ? "unknownClient" : o.reason === "bad_redirect" ? "badRedirect" : "badRequest",
+          reference,
+          "bad_request",
+        );
+      case "confirm": {
+        const issued = csrf.issue(cookiesOf(request).get(csrf.cookieName));
+        const cookies = issued.setCookie ? [issued.setCookie] : [];
+        const hidden: Record<string, string> = {};
+        const r = o.request;
+        if (r.clientId) hidden.client_id = r.clientId;
+        if (r.postLogoutRedirectUri) hidden.post_logout_redirect_uri = r.postLogoutRedirectUri;
+        if (r.state !== undefined) hidden.state = r.state;
+        if (r.uiLocales) hidden.ui_locales = r.uiLocales;
+        const { html, headers } = renderPage(
+          logoutConfirmPage,
+          { action: LOGOUT_PATH, hidden, appName: o.appName },
+          {
+            locale: localeOf(request, uiLocales),
+            csrfToken: issued.token,
+            // The POST answers 303 to the client's validated URI: the CSP form-action allows it.
+            redirectTargets: o.returnUrl ? [o.returnUrl] : [],
+          },
+        );
+        return pageAnswer(html, headers, "ok", cookies);
+      }
+      case "done": {
+        const cookies = o.ended ? [clearSession()] : [];
+        if (o.redirect) return seeOther(o.redirect, cookies);
+        const { html, headers } = renderPage(
+          signedOutPage,
+          { appName: o.appName, stayed: o.stayed },
+          { locale: localeOf(request, uiLocales) },
+        );
+        return pageAnswer(html, headers, "ok", cookies);
+      }
+    }
+  }
+
+  async function guarded(request: Request, set: { headers: Record<string, unknown> }, run: () => Promise<Response>) {
+    try {
+      return await run();
+    } catch (e) {
+      log.error("logout failed", {
+        requestId: requestIdOf(set),
+        error: String((e as Error)?.message ?? e).split("\n")[0],
+      });
+      return errorAnswer(request, "server", requestIdOf(set), "server_error");
+    }
+  }
+
+  async function handle(
+    request: Request,
+    server: unknown,
+    set: { headers: Record<string, unknown> },
+    q: URLSearchParams,
+  ) {
+    const reference = requestIdOf(set);
+    const req = requestOf(q);
+    if (!req) return errorAnswer(request, "badRequest", reference, "bad_request");
+    const ip = clientIp(request, server as Parameters<typeof clientIp>[1]);
+    const cookie = cookiesOf(request).get(SESSION_COOKIE);
+    const decision = q.get("decision");
+    if (decision !== null && request.method === "POST") {
+      // The confirmation form's answer: a CSRF-protected POST of our own page.
+      if (!csrf.verify(cookiesOf(request).get(csrf.cookieName), q.get(CSRF_FIELD)))
+        return errorAnswer(request, "csrf", reference, "forbidden");
+      const o = await logout.confirm(req, decision === "logout" ? "logout" : "stay", cookie, ip);
+      return answer(request, o, reference, req.uiLocales);
+    }
+    return answer(request, await logout.logout(req, cookie, ip), reference, req.uiLocales);
+  }
+
+  const isForm = (request: Request) =>
+    (request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded");
+
+  return new Elysia({ name: "logout-routes" })
+    .get(
+      LOGOUT_PATH,
+      ({ request, server, set }) =>
+        guarded(request, set, () => handle(request, server, set, new URL(request.url).searchParams)),
+      { detail: { ...logoutDetail("GET"), responses: pageResponsesDoc } },
+    )
+    .post(
+      LOGOUT_PATH,
+      ({ body, request, server, set }) =>
+        guarded(request, set, async () => {
+          if (!isForm(request)) return errorAnswer(request, "badRequest", requestIdOf(set), "bad_request");
+          return handle(request, server, set, new URLSearchParams(textOf(body)));
+        }),
+      { parse: [rawBody], detail: { ...logoutDetail("POST"), responses: pageResponsesDoc } },
+    )
+    .get(
+      "/api/users/me/sessions",
+      async ({ request, server }) => {
+        const list = await logout.listSessions(await callerOf(request, server));
+        return list.map((x) => ({
+          ...x,
+          createdAt: x.createdAt?.toISOString() ?? null,
+          lastUsedAt: x.lastUsedAt?.toISOString() ?? null,
+          expiresAt: x.expiresAt.toISOString(),
+        }));
+      },
+      {
+        response: ok(t.Array(SessionEntryView)),
+        detail: {
+          tags,
+          security,
+          summary: "The caller's sign-in sessions and refresh families",
+          description:
+            "Every live browser sign-in session (`kind: signin`, hosted pages) and refresh-token family (`kind: refresh`: web, plain and device sessions, and OAuth clients' families) of the caller, oldest first; `current` marks the one the calling token belongs to. Any user access token of this issuer.",
+        },
+      },
+    )
+    .delete(
+      "/api/users/me/sessions/:sessionId",
+      async ({ params, request, server }) => {
+        await logout.endOwnSession(await callerOf(request, server), params.sessionId);
+        return noContent200();
+      },
+      {
+        params: t.Object({
+          sessionId: t.String({ pattern: "^[A-Za-z0-9_-]{1,128}$", description: "a session id from the list" }),
+        }),
+        detail: {
+          tags,
+          security,
+          summary: "End one of the caller's sessions",
+          description:
+            "A sign-in session ends with the refresh families started through it; a refresh family ends alone. Their access tokens introspect as inactive from then on (they still verify offline until `exp`), and the clients that got tokens receive back-channel logout tokens. 404 when it is not a live session of the caller. Audited as `auth.logout` with `via: sessions`.",
+        },
+      },
+    )
+    .post(
+      "/api/users/me/sessions/revoke-all",
+      async ({ request, server }) => ({ revoked: await logout.endOtherSessions(await callerOf(request, server)) }),
+      {
+        response: ok(RevokedCount),
+        detail: {
+          tags,
+          security,
+          summary: "Sign out everywhere else",
+          description:
+            "Ends every sign-in session and refresh family of the caller except the one the calling token belongs to, and sends the back-channel logout tokens. Audited as `auth.sessions.ended` with `via: sessions`.",
+        },
+      },
+    )
+    .get(
+      "/api/users/me/consents",
+      async ({ request, server }) => {
+        const list = await logout.listConsents(await callerOf(request, server));
+        return list.map((c) => ({ ...c, grantedAt: c.grantedAt.toISOString() }));
+      },
+      {
+        response: ok(t.Array(ConsentView)),
+        detail: {
+          tags,
+          security,
+          summary: "The caller's consents to third-party applications",
+          description:
+            "One entry per client the caller consented to on the hosted pages, with every scope granted so far.",
+        },
+      },
+    )
+    .delete(
+      "/api/users/me/consents/:clientId",
+      async ({ params, request, server }) => {
+        await logout.withdrawConsent(await callerOf(request, server), params.clientId);
+        return noContent200();
+      },
+      {
+        params: t.Object({ clientId: t.String({ pattern: "^[A-Za-z0-9_-]{1,128}$" }) }),
+        detail: {
+          tags,
+          security,
+          summary: "Withdraw a consent",
+          description:
+            "The client's next authorization asks again; the caller's refresh families of that client end (the client gets a back-channel logout token). 404 when there is no such consent. Audited as `consent.withdrawn`.",
+        },
+      },
+    );
+}

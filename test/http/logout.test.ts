@@ -1,0 +1,498 @@
+/**
+ * Logout and session control (CONTRACT §13) through the real app on the store TEST_STORE names:
+ * RP-initiated logout at /oauth2/logout, back-channel logout tokens received by a real HTTP
+ * receiver and verified with jose against the published keys, the person's and an
+ * administrator's session endpoints, consents, /oauth2/revoke and /oauth2/introspect, and the
+ * endings of password reset, disable and erase. After each ending: prompt=none fails, the ended
+ * refresh token fails, and introspection says `active: false`.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { createLocalJWKSet, jwtVerify } from "jose";
+import { ISSUER, makeTestApp, type TestApp } from "../support/app";
+import { browser, fieldOf } from "../support/hosted-pages";
+import { startReceiver, type Receiver } from "../support/receiver";
+import { createUser, ok, PASSWORD, provisionTenant, type TenantFixture, uniq } from "./directory-fixtures";
+
+let t: TestApp;
+let ten: TenantFixture;
+let rx: Receiver;
+let appId: number;
+let audience: string;
+/** Confidential clients: A and B with back-channel receivers, C without. */
+let A: { clientId: string; clientSecret: string };
+let B: { clientId: string; clientSecret: string };
+let C: { clientId: string; clientSecret: string };
+/** A confidential resource server that introspects (client credentials only). */
+let RS: { clientId: string; clientSecret: string };
+
+const REDIRECT = "https://app.example.com/cb";
+const AFTER = "https://app.example.com/signed-out";
+const VERIFIER = "the-verifier-of-this-test-0123456789-abcdefghij";
+const CHALLENGE = Buffer.from(new Bun.CryptoHasher("sha256").update(VERIFIER).digest()).toString("base64url");
+
+async function register(body: Record<string, unknown>) {
+  return ok(
+    t.call("POST", "/api/clients", {
+      token: ten.token,
+      body: { name: uniq("Client"), orgId: ten.rootOrgId, ...body },
+    }),
+  ) as Promise<{ clientId: string; clientSecret: string }>;
+}
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  rx = startReceiver("/backchannel");
+  ten = await provisionTenant(t);
+  audience = uniq("https://api.example.com/logout");
+  const app = await ok(
+    t.call("POST", "/api/applications", {
+      token: ten.token,
+      body: { organizationId: ten.rootOrgId, identifier: audience, name: "Shop" },
+    }),
+  );
+  appId = app.id;
+  const browserClient = (backchannel: boolean) => ({
+    applicationId: appId,
+    grantTypes: ["authorization_code", "refresh_token"],
+    redirectUris: [REDIRECT],
+    postLogoutRedirectUris: [AFTER],
+    ...(backchannel ? { backchannelLogoutUri: rx.url } : {}),
+  });
+  A = await register(browserClient(true));
+  B = await register(browserClient(true));
+  C = await register({ ...browserClient(false), firstParty: false });
+  RS = await register({ scopes: ["api.default"] });
+});
+afterAll(async () => {
+  rx.close();
+  await t.close();
+});
+beforeEach(() => {
+  rx.received.length = 0;
+  rx.answer = 200;
+});
+
+const basic = (c: { clientId: string; clientSecret: string }) =>
+  `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString("base64")}`;
+
+function form(path: string, fields: Record<string, string>, auth?: { clientId: string; clientSecret: string }) {
+  const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" };
+  if (auth) headers.authorization = basic(auth);
+  return t.call("POST", path, { headers, raw: new URLSearchParams(fields).toString() });
+}
+
+const authorizeUrl = (clientId: string, extra: Record<string, string> = {}) =>
+  `/oauth2/authorize?${new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    response_type: "code",
+    scope: "openid profile email",
+    state: "s",
+    nonce: "n",
+    code_challenge: CHALLENGE,
+    code_challenge_method: "S256",
+    ...extra,
+  })}`;
+
+const codeOf = (res: Response) => {
+  expect(res.status).toBe(303);
+  const loc = new URL(res.headers.get("location")!);
+  const code = loc.searchParams.get("code");
+  if (!code) throw new Error(`no code: ${loc}`);
+  return code;
+};
+
+interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  id_token: string;
+}
+
+async function exchange(client: { clientId: string; clientSecret: string }, code: string): Promise<Tokens> {
+  const r = await form(
+    "/oauth2/token",
+    { grant_type: "authorization_code", code, redirect_uri: REDIRECT, code_verifier: VERIFIER },
+    client,
+  );
+  expect(r.status).toBe(200);
+  return r.body;
+}
+
+/** A person signed in on the pages into client A (and, with SSO, B): the browser and the tokens. */
+async function signedIn(clients = [A, B]) {
+  const b = browser(t);
+  const u = await createUser(t, ten.token, ten.rootOrgId);
+  const page = await b.get(authorizeUrl(clients[0].clientId));
+  const html = await page.text();
+  const posted = await b.post("/oauth2/authorize/password", {
+    csrf: fieldOf(html, "csrf"),
+    interaction: fieldOf(html, "interaction"),
+    email: u.email,
+    password: PASSWORD,
+  });
+  const tokens: Tokens[] = [await exchange(clients[0], codeOf(await b.follow(posted)))];
+  for (const c of clients.slice(1)) tokens.push(await exchange(c, codeOf(await b.get(authorizeUrl(c.clientId)))));
+  const sid = (await jwtVerify(tokens[0].id_token, await keys())).payload.sid as string;
+  return { b, u, tokens, sid };
+}
+
+async function keys() {
+  return createLocalJWKSet((await t.call("GET", "/.well-known/jwks.json")).body);
+}
+
+const introspect = async (token: string) => (await form("/oauth2/introspect", { token }, RS)).body;
+const refreshWith = (client: { clientId: string; clientSecret: string }, refreshToken: string) =>
+  form("/oauth2/token", { grant_type: "refresh_token", refresh_token: refreshToken }, client);
+
+/** prompt=none in this browser: the error of the redirect, or "code". */
+async function silent(b: ReturnType<typeof browser>, clientId = A.clientId) {
+  const res = await b.get(authorizeUrl(clientId, { prompt: "none" }));
+  const loc = new URL(res.headers.get("location")!);
+  return loc.searchParams.get("error") ?? (loc.searchParams.get("code") ? "code" : "none");
+}
+
+/** Delivers the outbox now and returns the logout tokens the receiver got, verified. */
+async function logoutTokens(n: number) {
+  const until = Date.now() + 15_000;
+  while (rx.received.length < n && Date.now() < until) {
+    await t.svc.delivery.tick();
+    await Bun.sleep(20);
+  }
+  expect(rx.received.length).toBe(n);
+  const jwks = await keys();
+  const out = [];
+  for (const r of rx.received) {
+    expect(r.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+    const token = new URLSearchParams(r.body).get("logout_token")!;
+    const { payload, protectedHeader } = await jwtVerify(token, jwks, { issuer: ISSUER, typ: "logout+jwt" });
+    expect(protectedHeader.alg).toBe("RS256");
+    expect(payload.events).toEqual({ "http://schemas.openid.net/event/backchannel-logout": {} });
+    expect(payload.nonce).toBeUndefined();
+    expect(payload.jti).toBeString();
+    expect(payload.exp! - payload.iat!).toBeLessThanOrEqual(120);
+    out.push(payload);
+  }
+  return out;
+}
+
+/** Everything that must be dead after an ending, checked through the HTTP API. */
+async function expectEnded(s: Awaited<ReturnType<typeof signedIn>>, opts: { browserEnded?: boolean } = {}) {
+  if (opts.browserEnded !== false) expect(await silent(s.b)).toBe("login_required");
+  for (const [k, c] of [A, B].entries()) {
+    if (!s.tokens[k]) continue;
+    expect((await refreshWith(c, s.tokens[k].refresh_token)).body.error).toBe("invalid_grant");
+    expect(await introspect(s.tokens[k].access_token)).toEqual({ active: false });
+  }
+}
+
+describe("introspection and revocation (RFC 7662, RFC 7009)", () => {
+  test("a live access token introspects active with its claims; a refresh token only to its own client", async () => {
+    const s = await signedIn();
+    const r = await introspect(s.tokens[0].access_token);
+    expect(r.active).toBe(true);
+    expect(r.token_type).toBe("Bearer");
+    expect(r.client_id).toBe(A.clientId);
+    expect(r.sid).toBe(s.sid);
+    expect(r.aud).toBe(audience);
+    const own = await form("/oauth2/introspect", { token: s.tokens[0].refresh_token }, A);
+    expect(own.body.active).toBe(true);
+    expect(own.body.token_type).toBe("refresh_token");
+    expect((await form("/oauth2/introspect", { token: s.tokens[0].refresh_token }, B)).body).toEqual({ active: false });
+    expect(await introspect("garbage")).toEqual({ active: false });
+    expect(await introspect(`${s.tokens[0].access_token.slice(0, -4)}AAAA`)).toEqual({ active: false });
+  });
+
+  test("a reused refresh token ends its family: the access tokens it minted introspect inactive", async () => {
+    const s = await signedIn([A]);
+    const next = await refreshWith(A, s.tokens[0].refresh_token);
+    expect(next.status).toBe(200);
+    expect((await introspect(next.body.access_token)).active).toBe(true);
+    expect((await refreshWith(A, s.tokens[0].refresh_token)).body.error).toBe("invalid_grant");
+    expect(await introspect(next.body.access_token)).toEqual({ active: false });
+    expect(await introspect(s.tokens[0].access_token)).toEqual({ active: false });
+  });
+
+  test("introspection needs a confidential client over HTTP Basic", async () => {
+    const s = await signedIn([A]);
+    const none = await form("/oauth2/introspect", { token: s.tokens[0].access_token });
+    expect(none.status).toBe(401);
+    expect(none.body.error).toBe("invalid_client");
+    const post = await form("/oauth2/introspect", {
+      token: s.tokens[0].access_token,
+      client_id: RS.clientId,
+      client_secret: RS.clientSecret,
+    });
+    expect(post.body.error).toBe("invalid_client");
+    const wrong = await form("/oauth2/introspect", { token: "x" }, { clientId: RS.clientId, clientSecret: "nope" });
+    expect(wrong.status).toBe(401);
+  });
+
+  test("revoking a refresh token ends its family: refresh fails, its access token is inactive, the client gets a logout token", async () => {
+    const s = await signedIn([A]);
+    const r = await form("/oauth2/revoke", { token: s.tokens[0].refresh_token, token_type_hint: "refresh_token" }, A);
+    expect(r.status).toBe(200);
+    expect((await refreshWith(A, s.tokens[0].refresh_token)).body.error).toBe("invalid_grant");
+    expect(await introspect(s.tokens[0].access_token)).toEqual({ active: false });
+    const [lt] = await logoutTokens(1);
+    expect(lt.aud).toBe(A.clientId);
+    expect(lt.sid).toBe(s.sid);
+    expect(lt.sub).toBe(String(s.u.id));
+    // The sign-in session itself goes on.
+    expect(await silent(s.b)).toBe("code");
+  });
+
+  test("revoking an access token makes it inactive; another client's token and unknown tokens answer 200 and change nothing", async () => {
+    const s = await signedIn();
+    expect((await form("/oauth2/revoke", { token: s.tokens[1].access_token }, A)).status).toBe(200);
+    expect((await introspect(s.tokens[1].access_token)).active).toBe(true);
+    expect((await form("/oauth2/revoke", { token: s.tokens[1].refresh_token }, A)).status).toBe(200);
+    expect((await refreshWith(B, s.tokens[1].refresh_token)).status).toBe(200);
+    expect((await form("/oauth2/revoke", { token: "unknown" }, A)).status).toBe(200);
+    expect((await form("/oauth2/revoke", { token: s.tokens[0].access_token }, A)).status).toBe(200);
+    expect(await introspect(s.tokens[0].access_token)).toEqual({ active: false });
+    const audit = await t.call("GET", `/api/audit?organizationId=${ten.rootOrgId}&action=oauth.token.revoked`, {
+      token: ten.token,
+    });
+    expect(audit.status).toBe(200);
+    expect(JSON.stringify(audit.body)).toContain("oauth.token.revoked");
+  });
+
+  test("a revoke without a token is invalid_request; without client authentication invalid_client", async () => {
+    expect((await form("/oauth2/revoke", {}, A)).body.error).toBe("invalid_request");
+    expect((await form("/oauth2/revoke", { token: "x" })).body.error).toBe("invalid_client");
+  });
+});
+
+describe("RP-initiated logout (/oauth2/logout)", () => {
+  test("with a valid id_token_hint and a registered URI: back to the application with state; everything of the session ends; A and B get logout tokens", async () => {
+    const s = await signedIn();
+    const res = await s.b.get(
+      `/oauth2/logout?${new URLSearchParams({ id_token_hint: s.tokens[0].id_token, post_logout_redirect_uri: AFTER, state: "xyz" })}`,
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`${AFTER}?state=xyz`);
+    expect(s.b.jar.has("sso_session")).toBe(false);
+    const lts = await logoutTokens(2);
+    expect(lts.map((p) => p.aud).sort()).toEqual([A.clientId, B.clientId].sort());
+    for (const p of lts) {
+      expect(p.sid).toBe(s.sid);
+      expect(p.sub).toBe(String(s.u.id));
+    }
+    await expectEnded(s);
+  });
+
+  test("an unregistered post_logout_redirect_uri is never redirected to", async () => {
+    const s = await signedIn([A]);
+    const res = await s.b.get(
+      `/oauth2/logout?${new URLSearchParams({ id_token_hint: s.tokens[0].id_token, post_logout_redirect_uri: "https://evil.example/x" })}`,
+    );
+    expect(res.status).toBe(400);
+    expect(res.headers.get("location")).toBeNull();
+    expect(await res.text()).toContain("<html");
+    // Nothing ended.
+    expect(await silent(s.b)).toBe("code");
+  });
+
+  test("an id_token_hint of another client than client_id is refused with a page", async () => {
+    const s = await signedIn([A]);
+    const res = await s.b.get(
+      `/oauth2/logout?${new URLSearchParams({ id_token_hint: s.tokens[0].id_token, client_id: B.clientId })}`,
+    );
+    expect(res.status).toBe(400);
+    expect(res.headers.get("location")).toBeNull();
+  });
+
+  test("without a hint the person confirms; 'stay' changes nothing, 'logout' (with CSRF) ends the session", async () => {
+    const s = await signedIn();
+    const page = await s.b.get(
+      `/oauth2/logout?${new URLSearchParams({ client_id: A.clientId, post_logout_redirect_uri: AFTER, state: "st" })}`,
+    );
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('name="decision"');
+    expect(await silent(s.b)).toBe("code");
+    const fields = {
+      csrf: fieldOf(html, "csrf"),
+      client_id: A.clientId,
+      post_logout_redirect_uri: AFTER,
+      state: "st",
+    };
+    const forged = await s.b.post("/oauth2/logout", { ...fields, csrf: "forged", decision: "logout" });
+    expect(forged.status).toBe(403);
+    const stay = await s.b.post("/oauth2/logout", { ...fields, decision: "stay" });
+    expect(stay.status).toBe(303);
+    expect(await silent(s.b)).toBe("code");
+    const out = await s.b.post("/oauth2/logout", { ...fields, decision: "logout" });
+    expect(out.status).toBe(303);
+    expect(out.headers.get("location")).toBe(`${AFTER}?state=st`);
+    await logoutTokens(2);
+    await expectEnded(s);
+  });
+
+  test("a repeated parameter, or a POST that is not a form, is an error page", async () => {
+    const twice = await t.call("GET", `/oauth2/logout?client_id=${A.clientId}&client_id=${B.clientId}`);
+    expect(twice.status).toBe(400);
+    expect(twice.headers.get("location")).toBeNull();
+    const json = await t.call("POST", "/oauth2/logout", { body: { client_id: A.clientId } });
+    expect(json.status).toBe(400);
+    expect(String(json.body)).toContain("<html");
+  });
+
+  test("a hint-less logout with no client is an error page; the signed-out page shows when no URI is given", async () => {
+    const none = await t.call("GET", "/oauth2/logout");
+    expect(none.status).toBe(400);
+    const s = await signedIn([A]);
+    const res = await s.b.get(`/oauth2/logout?id_token_hint=${s.tokens[0].id_token}`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("signed out");
+    await logoutTokens(1);
+    await expectEnded(s);
+  });
+});
+
+describe("the person's sessions and consents", () => {
+  test("lists sign-in sessions and refresh families; ends one; 'sign out everywhere' keeps the calling one", async () => {
+    const s = await signedIn();
+    const api = await t.login(s.u.email, PASSWORD);
+    const list = await t.call("GET", "/api/users/me/sessions", { token: api.accessToken });
+    expect(list.status).toBe(200);
+    const kinds = list.body.map((x: { kind: string }) => x.kind);
+    expect(kinds.filter((k: string) => k === "signin")).toHaveLength(1);
+    expect(kinds.filter((k: string) => k === "refresh")).toHaveLength(3);
+    const signin = list.body.find((x: { kind: string }) => x.kind === "signin");
+    expect(signin.id).toBe(s.sid);
+    expect(signin.clients.sort()).toEqual([A.clientId, B.clientId].sort());
+    expect(list.body.filter((x: { current: boolean }) => x.current)).toHaveLength(1);
+    const fromB = list.body.find((x: { clientId: string | null }) => x.clientId === B.clientId);
+    expect(fromB.applicationId).toBe(appId);
+
+    // Ending B's family alone: B's tokens die, A's live on.
+    expect((await t.call("DELETE", `/api/users/me/sessions/${fromB.id}`, { token: api.accessToken })).status).toBe(200);
+    expect((await refreshWith(B, s.tokens[1].refresh_token)).body.error).toBe("invalid_grant");
+    expect(await introspect(s.tokens[1].access_token)).toEqual({ active: false });
+    expect((await introspect(s.tokens[0].access_token)).active).toBe(true);
+    expect((await logoutTokens(1))[0].aud).toBe(B.clientId);
+    rx.received.length = 0;
+
+    const all = await t.call("POST", "/api/users/me/sessions/revoke-all", { token: api.accessToken });
+    expect(all.status).toBe(200);
+    expect(all.body.revoked).toBe(2);
+    // The sign-in session ended: every client that got tokens in it hears of it (B again, harmlessly).
+    const lts = await logoutTokens(2);
+    expect(lts.map((p) => p.aud).sort()).toEqual([A.clientId, B.clientId].sort());
+    for (const p of lts) expect(p.sid).toBe(s.sid);
+    await expectEnded(s);
+    // The caller's own session goes on.
+    expect((await t.call("GET", "/api/users/me/sessions", { token: api.accessToken })).body).toHaveLength(1);
+    expect((await introspect(api.accessToken)).active).toBe(true);
+    expect((await t.call("DELETE", `/api/users/me/sessions/${s.sid}`, { token: api.accessToken })).status).toBe(404);
+  });
+
+  test("ending the sign-in session from the list ends it everywhere; another user's session is 404", async () => {
+    const s = await signedIn();
+    const other = await t.login((await createUser(t, ten.token, ten.rootOrgId)).email, PASSWORD);
+    expect((await t.call("DELETE", `/api/users/me/sessions/${s.sid}`, { token: other.accessToken })).status).toBe(404);
+    const api = await t.login(s.u.email, PASSWORD);
+    expect((await t.call("DELETE", `/api/users/me/sessions/${s.sid}`, { token: api.accessToken })).status).toBe(200);
+    await logoutTokens(2);
+    await expectEnded(s);
+  });
+
+  test("consents to a third-party client are listed and withdrawn (audited); the next authorization asks again", async () => {
+    const b = browser(t);
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    const page = await b.get(authorizeUrl(C.clientId));
+    const html = await page.text();
+    const consent = await b.follow(
+      await b.post("/oauth2/authorize/password", {
+        csrf: fieldOf(html, "csrf"),
+        interaction: fieldOf(html, "interaction"),
+        email: u.email,
+        password: PASSWORD,
+      }),
+    );
+    const ch = await consent.text();
+    const code = codeOf(
+      await b.post("/oauth2/authorize/consent", {
+        csrf: fieldOf(ch, "csrf"),
+        interaction: fieldOf(ch, "interaction"),
+        decision: "allow",
+      }),
+    );
+    const tokens = await exchange(C, code);
+    const api = await t.login(u.email, PASSWORD);
+    const list = await t.call("GET", "/api/users/me/consents", { token: api.accessToken });
+    expect(list.status).toBe(200);
+    expect(list.body).toHaveLength(1);
+    expect(list.body[0].clientId).toBe(C.clientId);
+    expect(list.body[0].applicationId).toBe(appId);
+    expect(list.body[0].scopes).toEqual(["email", "openid", "profile"]);
+    expect((await t.call("DELETE", `/api/users/me/consents/${C.clientId}`, { token: api.accessToken })).status).toBe(
+      200,
+    );
+    expect((await t.call("DELETE", `/api/users/me/consents/${C.clientId}`, { token: api.accessToken })).status).toBe(
+      404,
+    );
+    expect((await t.call("GET", "/api/users/me/consents", { token: api.accessToken })).body).toEqual([]);
+    expect((await refreshWith(C, tokens.refresh_token)).body.error).toBe("invalid_grant");
+    expect(await silent(b, C.clientId)).toBe("consent_required");
+    const audit = await t.call("GET", `/api/audit?organizationId=${ten.rootOrgId}&action=consent.withdrawn`, {
+      token: ten.token,
+    });
+    expect(JSON.stringify(audit.body)).toContain(C.clientId);
+  });
+});
+
+describe("administrators and account changes end sessions", () => {
+  test("an administrator signs a user out everywhere: logout tokens without sid", async () => {
+    const s = await signedIn();
+    const r = await t.call("POST", `/api/users/${s.u.id}/sessions/revoke`, { token: ten.token });
+    expect(r.status).toBe(200);
+    expect(r.body.revoked).toBe(3);
+    const lts = await logoutTokens(2);
+    for (const p of lts) expect(p.sid).toBeUndefined();
+    await expectEnded(s);
+  });
+
+  test("no takeover: a user manager without the target's system permissions is refused", async () => {
+    const s = await signedIn([A]);
+    const manager = await createUser(t, ten.token, ten.rootOrgId);
+    const managerToken = (await t.login(manager.email, PASSWORD)).accessToken;
+    // A plain user holds no USER_MANAGE at all.
+    expect((await t.call("POST", `/api/users/${s.u.id}/sessions/revoke`, { token: managerToken })).status).toBe(403);
+    // The tenant's other admin may not be signed out by a plain user either.
+    const admin = await t.svc.store.users.findByEmail(ten.adminEmail);
+    expect((await t.call("POST", `/api/users/${admin!.id}/sessions/revoke`, { token: managerToken })).status).toBe(403);
+    expect(await silent(s.b)).toBe("code");
+  });
+
+  test("another tenant's administrator gets 404 and ends nothing", async () => {
+    const s = await signedIn([A]);
+    const other = await provisionTenant(t);
+    expect((await t.call("POST", `/api/users/${s.u.id}/sessions/revoke`, { token: other.token })).status).toBe(404);
+    expect(await silent(s.b)).toBe("code");
+    // Nor can the other tenant's resource server see this tenant's tokens.
+    const rs = await ok(
+      t.call("POST", "/api/clients", { token: other.token, body: { name: uniq("RS"), orgId: other.rootOrgId } }),
+    );
+    expect((await form("/oauth2/introspect", { token: s.tokens[0].access_token }, rs)).body).toEqual({ active: false });
+    expect((await introspect(s.tokens[0].access_token)).active).toBe(true);
+  });
+
+  for (const kind of ["disable", "erase", "reset"] as const)
+    test(`${kind} ends the sign-in session and the families, with logout tokens`, async () => {
+      const s = await signedIn();
+      if (kind === "reset") {
+        // A setup link is redeemed by the same reset (CONTRACT §4: a reset ends all the user's sessions).
+        const link = await t.call("POST", `/api/users/${s.u.id}/password-setup-link`, { token: ten.token });
+        expect(link.status).toBe(200);
+        const done = await t.call("POST", "/api/auth/password/reset", {
+          body: { token: link.body.token, newPassword: "another-password-9" },
+        });
+        expect(done.status).toBe(200);
+      } else expect((await t.call("POST", `/api/users/${s.u.id}/${kind}`, { token: ten.token })).status).toBe(200);
+      const lts = await logoutTokens(2);
+      for (const p of lts) expect(p.sid).toBeUndefined();
+      await expectEnded(s);
+    });
+});
