@@ -32,6 +32,7 @@ import { createSocialService } from "./features/social";
 import { createClaimsMinter, createClaimsService } from "./features/claims";
 import { createImportService } from "./features/import";
 import { createAuthorizeService } from "./features/authorize";
+import { createBrandingService } from "./features/branding";
 import { createCsrf } from "./pages";
 import { createWebhookDelivery } from "./jobs/webhook-delivery";
 import type { PrimaryStore, SessionStore } from "./stores";
@@ -246,6 +247,17 @@ export async function composeGraph(d: GraphDeps) {
     orgs: store.orgs,
     record,
   });
+  // Branding of pages and mails (CONTRACT §15), read through the directory cache on every page view.
+  const branding = createBrandingService({
+    branding: store.branding,
+    apps: store.apps,
+    orgs: store.orgs,
+    unit,
+    clock,
+    issuer: config.issuer,
+    version,
+    maxAgeMs,
+  });
   // The browser half of the OpenID provider (CONTRACT §12): the flow of /oauth2/authorize.
   const authorize = createAuthorizeService({
     issuer: config.issuer,
@@ -261,6 +273,7 @@ export async function composeGraph(d: GraphDeps) {
     unit,
     record,
     jwks: () => keys.jwks(),
+    brandOf: branding.effective,
     interactionKey: await d.box.derive("sso-authorize-interaction"),
   });
   const pagesCsrf = createCsrf({
@@ -417,6 +430,7 @@ export async function composeGraph(d: GraphDeps) {
       clients,
       oauth,
       authorize,
+      branding,
       pagesCsrf,
       log,
       audit,

@@ -23,6 +23,8 @@ import type { SocialService } from "./features/social";
 import type { ClaimsService } from "./features/claims";
 import type { ImportService } from "./features/import";
 import type { AuthorizeService } from "./features/authorize";
+import type { BrandingService } from "./features/branding";
+import { brandingRoutes } from "./features/branding/routes";
 import type { Logger } from "./http/observability";
 import type { Csrf } from "./pages";
 import { authorizeRoutes } from "./features/authorize/routes";
@@ -60,6 +62,7 @@ export interface RouteServices {
   clients: ClientService;
   oauth: OAuthService;
   authorize: AuthorizeService;
+  branding: BrandingService;
   /** The hosted pages' CSRF tokens (secret derived from the master key). */
   pagesCsrf: Csrf;
   log: Logger;
@@ -90,5 +93,6 @@ export function mountRoutes(s: RouteServices) {
     .use(platformRoutes({ platform: s.platform, guard }))
     .use(webhookRoutes({ webhooks: s.webhooks, guard }))
     .use(claimsRoutes({ claims: s.claims, guard }))
-    .use(importRoutes({ imports: s.imports, guard }));
+    .use(importRoutes({ imports: s.imports, guard }))
+    .use(brandingRoutes({ branding: s.branding, guard }));
 }

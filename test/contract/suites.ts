@@ -14,6 +14,7 @@ import { sessionsContract } from "./sessions.contract";
 import { unitsContract } from "./units.contract";
 import { mfaContract } from "./mfa.contract";
 import { oidcContract } from "./oidc.contract";
+import { brandingContract } from "./branding.contract";
 
 export const suites: ContractSuite[] = [
   platformContract,
@@ -25,6 +26,7 @@ export const suites: ContractSuite[] = [
   unitsContract,
   mfaContract,
   oidcContract,
+  brandingContract,
 ];
 
 /**

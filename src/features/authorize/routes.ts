@@ -139,7 +139,14 @@ export function authorizeRoutes({
       uiLocales: o.view.uiLocales.join(" "),
       acceptLanguage: request.headers.get("accept-language"),
     });
-    const ctx = { locale, csrfToken: issued.token, redirectTargets: [o.view.redirectUri] };
+    const b = o.view.brand;
+    const brand = {
+      displayName: b.displayName,
+      primaryColor: b.primaryColor,
+      supportUrl: b.supportUrl,
+      logoUrl: b.logo?.path,
+    };
+    const ctx = { locale, brand, csrfToken: issued.token, redirectTargets: [o.view.redirectUri] };
     const hidden = { interaction: o.view.interaction };
     switch (o.kind) {
       case "sign_in": {

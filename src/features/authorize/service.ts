@@ -33,6 +33,7 @@ import { randomToken, sha256Hex, timingSafeEqual } from "../../kernel/secrets";
 import type { Unit } from "../../kernel/unit";
 import type { User, UserRepo } from "../../kernel/users";
 import type { AuthService } from "../auth";
+import type { EffectiveBrand } from "../branding";
 import type { ClientDirectory } from "../clients";
 import type { DomainEvent, EventJournal } from "../events";
 import {
@@ -73,6 +74,8 @@ export interface AuthorizeDeps {
   unit: Unit<{ consents: ConsentRepo; events: EventJournal }>;
   /** Records an event that changes nothing else (units.record). */
   record(e: DomainEvent): Promise<void>;
+  /** The branding the pages of a client show (its application's override over the tenant's; cached). */
+  brandOf(tenantId: number, applicationId: number | null): Promise<EffectiveBrand>;
   /** The service's published keys, to verify an `id_token_hint` (OIDC Core §3.1.2.1). */
   jwks(): JSONWebKeySet;
   /** At least 32 bytes shared by every instance (derived from the master key): signs interactions. */
@@ -97,6 +100,8 @@ export interface PageView {
   /** The validated redirect URI (the pages' CSP `form-action` target). */
   redirectUri: string;
   uiLocales: string[];
+  /** The tenant's branding with the client's application's override over it (CONTRACT §15). */
+  brand: EffectiveBrand;
 }
 
 /** Why the request ends on an error page (never redirected: RFC 6749 §4.1.2.1). */
@@ -209,16 +214,18 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
   // ------------------------------------------------------------------------------------------
   // The request's checks
   // ------------------------------------------------------------------------------------------
-  type Validated = { request: AuthorizationRequest; appName: string };
+  type Validated = { request: AuthorizationRequest; appName: string; applicationId: number | null };
 
   /** Validates the request; a failure is the outcome to answer. */
   async function validate(q: string): Promise<Validated | AuthorizeOutcome> {
     let appName = "";
+    let applicationId: number | null = null;
     const outcome = await validateAuthorizationRequest(new URLSearchParams(q), async (clientId) => {
       const r = await deps.directory.resolve(clientId);
       // A client whose org is blocked or whose application is gone is not served (an error page).
       if (!r || r.usability !== "ok") return null;
       appName = r.client.name;
+      applicationId = r.client.applicationId;
       return r.client;
     });
     if (outcome.kind === "error_page") {
@@ -233,7 +240,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     }
     if (outcome.kind === "redirect_error")
       return { kind: "redirect_error", error: outcome.error, redirectUri: outcome.redirectUri, state: outcome.state };
-    return { request: outcome.request, appName };
+    return { request: outcome.request, appName, applicationId };
   }
 
   const isOutcome = (v: Validated | AuthorizeOutcome): v is AuthorizeOutcome => "kind" in v;
@@ -245,11 +252,12 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     state: v.request.state,
   });
 
-  const viewOf = (v: Validated, i: Interaction): PageView => ({
+  const viewOf = async (v: Validated, i: Interaction): Promise<PageView> => ({
     interaction: seal(i),
     appName: v.appName,
     redirectUri: v.request.redirectUri,
     uiLocales: v.request.uiLocales,
+    brand: await deps.brandOf(v.request.client.tenantId, v.applicationId),
   });
 
   // ------------------------------------------------------------------------------------------
@@ -365,7 +373,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     const user = session ? await deps.users.get(tenantId, session.userId) : null;
     if (!session || !user || user.status !== "ACTIVE") {
       if (none) return withCookies(fail(v, oauthError("login_required", "Nobody is signed in.")));
-      return withCookies({ kind: "sign_in", view: viewOf(v, i), email: r.loginHint });
+      return withCookies({ kind: "sign_in", view: await viewOf(v, i), email: r.loginHint });
     }
 
     // The active organization (CONTRACT §12).
@@ -380,7 +388,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     if (!org) {
       if (none)
         return withCookies(fail(v, oauthError("account_selection_required", "Choose the organization to sign in to.")));
-      return withCookies({ kind: "choose_org", view: viewOf(v, i), organizations: orgs });
+      return withCookies({ kind: "choose_org", view: await viewOf(v, i), organizations: orgs });
     }
 
     // Consent for third-party clients (CONTRACT §12 "Consent").
@@ -391,7 +399,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
         if (none) return withCookies(fail(v, oauthError("consent_required", "The person has not consented yet.")));
         return withCookies({
           kind: "consent",
-          view: viewOf(v, { ...i, org: org.id }),
+          view: await viewOf(v, { ...i, org: org.id }),
           scopes: [...r.scopes],
           email: user.email,
           orgName: org.name,
@@ -491,9 +499,9 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     const x = await reopen(blob);
     if (!isReopened(x)) return x;
     const { i, v } = x;
-    const again = (problem: SignInProblem, retryAfterSeconds?: number): AuthorizeOutcome => ({
+    const again = async (problem: SignInProblem, retryAfterSeconds?: number): Promise<AuthorizeOutcome> => ({
       kind: "sign_in",
-      view: viewOf(v, i),
+      view: await viewOf(v, i),
       email,
       problem,
       retryAfterSeconds,
@@ -531,8 +539,8 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
   ): Promise<AuthorizeOutcome> {
     const x = await reopen(blob);
     if (!isReopened(x)) return x;
-    if (!pendingMfa) return { kind: "sign_in", view: viewOf(x.v, x.i), problem: "expired" };
-    return { kind: "second_factor", view: viewOf(x.v, x.i), method };
+    if (!pendingMfa) return { kind: "sign_in", view: await viewOf(x.v, x.i), problem: "expired" };
+    return { kind: "second_factor", view: await viewOf(x.v, x.i), method };
   }
 
   /**
@@ -549,20 +557,20 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     const x = await reopen(blob);
     if (!isReopened(x)) return x;
     const { i, v } = x;
-    if (!pendingMfa) return { kind: "sign_in", view: viewOf(v, i), problem: "expired" };
-    if (!code.trim()) return { kind: "second_factor", view: viewOf(v, i), method, problem: "missing" };
+    if (!pendingMfa) return { kind: "sign_in", view: await viewOf(v, i), problem: "expired" };
+    if (!code.trim()) return { kind: "second_factor", view: await viewOf(v, i), method, problem: "missing" };
     let person: ProvenPerson;
     try {
       ({ person } = await deps.auth.proveSecondFactor(pendingMfa, code.trim(), browser.ip));
     } catch (e) {
       if (e instanceof DomainError && e.code === "MFA_INVALID_CODE")
-        return { kind: "second_factor", view: viewOf(v, i), method, problem: "invalid" };
+        return { kind: "second_factor", view: await viewOf(v, i), method, problem: "invalid" };
       if (e instanceof DomainError && e.code === "INVALID_TOKEN")
-        return { kind: "sign_in", view: viewOf(v, i), problem: "expired", cookies: { pendingMfa: null } };
+        return { kind: "sign_in", view: await viewOf(v, i), problem: "expired", cookies: { pendingMfa: null } };
       throw e;
     }
     if (person.user.tenantId !== v.request.client.tenantId)
-      return { kind: "sign_in", view: viewOf(v, i), problem: "credentials", cookies: { pendingMfa: null } };
+      return { kind: "sign_in", view: await viewOf(v, i), problem: "credentials", cookies: { pendingMfa: null } };
     const { session, cookie } = await startSession(person, v, browser);
     return afterPost(
       await proceed(v, { ...i, sid: session.sid }, browser, {
