@@ -14,7 +14,9 @@ import { createApp } from "./app";
 import { mountRoutes } from "./routes";
 import { createAuditService } from "./features/audit";
 import { createAuthService } from "./features/auth";
-import { createPasswordService, type Mailer } from "./features/passwords";
+import { createPasswordService } from "./features/passwords";
+import type { MailTransport } from "./kernel/mail";
+import { createBrandedMailer } from "./mail";
 import { createSessionService } from "./features/sessions";
 import { createAppDirectory, createAppService, createAudienceResolver } from "./features/apps";
 import { createOrgService } from "./features/orgs";
@@ -50,7 +52,7 @@ export interface GraphDeps {
   metrics: Metrics;
   instanceId: string;
   /** Outbound mail (SSO_MAILER); without one, mails are only logged. */
-  mailer?: Mailer;
+  mailer?: MailTransport;
   /** Outbound webhook deliveries (the SSRF-guarded sender adapter). */
   webhookSender: WebhookSender;
   /** Who signs tokens; default: the one `config.signer` names (features/tokens/signer.ts). */
@@ -289,6 +291,14 @@ export async function composeGraph(d: GraphDeps) {
     unit,
     platformTenantId,
   });
+  // Mails worded in the person's language and branded for the tenant (src/mail.ts).
+  const mailer = createBrandedMailer({
+    transport: d.mailer ?? {
+      deliver: async (m) => log.info("mail (no mailer configured; not delivered)", { subject: m.subject }),
+    },
+    brandOf: branding.effective,
+    logoOf: branding.logo,
+  });
   const passwords = createPasswordService({
     users: store.users,
     orgs: store.orgs,
@@ -297,9 +307,7 @@ export async function composeGraph(d: GraphDeps) {
     counters: sessions.counters,
     unit,
     hasher,
-    mailer: d.mailer ?? {
-      send: async (m) => log.info("mail (no mailer configured; not delivered)", { subject: m.subject }),
-    },
+    mailer,
     clock,
     issuer: config.issuer,
     limitIp: auth.limitIp,

@@ -29,3 +29,4 @@ export { type OrgChoice, orgPickerPage, type OrgPickerProps } from "./pages/org-
 export { secondFactorPage, type SecondFactorProps } from "./pages/second-factor";
 export { signInPage, type SignInProps } from "./pages/sign-in";
 export { type Brand, type Page, type RenderContext, type RenderedPage, renderPage } from "./render";
+export { type MailBrand, type MailContent, type RenderedMail, renderMail } from "./mails";

@@ -203,7 +203,7 @@ export interface paths {
         put?: never;
         /**
          * Mail a password-reset token
-         * @description Always answers 200, whether or not the account exists. An active account is mailed a single-use reset token valid for 30 minutes (earlier reset tokens die). At most 30 password requests a minute per address.
+         * @description Always answers 200, whether or not the account exists. An active account is mailed a single-use reset token valid for 30 minutes (earlier reset tokens die), in the language `Accept-Language` asks for (else the person's saved language), branded for the tenant. At most 30 password requests a minute per address.
          */
         post: operations["postApiAuthPasswordForgot"];
         delete?: never;
@@ -783,6 +783,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save the caller's language
+         * @description Any user token of this issuer. Pages use `ui_locales`, then `Accept-Language`, then this choice; mails not caused by a request of the person (a setup link) use it alone. Signing in on the hosted pages saves the page's language too. Audited as `user.locale_changed`.
+         */
+        put: operations["putApiUsersMe"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me/active-organization": {
         parameters: {
             query?: never;
@@ -1036,7 +1056,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a password-setup token for a user
-         * @description USER_MANAGE and the user's organization inside the token's reach. The token is redeemed at POST /api/auth/password/reset within 7 days, once; a new link replaces the previous one.
+         * @description USER_MANAGE and the user's organization inside the token's reach. The token is redeemed at POST /api/auth/password/reset within 7 days, once; a new link replaces the previous one. The user is mailed the same token (multipart text + HTML, branded, in their saved language).
          */
         post: operations["postApiUsersByIdPassword-setup-link"];
         delete?: never;
@@ -6583,6 +6603,107 @@ export interface operations {
                         id: number;
                         email: string;
                         organizationId: number;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CONFLICT: a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: JSON bodies only */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putApiUsersMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The language of the caller's hosted pages and mails; null forgets the choice. */
+                    locale: "en" | "de" | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        locale: string | null;
                     };
                 };
             };

@@ -1,10 +1,24 @@
-/** Outbound mail for password flows (reset tokens). Chosen by SSO_MAILER; adapters in adapters/outbound/mailer.ts. */
+/**
+ * Outbound mail of the sign-in features (CONTRACT §15): a feature says which mail to whom; the
+ * mailer (src/mail.ts) words it in the person's language, brands it for the tenant (and the
+ * application) and hands it to the transport SSO_MAILER chose.
+ */
+export type MailMessage =
+  | { kind: "password_reset"; token: string; minutes: number }
+  | { kind: "setup_link"; token: string; days: number }
+  | { kind: "new_device"; when: Date; device: string; ip: string | null };
+
 export interface Mail {
   to: string;
-  subject: string;
-  text: string;
-  /** The secret the mail carries (reset token), so test and development mailers can expose it. */
-  token?: string;
+  tenantId: number;
+  /** The application whose branding overrides the tenant's, when the mail belongs to a sign-in into it. */
+  applicationId?: number | null;
+  /** Language preferences of the request that caused the mail (`ui_locales`, then `Accept-Language`). */
+  uiLocales?: string | null;
+  acceptLanguage?: string | null;
+  /** The person's saved language, used when the request named none supported. */
+  savedLocale?: string | null;
+  message: MailMessage;
 }
 
 export interface Mailer {

@@ -16,7 +16,7 @@ export function passwordRoutes({ passwords, guard }: { passwords: PasswordServic
     .post(
       "/api/auth/password/forgot",
       async ({ body, request, server }) => {
-        await passwords.forgot(body.email, clientIp(request, server));
+        await passwords.forgot(body.email, clientIp(request, server), request.headers.get("accept-language"));
         return noContent200();
       },
       {
@@ -26,7 +26,7 @@ export function passwordRoutes({ passwords, guard }: { passwords: PasswordServic
           security: [],
           summary: "Mail a password-reset token",
           description:
-            "Always answers 200, whether or not the account exists. An active account is mailed a single-use reset token valid for 30 minutes (earlier reset tokens die). At most 30 password requests a minute per address.",
+            "Always answers 200, whether or not the account exists. An active account is mailed a single-use reset token valid for 30 minutes (earlier reset tokens die), in the language `Accept-Language` asks for (else the person's saved language), branded for the tenant. At most 30 password requests a minute per address.",
         },
       },
     )
@@ -87,7 +87,7 @@ export function passwordRoutes({ passwords, guard }: { passwords: PasswordServic
           security: [{ bearer: [] }],
           summary: "Issue a password-setup token for a user",
           description:
-            "USER_MANAGE and the user's organization inside the token's reach. The token is redeemed at POST /api/auth/password/reset within 7 days, once; a new link replaces the previous one.",
+            "USER_MANAGE and the user's organization inside the token's reach. The token is redeemed at POST /api/auth/password/reset within 7 days, once; a new link replaces the previous one. The user is mailed the same token (multipart text + HTML, branded, in their saved language).",
         },
       },
     );

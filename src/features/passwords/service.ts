@@ -50,7 +50,7 @@ export function createPasswordService(deps: PasswordDeps) {
    * never revealed, neither by the answer nor by its timing (the lookup, token and mail run after
    * the answer). Only ACTIVE accounts get a mail; a new reset token replaces earlier ones.
    */
-  async function forgot(email: string, ip: string | null): Promise<void> {
+  async function forgot(email: string, ip: string | null, acceptLanguage?: string | null): Promise<void> {
     await deps.limitIp("password", ip, deps.passwordPerIpPerMinute ?? LIMITS.passwordPerIpPerMinute);
     const work = async () => {
       const user = await deps.users.findByEmail(normalizeEmail(email));
@@ -77,15 +77,13 @@ export function createPasswordService(deps: PasswordDeps) {
           data: { expiresAt: expiresAt.toISOString() },
         });
       });
+      // In the language of the request, else the person's saved one (CONTRACT §15).
       await deps.mailer.send({
         to: user.email,
-        subject: "Reset your password",
-        text:
-          `Someone (hopefully you) asked to reset the password of ${user.email}.\n\n` +
-          `Reset token (valid for 30 minutes, usable once):\n\n  ${token}\n\n` +
-          `Redeem it with POST ${deps.issuer}/api/auth/password/reset and the body {"token": "...", "newPassword": "..."}.\n` +
-          `If you did not ask for this, ignore this mail; your password stays as it is.\n`,
-        token,
+        tenantId: user.tenantId,
+        acceptLanguage,
+        savedLocale: user.locale,
+        message: { kind: "password_reset", token, minutes: RESET_TTL_SECONDS / 60 },
       });
     };
     const job = work().catch(deps.onBackgroundError);
@@ -220,6 +218,17 @@ export function createPasswordService(deps: PasswordDeps) {
         data: { expiresAt: expiresAt.toISOString() },
       });
     });
+    // The person gets the code too, in their saved language (the caller's language is not theirs).
+    const mail = deps.mailer
+      .send({
+        to: user.email,
+        tenantId: user.tenantId,
+        savedLocale: user.locale,
+        message: { kind: "setup_link", token, days: SETUP_TTL_DAYS },
+      })
+      .catch(deps.onBackgroundError);
+    pending.add(mail);
+    void mail.finally(() => pending.delete(mail));
     return { token, expiresAt };
   }
 

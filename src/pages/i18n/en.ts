@@ -113,6 +113,35 @@ export const en = {
   "errorPage.server.title": "Something went wrong on our side",
   "errorPage.server.what": "The sign-in service could not finish your request. Nothing you did caused this.",
   "errorPage.server.todo": "Try again in a few minutes. If it keeps happening, contact support.",
+
+  "mail.greeting": "Hello,",
+  "mail.sentBy": "This mail was sent by {brand}.",
+  "mail.support": "Help and support: {url}",
+  "mail.noReply": "Please do not reply to this mail.",
+  "mail.reset.subject": "Reset your password",
+  "mail.reset.intro": "Someone (hopefully you) asked to reset the password of {email}.",
+  "mail.reset.tokenLabel": "Your reset code",
+  "mail.reset.expiry": {
+    one: "The code works once, for {count} minute.",
+    other: "The code works once, for {count} minutes.",
+  },
+  "mail.reset.how": "Enter it where you asked for the reset, together with your new password.",
+  "mail.reset.ignore": "If you did not ask for this, ignore this mail; your password stays as it is.",
+  "mail.setup.subject": "Set up your password",
+  "mail.setup.intro": "An account was set up for {email}. Choose a password to start using it.",
+  "mail.setup.tokenLabel": "Your setup code",
+  "mail.setup.expiry": {
+    one: "The code works once, for {count} day.",
+    other: "The code works once, for {count} days.",
+  },
+  "mail.setup.how": "Enter it where your administrator told you to, together with the password you choose.",
+  "mail.newDevice.subject": "New sign-in to your account",
+  "mail.newDevice.intro": "Your account {email} was just used to sign in from a browser not seen before.",
+  "mail.newDevice.when": "When: {when}",
+  "mail.newDevice.device": "Browser: {device}",
+  "mail.newDevice.ip": "Network address: {ip}",
+  "mail.newDevice.ok": "If this was you, there is nothing to do.",
+  "mail.newDevice.act": "If it was not you, reset your password now and tell your administrator.",
 } as const satisfies Record<string, Message>;
 
 /** A message: one sentence, or its plural forms by CLDR category (`other` always present). */
