@@ -313,6 +313,11 @@ export async function composeGraph(d: GraphDeps) {
     limitIp: auth.limitIp,
     requireAuthorityOver: roles.requireAuthorityOver,
     passwordPerIpPerMinute: config.limits.passwordPerIpPerMinute,
+    brandOf: branding.effective,
+    clientBrand: async (clientId) => {
+      const r = await clientDirectory.resolve(clientId);
+      return r && r.usability === "ok" ? branding.effective(r.client.tenantId, r.client.applicationId) : null;
+    },
     onBackgroundError: (e) =>
       log.warn("password mail failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
   });

@@ -5,7 +5,7 @@
  * the composition root.
  */
 import type { EffectiveBrand, StoredLogo } from "./features/branding";
-import type { Mailer } from "./features/passwords";
+import type { Mailer } from "./kernel/mail";
 import type { MailTransport } from "./kernel/mail";
 import { chooseLocale, renderMail, type MailContent } from "./pages";
 

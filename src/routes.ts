@@ -34,7 +34,7 @@ import { authRoutes } from "./features/auth/routes";
 import { clientRoutes } from "./features/clients/routes";
 import { oauthRoutes } from "./features/oauth/routes";
 import { orgRoutes } from "./features/orgs/routes";
-import { passwordRoutes } from "./features/passwords/routes";
+import { passwordPageRoutes, passwordRoutes } from "./features/passwords/routes";
 import { platformRoutes } from "./features/platform/routes";
 import { roleRoutes } from "./features/roles/routes";
 import { sessionRoutes } from "./features/sessions/routes";
@@ -82,6 +82,7 @@ export function mountRoutes(s: RouteServices) {
     .use(mfaRoutes({ mfa: s.mfa, guard }))
     .use(sessionRoutes({ sessions: s.sessions, guard, cookies }))
     .use(passwordRoutes({ passwords: s.passwords, guard }))
+    .use(passwordPageRoutes({ passwords: s.passwords, csrf: s.pagesCsrf, log: s.log }))
     .use(clientRoutes({ clients: s.clients, guard }))
     .use(oauthRoutes({ oauth: s.oauth }))
     .use(authorizeRoutes({ authorize: s.authorize, csrf: s.pagesCsrf, secure: cookies.secure, log: s.log }))

@@ -28,5 +28,15 @@ export { logoutConfirmPage, type LogoutConfirmProps, signedOutPage, type SignedO
 export { type OrgChoice, orgPickerPage, type OrgPickerProps } from "./pages/org-picker";
 export { secondFactorPage, type SecondFactorProps } from "./pages/second-factor";
 export { signInPage, type SignInProps } from "./pages/sign-in";
+export {
+  forgotPasswordPage,
+  type ForgotPasswordProps,
+  forgotSentPage,
+  type ForgotSentProps,
+  resetDonePage,
+  type ResetDoneProps,
+  resetPasswordPage,
+  type ResetPasswordProps,
+} from "./pages/password";
 export { type Brand, type Page, type RenderContext, type RenderedPage, renderPage } from "./render";
 export { type MailBrand, type MailContent, type RenderedMail, renderMail } from "./mails";

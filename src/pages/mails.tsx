@@ -12,8 +12,8 @@ import { DEFAULT_COLOR, normalColor } from "./assets";
 import { type Locale, type Translator, translator } from "./i18n";
 
 export type MailContent =
-  | { kind: "password_reset"; email: string; token: string; minutes: number }
-  | { kind: "setup_link"; email: string; token: string; days: number }
+  | { kind: "password_reset"; email: string; token: string; minutes: number; link: string }
+  | { kind: "setup_link"; email: string; token: string; days: number; link: string }
   | { kind: "new_device"; email: string; when: Date; device: string; ip: string | null };
 
 export interface MailBrand {
@@ -36,6 +36,8 @@ interface Parts {
   before: string[];
   /** A one-time code, shown in a box (and on a line of its own in the text part). */
   code?: { label: string; value: string };
+  /** The hosted page where the code is used (the code prefilled). */
+  action?: { label: string; href: string };
   after: string[];
 }
 
@@ -46,6 +48,7 @@ function partsOf(c: MailContent, t: Translator): Parts {
         subject: t("mail.reset.subject"),
         before: [t("mail.greeting"), t("mail.reset.intro", { email: c.email })],
         code: { label: t("mail.reset.tokenLabel"), value: c.token },
+        action: { label: t("mail.reset.button"), href: c.link },
         after: [t("mail.reset.expiry", { count: c.minutes }), t("mail.reset.how"), t("mail.reset.ignore")],
       };
     case "setup_link":
@@ -53,6 +56,7 @@ function partsOf(c: MailContent, t: Translator): Parts {
         subject: t("mail.setup.subject"),
         before: [t("mail.greeting"), t("mail.setup.intro", { email: c.email })],
         code: { label: t("mail.setup.tokenLabel"), value: c.token },
+        action: { label: t("mail.setup.button"), href: c.link },
         after: [t("mail.setup.expiry", { count: c.days }), t("mail.setup.how")],
       };
     case "new_device": {
@@ -116,6 +120,16 @@ function Html(p: { t: Translator; brand: MailBrand; name: string; parts: Parts; 
                   </p>
                 </div>
               )}
+              {parts.action && (
+                <p style="margin:0 0 16px;">
+                  <a
+                    href={parts.action.href}
+                    style={`display:inline-block;padding:12px 20px;background:${color};color:${textOn(color)};font-size:16px;font-weight:bold;text-decoration:none;${FONT}`}
+                  >
+                    {parts.action.label}
+                  </a>
+                </p>
+              )}
               {parts.after.map((x) => (
                 <p style={para}>{x}</p>
               ))}
@@ -147,6 +161,7 @@ export function renderMail(content: MailContent, ctx: { locale: Locale; brand?: 
   const text = [
     ...parts.before,
     ...(parts.code ? [`${parts.code.label}:\n\n    ${parts.code.value}`] : []),
+    ...(parts.action ? [`${parts.action.label}:\n${parts.action.href}`] : []),
     ...parts.after,
     "--",
     [

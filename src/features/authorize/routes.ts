@@ -27,6 +27,9 @@ import type { AuthorizeOutcome, AuthorizeService, BrowserContext, CookieChange, 
 
 type ServerLike = Parameters<typeof clientIp>[1];
 
+/** The hosted "forgot password" page (the passwords feature's pages; docs/pages.md). */
+const FORGOT_PAGE_PATH = "/pages/password/forgot";
+
 /** The body as sent (the forms are read as multimaps here, so a repeated parameter is seen). */
 const rawBody = async ({ request }: { request: Request }) => ({ text: await request.text() });
 const textOf = (body: unknown) => (body as { text?: string } | undefined)?.text ?? "";
@@ -175,6 +178,11 @@ export function authorizeRoutes({
             email: o.email,
             error,
             fieldErrors,
+            forgotPasswordUrl: `${FORGOT_PAGE_PATH}?${new URLSearchParams({
+              client_id: o.view.clientId,
+              interaction: o.view.interaction,
+              ...(o.view.uiLocales.length ? { ui_locales: o.view.uiLocales.join(" ") } : {}),
+            })}`,
           },
           ctx,
         );

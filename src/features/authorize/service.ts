@@ -97,6 +97,8 @@ export interface PageView {
   interaction: string;
   /** The client's name, shown as the application signed in to. */
   appName: string;
+  /** The client's id (the password pages take it, to show the same branding). */
+  clientId: string;
   /** The validated redirect URI (the pages' CSP `form-action` target). */
   redirectUri: string;
   uiLocales: string[];
@@ -255,6 +257,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
   const viewOf = async (v: Validated, i: Interaction): Promise<PageView> => ({
     interaction: seal(i),
     appName: v.appName,
+    clientId: v.request.client.clientId,
     redirectUri: v.request.redirectUri,
     uiLocales: v.request.uiLocales,
     brand: await deps.brandOf(v.request.client.tenantId, v.applicationId),

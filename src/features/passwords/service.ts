@@ -16,6 +16,7 @@ import type { CounterStore, FamilyStore, OneTimeTokenRepo } from "../sessions";
 import type { UserRepo } from "../../kernel/users";
 import type { Mailer } from "./ports";
 import { normalizeEmail } from "../../kernel/email";
+import type { EffectiveBrand } from "../branding";
 
 export const RESET_TTL_SECONDS = 30 * 60;
 export const SETUP_TTL_DAYS = 7;
@@ -39,18 +40,31 @@ export interface PasswordDeps {
   passwordPerIpPerMinute?: number;
   /** From the roles feature: least privilege over another user (403 unless the caller outranks them). */
   requireAuthorityOver(p: Principal, userId: number): Promise<void>;
+  /** The branding of a tenant's pages (the branding feature, cached). */
+  brandOf(tenantId: number, applicationId: number | null): Promise<EffectiveBrand>;
+  /** The branding of a client's pages (its application over its tenant), or null for an unknown client. */
+  clientBrand(clientId: string): Promise<EffectiveBrand | null>;
   /** Where failures of background work (the forgot-password mail) are reported. */
   onBackgroundError(error: unknown): void;
 }
 
+/** The hosted page where a reset or setup code is used (CONTRACT §15). */
+export const RESET_PAGE_PATH = "/pages/password/reset";
+
 export function createPasswordService(deps: PasswordDeps) {
   const pending = new Set<Promise<void>>();
+  /** The mail's link: the reset page with the code filled in (single use, 30 minutes or 7 days). */
+  const resetLink = (token: string) => `${deps.issuer}${RESET_PAGE_PATH}?${new URLSearchParams({ token })}`;
   /**
    * Starts a reset for `email`. Always succeeds for the caller: whether the account exists is
    * never revealed, neither by the answer nor by its timing (the lookup, token and mail run after
    * the answer). Only ACTIVE accounts get a mail; a new reset token replaces earlier ones.
    */
-  async function forgot(email: string, ip: string | null, acceptLanguage?: string | null): Promise<void> {
+  async function forgot(
+    email: string,
+    ip: string | null,
+    language: { acceptLanguage?: string | null; uiLocales?: string | null } = {},
+  ): Promise<void> {
     await deps.limitIp("password", ip, deps.passwordPerIpPerMinute ?? LIMITS.passwordPerIpPerMinute);
     const work = async () => {
       const user = await deps.users.findByEmail(normalizeEmail(email));
@@ -81,9 +95,10 @@ export function createPasswordService(deps: PasswordDeps) {
       await deps.mailer.send({
         to: user.email,
         tenantId: user.tenantId,
-        acceptLanguage,
+        acceptLanguage: language.acceptLanguage,
+        uiLocales: language.uiLocales,
         savedLocale: user.locale,
-        message: { kind: "password_reset", token, minutes: RESET_TTL_SECONDS / 60 },
+        message: { kind: "password_reset", token, minutes: RESET_TTL_SECONDS / 60, link: resetLink(token) },
       });
     };
     const job = work().catch(deps.onBackgroundError);
@@ -224,7 +239,7 @@ export function createPasswordService(deps: PasswordDeps) {
         to: user.email,
         tenantId: user.tenantId,
         savedLocale: user.locale,
-        message: { kind: "setup_link", token, days: SETUP_TTL_DAYS },
+        message: { kind: "setup_link", token, days: SETUP_TTL_DAYS, link: resetLink(token) },
       })
       .catch(deps.onBackgroundError);
     pending.add(mail);
@@ -232,7 +247,22 @@ export function createPasswordService(deps: PasswordDeps) {
     return { token, expiresAt };
   }
 
-  return { forgot, reset, change, createSetupLink, idle };
+  /**
+   * The branding a password page shows: the tenant of a live reset or setup code (the code is only
+   * looked at, never spent), else the client the person came from, else none (the defaults).
+   */
+  async function pageBrand(q: { token?: string | null; clientId?: string | null }): Promise<EffectiveBrand | null> {
+    if (q.token) {
+      const hash = sha256Hex(q.token);
+      const now = deps.clock.now();
+      const rec =
+        (await deps.oneTimeTokens.peek(hash, "reset", now)) ?? (await deps.oneTimeTokens.peek(hash, "setup", now));
+      if (rec) return deps.brandOf(rec.tenantId, null);
+    }
+    return q.clientId ? deps.clientBrand(q.clientId) : null;
+  }
+
+  return { forgot, reset, change, createSetupLink, idle, pageBrand };
 }
 
 export type PasswordService = ReturnType<typeof createPasswordService>;
