@@ -260,6 +260,14 @@ export async function composeGraph(d: GraphDeps) {
     version,
     maxAgeMs,
   });
+  // Mails worded in the person's language and branded for the tenant (src/mail.ts).
+  const mailer = createBrandedMailer({
+    transport: d.mailer ?? {
+      deliver: async (m) => log.info("mail (no mailer configured; not delivered)", { subject: m.subject }),
+    },
+    brandOf: branding.effective,
+    logoOf: branding.logo,
+  });
   // The browser half of the OpenID provider (CONTRACT §12): the flow of /oauth2/authorize.
   const authorize = createAuthorizeService({
     issuer: config.issuer,
@@ -276,6 +284,9 @@ export async function composeGraph(d: GraphDeps) {
     record,
     jwks: () => keys.jwks(),
     brandOf: branding.effective,
+    mailer,
+    onBackgroundError: (e) =>
+      log.warn("new-device alert mail failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
     interactionKey: await d.box.derive("sso-authorize-interaction"),
   });
   const pagesCsrf = createCsrf({
@@ -290,14 +301,6 @@ export async function composeGraph(d: GraphDeps) {
     users: store.users,
     unit,
     platformTenantId,
-  });
-  // Mails worded in the person's language and branded for the tenant (src/mail.ts).
-  const mailer = createBrandedMailer({
-    transport: d.mailer ?? {
-      deliver: async (m) => log.info("mail (no mailer configured; not delivered)", { subject: m.subject }),
-    },
-    brandOf: branding.effective,
-    logoOf: branding.logo,
   });
   const passwords = createPasswordService({
     users: store.users,
@@ -455,7 +458,7 @@ export async function composeGraph(d: GraphDeps) {
   );
   /** Resolves when work started after an answer (mail, failed-sign-in audit) has finished. */
   const idle = async () => {
-    await Promise.all([auth.idle(), passwords.idle()]);
+    await Promise.all([auth.idle(), passwords.idle(), authorize.idle()]);
   };
   const drain = () => {
     draining = true;

@@ -21,8 +21,17 @@ import {
   renderPage,
   secondFactorPage,
   signInPage,
+  supportedLocale,
 } from "../../pages";
-import { AUTHORIZE_PATH, authorizeDetail, ORG_COOKIE, PENDING_MFA_COOKIE, SESSION_COOKIE, STEP_PATHS } from "./model";
+import {
+  AUTHORIZE_PATH,
+  authorizeDetail,
+  DEVICE_COOKIE,
+  ORG_COOKIE,
+  PENDING_MFA_COOKIE,
+  SESSION_COOKIE,
+  STEP_PATHS,
+} from "./model";
 import type { AuthorizeOutcome, AuthorizeService, BrowserContext, CookieChange, PageView } from "./service";
 
 type ServerLike = Parameters<typeof clientIp>[1];
@@ -56,9 +65,11 @@ export function authorizeRoutes({
 }) {
   const cookiesOf = (request: Request) => new Bun.CookieMap(request.headers.get("cookie") ?? "");
 
-  const browserOf = (request: Request, server: ServerLike | null): BrowserContext => ({
+  const browserOf = (request: Request, server: ServerLike | null, form?: URLSearchParams): BrowserContext => ({
     sessionCookie: cookiesOf(request).get(SESSION_COOKIE),
     orgCookie: cookiesOf(request).get(ORG_COOKIE),
+    deviceCookie: cookiesOf(request).get(DEVICE_COOKIE),
+    locale: supportedLocale(form?.get("locale")) ?? null,
     ip: clientIp(request, server),
     userAgent: request.headers.get("user-agent"),
   });
@@ -84,6 +95,16 @@ export function authorizeRoutes({
           path: AUTHORIZE_PATH,
           secure,
           maxAge: change.pendingMfa ? change.pendingMfa.maxAgeSeconds : 0,
+        }).serialize(),
+      );
+    if (change?.device)
+      out.push(
+        new Bun.Cookie(DEVICE_COOKIE, change.device.value, {
+          httpOnly: true,
+          sameSite: "lax",
+          path: AUTHORIZE_PATH,
+          secure,
+          maxAge: change.device.maxAgeSeconds,
         }).serialize(),
       );
     if (change?.org)
@@ -150,7 +171,8 @@ export function authorizeRoutes({
       logoUrl: b.logo?.path,
     };
     const ctx = { locale, brand, csrfToken: issued.token, redirectTargets: [o.view.redirectUri] };
-    const hidden = { interaction: o.view.interaction };
+    // The page's language goes back with the form: signing in saves it as the person's choice.
+    const hidden = { interaction: o.view.interaction, locale };
     switch (o.kind) {
       case "sign_in": {
         const minutes = Math.max(1, Math.ceil((o.retryAfterSeconds ?? 60) / 60));
@@ -333,7 +355,7 @@ export function authorizeRoutes({
               form.get("interaction"),
               field(form, "email"),
               field(form, "password"),
-              browserOf(request, server),
+              browserOf(request, server, form),
             );
           }),
         { parse: [rawBody], detail: { hide: true } },
@@ -349,7 +371,7 @@ export function authorizeRoutes({
               cookiesOf(request).get(PENDING_MFA_COOKIE),
               field(form, "code"),
               methodOf(form.get("method")),
-              browserOf(request, server),
+              browserOf(request, server, form),
             );
           }),
         { parse: [rawBody], detail: { hide: true } },

@@ -34,6 +34,7 @@ import type { Unit } from "../../kernel/unit";
 import type { User, UserRepo } from "../../kernel/users";
 import type { AuthService } from "../auth";
 import type { EffectiveBrand } from "../branding";
+import type { Mailer } from "../../kernel/mail";
 import type { ClientDirectory } from "../clients";
 import type { DomainEvent, EventJournal } from "../events";
 import {
@@ -57,6 +58,10 @@ export const SIGN_IN_ABSOLUTE_SECONDS = 14 * 24 * 3600;
 export const CODE_TTL_SECONDS = 60;
 /** How long a page of the flow stays usable (its interaction blob). */
 export const INTERACTION_SECONDS = 3600;
+/** How long a browser stays known to the accounts that signed in with it (new-device alert). */
+export const DEVICE_COOKIE_SECONDS = 400 * 86_400;
+/** Accounts a browser is remembered for. */
+const DEVICE_TAGS = 10;
 
 export interface AuthorizeDeps {
   issuer: string;
@@ -70,8 +75,12 @@ export interface AuthorizeDeps {
   users: Pick<UserRepo, "get">;
   orgs: Pick<OrgRepo, "get" | "getMany" | "isBlocked">;
   roles: Pick<RoleRepo, "assignmentsOf">;
-  /** Remembering a consent: one unit with its `consent.granted` event. */
-  unit: Unit<{ consents: ConsentRepo; events: EventJournal }>;
+  /** Remembering a consent, saving a person's language: one unit each, with its event. */
+  unit: Unit<{ consents: ConsentRepo; users: UserRepo; events: EventJournal }>;
+  /** The new-device sign-in alert (when the tenant turned it on). */
+  mailer: Mailer;
+  /** Where a failed background step (the alert mail) is reported. */
+  onBackgroundError(e: unknown): void;
   /** Records an event that changes nothing else (units.record). */
   record(e: DomainEvent): Promise<void>;
   /** The branding the pages of a client show (its application's override over the tenant's; cached). */
@@ -89,6 +98,10 @@ export interface BrowserContext {
   orgCookie?: string | null;
   ip: string | null;
   userAgent: string | null;
+  /** The language the posted page was shown in (its hidden `locale` field): saved as the person's choice. */
+  locale?: string | null;
+  /** The `sso_device` cookie: tags of the accounts that signed in with this browser before. */
+  deviceCookie?: string | null;
 }
 
 /** What every page of the flow needs from the request. */
@@ -120,6 +133,8 @@ export interface CookieChange {
   pendingMfa?: { value: string; maxAgeSeconds: number } | null;
   /** The organization chosen in this sign-in session (`<sid>.<orgId>`), remembered for the next request. */
   org?: { value: string; maxAgeSeconds: number };
+  /** The browser's known-account tags, with the account that just signed in (new-device alert). */
+  device?: { value: string; maxAgeSeconds: number };
 }
 
 export type AuthorizeOutcome = { cookies?: CookieChange } & (
@@ -177,6 +192,8 @@ const SESSION_COOKIE_RE = /^([A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{43})$/;
 export function createAuthorizeService(deps: AuthorizeDeps) {
   if (deps.interactionKey.length < 32) throw new Error("the interaction key must be at least 32 bytes");
   const now = () => deps.clock.now();
+  /** Background mails (the new-device alert) not yet handed to the transport. */
+  const pending = new Set<Promise<void>>();
 
   // ------------------------------------------------------------------------------------------
   // The signed interaction
@@ -277,7 +294,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     person: ProvenPerson,
     v: Validated,
     browser: BrowserContext,
-  ): Promise<{ session: SignInSession; cookie: CookieChange["session"] }> {
+  ): Promise<{ session: SignInSession; cookies: CookieChange }> {
     const at = now();
     const sid = randomToken(16);
     const secret = randomToken(32);
@@ -305,10 +322,72 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
       target: { userId: person.user.id },
       data: { method: proofLabel(person.methods), via: "pages", clientId: v.request.client.clientId, sid },
     });
+    await rememberLocale(person.user, browser.locale);
+    const device = await checkDevice(person.user, v, browser, at);
     return {
       session: { ...record, clients: [], lastUsedAt: at },
-      cookie: { value: `${sid}.${secret}`, maxAgeSeconds: SIGN_IN_ABSOLUTE_SECONDS },
+      cookies: {
+        session: { value: `${sid}.${secret}`, maxAgeSeconds: SIGN_IN_ABSOLUTE_SECONDS },
+        ...(device ? { device } : {}),
+      },
     };
+  }
+
+  /** The language a person signed in with becomes their saved choice (CONTRACT §15), audited when it changes. */
+  async function rememberLocale(user: User, locale: string | null | undefined): Promise<void> {
+    if (!locale || !/^(en|de)$/.test(locale) || user.locale === locale) return;
+    const org = await deps.orgs.get(user.tenantId, user.organizationId);
+    await deps.unit("users.locale", ["users", "events"], async ({ users, events }) => {
+      await users.update(user.tenantId, user.id, { locale });
+      await events.record({
+        type: "user.locale_changed",
+        tenantId: user.tenantId,
+        org,
+        actor: { userId: user.id },
+        target: { userId: user.id },
+        data: { locale, via: "pages" },
+      });
+    });
+  }
+
+  /**
+   * The new-device alert (docs/branding.md): a browser is known to an account when its `sso_device`
+   * cookie carries the account's tag, an HMAC of the user id under the interaction key (so a cookie
+   * cannot be forged for another account, and any instance can check it). An unknown browser gets
+   * the tag (at most DEVICE_TAGS accounts per browser) and, when the tenant turned the alert on, the
+   * person gets a mail.
+   */
+  async function checkDevice(
+    user: User,
+    v: Validated,
+    browser: BrowserContext,
+    at: Date,
+  ): Promise<CookieChange["device"] | undefined> {
+    const tag = createHmac("sha256", deps.interactionKey)
+      .update(`sso-device\0${user.id}`)
+      .digest("base64url")
+      .slice(0, 22);
+    const tags = (browser.deviceCookie ?? "").split(".").filter((x) => /^[A-Za-z0-9_-]{22}$/.test(x));
+    if (tags.some((x) => timingSafeEqual(x, tag))) return undefined;
+    const brand = await deps.brandOf(user.tenantId, v.applicationId);
+    if (brand.newDeviceAlert) {
+      const mail = deps.mailer.send({
+        to: user.email,
+        tenantId: user.tenantId,
+        applicationId: v.applicationId,
+        uiLocales: browser.locale,
+        savedLocale: user.locale,
+        message: {
+          kind: "new_device",
+          when: at,
+          device: (browser.userAgent ?? "").slice(0, 200) || "unknown",
+          ip: browser.ip,
+        },
+      });
+      pending.add(mail);
+      void mail.catch(deps.onBackgroundError).finally(() => pending.delete(mail));
+    }
+    return { value: [...tags, tag].slice(-DEVICE_TAGS).join("."), maxAgeSeconds: DEVICE_COOKIE_SECONDS };
   }
 
   /** The `sub` of a valid ID token of ours (an expired one is acceptable: OIDC Core §3.1.2.1); null otherwise. */
@@ -530,8 +609,8 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
         cookies: { pendingMfa: { value: challenge.pendingToken, maxAgeSeconds: challenge.expiresInSeconds } },
       };
     }
-    const { session, cookie } = await startSession(person, v, browser);
-    return afterPost(await proceed(v, { ...i, sid: session.sid }, browser, { session, cookies: { session: cookie } }));
+    const { session, cookies } = await startSession(person, v, browser);
+    return afterPost(await proceed(v, { ...i, sid: session.sid }, browser, { session, cookies }));
   }
 
   /** `GET /oauth2/authorize/second-factor`: the second-factor page of an interaction. */
@@ -574,11 +653,11 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     }
     if (person.user.tenantId !== v.request.client.tenantId)
       return { kind: "sign_in", view: await viewOf(v, i), problem: "credentials", cookies: { pendingMfa: null } };
-    const { session, cookie } = await startSession(person, v, browser);
+    const { session, cookies } = await startSession(person, v, browser);
     return afterPost(
       await proceed(v, { ...i, sid: session.sid }, browser, {
         session,
-        cookies: { session: cookie, pendingMfa: null },
+        cookies: { ...cookies, pendingMfa: null },
       }),
     );
   }
@@ -656,6 +735,8 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     verifySecondFactor,
     chooseOrganization,
     decideConsent,
+    /** Resolves when every alert mail started so far is handed over (graceful shutdown, tests). */
+    idle: async () => void (await Promise.allSettled([...pending])),
   };
 }
 
