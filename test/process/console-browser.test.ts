@@ -5,7 +5,8 @@
 // machine token; a webhook whose delivery shows up; the audit entries of all of it. A screenshot of
 // each main page goes to test-output/console/ (a CI artifact). Also: the page weight of a first load,
 // the Content-Security-Policy, nothing fetched from another origin, a phone-width layout, and a user
-// whose permissions open less sees less and gets a clear message for a 403.
+// whose permissions open less sees less and gets a clear message for a 403. Branding: a live
+// preview, an unreadable colour refused at its field, the saved logo.
 // Needs /usr/bin/chromium (`.ci/run` installs it; REQUIRE_BROWSER=1 makes its absence fail).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -392,6 +393,42 @@ if (!available) {
       await page.getByText("2 entries, newest first").waitFor(); // at Platform and at Engineering
       await shot("11-audit");
     }, 30_000);
+
+    test("branding: name, colour and logo with a live preview, an unreadable colour refused at its field, saved and shown on the sign-in page", async () => {
+      await go("Branding");
+      await page.getByLabel("Display name").fill("Console Co");
+      await page.getByLabel("Primary colour (#rrggbb)").fill("#0b6e4f");
+      const preview = page.getByRole("figure", { name: "Preview of the sign-in page" });
+      await preview.getByText("Console Co").waitFor();
+      const button = preview.locator(".brand-preview-button");
+      expect(await button.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe("rgb(11, 110, 79)");
+      expect(await button.evaluate((e) => getComputedStyle(e).color)).toBe("rgb(255, 255, 255)");
+      const png = Buffer.from(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+        "base64",
+      );
+      await page.getByLabel(/^Logo/).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
+      await preview.locator("img").waitFor();
+      // Saved with the keyboard: the focus on the button, Enter.
+      await page.getByRole("button", { name: "Save branding" }).focus();
+      await page.keyboard.press("Enter");
+      await page.getByRole("status").getByText("Saved.").waitFor();
+      await shot("12-branding");
+      // An unreadable colour: warned while typing, refused at its field by the server.
+      await page.getByLabel("Primary colour (#rrggbb)").fill("#797979");
+      await page.getByText(/No text is readable enough on this colour/).waitFor();
+      await page.getByRole("button", { name: "Save branding" }).click();
+      await page
+        .locator(".field.invalid")
+        .getByText(/neither white nor black text is readable/)
+        .waitFor();
+      // Saved: a fresh load shows what the API holds, logo included.
+      await page.reload();
+      await page.getByRole("heading", { level: 1, name: "Branding" }).waitFor();
+      expect(await page.getByLabel("Display name").inputValue()).toBe("Console Co");
+      expect(await page.getByLabel("Primary colour (#rrggbb)").inputValue()).toBe("#0b6e4f");
+      expect(await preview.locator("img").getAttribute("src")).toMatch(/\/pages\/logos\/\d+\/[0-9a-f]{64}$/);
+    }, 60_000);
 
     test("a user whose role opens less sees less; a 403 from the API is a clear message; phone width works", async () => {
       await page.getByRole("button", { name: "Sign out" }).click();

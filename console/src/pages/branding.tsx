@@ -1,0 +1,269 @@
+/** @jsxImportSource preact */
+/**
+ * Branding of the hosted sign-in pages and mails (CONTRACT §15): the tenant's display name, colour,
+ * support link and logo, and per application an override whose empty fields inherit. A live
+ * preview shows the sign-in page as it will look (the colours applied through the CSS object model,
+ * which the console's CSP allows, never an inline style attribute).
+ */
+import { useEffect, useState } from "preact/hooks";
+import { api, currentClaims, ok, type Answer } from "../api";
+import { Check, ErrorNote, Field, Loaded, Select, useAsync, useForm } from "../ui";
+
+type TenantBranding = Answer<"/api/branding", "get">;
+const DEFAULT_COLOR = "#1f5fbf";
+const LOGO_MAX = 64 * 1024;
+
+/** WCAG 2.2 relative luminance and contrast ratio (the server applies the same rule). */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+};
+const isColor = (s: string) => /^#[0-9a-fA-F]{6}$/.test(s);
+const textOn = (c: string) => (contrast(c, "#ffffff") >= contrast(c, "#111111") ? "#ffffff" : "#111111");
+
+interface Draft {
+  displayName: string;
+  primaryColor: string;
+  supportUrl: string;
+  /** A new logo as a data: URL; null = remove; undefined = keep. */
+  logo?: string | null;
+  logoUrl: string | null;
+  newDeviceAlert: boolean;
+}
+
+function Preview({ draft, inherited }: { draft: Draft; inherited?: Partial<Draft> }) {
+  const name = draft.displayName || inherited?.displayName || "Account sign-in";
+  const color = isColor(draft.primaryColor)
+    ? draft.primaryColor
+    : inherited?.primaryColor && isColor(inherited.primaryColor)
+      ? inherited.primaryColor
+      : DEFAULT_COLOR;
+  const logo = draft.logo === null ? null : (draft.logo ?? draft.logoUrl ?? inherited?.logoUrl ?? null);
+  const support = draft.supportUrl || inherited?.supportUrl;
+  return (
+    <figure class="panel brand-preview" aria-label="Preview of the sign-in page">
+      <figcaption>Preview</figcaption>
+      <div class="brand-preview-page" style={{ borderTopColor: color }}>
+        <div class="brand-preview-header">
+          {logo && <img src={logo} alt="" />}
+          <strong>{name}</strong>
+          {support && <span class="brand-preview-link">Help and support</span>}
+        </div>
+        <p class="brand-preview-title">Sign in</p>
+        <p class="brand-preview-field">Email address</p>
+        <p class="brand-preview-field">Password</p>
+        <span class="brand-preview-button" style={{ background: color, color: textOn(color) }}>
+          Sign in
+        </span>
+      </div>
+    </figure>
+  );
+}
+
+function readFile(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result));
+    r.onerror = () => reject(r.error);
+    r.readAsDataURL(file);
+  });
+}
+
+function BrandingForm({
+  initial,
+  inherited,
+  tenant,
+  save,
+}: {
+  initial: Draft;
+  inherited?: Partial<Draft>;
+  tenant: boolean;
+  save: (body: Record<string, unknown>) => Promise<Draft>;
+}) {
+  const [draft, setDraft] = useState<Draft>(initial);
+  const [saved, setSaved] = useState(false);
+  const [logoProblem, setLogoProblem] = useState<string | null>(null);
+  const f = useForm();
+  useEffect(() => setDraft(initial), [initial]);
+  const set = (k: keyof Draft) => (v: string | boolean) => {
+    setSaved(false);
+    setDraft({ ...draft, [k]: v });
+  };
+  const colorWarning =
+    isColor(draft.primaryColor) &&
+    Math.max(contrast(draft.primaryColor, "#ffffff"), contrast(draft.primaryColor, "#111111")) < 4.5
+      ? "No text is readable enough on this colour (below 4.5:1); it will be refused."
+      : undefined;
+  const fields = ["displayName", "primaryColor", "supportUrl", "logo", "newDeviceAlert"];
+  return (
+    <div class="split">
+      <form
+        class="panel"
+        aria-label={tenant ? "Tenant branding" : "Application branding"}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void f.run(async () => {
+            const body: Record<string, unknown> = {
+              displayName: draft.displayName.trim() || null,
+              primaryColor: draft.primaryColor.trim() || null,
+              supportUrl: draft.supportUrl.trim() || null,
+            };
+            if (draft.logo !== undefined) body.logo = draft.logo;
+            if (tenant) body.newDeviceAlert = draft.newDeviceAlert;
+            setDraft(await save(body));
+            setSaved(true);
+          });
+        }}
+      >
+        <Field
+          label="Display name"
+          value={draft.displayName}
+          onValue={set("displayName")}
+          hint={tenant ? "Shown in the header of every sign-in page and mail." : "Empty: the tenant's name."}
+          error={f.fieldError("displayName")}
+        />
+        <Field
+          label="Primary colour (#rrggbb)"
+          value={draft.primaryColor}
+          onValue={set("primaryColor")}
+          placeholder={DEFAULT_COLOR}
+          hint={colorWarning ?? "Buttons use it, with white or near-black text, whichever reads better."}
+          error={f.fieldError("primaryColor")}
+        />
+        <Field
+          label="Support link"
+          type="url"
+          value={draft.supportUrl}
+          onValue={set("supportUrl")}
+          placeholder="https://help.example.com/"
+          error={f.fieldError("supportUrl")}
+        />
+        <div class={f.fieldError("logo") || logoProblem ? "field invalid" : "field"}>
+          <label for="brand-logo">Logo (PNG, JPEG or WebP, at most 64 KiB)</label>
+          <input
+            id="brand-logo"
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            aria-describedby={f.fieldError("logo") || logoProblem ? "brand-logo-err" : undefined}
+            onChange={async (e) => {
+              const file = (e.target as HTMLInputElement).files?.[0];
+              if (!file) return;
+              if (file.size > LOGO_MAX) {
+                setLogoProblem("This file is larger than 64 KiB.");
+                return;
+              }
+              setLogoProblem(null);
+              setSaved(false);
+              setDraft({ ...draft, logo: await readFile(file) });
+            }}
+          />
+          {(f.fieldError("logo") || logoProblem) && (
+            <span class="field-error" id="brand-logo-err">
+              {f.fieldError("logo") ?? logoProblem}
+            </span>
+          )}
+        </div>
+        {(draft.logoUrl || draft.logo) && draft.logo !== null && (
+          <button type="button" class="small" onClick={() => setDraft({ ...draft, logo: null })}>
+            Remove the logo
+          </button>
+        )}
+        {tenant && (
+          <Check
+            label="Mail people when they sign in from a new browser"
+            checked={draft.newDeviceAlert}
+            onValue={set("newDeviceAlert")}
+          />
+        )}
+        <ErrorNote error={f.formError(fields)} />
+        <div class="actions left">
+          <button type="submit" class="primary" disabled={f.busy}>
+            Save branding
+          </button>
+          {saved && (
+            <span role="status" class="muted">
+              Saved.
+            </span>
+          )}
+        </div>
+      </form>
+      <Preview draft={draft} inherited={inherited} />
+    </div>
+  );
+}
+
+const draftOf = (b: Omit<TenantBranding, "newDeviceAlert"> & { newDeviceAlert?: boolean }): Draft => ({
+  displayName: b.displayName ?? "",
+  primaryColor: b.primaryColor ?? "",
+  supportUrl: b.supportUrl ?? "",
+  logoUrl: b.logoUrl,
+  newDeviceAlert: b.newDeviceAlert ?? false,
+});
+
+export function BrandingPage() {
+  const claims = currentClaims()!;
+  const [scope, setScope] = useState<number>(0);
+  const tenant = useAsync(() => ok(api.GET("/api/branding", {})), []);
+  const apps = useAsync(
+    () => ok(api.GET("/api/applications", { params: { query: { organizationId: claims.org_id } } })),
+    [],
+  );
+  const app = useAsync(
+    () =>
+      scope
+        ? ok(api.GET("/api/applications/{applicationId}/branding", { params: { path: { applicationId: scope } } }))
+        : Promise.resolve(null),
+    [scope],
+  );
+  const options = [
+    { value: 0, label: "The whole tenant" },
+    ...(apps.data ?? []).map((a) => ({ value: a.id, label: `Application: ${a.name}` })),
+  ];
+  return (
+    <section>
+      <h1>Branding</h1>
+      <p>How the sign-in pages and mails of your tenant look. An application may override any field.</p>
+      <Select label="Branding of" value={scope} onValue={setScope} options={options} />
+      {scope === 0 ? (
+        <Loaded state={tenant}>
+          {(b) => (
+            <BrandingForm
+              tenant
+              initial={draftOf(b)}
+              save={async (body) => draftOf(await ok(api.PUT("/api/branding", { body })))}
+            />
+          )}
+        </Loaded>
+      ) : (
+        <Loaded state={app}>
+          {(b) =>
+            b && (
+              <BrandingForm
+                tenant={false}
+                initial={draftOf(b)}
+                inherited={draftOf({ ...b.effective })}
+                save={async (body) =>
+                  draftOf(
+                    await ok(
+                      api.PUT("/api/applications/{applicationId}/branding", {
+                        params: { path: { applicationId: scope } },
+                        body,
+                      }),
+                    ),
+                  )
+                }
+              />
+            )
+          }
+        </Loaded>
+      )}
+    </section>
+  );
+}
