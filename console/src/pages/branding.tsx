@@ -171,7 +171,7 @@ function BrandingForm({
           )}
         </div>
         {(draft.logoUrl || draft.logo) && draft.logo !== null && (
-          <button type="button" class="small" onClick={() => setDraft({ ...draft, logo: null })}>
+          <button type="button" class="small brand-remove" onClick={() => setDraft({ ...draft, logo: null })}>
             Remove the logo
           </button>
         )}
