@@ -9,7 +9,7 @@
 // preview, an unreadable colour refused at its field, the saved logo.
 // Needs /usr/bin/chromium (`.ci/run` installs it; REQUIRE_BROWSER=1 makes its absence fail).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generate } from "otplib";
@@ -429,6 +429,65 @@ if (!available) {
       expect(await page.getByLabel("Primary colour (#rrggbb)").inputValue()).toBe("#0b6e4f");
       expect(await preview.locator("img").getAttribute("src")).toMatch(/\/pages\/logos\/\d+\/[0-9a-f]{64}$/);
     }, 60_000);
+
+    test("every area passes axe-core (no serious or critical violation) and fits at 1280 and 360 px", async () => {
+      // axe is injected as an inline script, which the console's CSP forbids: only this tab bypasses
+      // it (DevTools protocol), after every CSP check above ran under the real policy.
+      const axePage = await context.newPage();
+      const cdp = await context.newCDPSession(axePage);
+      await cdp.send("Page.setBypassCSP", { enabled: true });
+      const axe = readFileSync(join(ROOT, "node_modules", "axe-core", "axe.min.js"), "utf8");
+      const found: string[] = [];
+      for (const width of [1280, 360]) {
+        await axePage.setViewportSize({ width, height: 900 });
+        for (const [path, heading] of [
+          ["/console/organizations", "Organizations"],
+          ["/console/users", "Users"],
+          ["/console/roles", "Roles"],
+          ["/console/applications", "Applications"],
+          ["/console/clients", "API clients"],
+          ["/console/webhooks", "Webhooks"],
+          ["/console/audit", "Audit log"],
+          ["/console/branding", "Branding"],
+          ["/console/account", "My account"],
+        ]) {
+          await axePage.goto(`${svc.url}${path}`);
+          await axePage.getByRole("heading", { level: 1, name: heading }).waitFor();
+          await axePage.waitForLoadState("networkidle");
+          await axePage.addScriptTag({ content: axe });
+          const violations = await axePage.evaluate(async () => {
+            // biome-ignore lint/suspicious/noExplicitAny: axe is a global the injected script defines.
+            const r = await (window as any).axe.run(document, { resultTypes: ["violations"] });
+            return r.violations
+              .filter((v: { impact: string }) => v.impact === "serious" || v.impact === "critical")
+              .map(
+                (v: { id: string; nodes: { target: string[] }[] }) =>
+                  `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+              );
+          });
+          for (const v of violations) found.push(`${path} @${width}: ${v}`);
+          if (width === 360)
+            await axePage.screenshot({ path: join(SHOTS, `360-${path.split("/").pop()}.png`), fullPage: true });
+          const scroll = await axePage.evaluate(() => document.documentElement.scrollWidth);
+          if (scroll > width) {
+            // Name the outermost elements that stick out, so a failure says where to look.
+            const wide = await axePage.evaluate((w) => {
+              const out: string[] = [];
+              for (const e of document.querySelectorAll("body *")) {
+                const r = e.getBoundingClientRect();
+                const parent = e.parentElement?.getBoundingClientRect();
+                if (r.right > w + 1 && (!parent || parent.right <= w + 1))
+                  out.push(`${e.tagName.toLowerCase()}.${[...e.classList].join(".")} (${Math.round(r.right)})`);
+              }
+              return out.slice(0, 5);
+            }, width);
+            found.push(`${path} @${width}: scrolls sideways (${scroll} px wide): ${wide.join(", ")}`);
+          }
+        }
+      }
+      await axePage.close();
+      expect(found).toEqual([]);
+    }, 120_000);
 
     test("a user whose role opens less sees less; a 403 from the API is a clear message; phone width works", async () => {
       await page.getByRole("button", { name: "Sign out" }).click();

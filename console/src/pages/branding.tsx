@@ -5,7 +5,7 @@
  * preview shows the sign-in page as it will look (the colours applied through the CSS object model,
  * which the console's CSP allows, never an inline style attribute).
  */
-import { useEffect, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { api, currentClaims, ok, type Answer } from "../api";
 import { Check, ErrorNote, Field, Loaded, Select, useAsync, useForm } from "../ui";
 
@@ -91,7 +91,6 @@ function BrandingForm({
   const [saved, setSaved] = useState(false);
   const [logoProblem, setLogoProblem] = useState<string | null>(null);
   const f = useForm();
-  useEffect(() => setDraft(initial), [initial]);
   const set = (k: keyof Draft) => (v: string | boolean) => {
     setSaved(false);
     setDraft({ ...draft, [k]: v });
@@ -235,6 +234,7 @@ export function BrandingPage() {
         <Loaded state={tenant}>
           {(b) => (
             <BrandingForm
+              key="tenant"
               tenant
               initial={draftOf(b)}
               save={async (body) => draftOf(await ok(api.PUT("/api/branding", { body })))}
@@ -246,6 +246,7 @@ export function BrandingPage() {
           {(b) =>
             b && (
               <BrandingForm
+                key={`app-${scope}`}
                 tenant={false}
                 initial={draftOf(b)}
                 inherited={draftOf({ ...b.effective })}
