@@ -486,6 +486,25 @@ if (!available) {
         }
       }
       await axePage.close();
+      // The Branding area in German (a browser preferring German): its texts, its lang, axe again.
+      const german = await context.newPage();
+      await german.addInitScript(() => Object.defineProperty(navigator, "languages", { get: () => ["de-DE", "de"] }));
+      await (await context.newCDPSession(german)).send("Page.setBypassCSP", { enabled: true });
+      await german.goto(`${svc.url}/console/branding`);
+      await german.getByRole("heading", { level: 1, name: "Erscheinungsbild" }).waitFor();
+      expect(await german.locator("section[lang=de]").count()).toBe(1);
+      await german.getByRole("button", { name: "Erscheinungsbild speichern" }).waitFor();
+      await german.screenshot({ path: join(SHOTS, "12-branding.de.png"), fullPage: true });
+      await german.addScriptTag({ content: axe });
+      const germanViolations = await german.evaluate(async () => {
+        // biome-ignore lint/suspicious/noExplicitAny: axe is a global the injected script defines.
+        const r = await (window as any).axe.run(document, { resultTypes: ["violations"] });
+        return r.violations
+          .filter((v: { impact: string }) => v.impact === "serious" || v.impact === "critical")
+          .map((v: { id: string }) => v.id);
+      });
+      for (const v of germanViolations) found.push(`/console/branding (de): ${v}`);
+      await german.close();
       expect(found).toEqual([]);
     }, 120_000);
 

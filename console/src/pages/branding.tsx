@@ -7,6 +7,7 @@
  */
 import { useState } from "preact/hooks";
 import { api, currentClaims, ok, type Answer } from "../api";
+import { consoleLocale, t } from "../i18n";
 import { Check, ErrorNote, Field, Loaded, Select, useAsync, useForm } from "../ui";
 
 type TenantBranding = Answer<"/api/branding", "get">;
@@ -39,7 +40,7 @@ interface Draft {
 }
 
 function Preview({ draft, inherited }: { draft: Draft; inherited?: Partial<Draft> }) {
-  const name = draft.displayName || inherited?.displayName || "Account sign-in";
+  const name = draft.displayName || inherited?.displayName || t("branding.previewDefaultName");
   const color = isColor(draft.primaryColor)
     ? draft.primaryColor
     : inherited?.primaryColor && isColor(inherited.primaryColor)
@@ -48,19 +49,19 @@ function Preview({ draft, inherited }: { draft: Draft; inherited?: Partial<Draft
   const logo = draft.logo === null ? null : (draft.logo ?? draft.logoUrl ?? inherited?.logoUrl ?? null);
   const support = draft.supportUrl || inherited?.supportUrl;
   return (
-    <figure class="panel brand-preview" aria-label="Preview of the sign-in page">
-      <figcaption>Preview</figcaption>
+    <figure class="panel brand-preview" aria-label={t("branding.previewLabel")}>
+      <figcaption>{t("branding.preview")}</figcaption>
       <div class="brand-preview-page" style={{ borderTopColor: color }}>
         <div class="brand-preview-header">
           {logo && <img src={logo} alt="" />}
           <strong>{name}</strong>
-          {support && <span class="brand-preview-link">Help and support</span>}
+          {support && <span class="brand-preview-link">{t("branding.previewSupport")}</span>}
         </div>
-        <p class="brand-preview-title">Sign in</p>
-        <p class="brand-preview-field">Email address</p>
-        <p class="brand-preview-field">Password</p>
+        <p class="brand-preview-title">{t("branding.previewSignIn")}</p>
+        <p class="brand-preview-field">{t("branding.previewEmail")}</p>
+        <p class="brand-preview-field">{t("branding.previewPassword")}</p>
         <span class="brand-preview-button" style={{ background: color, color: textOn(color) }}>
-          Sign in
+          {t("branding.previewSignIn")}
         </span>
       </div>
     </figure>
@@ -98,14 +99,14 @@ function BrandingForm({
   const colorWarning =
     isColor(draft.primaryColor) &&
     Math.max(contrast(draft.primaryColor, "#ffffff"), contrast(draft.primaryColor, "#111111")) < 4.5
-      ? "No text is readable enough on this colour (below 4.5:1); it will be refused."
+      ? t("branding.colorUnreadable")
       : undefined;
   const fields = ["displayName", "primaryColor", "supportUrl", "logo", "newDeviceAlert"];
   return (
     <div class="split">
       <form
         class="panel"
-        aria-label={tenant ? "Tenant branding" : "Application branding"}
+        aria-label={tenant ? t("branding.formTenant") : t("branding.formApp")}
         onSubmit={(e) => {
           e.preventDefault();
           void f.run(async () => {
@@ -122,22 +123,22 @@ function BrandingForm({
         }}
       >
         <Field
-          label="Display name"
+          label={t("branding.displayName")}
           value={draft.displayName}
           onValue={set("displayName")}
-          hint={tenant ? "Shown in the header of every sign-in page and mail." : "Empty: the tenant's name."}
+          hint={tenant ? t("branding.displayNameHintTenant") : t("branding.displayNameHintApp")}
           error={f.fieldError("displayName")}
         />
         <Field
-          label="Primary colour (#rrggbb)"
+          label={t("branding.color")}
           value={draft.primaryColor}
           onValue={set("primaryColor")}
           placeholder={DEFAULT_COLOR}
-          hint={colorWarning ?? "Buttons use it, with white or near-black text, whichever reads better."}
+          hint={colorWarning ?? t("branding.colorHint")}
           error={f.fieldError("primaryColor")}
         />
         <Field
-          label="Support link"
+          label={t("branding.support")}
           type="url"
           value={draft.supportUrl}
           onValue={set("supportUrl")}
@@ -145,7 +146,7 @@ function BrandingForm({
           error={f.fieldError("supportUrl")}
         />
         <div class={f.fieldError("logo") || logoProblem ? "field invalid" : "field"}>
-          <label for="brand-logo">Logo (PNG, JPEG or WebP, at most 64 KiB)</label>
+          <label for="brand-logo">{t("branding.logo")}</label>
           <input
             id="brand-logo"
             type="file"
@@ -155,7 +156,7 @@ function BrandingForm({
               const file = (e.target as HTMLInputElement).files?.[0];
               if (!file) return;
               if (file.size > LOGO_MAX) {
-                setLogoProblem("This file is larger than 64 KiB.");
+                setLogoProblem(t("branding.logoTooLarge"));
                 return;
               }
               setLogoProblem(null);
@@ -171,24 +172,18 @@ function BrandingForm({
         </div>
         {(draft.logoUrl || draft.logo) && draft.logo !== null && (
           <button type="button" class="small brand-remove" onClick={() => setDraft({ ...draft, logo: null })}>
-            Remove the logo
+            {t("branding.removeLogo")}
           </button>
         )}
-        {tenant && (
-          <Check
-            label="Mail people when they sign in from a new browser"
-            checked={draft.newDeviceAlert}
-            onValue={set("newDeviceAlert")}
-          />
-        )}
+        {tenant && <Check label={t("branding.alert")} checked={draft.newDeviceAlert} onValue={set("newDeviceAlert")} />}
         <ErrorNote error={f.formError(fields)} />
         <div class="actions left">
           <button type="submit" class="primary" disabled={f.busy}>
-            Save branding
+            {t("branding.save")}
           </button>
           {saved && (
             <span role="status" class="muted">
-              Saved.
+              {t("branding.saved")}
             </span>
           )}
         </div>
@@ -222,14 +217,15 @@ export function BrandingPage() {
     [scope],
   );
   const options = [
-    { value: 0, label: "The whole tenant" },
-    ...(apps.data ?? []).map((a) => ({ value: a.id, label: `Application: ${a.name}` })),
+    { value: 0, label: t("branding.scopeTenant") },
+    ...(apps.data ?? []).map((a) => ({ value: a.id, label: t("branding.scopeApp", { name: a.name }) })),
   ];
   return (
-    <section>
-      <h1>Branding</h1>
-      <p>How the sign-in pages and mails of your tenant look. An application may override any field.</p>
-      <Select label="Branding of" value={scope} onValue={setScope} options={options} />
+    // The page's own language (the console's other areas may still be English): lang says which.
+    <section lang={consoleLocale}>
+      <h1>{t("branding.title")}</h1>
+      <p>{t("branding.intro")}</p>
+      <Select label={t("branding.scope")} value={scope} onValue={setScope} options={options} />
       {scope === 0 ? (
         <Loaded state={tenant}>
           {(b) => (
