@@ -114,6 +114,7 @@ describe("the reset mail", () => {
     expect((await t.call("PUT", "/api/users/me", { token, body: { locale: "fr" } })).status).toBe(400);
     await t.call("POST", "/api/auth/password/forgot", { body: { email: u.email } });
     expect((await mailFor(u.email, 1)).subject).toBe("Passwort zurücksetzen");
+    expect((await ok(t.call("GET", "/api/users/me/export", { token }))).user.locale).toBe("de");
     await ok(t.call("PUT", "/api/users/me", { token, body: { locale: "en" } }));
     await t.call("POST", "/api/auth/password/forgot", { body: { email: u.email } });
     const english = await mailFor(u.email, 2);

@@ -409,7 +409,7 @@ if (!available) {
     const focusOn = (page: Page, id: string) =>
       page.waitForFunction((x) => document.activeElement?.id === x, id, { timeout: WAIT });
 
-    test("keyboard only, in German, branded: password, TOTP, picker back in the app; then a forgotten password reset on the pages", async () => {
+    test("keyboard only, in German, branded: password, TOTP, picker, a third party's consent; then a forgotten password reset on the pages", async () => {
       // The tenant's branding, shown on every page below and in the mail.
       const png = Buffer.from(
         "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
@@ -477,6 +477,16 @@ if (!available) {
       const shown = await landedAt(page, app1);
       expect(shown.sub).toBe(String(kim.id));
 
+      // A third-party application: the consent page, answered with the keyboard.
+      await page.goto(`${third.url}/`);
+      await tabTo(page, "Sign in to Partner App");
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { level: 1, name: "Partner App Zugriff auf Ihr Konto erlauben?" }).waitFor();
+      await shot(page, "13-de-keyboard-consent-360");
+      await tabTo(page, "Erlauben");
+      await page.keyboard.press("Enter");
+      expect((await landedAt(page, third)).sub).toBe(String(kim.id));
+
       // A forgotten password, by keyboard: the link on the sign-in page, the address, the mailed link.
       await german.clearCookies();
       await page.goto(`${app1.url}/`);
@@ -487,11 +497,11 @@ if (!available) {
       await page.keyboard.press("Enter");
       await focusOn(page, "email");
       expect(await page.locator(".brand span").textContent()).toBe("Browser GmbH");
-      await shot(page, "13-de-keyboard-forgot-360");
+      await shot(page, "14-de-keyboard-forgot-360");
       await page.keyboard.type(email);
       await page.keyboard.press("Enter");
       await page.getByRole("heading", { level: 1, name: "Sehen Sie in Ihr Postfach" }).waitFor();
-      await shot(page, "14-de-keyboard-sent-360");
+      await shot(page, "15-de-keyboard-sent-360");
       let mail: { subject: string; text: string; html: string } | undefined;
       for (let i = 0; i < 200 && !mail; i++) {
         const files = readdirSync(mailDir).filter((f) => f.endsWith(".json"));
@@ -507,7 +517,7 @@ if (!available) {
       await mailPage.setContent(
         mail!.html.replace(/src="cid:[^"]+"/g, `src="data:image/png;base64,${png.toString("base64")}"`),
       );
-      await mailPage.screenshot({ path: join(SHOTS, "15-de-reset-mail-360.png"), fullPage: true });
+      await mailPage.screenshot({ path: join(SHOTS, "16-de-reset-mail-360.png"), fullPage: true });
       expect(remote).toEqual([]);
       await mailPage.close();
 
@@ -516,7 +526,7 @@ if (!available) {
       await page.keyboard.type("a-brand-new-password-7");
       await page.keyboard.press("Enter");
       await page.getByRole("heading", { level: 1, name: "Ihr Passwort ist geändert" }).waitFor();
-      await shot(page, "16-de-keyboard-reset-done-360");
+      await shot(page, "17-de-keyboard-reset-done-360");
       expect(errors.filter((m) => /Content Security Policy/i.test(m))).toEqual([]);
       const login = await fetch(`${svc.url}/api/auth/login`, {
         method: "POST",

@@ -7049,6 +7049,8 @@ export interface operations {
                             fullName: string;
                             status: string;
                             hasPassword: boolean;
+                            /** @description The language saved for the person's pages and mails (`en`, `de`), or null. */
+                            locale: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -7806,6 +7808,8 @@ export interface operations {
                             fullName: string;
                             status: string;
                             hasPassword: boolean;
+                            /** @description The language saved for the person's pages and mails (`en`, `de`), or null. */
+                            locale: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */

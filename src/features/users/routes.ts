@@ -27,6 +27,7 @@ export function exportDto(e: Export) {
       fullName: u.fullName,
       status: u.status,
       hasPassword: u.passwordHash !== null,
+      locale: u.locale ?? null,
       createdAt: iso(u.createdAt),
       updatedAt: iso(u.updatedAt),
     },
