@@ -430,7 +430,7 @@ if (!available) {
       expect(await preview.locator("img").getAttribute("src")).toMatch(/\/pages\/logos\/\d+\/[0-9a-f]{64}$/);
     }, 60_000);
 
-    test("every area passes axe-core (no serious or critical violation) and fits at 1280 and 360 px", async () => {
+    test("every area passes axe-core (no serious or critical violation), fits at 1280 and 360 px, and Tab reaches every control with a visible focus ring", async () => {
       // axe is injected as an inline script, which the console's CSP forbids: only this tab bypasses
       // it (DevTools protocol), after every CSP check above ran under the real policy.
       const axePage = await context.newPage();
@@ -466,6 +466,41 @@ if (!available) {
               );
           });
           for (const v of violations) found.push(`${path} @${width}: ${v}`);
+          // Keyboard: Tab reaches every enabled control of the area (after the skip link and the
+          // header), each with a visible focus ring.
+          if (width === 1280) {
+            const { count, reached, unringed } = await axePage.evaluate(() => {
+              const all = [
+                ...document.querySelectorAll<HTMLElement>(
+                  "main a[href], main button:not([disabled]), main input:not([type=hidden]):not([disabled]), main select:not([disabled]), main textarea",
+                ),
+              ].filter((e) => e.offsetParent !== null);
+              all.forEach((e, i) => e.setAttribute("data-k", String(i)));
+              return { count: all.length, reached: [] as number[], unringed: [] as string[] };
+            });
+            await axePage
+              .locator("main h1")
+              .focus()
+              .catch(() => {});
+            for (let i = 0; i < count + 40 && reached.length < count; i++) {
+              await axePage.keyboard.press("Tab");
+              const f = await axePage.evaluate(() => {
+                const e = document.activeElement as HTMLElement | null;
+                if (!e?.hasAttribute("data-k")) return null;
+                const st = getComputedStyle(e);
+                return {
+                  k: Number(e.getAttribute("data-k")),
+                  ring: st.outlineStyle !== "none" && Number.parseFloat(st.outlineWidth) >= 2,
+                  what: e.outerHTML.slice(0, 60),
+                };
+              });
+              if (!f) continue;
+              if (!reached.includes(f.k)) reached.push(f.k);
+              if (!f.ring) unringed.push(f.what);
+            }
+            if (reached.length !== count) found.push(`${path}: Tab reached ${reached.length} of ${count} controls`);
+            for (const u of unringed) found.push(`${path}: no visible focus on ${u}`);
+          }
           if (width === 360)
             await axePage.screenshot({ path: join(SHOTS, `360-${path.split("/").pop()}.png`), fullPage: true });
           const scroll = await axePage.evaluate(() => document.documentElement.scrollWidth);
