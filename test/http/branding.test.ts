@@ -204,3 +204,28 @@ describe("an application's override", () => {
     expect(again).toContain('href="https://help.acme.test/"');
   });
 });
+
+describe("two instances on one store", () => {
+  test("a branding change made on one instance shows on the other's next page view (its cache warm before)", async () => {
+    const other = await makeTestApp({ stores: t.stores });
+    try {
+      const url = `/oauth2/authorize?${new URLSearchParams({
+        client_id: clientId,
+        redirect_uri: REDIRECT,
+        response_type: "code",
+        scope: "openid",
+        code_challenge: Buffer.from(new Bun.CryptoHasher("sha256").update("v").digest()).toString("base64url"),
+        code_challenge_method: "S256",
+      })}`;
+      const before = await (await browser(other).get(url)).text();
+      expect(before).toContain("<span>Acme Sign-in</span>");
+      await ok(put({ displayName: "Renamed Co" }));
+      const after = await (await browser(other).get(url)).text();
+      expect(after).toContain("<span>Renamed Co</span>");
+    } finally {
+      await other.svc.delivery.stop();
+      await other.svc.idle();
+      other.svc.keys.close();
+    }
+  });
+});
