@@ -138,7 +138,9 @@ describe("forgot password on the hosted pages", () => {
       newPassword: "a-brand-new-password",
     });
     expect(done.status).toBe(303);
-    expect(await (await b.follow(done)).text()).toContain("<h1>Your password is changed</h1>");
+    const doneHtml = await (await b.follow(done)).text();
+    expect(doneHtml).toContain("<h1>Your password is changed</h1>");
+    expect(doneHtml).toContain("<span>Acme</span>"); // the spent code's tenant
     await t.login(u.email, "a-brand-new-password");
 
     // The code was spent: the same form again is refused with the alert.

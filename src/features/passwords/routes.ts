@@ -328,8 +328,9 @@ export function passwordPageRoutes({ passwords, csrf, log }: { passwords: Passwo
             );
           if (!token) return again({ fieldErrors: { token: { key: "problem.resetCodeRequired" } } });
           if (!newPassword) return again({ fieldErrors: { newPassword: { key: "problem.newPasswordRequired" } } });
+          let tenantId: number;
           try {
-            await passwords.reset(token, newPassword, clientIp(request, server));
+            ({ tenantId } = await passwords.reset(token, newPassword, clientIp(request, server)));
           } catch (e) {
             if (limited(e)) return again({ error: lockedMsg(e) });
             if (e instanceof DomainError && e.code === "INVALID_TOKEN")
@@ -338,7 +339,8 @@ export function passwordPageRoutes({ passwords, csrf, log }: { passwords: Passwo
               return again({ fieldErrors: { newPassword: { key: "problem.passwordLength" } } });
             throw e;
           }
-          return seeOther(withQuery(PASSWORD_PAGES.done, c.pass));
+          // The page after: the code is spent, so the tenant it belonged to names the branding.
+          return seeOther(withQuery(PASSWORD_PAGES.done, { ...c.pass, tenant: String(tenantId) }));
         }),
       { parse: [rawBody], detail: { hide: true } },
     )
@@ -346,12 +348,15 @@ export function passwordPageRoutes({ passwords, csrf, log }: { passwords: Passwo
       PASSWORD_PAGES.done,
       ({ request, set }) =>
         guarded(request, set, async () => {
-          const c = contextOf(new URL(request.url).searchParams);
+          const q = new URL(request.url).searchParams;
+          const c = contextOf(q);
+          const tenant = Number(q.get("tenant"));
+          const tenantId = Number.isSafeInteger(tenant) && tenant > 0 ? tenant : undefined;
           return render(
             request,
             resetDonePage,
             { signInUrl: c.signInUrl },
-            { uiLocales: c.uiLocales, brand: await passwords.pageBrand({ clientId: c.clientId }) },
+            { uiLocales: c.uiLocales, brand: await passwords.pageBrand({ clientId: c.clientId, tenantId }) },
           );
         }),
       { detail: { hide: true } },

@@ -116,7 +116,7 @@ export function createPasswordService(deps: PasswordDeps) {
    * or an expired or unknown token, is INVALID_TOKEN); every session of the user ends, other reset
    * tokens die and the sign-in lockout is cleared.
    */
-  async function reset(token: string, newPassword: string, ip: string | null): Promise<void> {
+  async function reset(token: string, newPassword: string, ip: string | null): Promise<{ tenantId: number }> {
     await deps.limitIp("password", ip, deps.passwordPerIpPerMinute ?? LIMITS.passwordPerIpPerMinute);
     if (newPassword.length < PASSWORD_MIN || newPassword.length > PASSWORD_MAX)
       throw fieldError("newPassword", `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
@@ -150,6 +150,7 @@ export function createPasswordService(deps: PasswordDeps) {
     // Sessions and counters may live in Redis, outside the unit: after the commit.
     await deps.families.revokeUser(user.id);
     await deps.counters.reset(lockoutKey(user.email));
+    return { tenantId: user.tenantId };
   }
 
   /**
@@ -249,9 +250,14 @@ export function createPasswordService(deps: PasswordDeps) {
 
   /**
    * The branding a password page shows: the tenant of a live reset or setup code (the code is only
-   * looked at, never spent), else the client the person came from, else none (the defaults).
+   * looked at, never spent), else the client the person came from, else the tenant named (the page
+   * after a reset), else none (the defaults).
    */
-  async function pageBrand(q: { token?: string | null; clientId?: string | null }): Promise<EffectiveBrand | null> {
+  async function pageBrand(q: {
+    token?: string | null;
+    clientId?: string | null;
+    tenantId?: number;
+  }): Promise<EffectiveBrand | null> {
     if (q.token) {
       const hash = sha256Hex(q.token);
       const now = deps.clock.now();
@@ -259,7 +265,9 @@ export function createPasswordService(deps: PasswordDeps) {
         (await deps.oneTimeTokens.peek(hash, "reset", now)) ?? (await deps.oneTimeTokens.peek(hash, "setup", now));
       if (rec) return deps.brandOf(rec.tenantId, null);
     }
-    return q.clientId ? deps.clientBrand(q.clientId) : null;
+    if (q.clientId) return deps.clientBrand(q.clientId);
+    // Branding is public (every sign-in page shows it): naming a tenant reveals nothing else.
+    return q.tenantId ? deps.brandOf(q.tenantId, null) : null;
   }
 
   return { forgot, reset, change, createSetupLink, idle, pageBrand };
