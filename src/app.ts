@@ -185,7 +185,12 @@ export function createApp(
       }
     })
     // Every JSON body is read here (src/http/body.ts): size cap, media type (415), strict keys.
-    .onParse(({ request }) => (isOAuth(request) ? undefined : readJsonBody(request, limitFor(pathOf(request)))))
+    // The OAuth endpoints and the hosted pages under /pages/ read their own forms.
+    .onParse(({ request }) =>
+      isOAuth(request) || pathOf(request).startsWith("/pages/")
+        ? undefined
+        : readJsonBody(request, limitFor(pathOf(request))),
+    )
     .onError((ctx) => {
       const res = renderError(ctx.code, ctx.error, ctx.request);
       for (const [k, v] of Object.entries(corsHeaders(cors, ctx.request, pathOf(ctx.request)))) res.headers.set(k, v);

@@ -14,7 +14,9 @@ import { createApp } from "./app";
 import { mountRoutes } from "./routes";
 import { createAuditService } from "./features/audit";
 import { createAuthService } from "./features/auth";
-import { createPasswordService, type Mailer } from "./features/passwords";
+import { createPasswordService } from "./features/passwords";
+import type { MailTransport } from "./kernel/mail";
+import { createBrandedMailer } from "./mail";
 import { createSessionService } from "./features/sessions";
 import { createAppDirectory, createAppService, createAudienceResolver } from "./features/apps";
 import { createOrgService } from "./features/orgs";
@@ -34,6 +36,7 @@ import { createClaimsMinter, createClaimsService } from "./features/claims";
 import { createImportService } from "./features/import";
 import { createAuthorizeService } from "./features/authorize";
 import { createLogoutService } from "./features/logout";
+import { createBrandingService } from "./features/branding";
 import { createCsrf } from "./pages";
 import { createWebhookDelivery } from "./jobs/webhook-delivery";
 import type { PrimaryStore, SessionStore } from "./stores";
@@ -51,7 +54,7 @@ export interface GraphDeps {
   metrics: Metrics;
   instanceId: string;
   /** Outbound mail (SSO_MAILER); without one, mails are only logged. */
-  mailer?: Mailer;
+  mailer?: MailTransport;
   /** Outbound webhook deliveries (the SSRF-guarded sender adapter). */
   webhookSender: WebhookSender;
   /** Who signs tokens; default: the one `config.signer` names (features/tokens/signer.ts). */
@@ -295,6 +298,25 @@ export async function composeGraph(d: GraphDeps) {
     orgs: store.orgs,
     record,
   });
+  // Branding of pages and mails (CONTRACT §15), read through the directory cache on every page view.
+  const branding = createBrandingService({
+    branding: store.branding,
+    apps: store.apps,
+    orgs: store.orgs,
+    unit,
+    clock,
+    issuer: config.issuer,
+    version,
+    maxAgeMs,
+  });
+  // Mails worded in the person's language and branded for the tenant (src/mail.ts).
+  const mailer = createBrandedMailer({
+    transport: d.mailer ?? {
+      deliver: async (m) => log.info("mail (no mailer configured; not delivered)", { subject: m.subject }),
+    },
+    brandOf: branding.effective,
+    logoOf: branding.logo,
+  });
   // The browser half of the OpenID provider (CONTRACT §12): the flow of /oauth2/authorize.
   const authorize = createAuthorizeService({
     issuer: config.issuer,
@@ -311,6 +333,10 @@ export async function composeGraph(d: GraphDeps) {
     unit,
     record,
     jwks: () => keys.jwks(),
+    brandOf: branding.effective,
+    mailer,
+    onBackgroundError: (e) =>
+      log.warn("new-device alert mail failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
     interactionKey: await d.box.derive("sso-authorize-interaction"),
   });
   const pagesCsrf = createCsrf({
@@ -334,15 +360,18 @@ export async function composeGraph(d: GraphDeps) {
     counters: sessions.counters,
     unit,
     hasher,
-    mailer: d.mailer ?? {
-      send: async (m) => log.info("mail (no mailer configured; not delivered)", { subject: m.subject }),
-    },
+    mailer,
     clock,
     issuer: config.issuer,
     limitIp: auth.limitIp,
     endUserSessions,
     requireAuthorityOver: roles.requireAuthorityOver,
     passwordPerIpPerMinute: config.limits.passwordPerIpPerMinute,
+    brandOf: branding.effective,
+    clientBrand: async (clientId) => {
+      const r = await clientDirectory.resolve(clientId);
+      return r && r.usability === "ok" ? branding.effective(r.client.tenantId, r.client.applicationId) : null;
+    },
     onBackgroundError: (e) =>
       log.warn("password mail failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
   });
@@ -481,6 +510,7 @@ export async function composeGraph(d: GraphDeps) {
       oauth,
       authorize,
       logout,
+      branding,
       pagesCsrf,
       log,
       audit,
@@ -492,7 +522,7 @@ export async function composeGraph(d: GraphDeps) {
   );
   /** Resolves when work started after an answer (mail, failed-sign-in audit) has finished. */
   const idle = async () => {
-    await Promise.all([auth.idle(), passwords.idle()]);
+    await Promise.all([auth.idle(), passwords.idle(), authorize.idle()]);
   };
   const drain = () => {
     draining = true;

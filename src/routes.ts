@@ -24,6 +24,8 @@ import type { ClaimsService } from "./features/claims";
 import type { ImportService } from "./features/import";
 import type { AuthorizeService } from "./features/authorize";
 import type { LogoutService } from "./features/logout";
+import type { BrandingService } from "./features/branding";
+import { brandingRoutes } from "./features/branding/routes";
 import type { Logger } from "./http/observability";
 import type { Csrf } from "./pages";
 import { authorizeRoutes } from "./features/authorize/routes";
@@ -33,7 +35,7 @@ import { authRoutes } from "./features/auth/routes";
 import { clientRoutes } from "./features/clients/routes";
 import { oauthRoutes } from "./features/oauth/routes";
 import { orgRoutes } from "./features/orgs/routes";
-import { passwordRoutes } from "./features/passwords/routes";
+import { passwordPageRoutes, passwordRoutes } from "./features/passwords/routes";
 import { platformRoutes } from "./features/platform/routes";
 import { roleRoutes } from "./features/roles/routes";
 import { sessionRoutes } from "./features/sessions/routes";
@@ -66,6 +68,7 @@ export interface RouteServices {
   oauth: OAuthService;
   authorize: AuthorizeService;
   logout: LogoutService;
+  branding: BrandingService;
   /** The hosted pages' CSRF tokens (secret derived from the master key). */
   pagesCsrf: Csrf;
   log: Logger;
@@ -85,6 +88,7 @@ export function mountRoutes(s: RouteServices) {
     .use(mfaRoutes({ mfa: s.mfa, guard }))
     .use(sessionRoutes({ sessions: s.sessions, guard, cookies }))
     .use(passwordRoutes({ passwords: s.passwords, guard }))
+    .use(passwordPageRoutes({ passwords: s.passwords, csrf: s.pagesCsrf, log: s.log }))
     .use(clientRoutes({ clients: s.clients, guard }))
     .use(oauthRoutes({ oauth: s.oauth }))
     .use(authorizeRoutes({ authorize: s.authorize, csrf: s.pagesCsrf, secure: cookies.secure, log: s.log }))
@@ -98,5 +102,6 @@ export function mountRoutes(s: RouteServices) {
     .use(claimsRoutes({ claims: s.claims, guard }))
     .use(importRoutes({ imports: s.imports, guard }))
     .use(passkeyRoutes({ passkeys: s.passkeys, guard, cookies }))
-    .use(logoutRoutes({ logout: s.logout, guard, csrf: s.pagesCsrf, secure: cookies.secure, log: s.log }));
+    .use(logoutRoutes({ logout: s.logout, guard, csrf: s.pagesCsrf, secure: cookies.secure, log: s.log }))
+    .use(brandingRoutes({ branding: s.branding, guard }));
 }

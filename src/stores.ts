@@ -7,6 +7,7 @@ import type { DirectoryVersion } from "./kernel/directory-cache";
 import type { AppRepo } from "./features/apps/ports";
 import type { AuditRepo } from "./features/audit/ports";
 import type { ClaimsRepo } from "./features/claims/ports";
+import type { BrandingRepo } from "./features/branding/ports";
 import type { ClientRepo } from "./features/clients/ports";
 import type { ImportRepo } from "./features/import/ports";
 import type { OrgRepo, TenantRepo } from "./features/orgs/ports";
@@ -37,6 +38,8 @@ export interface Repos {
   outbox: OutboxRepo;
   imports: ImportRepo;
   claims: ClaimsRepo;
+  /** Branding of the hosted pages and mails, per tenant and per application (CONTRACT §15). */
+  branding: BrandingRepo;
   leases: LeaseStore;
   tokenContext: TokenContextReader;
   mfa: MfaRepo;

@@ -17,6 +17,7 @@ import type { PrimaryStore, Repos, SessionStore } from "../../src/stores";
 import { createMongoApps } from "./apps";
 import { createMongoAudit, upgradeAuditText } from "./audit";
 import { createMongoClaims } from "./claims";
+import { createMongoBranding } from "./branding";
 import { createMongoClients } from "./clients";
 import { nextId, UnitJournal, type Ctx } from "./db";
 import { finish, recoverUnits, rollBack } from "./journal";
@@ -73,6 +74,7 @@ export function createMongoRepos(ctx: Ctx, contextCtx: Ctx = ctx): Repos {
     outbox: guarded(createMongoOutbox(ctx)),
     imports: guarded(createMongoImports(ctx)),
     claims: guarded(createMongoClaims(ctx)),
+    branding: guarded(createMongoBranding(ctx)),
     leases: guarded(createMongoLeases(ctx)),
     tokenContext: guarded(createMongoTokenContext(contextCtx)),
     mfa: guarded(createMongoMfa(ctx)),

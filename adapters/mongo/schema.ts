@@ -9,7 +9,7 @@
  *                        googleClientIds, microsoftClientIds, isSystem, createdAt }
  *   permissions        { _id, tenantId, applicationId, code, description }
  *   roles              { _id, tenantId, organizationId, name, description, scope, permissionIds: number[] }
- *   users              { _id, tenantId, organizationId, email, fullName, passwordHash, status, mfaEnabled, createdAt, updatedAt }
+ *   users              { _id, tenantId, organizationId, email, fullName, passwordHash, status, mfaEnabled, locale?, createdAt, updatedAt }
  *   user_roles         { _id: "user:role:org", userId, roleId, organizationId, tenantId, createdAt }
  *   mfa_secrets        { _id: userId, tenantId, secretEnc, enabled, lastStep }
  *   mfa_recovery_codes { _id: "user:codeHash", userId, codeHash, usedAt }
@@ -40,6 +40,9 @@
  *   audit_log          { _id, tenantId, organizationId, orgPath, userId, actorId, action, ipAddress, metadata, metadataText, createdAt }
  *                      (metadataText: the metadata as Postgres prints jsonb, for the `q` substring filter)
  *   claims_mappings    { _id: organizationId, tenantId, mapping, enabled }
+ *   branding           { _id: "tenant:app" (app 0: the tenant's own), tenantId, applicationId, displayName,
+ *                        primaryColor, supportUrl, logoHash, newDeviceAlert, updatedAt }
+ *   branding_logos     { _id: "tenant:sha256", tenantId, hash, contentType, data (binary), createdAt }
  *   app_quota_slots    { _id: "org:k", organizationId, at }  (slot k of an org's application quota, apps.ts)
  *   sequences          { _id: kind, seq }                      (numeric id sequences; `audit_metadata_text`: the
  *                                                              format of audit_log.metadataText, audit.ts)
@@ -81,6 +84,8 @@ export const C = {
   refs: "external_refs",
   audit: "audit_log",
   claims: "claims_mappings",
+  branding: "branding",
+  brandingLogos: "branding_logos",
   appSlots: "app_quota_slots",
   sequences: "sequences",
   units: "_units",

@@ -18,6 +18,7 @@ export function toUser(d: Doc | null): User | null {
     passwordHash: d.passwordHash ?? null,
     status: d.status as UserStatus,
     mfaEnabled: !!d.mfaEnabled,
+    locale: d.locale ?? null,
     createdAt: d.createdAt,
     updatedAt: d.updatedAt,
   };
@@ -143,6 +144,7 @@ export function createMongoUsers(ctx: Ctx): UserRepo {
             passwordHash: null,
             status: "ERASED",
             mfaEnabled: false,
+            locale: null,
             updatedAt: new Date(),
           },
         },

@@ -2,60 +2,98 @@
  * Mailer adapters, chosen by SSO_MAILER (CONTRACT §4):
  *   log            the default: logs recipient (masked) and subject; the body (with its token)
  *                  only at SSO_LOG_LEVEL=debug, for local development
- *   file:<dir>     one JSON file per mail `{ to, subject, text, token, sentAt }`, named so that
- *                  names sort by time (tests, development)
+ *   file:<dir>     per mail, the MIME message nodemailer builds (`<name>.eml`) and a JSON file
+ *                  `{ to, subject, text, html, language, inline, token, eml, sentAt }`, named so
+ *                  that names sort by time (tests, development)
  *   smtp(s)://…    nodemailer over SMTP (URL: smtp://user:pass@host:port, smtps:// for implicit TLS);
  *                  sent in the background, failures logged
  */
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
+import MailComposer from "nodemailer/lib/mail-composer";
+import type Mail from "nodemailer/lib/mailer";
 import { maskEmail, type Logger } from "../../src/kernel/log";
-import type { Mail, Mailer } from "../../src/features/passwords/ports";
+import type { MailTransport, OutboundMail } from "../../src/kernel/mail";
 import { randomToken } from "../../src/kernel/secrets";
 
-export function createMailer(spec: string, log: Logger, opts: { from?: string } = {}): Mailer {
+/** The nodemailer message of a mail: text and HTML alternatives, inline parts referenced by `cid:`. */
+function messageOf(mail: OutboundMail, from: string): Mail.Options {
+  return {
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: { "Content-Language": mail.language },
+    attachments: mail.inline.map((p) => ({
+      cid: p.cid,
+      filename: p.filename,
+      contentType: p.contentType,
+      contentDisposition: "inline" as const,
+      content: Buffer.from(p.content),
+    })),
+  };
+}
+
+export function createMailer(spec: string, log: Logger, opts: { from?: string } = {}): MailTransport {
   if (spec === "log") {
     return {
-      async send(mail) {
+      async deliver(mail) {
         log.info("mail (SSO_MAILER=log; not delivered)", { to: maskEmail(mail.to), subject: mail.subject });
         // The body carries a one-time token: only its subject is logged, never the text.
         log.debug("mail body withheld (carries a token)", { to: maskEmail(mail.to), subject: mail.subject });
       },
     };
   }
-  if (spec.startsWith("file:")) return fileMailer(spec.slice("file:".length));
+  if (spec.startsWith("file:")) return fileMailer(spec.slice("file:".length), opts.from ?? "no-reply@localhost");
   if (/^smtps?:\/\//.test(spec)) return smtpMailer(spec, log, opts.from);
   throw new Error(`unsupported SSO_MAILER: ${spec.split(":")[0]}`);
 }
 
-function fileMailer(dir: string): Mailer {
+function fileMailer(dir: string, from: string): MailTransport {
   mkdirSync(dir, { recursive: true });
   let seq = 0;
+  /** Writes then renames, so a reader never sees a half-written file. */
+  const put = (name: string, body: string | Buffer) => {
+    const tmp = join(dir, `.${name}.tmp`);
+    writeFileSync(tmp, body, { mode: 0o600 });
+    renameSync(tmp, join(dir, name));
+  };
   return {
-    async send(mail: Mail) {
+    async deliver(mail) {
       const now = new Date();
       // ISO time, then a per-process sequence: lexical order is send order.
-      const name = `${now.toISOString().replace(/[:.]/g, "-")}-${String(++seq).padStart(6, "0")}-${randomToken(4)}.json`;
+      const base = `${now.toISOString().replace(/[:.]/g, "-")}-${String(++seq).padStart(6, "0")}-${randomToken(4)}`;
+      const raw = await new MailComposer(messageOf(mail, from)).compile().build();
+      put(`${base}.eml`, raw);
       const body = JSON.stringify(
-        { to: mail.to, subject: mail.subject, text: mail.text, token: mail.token ?? null, sentAt: now.toISOString() },
+        {
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          language: mail.language,
+          inline: mail.inline.map((p) => ({ cid: p.cid, contentType: p.contentType, bytes: p.content.length })),
+          token: mail.token ?? null,
+          eml: `${base}.eml`,
+          sentAt: now.toISOString(),
+        },
         null,
         2,
       );
-      // Write then rename, so a reader never sees a half-written file.
-      const tmp = join(dir, `.${name}.tmp`);
-      writeFileSync(tmp, body, { mode: 0o600 });
-      renameSync(tmp, join(dir, name));
+      // The JSON last: once it is there, so is the message it names.
+      put(`${base}.json`, body);
     },
   };
 }
 
-function smtpMailer(url: string, log: Logger, from?: string): Mailer {
+function smtpMailer(url: string, log: Logger, from?: string): MailTransport {
   const transport = nodemailer.createTransport(url);
   const sender = from ?? `no-reply@${new URL(url).hostname || "localhost"}`;
   return {
-    async send(mail) {
-      transport.sendMail({ from: sender, to: mail.to, subject: mail.subject, text: mail.text }).then(
+    async deliver(mail) {
+      transport.sendMail(messageOf(mail, sender)).then(
         () => log.info("mail sent", { to: maskEmail(mail.to), subject: mail.subject }),
         (e: Error) =>
           log.warn("mail delivery failed", {

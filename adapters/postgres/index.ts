@@ -17,6 +17,7 @@ import type { PrimaryStore, Repos, SessionStore } from "../../src/stores";
 import { createPgApps } from "./apps";
 import { createPgAudit } from "./audit";
 import { createPgClaims } from "./claims";
+import { createPgBranding } from "./branding";
 import { createPgClients } from "./clients";
 import { schema, type Db } from "./db";
 import { guarded, translatePgError } from "./errors";
@@ -57,6 +58,7 @@ export function createPgRepos(db: Db, tokenContext: TokenContextReader): Repos {
     outbox: guarded(createPgOutbox(db)),
     imports: guarded(createPgImports(db)),
     claims: guarded(createPgClaims(db)),
+    branding: guarded(createPgBranding(db)),
     leases: guarded(createPgLeases(db)),
     tokenContext,
     mfa: guarded(createPgMfa(db)),

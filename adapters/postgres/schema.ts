@@ -134,6 +134,7 @@ export const users = pgTable(
     mfaSecretEnc: text("mfa_secret_enc"),
     mfaEnabled: boolean("mfa_enabled").notNull().default(false),
     mfaLastStep: bigint("mfa_last_step", { mode: "number" }),
+    locale: text("locale"),
     createdAt: created(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -490,3 +491,35 @@ export const consents = pgTable(
  * on with nextval after every unit that changes cached directory data, read as its last value.
  */
 export const directoryVersion = pgSequence("directory_version");
+
+/**
+ * Branding of the hosted pages and mails (CONTRACT §15): the tenant's row has `application_id` 0,
+ * an application's override its id (a primary key needs a value; 0 is no application id).
+ */
+export const branding = pgTable(
+  "branding",
+  {
+    tenantId: ref("tenant_id").notNull(),
+    applicationId: ref("application_id").notNull(),
+    displayName: text("display_name"),
+    primaryColor: text("primary_color"),
+    supportUrl: text("support_url"),
+    logoHash: text("logo_hash"),
+    newDeviceAlert: boolean("new_device_alert"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.applicationId] })],
+);
+
+/** Branding logos, content-addressed per tenant (SHA-256 of the bytes, kept as base64). */
+export const brandingLogos = pgTable(
+  "branding_logos",
+  {
+    tenantId: ref("tenant_id").notNull(),
+    hash: text("hash").notNull(),
+    contentType: text("content_type").notNull(),
+    data: text("data").notNull(),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.hash] })],
+);

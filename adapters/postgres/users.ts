@@ -16,6 +16,7 @@ const toUser = (r: typeof u.$inferSelect): User => ({
   passwordHash: r.passwordHash,
   status: r.status as UserStatus,
   mfaEnabled: r.mfaEnabled,
+  locale: r.locale ?? null,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });
@@ -89,6 +90,7 @@ export function createPgUsers(db: Db): UserRepo {
           mfaEnabled: false,
           mfaSecretEnc: null,
           mfaLastStep: null,
+          locale: null,
           updatedAt: new Date(),
         })
         .where(and(eq(u.id, id), tf(tenant)))

@@ -21,6 +21,7 @@ import { ClientsPage } from "./pages/clients";
 import { WebhooksPage } from "./pages/webhooks";
 import { AuditPage } from "./pages/audit";
 import { AccountPage } from "./pages/account";
+import { BrandingPage } from "./pages/branding";
 
 interface Area {
   path: string;
@@ -35,6 +36,7 @@ const AREAS: Area[] = [
   { path: "/console/clients", label: "API clients", allowed: () => can("CLIENT_MANAGE") },
   { path: "/console/webhooks", label: "Webhooks", allowed: () => can("ORG_MANAGE") },
   { path: "/console/audit", label: "Audit log", allowed: () => can("AUDIT_VIEW") },
+  { path: "/console/branding", label: "Branding", allowed: () => can("ORG_MANAGE") },
   { path: "/console/account", label: "My account", allowed: () => true },
 ];
 
@@ -286,6 +288,7 @@ function Shell({ claims }: { claims: Claims }) {
             <Route path="/console/clients" component={guard("/console/clients", ClientsPage)} />
             <Route path="/console/webhooks" component={guard("/console/webhooks", WebhooksPage)} />
             <Route path="/console/audit" component={guard("/console/audit", AuditPage)} />
+            <Route path="/console/branding" component={guard("/console/branding", BrandingPage)} />
             <Route path="/console/account" component={AccountPage} />
             <Route default component={Home} />
           </Router>

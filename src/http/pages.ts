@@ -12,17 +12,33 @@ const SECURITY = {
   "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
 };
 
+/** 404 for an unknown asset name (plain text, never cached). */
+export function assetNotFound(): Response {
+  return new Response("Not found", {
+    status: 404,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...SECURITY },
+  });
+}
+
+/** An asset whose URL names its content (a hash): cached for a year, never revalidated. */
+export function immutableAsset(body: Uint8Array, contentType: string): Response {
+  return new Response(body as Uint8Array<ArrayBuffer>, {
+    headers: {
+      "content-type": contentType,
+      "cache-control": "public, max-age=31536000, immutable",
+      "cross-origin-resource-policy": "same-origin",
+      ...SECURITY,
+    },
+  });
+}
+
 export function pageAssetRoutes() {
   const gz = new Map<string, Uint8Array>();
   return new Elysia({ name: "page-assets" }).get(
     `${ASSET_PATH}:file`,
     async ({ params, request }) => {
       const asset = pageAsset(params.file) ?? (await pageScript(params.file));
-      if (!asset)
-        return new Response("Not found", {
-          status: 404,
-          headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...SECURITY },
-        });
+      if (!asset) return assetNotFound();
       const headers: Record<string, string> = {
         "content-type": asset.contentType,
         "cache-control": "public, max-age=31536000, immutable",

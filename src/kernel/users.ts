@@ -16,6 +16,8 @@ export interface User {
   passwordHash: string | null;
   status: UserStatus;
   mfaEnabled: boolean;
+  /** The language of the person's pages and mails they chose or last signed in with (`en`, `de`); null = none yet. */
+  locale?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -35,7 +37,9 @@ export interface UserRepo {
   update(
     tenant: number | "any",
     id: number,
-    patch: Partial<Pick<User, "fullName" | "organizationId" | "passwordHash" | "status" | "email" | "mfaEnabled">>,
+    patch: Partial<
+      Pick<User, "fullName" | "organizationId" | "passwordHash" | "status" | "email" | "mfaEnabled" | "locale">
+    >,
   ): Promise<User | null>;
   /**
    * Users whose home org is `orgId` or who hold a role there (erased users excluded), ordered by

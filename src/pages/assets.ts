@@ -6,6 +6,7 @@
  * the pages' Content-Security-Policy forbids inline styles.
  */
 import { readFileSync } from "node:fs";
+import { contrast, LIGHT_TEXT, textOn } from "../kernel/contrast";
 import { sha256Hex } from "../kernel/secrets";
 
 /** Where the HTTP layer serves `pageAsset(name)`; pages link their stylesheets under it. */
@@ -17,19 +18,6 @@ const BASE_NAME = `pages.${sha256Hex(BASE_CSS).slice(0, 12)}.css`;
 /** The default brand colour (a blue with at least 4.5:1 contrast on white and white on it). */
 export const DEFAULT_COLOR = "#1f5fbf";
 
-/** Relative luminance and contrast ratio of WCAG 2.2 (§1.4.3, "contrast ratio" definition). */
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-export function contrast(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-}
-
 const toHex = (n: number) => Math.round(n).toString(16).padStart(2, "0");
 /** `hex` mixed with black by `share` (0..1). */
 function darken(hex: string, share: number): string {
@@ -37,8 +25,7 @@ function darken(hex: string, share: number): string {
   return `#${c.map(toHex).join("")}`;
 }
 
-const WHITE = "#ffffff";
-const INK = "#111111";
+const WHITE = LIGHT_TEXT;
 
 /**
  * The custom properties of a brand colour: `--brand` (buttons and accents), `--on-brand` (text on
@@ -47,7 +34,7 @@ const INK = "#111111";
  * administrator picks still passes WCAG contrast.
  */
 function brandCss(color: string): string {
-  const onBrand = contrast(color, WHITE) >= contrast(color, INK) ? WHITE : INK;
+  const onBrand = textOn(color);
   let ink = color;
   for (let share = 0.1; contrast(ink, WHITE) < 4.5 && share <= 1; share += 0.1) ink = darken(color, share);
   return `:root{--brand:${color};--on-brand:${onBrand};--brand-ink:${ink}}\n`;

@@ -30,4 +30,15 @@ export { secondFactorPage, type SecondFactorProps } from "./pages/second-factor"
 export { signInPage, type SignInProps } from "./pages/sign-in";
 export { type PasskeyOffer, PasskeyForm } from "./passkey";
 export { PASSKEY_SCRIPT, pageScript } from "./scripts";
+export {
+  forgotPasswordPage,
+  type ForgotPasswordProps,
+  forgotSentPage,
+  type ForgotSentProps,
+  resetDonePage,
+  type ResetDoneProps,
+  resetPasswordPage,
+  type ResetPasswordProps,
+} from "./pages/password";
 export { type Brand, type Page, type RenderContext, type RenderedPage, renderPage } from "./render";
+export { type MailBrand, type MailContent, type RenderedMail, renderMail } from "./mails";

@@ -15,6 +15,7 @@ import { unitsContract } from "./units.contract";
 import { mfaContract } from "./mfa.contract";
 import { oidcContract } from "./oidc.contract";
 import { passkeysContract } from "./passkeys.contract";
+import { brandingContract } from "./branding.contract";
 
 export const suites: ContractSuite[] = [
   platformContract,
@@ -27,6 +28,7 @@ export const suites: ContractSuite[] = [
   mfaContract,
   oidcContract,
   passkeysContract,
+  brandingContract,
 ];
 
 /**

@@ -6,10 +6,11 @@
 // machine token; a webhook whose delivery shows up; the audit entries of all of it. A screenshot of
 // each main page goes to test-output/console/ (a CI artifact). Also: the page weight of a first load,
 // the Content-Security-Policy, nothing fetched from another origin, a phone-width layout, and a user
-// whose permissions open less sees less and gets a clear message for a 403.
+// whose permissions open less sees less and gets a clear message for a 403. Branding: a live
+// preview, an unreadable colour refused at its field, the saved logo.
 // Needs /usr/bin/chromium (`.ci/run` installs it; REQUIRE_BROWSER=1 makes its absence fail).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generate } from "otplib";
@@ -455,6 +456,155 @@ if (!available) {
       // Leave the user page: its "Sign out everywhere" would share a name with the header's "Sign out".
       await go("Organizations");
     }, 60_000);
+
+    test("branding: name, colour and logo with a live preview, an unreadable colour refused at its field, saved and shown on the sign-in page", async () => {
+      await go("Branding");
+      await page.getByLabel("Display name").fill("Console Co");
+      await page.getByLabel("Primary colour (#rrggbb)").fill("#0b6e4f");
+      const preview = page.getByRole("figure", { name: "Preview of the sign-in page" });
+      await preview.getByText("Console Co").waitFor();
+      const button = preview.locator(".brand-preview-button");
+      expect(await button.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe("rgb(11, 110, 79)");
+      expect(await button.evaluate((e) => getComputedStyle(e).color)).toBe("rgb(255, 255, 255)");
+      const png = Buffer.from(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+        "base64",
+      );
+      await page.getByLabel(/^Logo/).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
+      await preview.locator("img").waitFor();
+      // Saved with the keyboard: the focus on the button, Enter.
+      await page.getByRole("button", { name: "Save branding" }).focus();
+      await page.keyboard.press("Enter");
+      await page.getByRole("status").getByText("Saved.").waitFor();
+      await shot("12-branding");
+      // An unreadable colour: warned while typing, refused at its field by the server.
+      await page.getByLabel("Primary colour (#rrggbb)").fill("#797979");
+      await page.getByText(/No text is readable enough on this colour/).waitFor();
+      await page.getByRole("button", { name: "Save branding" }).click();
+      await page
+        .locator(".field.invalid")
+        .getByText(/neither white nor black text is readable/)
+        .waitFor();
+      // Saved: a fresh load shows what the API holds, logo included.
+      await page.reload();
+      await page.getByRole("heading", { level: 1, name: "Branding" }).waitFor();
+      expect(await page.getByLabel("Display name").inputValue()).toBe("Console Co");
+      expect(await page.getByLabel("Primary colour (#rrggbb)").inputValue()).toBe("#0b6e4f");
+      expect(await preview.locator("img").getAttribute("src")).toMatch(/\/pages\/logos\/\d+\/[0-9a-f]{64}$/);
+    }, 60_000);
+
+    test("every area passes axe-core (no serious or critical violation), fits at 1280 and 360 px, and Tab reaches every control with a visible focus ring", async () => {
+      // axe is injected as an inline script, which the console's CSP forbids: only this tab bypasses
+      // it (DevTools protocol), after every CSP check above ran under the real policy.
+      const axePage = await context.newPage();
+      const cdp = await context.newCDPSession(axePage);
+      await cdp.send("Page.setBypassCSP", { enabled: true });
+      const axe = readFileSync(join(ROOT, "node_modules", "axe-core", "axe.min.js"), "utf8");
+      const found: string[] = [];
+      for (const width of [1280, 360]) {
+        await axePage.setViewportSize({ width, height: 900 });
+        for (const [path, heading] of [
+          ["/console/organizations", "Organizations"],
+          ["/console/users", "Users"],
+          ["/console/roles", "Roles"],
+          ["/console/applications", "Applications"],
+          ["/console/clients", "API clients"],
+          ["/console/webhooks", "Webhooks"],
+          ["/console/audit", "Audit log"],
+          ["/console/branding", "Branding"],
+          ["/console/account", "My account"],
+        ]) {
+          await axePage.goto(`${svc.url}${path}`);
+          await axePage.getByRole("heading", { level: 1, name: heading }).waitFor();
+          await axePage.waitForLoadState("networkidle");
+          await axePage.addScriptTag({ content: axe });
+          const violations = await axePage.evaluate(async () => {
+            // biome-ignore lint/suspicious/noExplicitAny: axe is a global the injected script defines.
+            const r = await (window as any).axe.run(document, { resultTypes: ["violations"] });
+            return r.violations
+              .filter((v: { impact: string }) => v.impact === "serious" || v.impact === "critical")
+              .map(
+                (v: { id: string; nodes: { target: string[] }[] }) =>
+                  `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+              );
+          });
+          for (const v of violations) found.push(`${path} @${width}: ${v}`);
+          // Keyboard: Tab reaches every enabled control of the area (after the skip link and the
+          // header), each with a visible focus ring.
+          if (width === 1280) {
+            const { count, reached, unringed } = await axePage.evaluate(() => {
+              const all = [
+                ...document.querySelectorAll<HTMLElement>(
+                  "main a[href], main button:not([disabled]), main input:not([type=hidden]):not([disabled]), main select:not([disabled]), main textarea",
+                ),
+              ].filter((e) => e.offsetParent !== null);
+              all.forEach((e, i) => e.setAttribute("data-k", String(i)));
+              return { count: all.length, reached: [] as number[], unringed: [] as string[] };
+            });
+            await axePage
+              .locator("main h1")
+              .focus()
+              .catch(() => {});
+            for (let i = 0; i < count + 40 && reached.length < count; i++) {
+              await axePage.keyboard.press("Tab");
+              const f = await axePage.evaluate(() => {
+                const e = document.activeElement as HTMLElement | null;
+                if (!e?.hasAttribute("data-k")) return null;
+                const st = getComputedStyle(e);
+                return {
+                  k: Number(e.getAttribute("data-k")),
+                  ring: st.outlineStyle !== "none" && Number.parseFloat(st.outlineWidth) >= 2,
+                  what: e.outerHTML.slice(0, 60),
+                };
+              });
+              if (!f) continue;
+              if (!reached.includes(f.k)) reached.push(f.k);
+              if (!f.ring) unringed.push(f.what);
+            }
+            if (reached.length !== count) found.push(`${path}: Tab reached ${reached.length} of ${count} controls`);
+            for (const u of unringed) found.push(`${path}: no visible focus on ${u}`);
+          }
+          if (width === 360)
+            await axePage.screenshot({ path: join(SHOTS, `360-${path.split("/").pop()}.png`), fullPage: true });
+          const scroll = await axePage.evaluate(() => document.documentElement.scrollWidth);
+          if (scroll > width) {
+            // Name the outermost elements that stick out, so a failure says where to look.
+            const wide = await axePage.evaluate((w) => {
+              const out: string[] = [];
+              for (const e of document.querySelectorAll("body *")) {
+                const r = e.getBoundingClientRect();
+                const parent = e.parentElement?.getBoundingClientRect();
+                if (r.right > w + 1 && (!parent || parent.right <= w + 1))
+                  out.push(`${e.tagName.toLowerCase()}.${[...e.classList].join(".")} (${Math.round(r.right)})`);
+              }
+              return out.slice(0, 5);
+            }, width);
+            found.push(`${path} @${width}: scrolls sideways (${scroll} px wide): ${wide.join(", ")}`);
+          }
+        }
+      }
+      await axePage.close();
+      // The Branding area in German (a browser preferring German): its texts, its lang, axe again.
+      const german = await context.newPage();
+      await german.addInitScript(() => Object.defineProperty(navigator, "languages", { get: () => ["de-DE", "de"] }));
+      await (await context.newCDPSession(german)).send("Page.setBypassCSP", { enabled: true });
+      await german.goto(`${svc.url}/console/branding`);
+      await german.getByRole("heading", { level: 1, name: "Erscheinungsbild" }).waitFor();
+      expect(await german.locator("section[lang=de]").count()).toBe(1);
+      await german.getByRole("button", { name: "Erscheinungsbild speichern" }).waitFor();
+      await german.screenshot({ path: join(SHOTS, "12-branding.de.png"), fullPage: true });
+      await german.addScriptTag({ content: axe });
+      const germanViolations = await german.evaluate(async () => {
+        // biome-ignore lint/suspicious/noExplicitAny: axe is a global the injected script defines.
+        const r = await (window as any).axe.run(document, { resultTypes: ["violations"] });
+        return r.violations
+          .filter((v: { impact: string }) => v.impact === "serious" || v.impact === "critical")
+          .map((v: { id: string }) => v.id);
+      });
+      for (const v of germanViolations) found.push(`/console/branding (de): ${v}`);
+      await german.close();
+      expect(found).toEqual([]);
+    }, 120_000);
 
     test("a user whose role opens less sees less; a 403 from the API is a clear message; phone width works", async () => {
       await page.getByRole("button", { name: "Sign out" }).click();

@@ -10,10 +10,12 @@
 //   3. a third-party client (client_secret_post): the consent page, Allow, back in the app; the
 //      next visit asks nothing.
 // Every last step is a POST answered 303 to another origin, so Chromium's form-action check (the
-// pages' CSP must name the redirect URI) is exercised for real. Screenshots: test-output/oidc-browser/.
+// pages' CSP must name the redirect URI) is exercised for real. Then, by keyboard alone, in German,
+// at 360 px, with the tenant's branding: the same sign-in (TOTP, picker) and a forgotten password
+// reset through the hosted pages and the mailed link. Screenshots: test-output/oidc-browser/.
 // Needs /usr/bin/chromium (`.ci/run` installs it; REQUIRE_BROWSER=1 makes its absence fail).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRemoteJWKSet, jwtVerify } from "jose";
@@ -150,6 +152,11 @@ if (!available) {
     let user: { id: number; email: string; secret: string };
     let subOrgName: string;
     const dir = mkdtempSync(join(tmpdir(), "sso-oidc-browser-"));
+    const mailDir = join(dir, "mail");
+    let adminToken: string;
+    let rootOrg: number;
+    let subOrg: number;
+    let subRole: number;
 
     async function api(path: string, body: unknown, token?: string) {
       const r = await fetch(svc.url + path, {
@@ -175,10 +182,12 @@ if (!available) {
           SSO_BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
           SSO_BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
           SSO_RATE_LIMIT: "off",
+          SSO_MAILER: `file:${mailDir}`,
         },
         { timeoutMs: 60_000 },
       );
       const admin = (await api("/api/auth/login", ADMIN)).accessToken as string;
+      adminToken = admin;
       const [{ organizationId: root }] = await (
         await fetch(`${svc.url}/api/users/me/memberships`, { headers: { authorization: `Bearer ${admin}` } })
       ).json();
@@ -198,6 +207,9 @@ if (!available) {
         admin,
       );
       await api(`/api/roles/${role.id}/assign`, { userId: created.id, organizationId: sub.id }, admin);
+      rootOrg = root;
+      subOrg = sub.id;
+      subRole = role.id;
       const own = (await api("/api/auth/login", { email, password: PASSWORD })).accessToken as string;
       const begin = await api("/api/mfa/setup/begin", {}, own);
       const secret = new URL(begin.otpAuthUri).searchParams.get("secret")!;
@@ -408,6 +420,146 @@ if (!available) {
       await page.getByLabel("Email address").waitFor();
       await shot(page, "11-signed-out-sign-in-again");
       await page.close();
+    }, 120_000);
+
+    /** Presses Tab until the focused element's text is `text` (the page is walked by keyboard only). */
+    async function tabTo(page: Page, text: string) {
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press("Tab");
+        const focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+        if (focused === text) return;
+      }
+      throw new Error(`Tab never reached "${text}"`);
+    }
+    const focusOn = (page: Page, id: string) =>
+      page.waitForFunction((x) => document.activeElement?.id === x, id, { timeout: WAIT });
+
+    test("keyboard only, in German, branded: password, TOTP, picker, a third party's consent; then a forgotten password reset on the pages", async () => {
+      // The tenant's branding, shown on every page below and in the mail.
+      const png = Buffer.from(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+        "base64",
+      );
+      const put = await fetch(`${svc.url}/api/branding`, {
+        method: "PUT",
+        headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}` },
+        body: JSON.stringify({
+          displayName: "Browser GmbH",
+          primaryColor: "#5b2a86",
+          supportUrl: "https://help.browser.test/",
+          logo: `data:image/png;base64,${png.toString("base64")}`,
+        }),
+      });
+      expect(put.status).toBe(200);
+      // A second person with TOTP and a role in the branch.
+      const email = "kim@browser.test";
+      const kim = await api(
+        "/api/users",
+        { organizationId: rootOrg, email, fullName: "Kim Browser", password: PASSWORD },
+        adminToken,
+      );
+      await api(`/api/roles/${subRole}/assign`, { userId: kim.id, organizationId: subOrg }, adminToken);
+      const own = (await api("/api/auth/login", { email, password: PASSWORD })).accessToken as string;
+      const secret = new URL((await api("/api/mfa/setup/begin", {}, own)).otpAuthUri).searchParams.get("secret")!;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const previous = Math.floor(Date.now() / 1000) - 30;
+          await api("/api/mfa/setup/confirm", { code: await generate({ secret, epoch: previous }) }, own);
+          break;
+        } catch (e) {
+          if (attempt === 2) throw e;
+        }
+      }
+
+      const german = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: "de-DE" });
+      german.setDefaultTimeout(WAIT);
+      const page = await german.newPage();
+      const errors: string[] = [];
+      page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+      await page.goto(`${app1.url}/`);
+      await tabTo(page, "Sign in to Application One");
+      await page.keyboard.press("Enter");
+      await page.waitForURL((u) => u.href.startsWith(`${svc.url}/oauth2/authorize`));
+      await focusOn(page, "email");
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Bei Application One anmelden");
+      expect(await page.locator(".brand span").textContent()).toBe("Browser GmbH");
+      expect(await page.locator(".brand img").evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await shot(page, "10-de-keyboard-sign-in-360");
+      await page.keyboard.type(email);
+      await page.keyboard.press("Tab");
+      await page.keyboard.type(PASSWORD);
+      await page.keyboard.press("Enter");
+      await page.waitForURL((u) => u.pathname === "/oauth2/authorize/second-factor");
+      await focusOn(page, "code");
+      await shot(page, "11-de-keyboard-second-factor-360");
+      await page.keyboard.type(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { level: 1, name: "Organisation wählen" }).waitFor();
+      await shot(page, "12-de-keyboard-organization-picker-360");
+      await tabTo(page, subOrgName);
+      await page.keyboard.press("Enter");
+      const shown = await landedAt(page, app1);
+      expect(shown.sub).toBe(String(kim.id));
+
+      // A third-party application: the consent page, answered with the keyboard.
+      await page.goto(`${third.url}/`);
+      await tabTo(page, "Sign in to Partner App");
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { level: 1, name: "Partner App Zugriff auf Ihr Konto erlauben?" }).waitFor();
+      await shot(page, "13-de-keyboard-consent-360");
+      await tabTo(page, "Erlauben");
+      await page.keyboard.press("Enter");
+      expect((await landedAt(page, third)).sub).toBe(String(kim.id));
+
+      // A forgotten password, by keyboard: the link on the sign-in page, the address, the mailed link.
+      await german.clearCookies();
+      await page.goto(`${app1.url}/`);
+      await tabTo(page, "Sign in to Application One");
+      await page.keyboard.press("Enter");
+      await focusOn(page, "email");
+      await tabTo(page, "Passwort vergessen?");
+      await page.keyboard.press("Enter");
+      await focusOn(page, "email");
+      expect(await page.locator(".brand span").textContent()).toBe("Browser GmbH");
+      await shot(page, "14-de-keyboard-forgot-360");
+      await page.keyboard.type(email);
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { level: 1, name: "Sehen Sie in Ihr Postfach" }).waitFor();
+      await shot(page, "15-de-keyboard-sent-360");
+      let mail: { subject: string; text: string; html: string } | undefined;
+      for (let i = 0; i < 200 && !mail; i++) {
+        const files = readdirSync(mailDir).filter((f) => f.endsWith(".json"));
+        mail = files.map((f) => JSON.parse(readFileSync(join(mailDir, f), "utf8"))).find((m) => m.to === email);
+        if (!mail) await Bun.sleep(25);
+      }
+      expect(mail!.subject).toBe("Passwort zurücksetzen");
+      const link = /http:\/\/\S+\/pages\/password\/reset\?token=\S+/.exec(mail!.text)![0];
+      // The mail's HTML as a mail client shows it (the cid: logo from its inline part): nothing remote is loaded.
+      const mailPage = await german.newPage();
+      const remote: string[] = [];
+      mailPage.on("request", (r) => !r.url().startsWith("data:") && remote.push(r.url()));
+      await mailPage.setContent(
+        mail!.html.replace(/src="cid:[^"]+"/g, `src="data:image/png;base64,${png.toString("base64")}"`),
+      );
+      await mailPage.screenshot({ path: join(SHOTS, "16-de-reset-mail-360.png"), fullPage: true });
+      expect(remote).toEqual([]);
+      await mailPage.close();
+
+      await page.goto(link);
+      await focusOn(page, "newPassword");
+      await page.keyboard.type("a-brand-new-password-7");
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { level: 1, name: "Ihr Passwort ist geändert" }).waitFor();
+      await shot(page, "17-de-keyboard-reset-done-360");
+      expect(errors.filter((m) => /Content Security Policy/i.test(m))).toEqual([]);
+      const login = await fetch(`${svc.url}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password: "a-brand-new-password-7" }),
+      });
+      expect(login.status).toBe(200);
+      await german.close();
     }, 120_000);
   });
 }

@@ -5,7 +5,9 @@
 // 360 px nothing scrolls sideways; Tab reaches every field, button and link in order, with a visible
 // focus ring; a screenshot per page × language × width goes to test-output/pages/ (a CI artifact).
 // And the form-action trap: a sign-in POST answered by 303 to another origin is followed when the
-// page's CSP names that origin, and refused by Chromium when it does not.
+// page's CSP names that origin, and refused by Chromium when it does not. And every mail in every
+// language as a mail client shows it (the logo from its inline part): no request at all, axe, no
+// sideways scrolling at 360 px, screenshots (test-output/pages/mail-*.png).
 //
 // The one relaxation: axe-core is injected with playwright's addScriptTag (an inline script), which
 // the pages' CSP forbids, so the axe runs use a browser context with `bypassCSP`. Everything else
@@ -16,7 +18,16 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { pageAssetRoutes } from "../../src/http/pages";
-import { createCsrf, type Locale, LOCALES, renderPage, signInPage, errorPage } from "../../src/pages";
+import {
+  createCsrf,
+  errorPage,
+  type Locale,
+  LOCALES,
+  type MailContent,
+  renderMail,
+  renderPage,
+  signInPage,
+} from "../../src/pages";
 import { ROOT } from "../support/process";
 import { SAMPLE_BRAND, SAMPLES } from "../support/pages-samples";
 import { CHROMIUM, launchChromium, requireChromium } from "../support/chromium";
@@ -261,5 +272,64 @@ if (!available) {
       await page.getByRole("heading", { name: "This form could not be accepted" }).waitFor();
       await page.close();
     }, 60_000);
+
+    // The mails as a mail client shows them: the HTML with its inline logo part, no network at all.
+    const MAILS: MailContent[] = [
+      {
+        kind: "password_reset",
+        email: "maximiliane.mustermann-schmidt@really-quite-long-subdomain.example.com",
+        token: "k3J9_vQ2xLr8wT1mN6pZ0aYc4bHe7uFs5dGi",
+        minutes: 30,
+        link: "https://sso.example.com/pages/password/reset?token=k3J9_vQ2xLr8wT1mN6pZ0aYc4bHe7uFs5dGi",
+      },
+      {
+        kind: "setup_link",
+        email: "ana@example.com",
+        token: "s7Hq_2LmVx9cR4tB0nW6yKp3aZe8uFd1gJi5",
+        days: 7,
+        link: "https://sso.example.com/pages/password/reset?token=s7Hq_2LmVx9cR4tB0nW6yKp3aZe8uFd1gJi5",
+      },
+      {
+        kind: "new_device",
+        email: "ana@example.com",
+        when: new Date("2026-03-04T05:06:07Z"),
+        device: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36",
+        ip: "203.0.113.7",
+      },
+    ];
+    for (const m of MAILS)
+      for (const lang of LOCALES)
+        test(`mail ${m.kind} (${lang}): nothing remote, axe, 360 px, screenshots`, async () => {
+          const { html, subject } = renderMail(m, {
+            locale: lang,
+            brand: { ...SAMPLE_BRAND, primaryColor: "#5b2a86", logoCid: "logo@sso" },
+          });
+          // A mail client resolves cid: from the message's inline part.
+          const shown = html.replace('src="cid:logo@sso"', `src="data:image/svg+xml;base64,${btoa(LOGO)}"`);
+          const page = await relaxed.newPage();
+          const requests: string[] = [];
+          page.on("request", (r) => !r.url().startsWith("data:") && requests.push(r.url()));
+          for (const width of [600, 360]) {
+            await page.setViewportSize({ width, height: 900 });
+            await page.setContent(shown);
+            expect(await page.title()).toBe(subject);
+            expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+            await page.screenshot({ path: join(SHOTS, `mail-${m.kind}.${lang}.${width}.png`), fullPage: true });
+          }
+          expect(requests).toEqual([]);
+          await page.addScriptTag({ content: AXE });
+          const severe = await page.evaluate(async () => {
+            // biome-ignore lint/suspicious/noExplicitAny: axe is a global the injected script defines.
+            const r = await (window as any).axe.run(document, { resultTypes: ["violations"] });
+            return r.violations
+              .filter((v: { impact: string }) => v.impact === "serious" || v.impact === "critical")
+              .map(
+                (v: { id: string; nodes: { target: string[] }[] }) =>
+                  `${v.id}: ${v.nodes.map((n) => n.target.join(" "))}`,
+              );
+          });
+          expect(severe).toEqual([]);
+          await page.close();
+        }, 60_000);
   });
 }

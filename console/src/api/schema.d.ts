@@ -56,6 +56,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/applications/{applicationId}/branding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An application's branding override
+         * @description ORG_MANAGE and the application's organization inside the token's reach. Null fields inherit the tenant's; `effective` is what the application's pages and mails show.
+         */
+        get: operations["getApiApplicationsByApplicationIdBranding"];
+        /**
+         * Override the branding for one application
+         * @description As PUT /api/branding, for the pages and mails of sign-ins into this application. A field left out keeps its value; null makes it inherit the tenant's again. Audited as `branding.updated` with the application's id.
+         */
+        put: operations["putApiApplicationsByApplicationIdBranding"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/applications/{applicationId}/permissions": {
         parameters: {
             query?: never;
@@ -219,7 +243,7 @@ export interface paths {
         put?: never;
         /**
          * Mail a password-reset token
-         * @description Always answers 200, whether or not the account exists. An active account is mailed a single-use reset token valid for 30 minutes (earlier reset tokens die). At most 30 password requests a minute per address.
+         * @description Always answers 200, whether or not the account exists. An active account is mailed a single-use reset token valid for 30 minutes (earlier reset tokens die), in the language `Accept-Language` asks for (else the person's saved language), branded for the tenant. At most 30 password requests a minute per address.
          */
         post: operations["postApiAuthPasswordForgot"];
         delete?: never;
@@ -282,6 +306,30 @@ export interface paths {
          * @description The id_token is verified against the provider's published keys (RS256), its issuer, expiry and `aud` (one of the application's registered client ids, else the platform default). The user must exist already: the first sign-in matches the provider's verified email and links the provider account; later ones follow the link. A Microsoft token with `xms_edov` false never links an account (nor, with SSO_MICROSOFT_REQUIRE_VERIFIED_EMAIL=true, one without an `email` claim and `xms_edov` true). Unknown provider: 404; bad, expired, wrongly addressed or unverified token: 401 INVALID_TOKEN (the detail says which); no active account: 401 INVALID_CREDENTIALS. MFA applies.
          */
         post: operations["postApiAuthSocialByProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/branding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's branding
+         * @description ORG_MANAGE reaching the tenant's root organization. Shown on every hosted page (header name, logo, button colour, help link) and in every mail of the tenant's people. Unset fields are null (the pages then show their defaults).
+         */
+        get: operations["getApiBranding"];
+        /**
+         * Set the tenant's branding
+         * @description ORG_MANAGE reaching the tenant's root organization. A field left out keeps its value, null clears it. Refused with 400 naming the field: a colour on which neither white nor near-black text reaches 4.5:1, a support URL that is not https (http only on loopback), a logo that is not a PNG, JPEG or WebP by its bytes or is over 64 KiB. Audited as `branding.updated`.
+         */
+        put: operations["putApiBranding"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -775,6 +823,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save the caller's language
+         * @description Any user token of this issuer. Pages use `ui_locales`, then `Accept-Language`, then this choice; mails not caused by a request of the person (a setup link) use it alone. Signing in on the hosted pages saves the page's language too. Audited as `user.locale_changed`.
+         */
+        put: operations["putApiUsersMe"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me/active-organization": {
         parameters: {
             query?: never;
@@ -1212,7 +1280,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a password-setup token for a user
-         * @description USER_MANAGE and the user's organization inside the token's reach. The token is redeemed at POST /api/auth/password/reset within 7 days, once; a new link replaces the previous one.
+         * @description USER_MANAGE and the user's organization inside the token's reach. The token is redeemed at POST /api/auth/password/reset within 7 days, once; a new link replaces the previous one. The user is mailed the same token (multipart text + HTML, branded, in their saved language).
          */
         post: operations["postApiUsersByIdPassword-setup-link"];
         delete?: never;
@@ -1889,6 +1957,250 @@ export interface operations {
                         deviceRefreshTtlDays: number | null;
                         googleClientIds: string[];
                         microsoftClientIds: string[];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CONFLICT: a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: JSON bodies only */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApiApplicationsByApplicationIdBranding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Shown in the header of every hosted page and in every mail. Null clears it. */
+                        displayName: string | null;
+                        /**
+                         * @description `#rrggbb`. Buttons use it with white or near-black text, whichever contrasts more; a colour on which neither reaches 4.5:1 is refused (400). Null clears it.
+                         * @example #1f5fbf
+                         */
+                        primaryColor: string | null;
+                        /** @description The pages' help link: https (http only on loopback). Null clears it. */
+                        supportUrl: string | null;
+                        /** @description The logo, served by this service at a content-addressed URL (`Cache-Control: immutable`). */
+                        logoUrl: string | null;
+                        /** @description What the application's pages and mails show: its own fields over the tenant's. */
+                        effective: {
+                            /** @description Shown in the header of every hosted page and in every mail. Null clears it. */
+                            displayName: string | null;
+                            /**
+                             * @description `#rrggbb`. Buttons use it with white or near-black text, whichever contrasts more; a colour on which neither reaches 4.5:1 is refused (400). Null clears it.
+                             * @example #1f5fbf
+                             */
+                            primaryColor: string | null;
+                            /** @description The pages' help link: https (http only on loopback). Null clears it. */
+                            supportUrl: string | null;
+                            /** @description The logo, served by this service at a content-addressed URL (`Cache-Control: immutable`). */
+                            logoUrl: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putApiApplicationsByApplicationIdBranding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Shown in the header of every hosted page and in every mail. Null clears it. */
+                    displayName?: string | null;
+                    /** @description `#rrggbb`. Buttons use it with white or near-black text, whichever contrasts more; a colour on which neither reaches 4.5:1 is refused (400). Null clears it. */
+                    primaryColor?: string | null;
+                    /** @description The pages' help link: https (http only on loopback). Null clears it. */
+                    supportUrl?: string | null;
+                    /** @description A `data:` URL (`data:image/png;base64,…`) of a PNG, JPEG or WebP of at most 64 KiB; its type is read from the bytes (SVG, other types and oversized images: 400). Null removes the logo; absent keeps it. */
+                    logo?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Shown in the header of every hosted page and in every mail. Null clears it. */
+                        displayName: string | null;
+                        /**
+                         * @description `#rrggbb`. Buttons use it with white or near-black text, whichever contrasts more; a colour on which neither reaches 4.5:1 is refused (400). Null clears it.
+                         * @example #1f5fbf
+                         */
+                        primaryColor: string | null;
+                        /** @description The pages' help link: https (http only on loopback). Null clears it. */
+                        supportUrl: string | null;
+                        /** @description The logo, served by this service at a content-addressed URL (`Cache-Control: immutable`). */
+                        logoUrl: string | null;
+                        /** @description What the application's pages and mails show: its own fields over the tenant's. */
+                        effective: {
+                            /** @description Shown in the header of every hosted page and in every mail. Null clears it. */
+                            displayName: string | null;
+                            /**
+                             * @description `#rrggbb`. Buttons use it with white or near-black text, whichever contrasts more; a colour on which neither reaches 4.5:1 is refused (400). Null clears it.
+                             * @example #1f5fbf
+                             */
+                            primaryColor: string | null;
+                            /** @description The pages' help link: https (http only on loopback). Null clears it. */
+                            supportUrl: string | null;
+                            /** @description The logo, served by this service at a content-addressed URL (`Cache-Control: immutable`). */
+                            logoUrl: string | null;
+                        };
                     };
                 };
             };
@@ -3254,6 +3566,210 @@ export interface operations {
             };
             /** @description RATE_LIMITED or ACCOUNT_LOCKED (Retry-After) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApiBranding: {
+        parameters: {
+            query?: {
+                tenantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Shown in the header of every hosted page and in every mail. Null clears it. */
+                        displayName: string | null;
+                        /**
+                         * @description `#rrggbb`. Buttons use it with white or near-black text, whichever contrasts more; a colour on which neither reaches 4.5:1 is refused (400). Null clears it.
+                         * @example #1f5fbf
+                         */
+                        primaryColor: string | null;
+                        /** @description The pages' help link: https (http only on loopback). Null clears it. */
+                        supportUrl: string | null;
+                        /** @description The logo, served by this service at a content-addressed URL (`Cache-Control: immutable`). */
+                        logoUrl: string | null;
+                        /** @description Whether new-device sign-in alerts are mailed. */
+                        newDeviceAlert: boolean;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putApiBranding: {
+        parameters: {
+            query?: {
+                tenantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Shown in the header of every hosted page and in every mail. Null clears it. */
+                    displayName?: string | null;
+                    /** @description `#rrggbb`. Buttons use it with white or near-black text, whichever contrasts more; a colour on which neither reaches 4.5:1 is refused (400). Null clears it. */
+                    primaryColor?: string | null;
+                    /** @description The pages' help link: https (http only on loopback). Null clears it. */
+                    supportUrl?: string | null;
+                    /** @description A `data:` URL (`data:image/png;base64,…`) of a PNG, JPEG or WebP of at most 64 KiB; its type is read from the bytes (SVG, other types and oversized images: 400). Null removes the logo; absent keeps it. */
+                    logo?: string | null;
+                    /** @description Mail a person when they sign in on the hosted pages from a browser not seen before for their account (default false). */
+                    newDeviceAlert?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Shown in the header of every hosted page and in every mail. Null clears it. */
+                        displayName: string | null;
+                        /**
+                         * @description `#rrggbb`. Buttons use it with white or near-black text, whichever contrasts more; a colour on which neither reaches 4.5:1 is refused (400). Null clears it.
+                         * @example #1f5fbf
+                         */
+                        primaryColor: string | null;
+                        /** @description The pages' help link: https (http only on loopback). Null clears it. */
+                        supportUrl: string | null;
+                        /** @description The logo, served by this service at a content-addressed URL (`Cache-Control: immutable`). */
+                        logoUrl: string | null;
+                        /** @description Whether new-device sign-in alerts are mailed. */
+                        newDeviceAlert: boolean;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CONFLICT: a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: JSON bodies only */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6654,6 +7170,107 @@ export interface operations {
             };
         };
     };
+    putApiUsersMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The language of the caller's hosted pages and mails; null forgets the choice. */
+                    locale: "en" | "de" | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        locale: string | null;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CONFLICT: a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: JSON bodies only */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "postApiUsersMeActive-organization": {
         parameters: {
             query?: never;
@@ -7060,6 +7677,8 @@ export interface operations {
                             fullName: string;
                             status: string;
                             hasPassword: boolean;
+                            /** @description The language saved for the person's pages and mails (`en`, `de`), or null. */
+                            locale: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -8389,6 +9008,8 @@ export interface operations {
                             fullName: string;
                             status: string;
                             hasPassword: boolean;
+                            /** @description The language saved for the person's pages and mails (`en`, `de`), or null. */
+                            locale: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */

@@ -29,6 +29,11 @@ export const PENDING_MFA_COOKIE = "sso_mfa_pending";
  * honoured for the session it names and only while the person may still get tokens there.
  */
 export const ORG_COOKIE = "sso_org";
+/**
+ * The accounts that signed in with this browser before (`<tag>.<tag>…`, each an HMAC of a user id):
+ * a sign-in whose account is not among them is from a new device (the tenant's alert mail).
+ */
+export const DEVICE_COOKIE = "sso_device";
 
 const PARAMETERS = [
   ["client_id", true, "The client (`cli_…`)."],

@@ -22,11 +22,24 @@ import {
   renderPage,
   secondFactorPage,
   signInPage,
+  supportedLocale,
 } from "../../pages";
-import { AUTHORIZE_PATH, authorizeDetail, ORG_COOKIE, PENDING_MFA_COOKIE, SESSION_COOKIE, STEP_PATHS } from "./model";
+import {
+  AUTHORIZE_PATH,
+  authorizeDetail,
+  DEVICE_COOKIE,
+  ORG_COOKIE,
+  PENDING_MFA_COOKIE,
+  SESSION_COOKIE,
+  STEP_PATHS,
+} from "./model";
 import type { AuthorizeOutcome, AuthorizeService, BrowserContext, CookieChange, PageView } from "./service";
 
 type ServerLike = Parameters<typeof clientIp>[1];
+
+/** The hosted "forgot password" page (the passwords feature's pages; docs/pages.md). */
+const FORGOT_PAGE_PATH = "/pages/password/forgot";
+const RESET_PAGE_PATH = "/pages/password/reset";
 
 /** The body as sent (the forms are read as multimaps here, so a repeated parameter is seen). */
 const rawBody = async ({ request }: { request: Request }) => ({ text: await request.text() });
@@ -54,9 +67,11 @@ export function authorizeRoutes({
 }) {
   const cookiesOf = (request: Request) => new Bun.CookieMap(request.headers.get("cookie") ?? "");
 
-  const browserOf = (request: Request, server: ServerLike | null): BrowserContext => ({
+  const browserOf = (request: Request, server: ServerLike | null, form?: URLSearchParams): BrowserContext => ({
     sessionCookie: cookiesOf(request).get(SESSION_COOKIE),
     orgCookie: cookiesOf(request).get(ORG_COOKIE),
+    deviceCookie: cookiesOf(request).get(DEVICE_COOKIE),
+    locale: supportedLocale(form?.get("locale")) ?? null,
     ip: clientIp(request, server),
     userAgent: request.headers.get("user-agent"),
   });
@@ -82,6 +97,16 @@ export function authorizeRoutes({
           path: AUTHORIZE_PATH,
           secure,
           maxAge: change.pendingMfa ? change.pendingMfa.maxAgeSeconds : 0,
+        }).serialize(),
+      );
+    if (change?.device)
+      out.push(
+        new Bun.Cookie(DEVICE_COOKIE, change.device.value, {
+          httpOnly: true,
+          sameSite: "lax",
+          path: AUTHORIZE_PATH,
+          secure,
+          maxAge: change.device.maxAgeSeconds,
         }).serialize(),
       );
     if (change?.org)
@@ -149,8 +174,16 @@ export function authorizeRoutes({
       uiLocales: o.view.uiLocales.join(" "),
       acceptLanguage: request.headers.get("accept-language"),
     });
-    const ctx = { locale, csrfToken: issued.token, redirectTargets: [o.view.redirectUri] };
-    const hidden = { interaction: o.view.interaction };
+    const b = o.view.brand;
+    const brand = {
+      displayName: b.displayName,
+      primaryColor: b.primaryColor,
+      supportUrl: b.supportUrl,
+      logoUrl: b.logo?.path,
+    };
+    const ctx = { locale, brand, csrfToken: issued.token, redirectTargets: [o.view.redirectUri] };
+    // The page's language goes back with the form: signing in saves it as the person's choice.
+    const hidden = { interaction: o.view.interaction, locale };
     // Passkeys (CONTRACT §14): the pages that offer one load the passkey script (a static asset).
     const withScript = { ...ctx, scripts: [PASSKEY_SCRIPT] };
     switch (o.kind) {
@@ -173,6 +206,11 @@ export function authorizeRoutes({
               : { email: { key: "problem.emailRequired" } as Msg }
             : undefined;
         const offer = await authorize.passkeySignInOffer();
+        const passAlong = new URLSearchParams({
+          client_id: o.view.clientId,
+          interaction: o.view.interaction,
+          ...(o.view.uiLocales.length ? { ui_locales: o.view.uiLocales.join(" ") } : {}),
+        });
         const { html, headers } = renderPage(
           signInPage,
           {
@@ -183,9 +221,9 @@ export function authorizeRoutes({
             email: o.email,
             error,
             fieldErrors,
-            // Password reset and the setup link are the console's public pages (docs/oidc.md).
-            forgotPasswordUrl: `${authorize.issuer}/console/forgot-password`,
-            setupLinkUrl: `${authorize.issuer}/console/set-password`,
+            // The hosted password pages (reset, and a setup link's code: both redeem there), then back here.
+            forgotPasswordUrl: `${FORGOT_PAGE_PATH}?${passAlong}`,
+            setupLinkUrl: `${RESET_PAGE_PATH}?${passAlong}`,
             passkey: { action: STEP_PATHS.passkey, hidden, ...offer, autofill: true, purpose: "signIn" },
           },
           withScript,
@@ -354,7 +392,7 @@ export function authorizeRoutes({
               form.get("interaction"),
               field(form, "email"),
               field(form, "password"),
-              browserOf(request, server),
+              browserOf(request, server, form),
             );
           }),
         { parse: [rawBody], detail: { hide: true } },
@@ -370,7 +408,7 @@ export function authorizeRoutes({
               cookiesOf(request).get(PENDING_MFA_COOKIE),
               field(form, "code"),
               methodOf(form.get("method")),
-              browserOf(request, server),
+              browserOf(request, server, form),
             );
           }),
         { parse: [rawBody], detail: { hide: true } },

@@ -35,6 +35,8 @@ import { randomToken, sha256Hex, timingSafeEqual } from "../../kernel/secrets";
 import type { Unit } from "../../kernel/unit";
 import type { User, UserRepo } from "../../kernel/users";
 import type { AuthService } from "../auth";
+import type { EffectiveBrand } from "../branding";
+import type { Mailer } from "../../kernel/mail";
 import { type ClientDirectory, servesTenant, tenantScopeOf } from "../clients";
 import { PasskeyRefused, type PasskeyService } from "../passkeys";
 import type { DomainEvent, EventJournal } from "../events";
@@ -59,6 +61,10 @@ export const SIGN_IN_ABSOLUTE_SECONDS = 14 * 24 * 3600;
 export const CODE_TTL_SECONDS = 60;
 /** How long a page of the flow stays usable (its interaction blob). */
 export const INTERACTION_SECONDS = 3600;
+/** How long a browser stays known to the accounts that signed in with it (new-device alert). */
+export const DEVICE_COOKIE_SECONDS = 400 * 86_400;
+/** Accounts a browser is remembered for. */
+const DEVICE_TAGS = 10;
 
 export interface AuthorizeDeps {
   issuer: string;
@@ -77,10 +83,16 @@ export interface AuthorizeDeps {
   users: Pick<UserRepo, "get">;
   orgs: Pick<OrgRepo, "get" | "getMany">;
   roles: Pick<RoleRepo, "assignmentsOf">;
-  /** Remembering a consent: one unit with its `consent.granted` event. */
-  unit: Unit<{ consents: ConsentRepo; events: EventJournal }>;
+  /** Remembering a consent, saving a person's language: one unit each, with its event. */
+  unit: Unit<{ consents: ConsentRepo; users: UserRepo; events: EventJournal }>;
+  /** The new-device sign-in alert (when the tenant turned it on). */
+  mailer: Mailer;
+  /** Where a failed background step (the alert mail) is reported. */
+  onBackgroundError(e: unknown): void;
   /** Records an event that changes nothing else (units.record). */
   record(e: DomainEvent): Promise<void>;
+  /** The branding the pages of a client show (its application's override over the tenant's; cached). */
+  brandOf(tenantId: number, applicationId: number | null): Promise<EffectiveBrand>;
   /** The service's published keys, to verify an `id_token_hint` (OIDC Core §3.1.2.1). */
   jwks(): JSONWebKeySet;
   /** At least 32 bytes shared by every instance (derived from the master key): signs interactions. */
@@ -94,6 +106,10 @@ export interface BrowserContext {
   orgCookie?: string | null;
   ip: string | null;
   userAgent: string | null;
+  /** The language the posted page was shown in (its hidden `locale` field): saved as the person's choice. */
+  locale?: string | null;
+  /** The `sso_device` cookie: tags of the accounts that signed in with this browser before. */
+  deviceCookie?: string | null;
 }
 
 /** What every page of the flow needs from the request. */
@@ -102,9 +118,13 @@ export interface PageView {
   interaction: string;
   /** The client's name, shown as the application signed in to. */
   appName: string;
+  /** The client's id (the password pages take it, to show the same branding). */
+  clientId: string;
   /** The validated redirect URI (the pages' CSP `form-action` target). */
   redirectUri: string;
   uiLocales: string[];
+  /** The tenant's branding with the client's application's override over it (CONTRACT §15). */
+  brand: EffectiveBrand;
 }
 
 /** Why the request ends on an error page (never redirected: RFC 6749 §4.1.2.1). */
@@ -121,6 +141,8 @@ export interface CookieChange {
   pendingMfa?: { value: string; maxAgeSeconds: number } | null;
   /** The organization chosen in this sign-in session (`<sid>.<orgId>`), remembered for the next request. */
   org?: { value: string; maxAgeSeconds: number };
+  /** The browser's known-account tags, with the account that just signed in (new-device alert). */
+  device?: { value: string; maxAgeSeconds: number };
 }
 
 export type AuthorizeOutcome = { cookies?: CookieChange } & (
@@ -193,6 +215,8 @@ const SESSION_COOKIE_RE = /^([A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{43})$/;
 export function createAuthorizeService(deps: AuthorizeDeps) {
   if (deps.interactionKey.length < 32) throw new Error("the interaction key must be at least 32 bytes");
   const now = () => deps.clock.now();
+  /** Background mails (the new-device alert) not yet handed to the transport. */
+  const pending = new Set<Promise<void>>();
 
   // ------------------------------------------------------------------------------------------
   // The signed interaction
@@ -232,16 +256,18 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
   // ------------------------------------------------------------------------------------------
   // The request's checks
   // ------------------------------------------------------------------------------------------
-  type Validated = { request: AuthorizationRequest; appName: string };
+  type Validated = { request: AuthorizationRequest; appName: string; applicationId: number | null };
 
   /** Validates the request; a failure is the outcome to answer. */
   async function validate(q: string): Promise<Validated | AuthorizeOutcome> {
     let appName = "";
+    let applicationId: number | null = null;
     const outcome = await validateAuthorizationRequest(new URLSearchParams(q), async (clientId) => {
       const r = await deps.directory.resolve(clientId);
       // A client whose org is blocked or whose application is gone is not served (an error page).
       if (!r || r.usability !== "ok") return null;
       appName = r.client.name;
+      applicationId = r.client.applicationId;
       return r.client;
     });
     if (outcome.kind === "error_page") {
@@ -256,7 +282,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     }
     if (outcome.kind === "redirect_error")
       return { kind: "redirect_error", error: outcome.error, redirectUri: outcome.redirectUri, state: outcome.state };
-    return { request: outcome.request, appName };
+    return { request: outcome.request, appName, applicationId };
   }
 
   const isOutcome = (v: Validated | AuthorizeOutcome): v is AuthorizeOutcome => "kind" in v;
@@ -268,11 +294,13 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     state: v.request.state,
   });
 
-  const viewOf = (v: Validated, i: Interaction): PageView => ({
+  const viewOf = async (v: Validated, i: Interaction): Promise<PageView> => ({
     interaction: seal(i),
     appName: v.appName,
+    clientId: v.request.client.clientId,
     redirectUri: v.request.redirectUri,
     uiLocales: v.request.uiLocales,
+    brand: await deps.brandOf(v.request.client.tenantId, v.applicationId),
   });
 
   // ------------------------------------------------------------------------------------------
@@ -292,7 +320,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     person: ProvenPerson,
     v: Validated,
     browser: BrowserContext,
-  ): Promise<{ session: SignInSession; cookie: CookieChange["session"] }> {
+  ): Promise<{ session: SignInSession; cookies: CookieChange }> {
     const at = now();
     const sid = randomToken(16);
     const secret = randomToken(32);
@@ -320,10 +348,72 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
       target: { userId: person.user.id },
       data: { method: proofLabel(person.methods), via: "pages", clientId: v.request.client.clientId, sid },
     });
+    await rememberLocale(person.user, browser.locale);
+    const device = await checkDevice(person.user, v, browser, at);
     return {
       session: { ...record, clients: [], lastUsedAt: at },
-      cookie: { value: `${sid}.${secret}`, maxAgeSeconds: SIGN_IN_ABSOLUTE_SECONDS },
+      cookies: {
+        session: { value: `${sid}.${secret}`, maxAgeSeconds: SIGN_IN_ABSOLUTE_SECONDS },
+        ...(device ? { device } : {}),
+      },
     };
+  }
+
+  /** The language a person signed in with becomes their saved choice (CONTRACT §15), audited when it changes. */
+  async function rememberLocale(user: User, locale: string | null | undefined): Promise<void> {
+    if (!locale || !/^(en|de)$/.test(locale) || user.locale === locale) return;
+    const org = await deps.orgs.get(user.tenantId, user.organizationId);
+    await deps.unit("users.locale", ["users", "events"], async ({ users, events }) => {
+      await users.update(user.tenantId, user.id, { locale });
+      await events.record({
+        type: "user.locale_changed",
+        tenantId: user.tenantId,
+        org,
+        actor: { userId: user.id },
+        target: { userId: user.id },
+        data: { locale, via: "pages" },
+      });
+    });
+  }
+
+  /**
+   * The new-device alert (docs/branding.md): a browser is known to an account when its `sso_device`
+   * cookie carries the account's tag, an HMAC of the user id under the interaction key (so a cookie
+   * cannot be forged for another account, and any instance can check it). An unknown browser gets
+   * the tag (at most DEVICE_TAGS accounts per browser) and, when the tenant turned the alert on, the
+   * person gets a mail.
+   */
+  async function checkDevice(
+    user: User,
+    v: Validated,
+    browser: BrowserContext,
+    at: Date,
+  ): Promise<CookieChange["device"] | undefined> {
+    const tag = createHmac("sha256", deps.interactionKey)
+      .update(`sso-device\0${user.id}`)
+      .digest("base64url")
+      .slice(0, 22);
+    const tags = (browser.deviceCookie ?? "").split(".").filter((x) => /^[A-Za-z0-9_-]{22}$/.test(x));
+    if (tags.some((x) => timingSafeEqual(x, tag))) return undefined;
+    const brand = await deps.brandOf(user.tenantId, v.applicationId);
+    if (brand.newDeviceAlert) {
+      const mail = deps.mailer.send({
+        to: user.email,
+        tenantId: user.tenantId,
+        applicationId: v.applicationId,
+        uiLocales: browser.locale,
+        savedLocale: user.locale,
+        message: {
+          kind: "new_device",
+          when: at,
+          device: (browser.userAgent ?? "").slice(0, 200) || "unknown",
+          ip: browser.ip,
+        },
+      });
+      pending.add(mail);
+      void mail.catch(deps.onBackgroundError).finally(() => pending.delete(mail));
+    }
+    return { value: [...tags, tag].slice(-DEVICE_TAGS).join("."), maxAgeSeconds: DEVICE_COOKIE_SECONDS };
   }
 
   /** The `sub` of a valid ID token of ours (an expired one is acceptable: OIDC Core §3.1.2.1); null otherwise. */
@@ -386,7 +476,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     const user = session ? await deps.users.get(session.tenantId, session.userId) : null;
     if (!session || !user || user.status !== "ACTIVE") {
       if (none) return withCookies(fail(v, oauthError("login_required", "Nobody is signed in.")));
-      return withCookies({ kind: "sign_in", view: viewOf(v, i), email: r.loginHint });
+      return withCookies({ kind: "sign_in", view: await viewOf(v, i), email: r.loginHint });
     }
 
     // The session's tenant: the client's (resume checked it), or the person's for the console client.
@@ -411,7 +501,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
       const account = selecting ? { email: user.email, again: seal({ ...i, again: true, org: undefined }) } : undefined;
       return withCookies({
         kind: "choose_org",
-        view: viewOf(v, i),
+        view: await viewOf(v, i),
         organizations: orgs.map((o) => ({ id: o.id, name: o.name })),
         account,
       });
@@ -425,7 +515,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
         if (none) return withCookies(fail(v, oauthError("consent_required", "The person has not consented yet.")));
         return withCookies({
           kind: "consent",
-          view: viewOf(v, { ...i, org: org.id }),
+          view: await viewOf(v, { ...i, org: org.id }),
           scopes: [...r.scopes],
           email: user.email,
           orgName: org.name,
@@ -524,9 +614,9 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     const x = await reopen(blob);
     if (!isReopened(x)) return x;
     const { i, v } = x;
-    const again = (problem: SignInProblem, retryAfterSeconds?: number): AuthorizeOutcome => ({
+    const again = async (problem: SignInProblem, retryAfterSeconds?: number): Promise<AuthorizeOutcome> => ({
       kind: "sign_in",
-      view: viewOf(v, i),
+      view: await viewOf(v, i),
       email,
       problem,
       retryAfterSeconds,
@@ -552,8 +642,8 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
         cookies: { pendingMfa: { value: challenge.pendingToken, maxAgeSeconds: challenge.expiresInSeconds } },
       };
     }
-    const { session, cookie } = await startSession(person, v, browser);
-    return afterPost(await proceed(v, { ...i, sid: session.sid }, browser, { session, cookies: { session: cookie } }));
+    const { session, cookies } = await startSession(person, v, browser);
+    return afterPost(await proceed(v, { ...i, sid: session.sid }, browser, { session, cookies }));
   }
 
   /** `GET /oauth2/authorize/second-factor`: the second-factor page of an interaction. */
@@ -564,8 +654,8 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
   ): Promise<AuthorizeOutcome> {
     const x = await reopen(blob);
     if (!isReopened(x)) return x;
-    if (!pendingMfa) return { kind: "sign_in", view: viewOf(x.v, x.i), problem: "expired" };
-    return { kind: "second_factor", view: viewOf(x.v, x.i), method };
+    if (!pendingMfa) return { kind: "sign_in", view: await viewOf(x.v, x.i), problem: "expired" };
+    return { kind: "second_factor", view: await viewOf(x.v, x.i), method };
   }
 
   /**
@@ -582,25 +672,25 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     const x = await reopen(blob);
     if (!isReopened(x)) return x;
     const { i, v } = x;
-    if (!pendingMfa) return { kind: "sign_in", view: viewOf(v, i), problem: "expired" };
-    if (!code.trim()) return { kind: "second_factor", view: viewOf(v, i), method, problem: "missing" };
+    if (!pendingMfa) return { kind: "sign_in", view: await viewOf(v, i), problem: "expired" };
+    if (!code.trim()) return { kind: "second_factor", view: await viewOf(v, i), method, problem: "missing" };
     let person: ProvenPerson;
     try {
       ({ person } = await deps.auth.proveSecondFactor(pendingMfa, code.trim(), browser.ip));
     } catch (e) {
       if (e instanceof DomainError && e.code === "MFA_INVALID_CODE")
-        return { kind: "second_factor", view: viewOf(v, i), method, problem: "invalid" };
+        return { kind: "second_factor", view: await viewOf(v, i), method, problem: "invalid" };
       if (e instanceof DomainError && e.code === "INVALID_TOKEN")
-        return { kind: "sign_in", view: viewOf(v, i), problem: "expired", cookies: { pendingMfa: null } };
+        return { kind: "sign_in", view: await viewOf(v, i), problem: "expired", cookies: { pendingMfa: null } };
       throw e;
     }
     if (!servesTenant(v.request.client, person.user.tenantId))
-      return { kind: "sign_in", view: viewOf(v, i), problem: "credentials", cookies: { pendingMfa: null } };
-    const { session, cookie } = await startSession(person, v, browser);
+      return { kind: "sign_in", view: await viewOf(v, i), problem: "credentials", cookies: { pendingMfa: null } };
+    const { session, cookies } = await startSession(person, v, browser);
     return afterPost(
       await proceed(v, { ...i, sid: session.sid }, browser, {
         session,
-        cookies: { session: cookie, pendingMfa: null },
+        cookies: { ...cookies, pendingMfa: null },
       }),
     );
   }
@@ -641,9 +731,9 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     const x = await reopen(blob);
     if (!isReopened(x)) return x;
     const { i, v } = x;
-    const again = (problem: SignInProblem, retryAfterSeconds?: number): AuthorizeOutcome => ({
+    const again = async (problem: SignInProblem, retryAfterSeconds?: number): Promise<AuthorizeOutcome> => ({
       kind: "sign_in",
-      view: viewOf(v, i),
+      view: await viewOf(v, i),
       problem,
       retryAfterSeconds,
     });
@@ -663,8 +753,8 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     // Tenant isolation, and a disabled person: refused like any passkey that does not sign in.
     if (!servesTenant(v.request.client, person.user.tenantId) || person.user.status !== "ACTIVE")
       return again("passkey");
-    const { session, cookie } = await startSession(person, v, browser);
-    return afterPost(await proceed(v, { ...i, sid: session.sid }, browser, { session, cookies: { session: cookie } }));
+    const { session, cookies } = await startSession(person, v, browser);
+    return afterPost(await proceed(v, { ...i, sid: session.sid }, browser, { session, cookies }));
   }
 
   /**
@@ -682,7 +772,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     const x = await reopen(blob);
     if (!isReopened(x)) return x;
     const { i, v } = x;
-    if (!pendingMfa) return { kind: "sign_in", view: viewOf(v, i), problem: "expired" };
+    if (!pendingMfa) return { kind: "sign_in", view: await viewOf(v, i), problem: "expired" };
     const credential = credentialOf(credentialJson);
     let person: ProvenPerson;
     try {
@@ -698,13 +788,13 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
       }));
     } catch (e) {
       if (e instanceof DomainError && e.code === "MFA_INVALID_CODE")
-        return { kind: "second_factor", view: viewOf(v, i), method: "totp", problem: "passkey" };
+        return { kind: "second_factor", view: await viewOf(v, i), method: "totp", problem: "passkey" };
       if (e instanceof DomainError && e.code === "INVALID_TOKEN")
-        return { kind: "sign_in", view: viewOf(v, i), problem: "expired", cookies: { pendingMfa: null } };
+        return { kind: "sign_in", view: await viewOf(v, i), problem: "expired", cookies: { pendingMfa: null } };
       if (e instanceof DomainError && (e.code === "ACCOUNT_LOCKED" || e.code === "RATE_LIMITED"))
         return {
           kind: "sign_in",
-          view: viewOf(v, i),
+          view: await viewOf(v, i),
           problem: "locked",
           retryAfterSeconds: e.retryAfter,
           cookies: { pendingMfa: null },
@@ -712,12 +802,12 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
       throw e;
     }
     if (!servesTenant(v.request.client, person.user.tenantId))
-      return { kind: "sign_in", view: viewOf(v, i), problem: "credentials", cookies: { pendingMfa: null } };
-    const { session, cookie } = await startSession(person, v, browser);
+      return { kind: "sign_in", view: await viewOf(v, i), problem: "credentials", cookies: { pendingMfa: null } };
+    const { session, cookies } = await startSession(person, v, browser);
     return afterPost(
       await proceed(v, { ...i, sid: session.sid }, browser, {
         session,
-        cookies: { session: cookie, pendingMfa: null },
+        cookies: { ...cookies, pendingMfa: null },
       }),
     );
   }
@@ -798,6 +888,8 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     passkeySecondFactorOffer,
     signInWithPasskey,
     verifySecondFactorWithPasskey,
+    /** Resolves when every alert mail started so far is handed over (graceful shutdown, tests). */
+    idle: async () => void (await Promise.allSettled([...pending])),
   };
 }
 

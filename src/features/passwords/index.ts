@@ -1,2 +1,2 @@
 export { createPasswordService, RESET_TTL_SECONDS, SETUP_TTL_DAYS, type PasswordService } from "./service";
-export type { Mail, Mailer } from "./ports";
+export type { Mail, Mailer, MailMessage } from "./ports";

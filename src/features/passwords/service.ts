@@ -16,6 +16,7 @@ import type { CounterStore, FamilyStore, OneTimeTokenRepo } from "../sessions";
 import type { UserRepo } from "../../kernel/users";
 import type { Mailer } from "./ports";
 import { normalizeEmail } from "../../kernel/email";
+import type { EffectiveBrand } from "../branding";
 
 export const RESET_TTL_SECONDS = 30 * 60;
 export const SETUP_TTL_DAYS = 7;
@@ -47,18 +48,31 @@ export interface PasswordDeps {
   passwordPerIpPerMinute?: number;
   /** From the roles feature: least privilege over another user (403 unless the caller outranks them). */
   requireAuthorityOver(p: Principal, userId: number): Promise<void>;
+  /** The branding of a tenant's pages (the branding feature, cached). */
+  brandOf(tenantId: number, applicationId: number | null): Promise<EffectiveBrand>;
+  /** The branding of a client's pages (its application over its tenant), or null for an unknown client. */
+  clientBrand(clientId: string): Promise<EffectiveBrand | null>;
   /** Where failures of background work (the forgot-password mail) are reported. */
   onBackgroundError(error: unknown): void;
 }
 
+/** The hosted page where a reset or setup code is used (CONTRACT §15). */
+export const RESET_PAGE_PATH = "/pages/password/reset";
+
 export function createPasswordService(deps: PasswordDeps) {
   const pending = new Set<Promise<void>>();
+  /** The mail's link: the reset page with the code filled in (single use, 30 minutes or 7 days). */
+  const resetLink = (token: string) => `${deps.issuer}${RESET_PAGE_PATH}?${new URLSearchParams({ token })}`;
   /**
    * Starts a reset for `email`. Always succeeds for the caller: whether the account exists is
    * never revealed, neither by the answer nor by its timing (the lookup, token and mail run after
    * the answer). Only ACTIVE accounts get a mail; a new reset token replaces earlier ones.
    */
-  async function forgot(email: string, ip: string | null): Promise<void> {
+  async function forgot(
+    email: string,
+    ip: string | null,
+    language: { acceptLanguage?: string | null; uiLocales?: string | null } = {},
+  ): Promise<void> {
     await deps.limitIp("password", ip, deps.passwordPerIpPerMinute ?? LIMITS.passwordPerIpPerMinute);
     const work = async () => {
       const user = await deps.users.findByEmail(normalizeEmail(email));
@@ -85,15 +99,14 @@ export function createPasswordService(deps: PasswordDeps) {
           data: { expiresAt: expiresAt.toISOString() },
         });
       });
+      // In the language of the request, else the person's saved one (CONTRACT §15).
       await deps.mailer.send({
         to: user.email,
-        subject: "Reset your password",
-        text:
-          `Someone (hopefully you) asked to reset the password of ${user.email}.\n\n` +
-          `Reset token (valid for 30 minutes, usable once):\n\n  ${token}\n\n` +
-          `Redeem it with POST ${deps.issuer}/api/auth/password/reset and the body {"token": "...", "newPassword": "..."}.\n` +
-          `If you did not ask for this, ignore this mail; your password stays as it is.\n`,
-        token,
+        tenantId: user.tenantId,
+        acceptLanguage: language.acceptLanguage,
+        uiLocales: language.uiLocales,
+        savedLocale: user.locale,
+        message: { kind: "password_reset", token, minutes: RESET_TTL_SECONDS / 60, link: resetLink(token) },
       });
     };
     const job = work().catch(deps.onBackgroundError);
@@ -111,7 +124,7 @@ export function createPasswordService(deps: PasswordDeps) {
    * or an expired or unknown token, is INVALID_TOKEN); every session of the user ends, other reset
    * tokens die and the sign-in lockout is cleared.
    */
-  async function reset(token: string, newPassword: string, ip: string | null): Promise<void> {
+  async function reset(token: string, newPassword: string, ip: string | null): Promise<{ tenantId: number }> {
     await deps.limitIp("password", ip, deps.passwordPerIpPerMinute ?? LIMITS.passwordPerIpPerMinute);
     if (newPassword.length < PASSWORD_MIN || newPassword.length > PASSWORD_MAX)
       throw fieldError("newPassword", `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
@@ -147,6 +160,7 @@ export function createPasswordService(deps: PasswordDeps) {
     await deps.endUserSessions?.(user, { actor: { ip }, via: "password_reset" });
     await deps.families.revokeUser(user.id);
     await deps.counters.reset(lockoutKey(user.email));
+    return { tenantId: user.tenantId };
   }
 
   /**
@@ -230,10 +244,43 @@ export function createPasswordService(deps: PasswordDeps) {
         data: { expiresAt: expiresAt.toISOString() },
       });
     });
+    // The person gets the code too, in their saved language (the caller's language is not theirs).
+    const mail = deps.mailer
+      .send({
+        to: user.email,
+        tenantId: user.tenantId,
+        savedLocale: user.locale,
+        message: { kind: "setup_link", token, days: SETUP_TTL_DAYS, link: resetLink(token) },
+      })
+      .catch(deps.onBackgroundError);
+    pending.add(mail);
+    void mail.finally(() => pending.delete(mail));
     return { token, expiresAt };
   }
 
-  return { forgot, reset, change, createSetupLink, idle };
+  /**
+   * The branding a password page shows: the tenant of a live reset or setup code (the code is only
+   * looked at, never spent), else the client the person came from, else the tenant named (the page
+   * after a reset), else none (the defaults).
+   */
+  async function pageBrand(q: {
+    token?: string | null;
+    clientId?: string | null;
+    tenantId?: number;
+  }): Promise<EffectiveBrand | null> {
+    if (q.token) {
+      const hash = sha256Hex(q.token);
+      const now = deps.clock.now();
+      const rec =
+        (await deps.oneTimeTokens.peek(hash, "reset", now)) ?? (await deps.oneTimeTokens.peek(hash, "setup", now));
+      if (rec) return deps.brandOf(rec.tenantId, null);
+    }
+    if (q.clientId) return deps.clientBrand(q.clientId);
+    // Branding is public (every sign-in page shows it): naming a tenant reveals nothing else.
+    return q.tenantId ? deps.brandOf(q.tenantId, null) : null;
+  }
+
+  return { forgot, reset, change, createSetupLink, idle, pageBrand };
 }
 
 export type PasswordService = ReturnType<typeof createPasswordService>;

@@ -74,6 +74,9 @@ export const UserExport = t.Object(
       fullName: t.String(),
       status: t.String(),
       hasPassword: t.Boolean(),
+      locale: t.Union([t.String(), t.Null()], {
+        description: "The language saved for the person's pages and mails (`en`, `de`), or null.",
+      }),
       createdAt: Iso,
       updatedAt: Iso,
     }),

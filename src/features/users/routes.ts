@@ -27,6 +27,7 @@ export function exportDto(e: Export) {
       fullName: u.fullName,
       status: u.status,
       hasPassword: u.passwordHash !== null,
+      locale: u.locale ?? null,
       createdAt: iso(u.createdAt),
       updatedAt: iso(u.updatedAt),
     },
@@ -78,6 +79,26 @@ export function userRoutes({ users, guard }: { users: UserService; guard: Guard 
       {
         response: ok(UserExport),
         detail: { tags, security, summary: "Export everything the service holds about the caller" },
+      },
+    )
+    .put(
+      "/api/users/me",
+      async ({ request, server, body }) =>
+        users.setOwnLocale(await guard.user(request.headers, clientIp(request, server)), body.locale),
+      {
+        body: t.Object({
+          locale: t.Union([t.Literal("en"), t.Literal("de"), t.Null()], {
+            description: "The language of the caller's hosted pages and mails; null forgets the choice.",
+          }),
+        }),
+        response: ok(t.Object({ locale: t.Union([t.String(), t.Null()]) })),
+        detail: {
+          tags,
+          security,
+          summary: "Save the caller's language",
+          description:
+            "Any user token of this issuer. Pages use `ui_locales`, then `Accept-Language`, then this choice; mails not caused by a request of the person (a setup link) use it alone. Signing in on the hosted pages saves the page's language too. Audited as `user.locale_changed`.",
+        },
       },
     )
     .get(

@@ -336,7 +336,31 @@ export function createUserService(deps: UserServiceDeps) {
     return exportOf(user);
   }
 
+  /**
+   * Saves the caller's language for pages and mails (CONTRACT §15: `en` or `de`; null forgets it),
+   * audited as `user.locale_changed`. Any user token of this issuer. Answers the caller's profile.
+   */
+  async function setOwnLocale(p: Principal, locale: string | null): Promise<{ locale: string | null }> {
+    const user = await deps.users.get(p.tenantId, p.userId);
+    if (!user || user.status === "ERASED") throw notFound("User");
+    if ((user.locale ?? null) === locale) return { locale };
+    const org = await deps.orgs.get(user.tenantId, user.organizationId);
+    await deps.unit("users.locale", ["users", "events"], async ({ users, events }) => {
+      await users.update(user.tenantId, user.id, { locale });
+      await events.record({
+        type: "user.locale_changed",
+        tenantId: user.tenantId,
+        org,
+        actor: actorOf(p),
+        target: { userId: user.id },
+        data: { locale },
+      });
+    });
+    return { locale };
+  }
+
   return {
+    setOwnLocale,
     create,
     list,
     update,

@@ -121,6 +121,62 @@ export const de = {
   "errorPage.notFound.todo": "Prüfen Sie die Adresse oder beginnen Sie erneut in der Anwendung.",
   "errorPage.server.title": "Bei uns ist etwas schiefgegangen",
   "errorPage.server.what": "Der Anmeldedienst konnte Ihre Anfrage nicht abschließen. Das liegt nicht an Ihnen.",
+  "problem.resetCodeInvalid":
+    "Dieser Code ist falsch, abgelaufen oder wurde schon verwendet. Fordern Sie einen neuen an.",
+  "problem.resetCodeRequired": "Geben Sie den Code aus der E-Mail ein.",
+  "problem.newPasswordRequired": "Geben Sie ein neues Passwort ein.",
+  "problem.passwordLength": "Wählen Sie ein Passwort mit 8 bis 200 Zeichen.",
+
+  "forgot.title": "Passwort zurücksetzen",
+  "forgot.intro":
+    "Geben Sie die E-Mail-Adresse Ihres Kontos ein. Wir senden Ihnen einen Code, mit dem Sie ein neues Passwort wählen.",
+  "forgot.submit": "Code senden",
+  "forgot.backToSignIn": "Zurück zur Anmeldung",
+  "forgot.sent.title": "Sehen Sie in Ihr Postfach",
+  "forgot.sent.body":
+    "Wenn es ein Konto mit dieser Adresse gibt, ist eine E-Mail mit einem Code unterwegs. Der Code gilt einmal, 30 Minuten lang.",
+  "forgot.sent.enterCode": "Code eingeben",
+  "reset.title": "Neues Passwort wählen",
+  "reset.code": "Code aus der E-Mail",
+  "reset.newPassword": "Neues Passwort",
+  "reset.newPasswordHint": "Mindestens 8 Zeichen.",
+  "reset.submit": "Neues Passwort speichern",
+  "reset.done.title": "Ihr Passwort ist geändert",
+  "reset.done.body": "Melden Sie sich mit Ihrem neuen Passwort an. Auf allen anderen Geräten wurden Sie abgemeldet.",
+
+  "mail.greeting": "Hallo,",
+  "mail.sentBy": "Diese E-Mail wurde von {brand} gesendet.",
+  "mail.support": "Hilfe und Support: {url}",
+  "mail.noReply": "Bitte antworten Sie nicht auf diese E-Mail.",
+  "mail.reset.subject": "Passwort zurücksetzen",
+  "mail.reset.intro": "Jemand (hoffentlich Sie) hat verlangt, das Passwort von {email} zurückzusetzen.",
+  "mail.reset.tokenLabel": "Ihr Code zum Zurücksetzen",
+  "mail.reset.expiry": {
+    one: "Der Code gilt einmal, {count} Minute lang.",
+    other: "Der Code gilt einmal, {count} Minuten lang.",
+  },
+  "mail.reset.how":
+    "Geben Sie ihn dort ein, wo Sie das Zurücksetzen verlangt haben, zusammen mit Ihrem neuen Passwort.",
+  "mail.reset.button": "Neues Passwort wählen",
+  "mail.setup.button": "Passwort wählen",
+  "mail.reset.ignore":
+    "Wenn Sie das nicht verlangt haben, ignorieren Sie diese E-Mail; Ihr Passwort bleibt, wie es ist.",
+  "mail.setup.subject": "Passwort einrichten",
+  "mail.setup.intro": "Für {email} wurde ein Konto eingerichtet. Wählen Sie ein Passwort, um es zu nutzen.",
+  "mail.setup.tokenLabel": "Ihr Einrichtungscode",
+  "mail.setup.expiry": {
+    one: "Der Code gilt einmal, {count} Tag lang.",
+    other: "Der Code gilt einmal, {count} Tage lang.",
+  },
+  "mail.setup.how":
+    "Geben Sie ihn dort ein, wo Ihre Administration es Ihnen gesagt hat, zusammen mit dem Passwort, das Sie wählen.",
+  "mail.newDevice.subject": "Neue Anmeldung bei Ihrem Konto",
+  "mail.newDevice.intro": "Mit Ihrem Konto {email} wurde sich eben in einem bisher unbekannten Browser angemeldet.",
+  "mail.newDevice.when": "Wann: {when}",
+  "mail.newDevice.device": "Browser: {device}",
+  "mail.newDevice.ip": "Netzwerkadresse: {ip}",
+  "mail.newDevice.ok": "Wenn Sie das waren, ist nichts zu tun.",
+  "mail.newDevice.act": "Wenn nicht, setzen Sie jetzt Ihr Passwort zurück und informieren Sie Ihre Administration.",
   "errorPage.server.todo":
     "Versuchen Sie es in einigen Minuten erneut. Wenn es wieder passiert, kontaktieren Sie den Support.",
 } as const satisfies Catalogue;
