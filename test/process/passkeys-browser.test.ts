@@ -156,9 +156,13 @@ if (!available) {
         code_challenge_method: "S256",
       })}`;
 
+    /** The administrator's TOTP secret, once the first test has turned TOTP on. */
+    let adminTotp: string | undefined;
+
     /** The console, signed in as the administrator, on "My account". */
     async function myAccount() {
-      await page.goto(`${base}/console`);
+      // The console leaves at once for /oauth2/authorize: wait for where it lands, not for its load.
+      await page.goto(`${base}/console`, { waitUntil: "commit" });
       // The console signs in through the hosted pages (no page while the sign-in session lives).
       const signIn = page.getByRole("heading", { name: "Sign in to Admin console" });
       const account = page.getByRole("navigation", { name: "Areas" }).getByRole("link", { name: "My account" });
@@ -167,6 +171,15 @@ if (!available) {
         await page.getByLabel("Email address").fill(ADMIN.email);
         await page.getByLabel("Password").fill(ADMIN.password);
         await page.getByRole("button", { name: "Sign in", exact: true }).click();
+        // Once TOTP is on (the first test turns it on), the second-factor page follows.
+        const second = page.getByRole("heading", { name: "Two-step verification" });
+        await Promise.race([second.waitFor(), account.waitFor()]);
+        if (adminTotp && (await second.isVisible())) {
+          await page
+            .getByLabel("Code from the app")
+            .fill(await generate({ secret: adminTotp, epoch: Date.now() / 1000 }));
+          await page.getByRole("button", { name: "Verify" }).click();
+        }
       }
       await account.click();
       await page.getByRole("heading", { level: 1, name: "My account" }).waitFor();
@@ -186,6 +199,7 @@ if (!available) {
       // TOTP on from now: a passkey with user verification still needs no code.
       const setup = await api("/api/mfa/setup/begin", {}, adminToken);
       const secret = new URL(setup.otpAuthUri).searchParams.get("secret")!;
+      adminTotp = secret;
       await api(
         "/api/mfa/setup/confirm",
         { code: await generate({ secret, epoch: Date.now() / 1000 - 30 }) },
@@ -212,6 +226,8 @@ if (!available) {
     }
 
     test("usernameless sign-in on the hosted pages through the email field's autofill, into the application: no TOTP, amr hwk+user", async () => {
+      // The console's sign-in (a password) is this browser's sign-in session: leave it first.
+      await context.clearCookies({ name: "sso_session" });
       // The page asks for a passkey with conditional mediation as it loads; the virtual authenticator
       // (automatic presence) answers it as a person picking the passkey in the autofill list does.
       await Promise.all([page.waitForURL(`${redirect}**`, { timeout: 30_000 }), page.goto(authorizeUrl())]);
@@ -277,7 +293,8 @@ if (!available) {
       }, userVerification);
 
     test("a first-party app signs in through the API; without user verification it is refused", async () => {
-      await page.goto(`${base}/console`);
+      // Any page of the service's origin will do (the console would leave for the sign-in pages).
+      await page.goto(`${base}/.well-known/openid-configuration`);
       const good = await apiSignIn();
       expect(good.status).toBe(200);
       expect(typeof (good.body as { accessToken?: string }).accessToken).toBe("string");
@@ -326,7 +343,7 @@ if (!available) {
         { attemptId: begin.attemptId, credential: soft.register(begin.options).json },
         own,
       );
-      await page.goto(`${base}/console`);
+      await myAccount(); // signed in to the console again (through the hosted pages when needed)
       const users = page.getByRole("navigation", { name: "Areas" }).getByRole("link", { name: "Users" });
       await users.click();
       await page.getByRole("heading", { level: 1, name: "Users" }).waitFor();

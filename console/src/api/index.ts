@@ -10,7 +10,7 @@
 import { decodeJwt } from "jose";
 import createClient from "openapi-fetch";
 import type { components, paths } from "./schema";
-import { refreshTokens, type Tokens } from "./signin";
+import { refreshTokens, revokeOnLeave, type Tokens } from "./signin";
 
 /** An RFC 9457 problem as the API answers it; `errors` lists failing fields (VALIDATION_FAILED). */
 export type Problem = components["schemas"]["ValidationProblem"];
@@ -62,6 +62,11 @@ export const onSession = (l: Listener) => {
   return () => listeners.delete(l);
 };
 export const currentClaims = () => claims;
+
+// Leaving the page (reload, sign-out, organization switch, closed tab) ends its refresh family.
+addEventListener("pagehide", () => {
+  if (tokens?.refreshToken) revokeOnLeave(tokens.refreshToken);
+});
 
 /** The ID token of the sign-in (the `id_token_hint` of sign-out). */
 export const currentIdToken = () => tokens?.idToken;

@@ -157,3 +157,14 @@ export async function signOut(idToken: string | undefined): Promise<never> {
   location.assign(url.href);
   return new Promise<never>(() => {});
 }
+
+/**
+ * Revokes a refresh token as the page goes away (a reload, sign-out, an organization switch, a
+ * closed tab): the page keeps its tokens only in memory, so that family could never be used again,
+ * and it would otherwise stay among the person's sessions until it expires. RFC 7009 at
+ * /oauth2/revoke, sent as a beacon (delivered even while the page unloads).
+ */
+export function revokeOnLeave(refreshToken: string): void {
+  const body = new URLSearchParams({ token: refreshToken, token_type_hint: "refresh_token", client_id: CLIENT_ID });
+  navigator.sendBeacon(`${ISSUER}/oauth2/revoke`, body);
+}
