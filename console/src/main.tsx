@@ -11,6 +11,7 @@ import { useEffect, useState } from "preact/hooks";
 import { LocationProvider, Route, Router, useLocation } from "preact-iso";
 import { api, can, currentIdToken, ok, onSession, publicApi, setSession, type Claims } from "./api";
 import { beginSignIn, completeSignIn, SignInError, signOut } from "./api/signin";
+import { type ConsoleKey, consoleLocale, t } from "./i18n";
 import { OrgsProvider } from "./orgs-context";
 import { describe, ErrorNote, Field, Loading, useForm } from "./ui";
 import { OrgsPage } from "./pages/orgs";
@@ -25,19 +26,19 @@ import { BrandingPage } from "./pages/branding";
 
 interface Area {
   path: string;
-  label: string;
+  label: ConsoleKey;
   allowed: () => boolean;
 }
 const AREAS: Area[] = [
-  { path: "/console/organizations", label: "Organizations", allowed: () => can("ORG_MANAGE") },
-  { path: "/console/users", label: "Users", allowed: () => can("USER_MANAGE") },
-  { path: "/console/roles", label: "Roles", allowed: () => can("ROLE_MANAGE") },
-  { path: "/console/applications", label: "Applications", allowed: () => can("ORG_MANAGE") },
-  { path: "/console/clients", label: "API clients", allowed: () => can("CLIENT_MANAGE") },
-  { path: "/console/webhooks", label: "Webhooks", allowed: () => can("ORG_MANAGE") },
-  { path: "/console/audit", label: "Audit log", allowed: () => can("AUDIT_VIEW") },
-  { path: "/console/branding", label: "Branding", allowed: () => can("ORG_MANAGE") },
-  { path: "/console/account", label: "My account", allowed: () => true },
+  { path: "/console/organizations", label: "nav.organizations", allowed: () => can("ORG_MANAGE") },
+  { path: "/console/users", label: "nav.users", allowed: () => can("USER_MANAGE") },
+  { path: "/console/roles", label: "nav.roles", allowed: () => can("ROLE_MANAGE") },
+  { path: "/console/applications", label: "nav.applications", allowed: () => can("ORG_MANAGE") },
+  { path: "/console/clients", label: "nav.clients", allowed: () => can("CLIENT_MANAGE") },
+  { path: "/console/webhooks", label: "nav.webhooks", allowed: () => can("ORG_MANAGE") },
+  { path: "/console/audit", label: "nav.audit", allowed: () => can("AUDIT_VIEW") },
+  { path: "/console/branding", label: "nav.branding", allowed: () => can("ORG_MANAGE") },
+  { path: "/console/account", label: "nav.account", allowed: () => true },
 ];
 
 /** Redeems a setup or reset token (printed at first start, mailed, or from an administrator's setup link). */
@@ -51,30 +52,37 @@ function SetPassword({ onDone }: { onDone: (message: string) => void }) {
         e.preventDefault();
         void f.run(async () => {
           await ok(publicApi.POST("/api/auth/password/reset", { body: { token: token.trim(), newPassword } }));
-          onDone("Your password is set. Sign in with it.");
+          onDone(t("public.passwordSet"));
         });
       }}
     >
-      <h1>Set a password with a token</h1>
-      <p>Paste the setup or reset token you were given (the first start prints one for the first administrator).</p>
-      <Field label="Token" value={token} onValue={setToken} autoComplete="off" required error={f.fieldError("token")} />
+      <h1>{t("public.setTitle")}</h1>
+      <p>{t("public.setIntro")}</p>
       <Field
-        label="New password"
+        label={t("public.token")}
+        value={token}
+        onValue={setToken}
+        autoComplete="off"
+        required
+        error={f.fieldError("token")}
+      />
+      <Field
+        label={t("public.newPassword")}
         type="password"
         value={newPassword}
         onValue={setNewPassword}
         autoComplete="new-password"
         required
-        hint="8 to 200 characters"
+        hint={t("public.passwordHint")}
         error={f.fieldError("newPassword")}
       />
       <ErrorNote error={f.formError(["token", "newPassword"])} />
       <div class="actions">
         <button type="button" onClick={() => onDone("")}>
-          Back
+          {t("public.back")}
         </button>
         <button class="primary" type="submit" disabled={f.busy}>
-          Set password
+          {t("public.setPassword")}
         </button>
       </div>
     </form>
@@ -90,15 +98,13 @@ function Forgot({ onDone }: { onDone: (message: string) => void }) {
         e.preventDefault();
         void f.run(async () => {
           await ok(publicApi.POST("/api/auth/password/forgot", { body: { email } }));
-          onDone(
-            "If that address has an account, a reset token is on its way. Use it with “Set a password with a token”.",
-          );
+          onDone(t("public.forgotSent"));
         });
       }}
     >
-      <h1>Forgot your password?</h1>
+      <h1>{t("public.forgotTitle")}</h1>
       <Field
-        label="Email"
+        label={t("public.email")}
         type="email"
         value={email}
         onValue={setEmail}
@@ -109,10 +115,10 @@ function Forgot({ onDone }: { onDone: (message: string) => void }) {
       <ErrorNote error={f.formError(["email"])} />
       <div class="actions">
         <button type="button" onClick={() => onDone("")}>
-          Back
+          {t("public.back")}
         </button>
         <button class="primary" type="submit" disabled={f.busy}>
-          Send a reset token
+          {t("public.sendToken")}
         </button>
       </div>
     </form>
@@ -133,18 +139,18 @@ function PublicPage({ initial }: { initial: "token" | "forgot" }) {
     return (
       <main class="signin">
         <section>
-          <h1>{view === "token" ? "Password set" : "Check your mail"}</h1>
+          <h1>{view === "token" ? t("public.passwordSetTitle") : t("public.checkMail")}</h1>
           <p class="ok" role="status">
             {notice}
           </p>
           <div class="actions">
             {view === "forgot" ? (
               <button type="button" onClick={() => (setNotice(null), setView("token"))}>
-                Set a password with a token
+                {t("public.setTitle")}
               </button>
             ) : null}
             <button type="button" class="primary" onClick={() => void beginSignIn()}>
-              Sign in
+              {t("public.signIn")}
             </button>
           </div>
         </section>
@@ -159,13 +165,13 @@ function SignInFailed({ error }: { error: unknown }) {
   return (
     <main class="signin">
       <section>
-        <h1>Sign-in did not complete</h1>
+        <h1>{t("signin.failed")}</h1>
         <p class="error" role="alert">
           {message}
         </p>
         <div class="actions">
           <button type="button" class="primary" onClick={() => void beginSignIn()}>
-            Sign in again
+            {t("signin.again")}
           </button>
         </div>
       </section>
@@ -191,14 +197,15 @@ function OrgSwitcher({ claims }: { claims: Claims }) {
       <span class="error inline-error" role="alert">
         {describe(switchError)}{" "}
         <button type="button" class="small" onClick={() => setSwitchError(null)}>
-          OK
+          {t("shell.ok")}
         </button>
       </span>
     );
-  if (!orgs || orgs.length < 2) return <span class="org-name">{claims.org_name ?? `Org #${claims.org_id}`}</span>;
+  if (!orgs || orgs.length < 2)
+    return <span class="org-name">{claims.org_name ?? t("shell.orgNumber", { id: claims.org_id })}</span>;
   return (
     <label class="switcher">
-      <span class="sr-only">Active organization</span>
+      <span class="sr-only">{t("shell.activeOrg")}</span>
       <select
         value={String(claims.org_id)}
         onChange={(e) => {
@@ -227,10 +234,8 @@ function Home() {
 function NotAllowed() {
   return (
     <section>
-      <h1>Not available</h1>
-      <p>
-        Your permissions do not open this area. Ask an administrator of your organization for the role that carries it.
-      </p>
+      <h1>{t("shell.notAvailable")}</h1>
+      <p>{t("shell.notAvailableText")}</p>
     </section>
   );
 }
@@ -243,7 +248,7 @@ function Shell({ claims }: { claims: Claims }) {
   return (
     <OrgsProvider sessionKey={`${claims.sid}:${claims.org_id}`}>
       <a class="skip" href="#main">
-        Skip to content
+        {t("shell.skip")}
       </a>
       <header class="top">
         <button
@@ -253,17 +258,17 @@ function Shell({ claims }: { claims: Claims }) {
           aria-controls="nav"
           onClick={() => setMenu(!menu)}
         >
-          Menu
+          {t("shell.menu")}
         </button>
-        <strong class="brand">Identity console</strong>
+        <strong class="brand">{t("shell.brand")}</strong>
         <OrgSwitcher claims={claims} />
         <span class="who">{claims.sub}</span>
         <button type="button" onClick={() => void signOut(currentIdToken())}>
-          Sign out
+          {t("shell.signOut")}
         </button>
       </header>
       <div class="layout">
-        <nav id="nav" class={menu ? "side open" : "side"} aria-label="Areas">
+        <nav id="nav" class={menu ? "side open" : "side"} aria-label={t("shell.areas")}>
           <ul>
             {AREAS.filter((a) => a.allowed()).map((a) => (
               <li key={a.path}>
@@ -272,7 +277,7 @@ function Shell({ claims }: { claims: Claims }) {
                   aria-current={path.startsWith(a.path) ? "page" : undefined}
                   onClick={() => setMenu(false)}
                 >
-                  {a.label}
+                  {t(a.label)}
                 </a>
               </li>
             ))}
@@ -320,7 +325,7 @@ function App() {
     else beginSignIn().catch((e) => setState({ failed: e }));
     return off;
   }, []);
-  if (state === "starting" || state === "out") return <Loading what="Signing in" />;
+  if (state === "starting" || state === "out") return <Loading what={t("shell.signingIn")} />;
   if ("failed" in state) return <SignInFailed error={state.failed} />;
   if ("public" in state) return <PublicPage initial={state.public} />;
   return (
@@ -330,4 +335,6 @@ function App() {
   );
 }
 
+// The whole console speaks the chosen language: the page says which.
+document.documentElement.lang = consoleLocale;
 render(<App />, document.getElementById("app")!);

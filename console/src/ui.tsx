@@ -7,6 +7,7 @@
 import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useId, useRef, useState } from "preact/hooks";
 import { ApiError } from "./api";
+import { type ConsoleKey, t } from "./i18n";
 
 export function useAsync<T>(
   load: () => Promise<T>,
@@ -37,8 +38,8 @@ export function useAsync<T>(
 export function describe(error: unknown): string {
   if (error instanceof ApiError) {
     const p = error.problem;
-    if (p.status === 403) return `Not allowed: ${p.detail || "your permissions or your reach do not cover this."}`;
-    if (p.status === 401 && !p.detail) return "Your session ended. Sign in again.";
+    if (p.status === 403) return t("ui.notAllowed", { detail: p.detail || t("ui.notAllowedDefault") });
+    if (p.status === 401 && !p.detail) return t("ui.sessionEnded");
     return p.detail || p.title;
   }
   return error instanceof Error ? error.message : String(error);
@@ -63,7 +64,7 @@ export function ErrorNote({ error }: { error: unknown }) {
   );
 }
 
-export function Loading({ what = "Loading" }: { what?: string }) {
+export function Loading({ what = t("ui.loading") }: { what?: string }) {
   return (
     <p class="muted" role="status" aria-live="polite">
       {what}…
@@ -259,15 +260,20 @@ export function Confirm({
         <h2 id="confirm-title">{title}</h2>
         <div>{children}</div>
         {typeToConfirm ? (
-          <Field label={`Type ${typeToConfirm} to confirm`} value={typed} onValue={setTyped} autoComplete="off" />
+          <Field
+            label={t("ui.typeToConfirm", { value: typeToConfirm })}
+            value={typed}
+            onValue={setTyped}
+            autoComplete="off"
+          />
         ) : null}
         <ErrorNote error={f.error} />
         <div class="actions">
           <button type="button" onClick={onCancel}>
-            Cancel
+            {t("ui.cancel")}
           </button>
           <button type="submit" class={danger ? "danger" : "primary"} disabled={!ready || f.busy}>
-            {f.busy ? "Working…" : action}
+            {f.busy ? t("ui.working") : action}
           </button>
         </div>
       </form>
@@ -293,16 +299,12 @@ export function Secret({ label, value, note }: { label: string; value: string; n
             )
           }
         >
-          Copy
+          {t("ui.copy")}
         </button>
       </div>
       <p class="hint" aria-live="polite">
-        {copied === "yes"
-          ? "Copied to the clipboard. "
-          : copied === "no"
-            ? "Copying failed: select the text and copy it yourself. "
-            : ""}
-        {note ?? "Shown once: it cannot be shown again."}
+        {copied === "yes" ? `${t("ui.copied")} ` : copied === "no" ? `${t("ui.copyFailed")} ` : ""}
+        {note ?? t("ui.shownOnce")}
       </p>
     </div>
   );
@@ -322,13 +324,13 @@ export function Pager({
 }) {
   if (page === 0 && !hasNext) return null;
   return (
-    <nav class="pager" aria-label="Pages">
+    <nav class="pager" aria-label={t("ui.pages")}>
       <button type="button" disabled={page <= 0} onClick={onPrevious}>
-        Previous
+        {t("ui.previous")}
       </button>
-      <span>Page {page + 1}</span>
+      <span>{t("ui.page", { page: page + 1 })}</span>
       <button type="button" disabled={!hasNext} onClick={onNext}>
-        Next
+        {t("ui.next")}
       </button>
     </nav>
   );
@@ -346,6 +348,15 @@ export function Badge({
   return <span class={`badge ${tone}`}>{children}</span>;
 }
 
+/**
+ * A catalogue message whose `{names}` are elements (a <strong>, a <code>) rather than text: the whole
+ * sentence stays one message, its values are put in where it names them.
+ */
+export function Msg({ id, values }: { id: ConsoleKey; values: Record<string, ComponentChildren> }) {
+  const parts = t(id, {}).split(/\{(\w+)\}/);
+  return <>{parts.map((part, i) => (i % 2 ? (values[part] ?? `{${part}}`) : part))}</>;
+}
+
 /** A table's header row: the column names, and an unnamed (screen-reader "Actions") last column. */
 export function Head({ cols, actions = false }: { cols: string[]; actions?: boolean }) {
   return (
@@ -358,7 +369,7 @@ export function Head({ cols, actions = false }: { cols: string[]; actions?: bool
         ))}
         {actions ? (
           <th scope="col">
-            <span class="sr-only">Actions</span>
+            <span class="sr-only">{t("ui.actions")}</span>
           </th>
         ) : null}
       </tr>

@@ -6,6 +6,8 @@
 import { de } from "./de";
 import { type ConsoleCatalogue, type ConsoleKey, en } from "./en";
 
+export type { ConsoleKey };
+
 export const CONSOLE_CATALOGUES: Record<"en" | "de", ConsoleCatalogue> = { en, de };
 export type ConsoleLocale = keyof typeof CONSOLE_CATALOGUES;
 
