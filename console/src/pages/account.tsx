@@ -4,7 +4,8 @@ import { useEffect, useState } from "preact/hooks";
 import QRCode from "qrcode";
 import { api, currentClaims, ok, type Answer } from "../api";
 import { useOrgs } from "../orgs-context";
-import { Badge, Confirm, ErrorNote, Field, fmtTime, Loaded, useAsync, useForm, Head } from "../ui";
+import { t } from "../i18n";
+import { Badge, Confirm, ErrorNote, Field, fmtTime, Loaded, Msg, useAsync, useForm, Head } from "../ui";
 import { MyPasskeys } from "./passkeys";
 
 type Session = Answer<"/api/users/me/sessions", "get">[number];
@@ -34,10 +35,10 @@ function ChangePassword() {
         });
       }}
     >
-      <h2 id="pw">Change password</h2>
+      <h2 id="pw">{t("account.changePassword")}</h2>
       <div class="row">
         <Field
-          label="Current password"
+          label={t("account.currentPassword")}
           type="password"
           autoComplete="current-password"
           value={v.currentPassword}
@@ -46,33 +47,33 @@ function ChangePassword() {
           error={f.fieldError("currentPassword")}
         />
         <Field
-          label="New password"
+          label={t("account.newPassword")}
           type="password"
           autoComplete="new-password"
           value={v.newPassword}
           onValue={(x) => setV({ ...v, newPassword: x })}
           required
-          hint="8 to 200 characters"
+          hint={t("account.passwordHint")}
           error={f.fieldError("newPassword")}
         />
         <Field
-          label="Repeat the new password"
+          label={t("account.repeatPassword")}
           type="password"
           autoComplete="new-password"
           value={v.repeat}
           onValue={(x) => setV({ ...v, repeat: x })}
           required
-          error={mismatch ? "does not match the new password" : undefined}
+          error={mismatch ? t("account.mismatch") : undefined}
         />
       </div>
       <ErrorNote error={f.formError(["currentPassword", "newPassword"])} />
       {done ? (
         <p class="ok" role="status">
-          Password changed. Your other sessions were signed out.
+          {t("account.passwordChanged")}
         </p>
       ) : null}
       <button type="submit" class="primary" disabled={f.busy || mismatch}>
-        Change password
+        {t("account.changePassword")}
       </button>
     </form>
   );
@@ -91,22 +92,19 @@ function Mfa({ enabled, onChange }: { enabled: boolean; onChange: () => void }) 
   if (codes)
     return (
       <section class="panel notice" aria-labelledby="mfa">
-        <h2 id="mfa">Two-step verification is on</h2>
-        <p>
-          Keep these recovery codes somewhere safe. Each works once when you have no authenticator at hand. They are
-          shown only now.
-        </p>
-        <ol class="codes mono" aria-label="Recovery codes">
+        <h2 id="mfa">{t("account.mfaIsOn")}</h2>
+        <p>{t("account.recoveryIntro")}</p>
+        <ol class="codes mono" aria-label={t("account.recoveryCodes")}>
           {codes.map((c) => (
             <li key={c}>{c}</li>
           ))}
         </ol>
         <div class="actions left">
           <button type="button" onClick={() => navigator.clipboard.writeText(codes.join("\n")).catch(() => {})}>
-            Copy codes
+            {t("account.copyCodes")}
           </button>
           <button type="button" class="primary" onClick={() => (setCodes(null), setUri(null), onChange())}>
-            I have stored them
+            {t("account.storedThem")}
           </button>
         </div>
       </section>
@@ -114,11 +112,16 @@ function Mfa({ enabled, onChange }: { enabled: boolean; onChange: () => void }) 
   return (
     <section class="panel" aria-labelledby="mfa">
       <h2 id="mfa">
-        Two-step verification <Badge tone={enabled ? "ok" : "warn"}>{enabled ? "on" : "off"}</Badge>
+        <Msg
+          id="account.mfaTitle"
+          values={{
+            state: <Badge tone={enabled ? "ok" : "warn"}>{enabled ? t("account.on") : t("account.off")}</Badge>,
+          }}
+        />
       </h2>
       {enabled ? (
         <button type="button" class="danger" onClick={() => setOff(true)}>
-          Turn off…
+          {t("account.turnOffEllipsis")}
         </button>
       ) : uri ? (
         <form
@@ -129,14 +132,14 @@ function Mfa({ enabled, onChange }: { enabled: boolean; onChange: () => void }) 
             );
           }}
         >
-          <p>Scan the code with an authenticator app, then enter the 6-digit code it shows.</p>
-          {qr ? <img class="qr" src={qr} width={220} height={220} alt="QR code of your authenticator secret" /> : null}
+          <p>{t("account.scan")}</p>
+          {qr ? <img class="qr" src={qr} width={220} height={220} alt={t("account.qrAlt")} /> : null}
           <details>
-            <summary>Cannot scan? Show the setup key</summary>
+            <summary>{t("account.showKey")}</summary>
             <code class="wrap">{new URL(uri).searchParams.get("secret")}</code>
           </details>
           <Field
-            label="Code from the app"
+            label={t("account.codeFromApp")}
             value={code}
             onValue={setCode}
             inputMode="numeric"
@@ -146,26 +149,26 @@ function Mfa({ enabled, onChange }: { enabled: boolean; onChange: () => void }) 
           />
           <ErrorNote error={f.formError(["code"])} />
           <button type="submit" class="primary" disabled={f.busy}>
-            Turn on
+            {t("account.turnOn")}
           </button>
         </form>
       ) : (
         <>
-          <p>Ask for a code from an authenticator app at every sign-in.</p>
+          <p>{t("account.mfaIntro")}</p>
           <button
             type="button"
             class="primary"
             onClick={() => void f.run(async () => setUri((await ok(api.POST("/api/mfa/setup/begin"))).otpAuthUri))}
           >
-            Set up an authenticator
+            {t("account.setUp")}
           </button>
           <ErrorNote error={f.error} />
         </>
       )}
       {off ? (
         <Confirm
-          title="Turn off two-step verification?"
-          action="Turn off"
+          title={t("account.turnOffTitle")}
+          action={t("account.turnOff")}
           onCancel={() => setOff(false)}
           onDone={async () => {
             await ok(api.POST("/api/mfa/disable"));
@@ -173,7 +176,7 @@ function Mfa({ enabled, onChange }: { enabled: boolean; onChange: () => void }) 
             onChange();
           }}
         >
-          <p>Sign-in will then need only your password, and your recovery codes stop working.</p>
+          <p>{t("account.turnOffText")}</p>
         </Confirm>
       ) : null}
     </section>
@@ -185,11 +188,11 @@ function Devices() {
   const [remove, setRemove] = useState<Device | null>(null);
   return (
     <section class="panel" aria-labelledby="devices">
-      <h2 id="devices">My devices</h2>
-      <Loaded state={devices} empty="No devices: you have signed in only from browsers.">
+      <h2 id="devices">{t("account.devices")}</h2>
+      <Loaded state={devices} empty={t("account.noDevices")}>
         {(rows) => (
           <table>
-            <Head cols={["Device", "Platform", "Last seen"]} actions />
+            <Head cols={[t("account.colDevice"), t("account.colPlatform"), t("account.colLastSeen")]} actions />
             <tbody>
               {rows.map((d) => (
                 <tr key={d.deviceId}>
@@ -198,7 +201,7 @@ function Devices() {
                   <td>{fmtTime(d.lastSeenAt)}</td>
                   <td>
                     <button type="button" class="small danger" onClick={() => setRemove(d)}>
-                      Sign out <span class="sr-only">{d.name}</span>
+                      <Msg id="account.signOutDevice" values={{ name: <span class="sr-only">{d.name}</span> }} />
                     </button>
                   </td>
                 </tr>
@@ -209,8 +212,8 @@ function Devices() {
       </Loaded>
       {remove ? (
         <Confirm
-          title={`Sign out ${remove.name || remove.deviceId}?`}
-          action="Sign out device"
+          title={t("account.signOutDeviceTitle", { name: remove.name || remove.deviceId })}
+          action={t("account.signOutDeviceAction")}
           onCancel={() => setRemove(null)}
           onDone={async () => {
             await ok(
@@ -220,7 +223,7 @@ function Devices() {
             devices.reload();
           }}
         >
-          <p>The device's sessions end now; it must sign in again.</p>
+          <p>{t("account.signOutDeviceText")}</p>
         </Confirm>
       ) : null}
     </section>
@@ -229,9 +232,10 @@ function Devices() {
 
 /** What a session is, in the words of its owner. */
 function kindOf(s: Session): string {
-  if (s.kind === "signin") return "Browser sign-in";
-  if (s.clientId) return "Application";
-  return `${s.mode ?? "refresh"}${s.deviceId ? ` (${s.deviceId})` : ""}`;
+  if (s.kind === "signin") return t("account.kindBrowser");
+  if (s.clientId) return t("account.kindApplication");
+  const mode = s.mode ?? t("account.kindRefresh");
+  return s.deviceId ? t("account.kindWithDevice", { mode, device: s.deviceId }) : mode;
 }
 
 function Sessions() {
@@ -242,27 +246,39 @@ function Sessions() {
   const [ended, setEnded] = useState<number | null>(null);
   return (
     <section class="panel" aria-labelledby="sessions">
-      <h2 id="sessions">My sessions</h2>
-      <Loaded state={sessions} empty="No live sessions.">
+      <h2 id="sessions">{t("account.sessions")}</h2>
+      <Loaded state={sessions} empty={t("account.noSessions")}>
         {(rows) => (
           <table>
-            <Head cols={["Kind", "Organization", "Application", "Started", "Ends"]} actions />
+            <Head
+              cols={[
+                t("account.colKind"),
+                t("account.colOrganization"),
+                t("account.colApplication"),
+                t("account.colStarted"),
+                t("account.colEnds"),
+              ]}
+              actions
+            />
             <tbody>
               {rows.map((s) => (
                 <tr key={s.id}>
                   <td>{kindOf(s)}</td>
                   <td>{s.organizationId !== null ? name(s.organizationId) : ""}</td>
                   <td class="mono">
-                    {s.kind === "signin" ? s.clients.join(", ") || "(none yet)" : (s.clientId ?? s.audience)}
+                    {s.kind === "signin" ? s.clients.join(", ") || t("account.noneYet") : (s.clientId ?? s.audience)}
                   </td>
                   <td>{s.createdAt ? fmtTime(s.createdAt) : ""}</td>
                   <td>{fmtTime(s.expiresAt)}</td>
                   <td>
                     {s.current ? (
-                      <Badge tone="ok">this session</Badge>
+                      <Badge tone="ok">{t("account.thisSession")}</Badge>
                     ) : (
                       <button type="button" class="small danger" onClick={() => setEnd(s)}>
-                        End <span class="sr-only">session {s.id}</span>
+                        <Msg
+                          id="account.endSession"
+                          values={{ session: <span class="sr-only">{t("account.sessionNumber", { id: s.id })}</span> }}
+                        />
                       </button>
                     )}
                   </td>
@@ -274,14 +290,16 @@ function Sessions() {
       </Loaded>
       <p>
         <button type="button" class="danger" onClick={() => (setEnded(null), setEverywhere(true))}>
-          End all other sessions
+          {t("account.endOthers")}
         </button>
-        {ended !== null ? <span role="status"> {ended} session(s) ended.</span> : null}
+        {ended !== null ? (
+          <span role="status"> {t(ended === 1 ? "sessions.ended.one" : "sessions.ended.other", { count: ended })}</span>
+        ) : null}
       </p>
       {end ? (
         <Confirm
-          title="End this session?"
-          action="End session"
+          title={t("account.endTitle")}
+          action={t("account.endAction")}
           onCancel={() => setEnd(null)}
           onDone={async () => {
             await ok(api.DELETE("/api/users/me/sessions/{sessionId}", { params: { path: { sessionId: end.id } } }));
@@ -289,17 +307,13 @@ function Sessions() {
             sessions.reload();
           }}
         >
-          <p>
-            {end.kind === "signin"
-              ? "This browser sign-in ends, and with it every application signed in through it."
-              : "This session must sign in again once its current access token lapses (at most 15 minutes)."}
-          </p>
+          <p>{end.kind === "signin" ? t("account.endBrowserText") : t("account.endTokenText")}</p>
         </Confirm>
       ) : null}
       {everywhere ? (
         <Confirm
-          title="End all other sessions?"
-          action="End them"
+          title={t("account.endOthersTitle")}
+          action={t("account.endOthersAction")}
           onCancel={() => setEverywhere(false)}
           onDone={async () => {
             const r = await ok(api.POST("/api/users/me/sessions/revoke-all"));
@@ -308,7 +322,7 @@ function Sessions() {
             sessions.reload();
           }}
         >
-          <p>Signs you out everywhere else: every other sign-in and session of yours ends now; this one stays.</p>
+          <p>{t("account.endOthersText")}</p>
         </Confirm>
       ) : null}
     </section>
@@ -322,11 +336,11 @@ function Consents() {
   const [withdraw, setWithdraw] = useState<Consent | null>(null);
   return (
     <section class="panel" aria-labelledby="consents">
-      <h2 id="consents">Applications I allowed</h2>
-      <Loaded state={consents} empty="You have not allowed any third-party application.">
+      <h2 id="consents">{t("account.consents")}</h2>
+      <Loaded state={consents} empty={t("account.noConsents")}>
         {(rows) => (
           <table>
-            <Head cols={["Application", "Shares", "Allowed"]} actions />
+            <Head cols={[t("account.colApplication"), t("account.colShares"), t("account.colAllowed")]} actions />
             <tbody>
               {rows.map((c) => (
                 <tr key={c.clientId}>
@@ -335,7 +349,10 @@ function Consents() {
                   <td>{fmtTime(c.grantedAt)}</td>
                   <td>
                     <button type="button" class="small danger" onClick={() => setWithdraw(c)}>
-                      Withdraw <span class="sr-only">consent for {c.name}</span>
+                      <Msg
+                        id="account.withdrawNamed"
+                        values={{ consent: <span class="sr-only">{t("account.consentFor", { name: c.name })}</span> }}
+                      />
                     </button>
                   </td>
                 </tr>
@@ -346,8 +363,8 @@ function Consents() {
       </Loaded>
       {withdraw ? (
         <Confirm
-          title={`Withdraw your consent for ${withdraw.name}?`}
-          action="Withdraw"
+          title={t("account.withdrawTitle", { name: withdraw.name })}
+          action={t("account.withdraw")}
           onCancel={() => setWithdraw(null)}
           onDone={async () => {
             await ok(
@@ -357,7 +374,7 @@ function Consents() {
             consents.reload();
           }}
         >
-          <p>The application's sessions end, and it must ask you again next time.</p>
+          <p>{t("account.withdrawText")}</p>
         </Confirm>
       ) : null}
     </section>
@@ -379,10 +396,15 @@ export function AccountPage() {
     }, setError);
   return (
     <section>
-      <h1>My account</h1>
+      <h1>{t("account.title")}</h1>
       <p>
-        Signed in as <strong>{claims.sub}</strong>, active organization{" "}
-        <strong>{claims.org_name ?? name(claims.org_id)}</strong>.
+        <Msg
+          id="account.signedInAs"
+          values={{
+            sub: <strong>{claims.sub}</strong>,
+            org: <strong>{claims.org_name ?? name(claims.org_id)}</strong>,
+          }}
+        />
       </p>
       <ChangePassword />
       <Loaded state={me}>{(data) => <Mfa enabled={data.mfa.enabled} onChange={me.reload} />}</Loaded>
@@ -391,9 +413,9 @@ export function AccountPage() {
       <Sessions />
       <Consents />
       <section class="panel" aria-labelledby="data">
-        <h2 id="data">My data</h2>
+        <h2 id="data">{t("account.myData")}</h2>
         <button type="button" onClick={download}>
-          Download everything held about me (JSON)
+          {t("account.download")}
         </button>
         <ErrorNote error={error} />
       </section>

@@ -12,7 +12,8 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
 } from "@simplewebauthn/browser";
 import { api, ok, type Answer } from "../api";
-import { Badge, Confirm, ErrorNote, Field, fmtTime, Head, Loaded, useAsync, useForm } from "../ui";
+import { t } from "../i18n";
+import { Badge, Confirm, ErrorNote, Field, fmtTime, Head, Loaded, Msg, useAsync, useForm } from "../ui";
 
 type Passkey = Answer<"/api/users/me/passkeys", "get">[number];
 
@@ -27,22 +28,31 @@ function PasskeyTable({
 }) {
   return (
     <table>
-      <Head cols={["Name", "Added", "Last used", "Backed up"]} actions />
+      <Head
+        cols={[t("passkeys.colName"), t("passkeys.colAdded"), t("passkeys.colLastUsed"), t("passkeys.colBackedUp")]}
+        actions
+      />
       <tbody>
         {rows.map((p) => (
           <tr key={p.id}>
             <td>{p.name}</td>
             <td>{fmtTime(p.createdAt)}</td>
-            <td>{p.lastUsedAt ? fmtTime(p.lastUsedAt) : "never"}</td>
-            <td>{p.backedUp ? <Badge tone="ok">backed up</Badge> : <Badge>this device only</Badge>}</td>
+            <td>{p.lastUsedAt ? fmtTime(p.lastUsedAt) : t("passkeys.never")}</td>
+            <td>
+              {p.backedUp ? (
+                <Badge tone="ok">{t("passkeys.backedUp")}</Badge>
+              ) : (
+                <Badge>{t("passkeys.thisDeviceOnly")}</Badge>
+              )}
+            </td>
             <td>
               {onRename ? (
                 <button type="button" class="small" onClick={() => onRename(p)}>
-                  Rename <span class="sr-only">{p.name}</span>
+                  <Msg id="passkeys.renameNamed" values={{ name: <span class="sr-only">{p.name}</span> }} />
                 </button>
               ) : null}{" "}
               <button type="button" class="small danger" onClick={() => onRemove(p)}>
-                Delete <span class="sr-only">{p.name}</span>
+                <Msg id="passkeys.deleteNamed" values={{ name: <span class="sr-only">{p.name}</span> }} />
               </button>
             </td>
           </tr>
@@ -64,9 +74,9 @@ export function MyPasskeys() {
   const supported = browserSupportsWebAuthn();
   return (
     <section class="panel" aria-labelledby="passkeys">
-      <h2 id="passkeys">Passkeys</h2>
-      <p>Sign in without a password, with your device's screen lock or a security key.</p>
-      <Loaded state={list} empty="No passkeys yet.">
+      <h2 id="passkeys">{t("passkeys.title")}</h2>
+      <p>{t("passkeys.intro")}</p>
+      <Loaded state={list} empty={t("passkeys.noneYet")}>
         {(rows) => (
           <PasskeyTable
             rows={rows}
@@ -100,24 +110,24 @@ export function MyPasskeys() {
             });
           }}
         >
-          <Field label="Name of the new passkey" value={name} onValue={setName} hint="e.g. Work laptop" />
+          <Field label={t("passkeys.newName")} value={name} onValue={setName} hint={t("passkeys.newNameHint")} />
           <button type="submit" class="primary" disabled={f.busy}>
-            Add a passkey
+            {t("passkeys.add")}
           </button>
         </form>
       ) : (
-        <p class="muted">This browser cannot create passkeys.</p>
+        <p class="muted">{t("passkeys.unsupported")}</p>
       )}
       <ErrorNote error={f.error} />
       {added ? (
         <p class="ok" role="status">
-          Passkey “{added}” added.
+          {t("passkeys.added", { name: added })}
         </p>
       ) : null}
       {rename ? (
         <Confirm
-          title={`Rename ${rename.name}`}
-          action="Rename"
+          title={t("passkeys.renameTitle", { name: rename.name })}
+          action={t("passkeys.rename")}
           danger={false}
           onCancel={() => setRename(null)}
           onDone={async () => {
@@ -128,13 +138,13 @@ export function MyPasskeys() {
             list.reload();
           }}
         >
-          <Field label="New name" value={newName} onValue={setNewName} required />
+          <Field label={t("passkeys.renameLabel")} value={newName} onValue={setNewName} required />
         </Confirm>
       ) : null}
       {remove ? (
         <Confirm
-          title={`Delete the passkey ${remove.name}?`}
-          action="Delete passkey"
+          title={t("passkeys.deleteTitle", { name: remove.name })}
+          action={t("passkeys.delete")}
           onCancel={() => setRemove(null)}
           onDone={async () => {
             await ok(api.DELETE("/api/users/me/passkeys/{id}", { params: { path: { id: remove.id } } }));
@@ -142,7 +152,7 @@ export function MyPasskeys() {
             list.reload();
           }}
         >
-          <p>It can no longer sign in to this account. Remove it from the device too.</p>
+          <p>{t("passkeys.deleteText")}</p>
         </Confirm>
       ) : null}
     </section>
@@ -155,14 +165,14 @@ export function UserPasskeys({ userId, email }: { userId: number; email: string 
   const [remove, setRemove] = useState<Passkey | null>(null);
   return (
     <>
-      <h3>Passkeys</h3>
-      <Loaded state={list} empty="No passkeys.">
+      <h3>{t("passkeys.title")}</h3>
+      <Loaded state={list} empty={t("passkeys.none")}>
         {(rows) => <PasskeyTable rows={rows} onRemove={setRemove} />}
       </Loaded>
       {remove ? (
         <Confirm
-          title={`Remove ${email}'s passkey ${remove.name}?`}
-          action="Remove passkey"
+          title={t("passkeys.removeTitle", { email, name: remove.name })}
+          action={t("passkeys.remove")}
           onCancel={() => setRemove(null)}
           onDone={async () => {
             await ok(
@@ -174,7 +184,7 @@ export function UserPasskeys({ userId, email }: { userId: number; email: string 
             list.reload();
           }}
         >
-          <p>It can no longer sign in to this account. The user is not told; the audit trail records it.</p>
+          <p>{t("passkeys.removeText")}</p>
         </Confirm>
       ) : null}
     </>

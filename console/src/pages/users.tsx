@@ -6,13 +6,19 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, can, currentClaims, ok, type Answer } from "../api";
 import { orgOptions, useOrgChoices, useOrgs } from "../orgs-context";
-import { Badge, Confirm, ErrorNote, Field, Loaded, Pager, Secret, Select, useAsync, useForm, Head } from "../ui";
+import { type ConsoleKey, t } from "../i18n";
+import { Badge, Confirm, ErrorNote, Field, Loaded, Msg, Pager, Secret, Select, useAsync, useForm, Head } from "../ui";
 import { UserPasskeys } from "./passkeys";
 
 type UserRow = Answer<"/api/users", "get">[number];
 type Role = Answer<"/api/roles", "get">[number];
 
 const PAGE = 20;
+const STATUS: Record<UserRow["status"], ConsoleKey> = {
+  ACTIVE: "users.statusActive",
+  DISABLED: "users.statusDisabled",
+  ERASED: "users.statusErased",
+};
 
 function CreateUser({ orgId, roles, onDone }: { orgId: number; roles: Role[]; onDone: () => void }) {
   const [v, setV] = useState({ email: "", fullName: "", password: "", roleId: 0 });
@@ -40,10 +46,10 @@ function CreateUser({ orgId, roles, onDone }: { orgId: number; roles: Role[]; on
         });
       }}
     >
-      <h2 id="new-user">New user</h2>
+      <h2 id="new-user">{t("users.new")}</h2>
       <div class="row">
         <Field
-          label="Email"
+          label={t("users.email")}
           type="email"
           value={v.email}
           onValue={(x) => setV({ ...v, email: x })}
@@ -51,28 +57,28 @@ function CreateUser({ orgId, roles, onDone }: { orgId: number; roles: Role[]; on
           error={f.fieldError("email")}
         />
         <Field
-          label="Full name"
+          label={t("users.fullName")}
           value={v.fullName}
           onValue={(x) => setV({ ...v, fullName: x })}
           required
           error={f.fieldError("fullName")}
         />
         <Field
-          label="Password (optional)"
+          label={t("users.passwordOptional")}
           type="password"
           autoComplete="new-password"
           value={v.password}
           onValue={(x) => setV({ ...v, password: x })}
-          hint="empty: send a password-setup link"
+          hint={t("users.passwordHint")}
           error={f.fieldError("password")}
         />
         {can("ROLE_MANAGE") ? (
           <Select
-            label="First role (optional)"
+            label={t("users.firstRole")}
             value={v.roleId}
             onValue={(x) => setV({ ...v, roleId: x })}
             options={[
-              { value: 0, label: "none" },
+              { value: 0, label: t("users.noRole") },
               ...roles.map((r) => ({ value: r.id, label: `${r.name} (${r.scope})` })),
             ]}
             error={f.fieldError("roleId")}
@@ -81,7 +87,7 @@ function CreateUser({ orgId, roles, onDone }: { orgId: number; roles: Role[]; on
       </div>
       <ErrorNote error={f.formError(["email", "fullName", "password", "roleId"])} />
       <button class="primary" type="submit" disabled={f.busy}>
-        Create user
+        {t("users.create")}
       </button>
     </form>
   );
@@ -115,15 +121,15 @@ function UserDetail({
   const self = currentClaims()?.uid === user.id;
   const held = new Set(user.roles.map((r) => r.id));
   const scopeOf = (id: number) => roles.find((r) => r.id === id)?.scope;
-  if (user.status === "ERASED") return <p class="panel">This user was erased.</p>;
+  if (user.status === "ERASED") return <p class="panel">{t("users.erased")}</p>;
   return (
     <section class="panel" aria-labelledby="user-title">
       <h2 id="user-title">
         {user.fullName || user.email}{" "}
-        <Badge tone={user.status === "ACTIVE" ? "ok" : "warn"}>{user.status.toLowerCase()}</Badge>
+        <Badge tone={user.status === "ACTIVE" ? "ok" : "warn"}>{t(STATUS[user.status])}</Badge>
       </h2>
       <p class="muted">
-        {user.email} · id {user.id} · {user.hasPassword ? "has a password" : "no password yet"}
+        {t(user.hasPassword ? "users.metaPassword" : "users.metaNoPassword", { email: user.email, id: user.id })}
       </p>
       <form
         class="inline"
@@ -143,10 +149,10 @@ function UserDetail({
           });
         }}
       >
-        <Field label="Full name" value={name} onValue={setName} error={f.fieldError("fullName")} />
+        <Field label={t("users.fullName")} value={name} onValue={setName} error={f.fieldError("fullName")} />
         {orgs.length > 1 ? (
           <Select
-            label="Home organization"
+            label={t("users.homeOrg")}
             value={home}
             onValue={setHome}
             options={choices}
@@ -154,7 +160,7 @@ function UserDetail({
           />
         ) : null}
         <button type="submit" disabled={f.busy || (name === user.fullName && home === user.organizationId)}>
-          Save
+          {t("users.save")}
         </button>
       </form>
       <div class="actions left">
@@ -162,7 +168,7 @@ function UserDetail({
           <button
             type="button"
             disabled={self}
-            title={self ? "You cannot disable yourself" : undefined}
+            title={self ? t("users.cannotDisableSelf") : undefined}
             onClick={() =>
               void f.run(
                 async () => (
@@ -171,7 +177,7 @@ function UserDetail({
               )
             }
           >
-            Disable
+            {t("users.disable")}
           </button>
         ) : (
           <button
@@ -184,7 +190,7 @@ function UserDetail({
               )
             }
           >
-            Enable
+            {t("users.enable")}
           </button>
         )}
         <button
@@ -195,7 +201,7 @@ function UserDetail({
             )
           }
         >
-          Password-setup link
+          {t("users.setupLink")}
         </button>
         <button
           type="button"
@@ -206,25 +212,27 @@ function UserDetail({
             })
           }
         >
-          Sign out everywhere
+          {t("users.signOutEverywhere")}
         </button>
         <button type="button" class="danger" disabled={self} onClick={() => setErase(true)}>
-          Erase…
+          {t("users.erase")}
         </button>
       </div>
-      {signedOut !== null ? <p role="status">{signedOut} session(s) ended.</p> : null}
+      {signedOut !== null ? (
+        <p role="status">{t(signedOut === 1 ? "sessions.ended.one" : "sessions.ended.other", { count: signedOut })}</p>
+      ) : null}
       <ErrorNote error={f.formError(["fullName", "organizationId"])} />
       {link ? (
         <Secret
-          label="Password-setup token"
+          label={t("users.setupToken")}
           value={link.token}
-          note={`Give it to the user: redeem it at POST /api/auth/password/reset before ${new Date(link.expiresAt).toLocaleString()}. Shown once.`}
+          note={t("users.setupTokenNote", { until: new Date(link.expiresAt).toLocaleString() })}
         />
       ) : null}
       {erase ? (
         <Confirm
-          title={`Erase ${user.email}?`}
-          action="Erase user"
+          title={t("users.eraseTitle", { email: user.email })}
+          action={t("users.eraseAction")}
           typeToConfirm={user.email}
           onCancel={() => setErase(false)}
           onDone={async () => {
@@ -233,24 +241,21 @@ function UserDetail({
             onChange();
           }}
         >
-          <p>
-            Erasure removes {user.fullName || user.email}'s personal data and ends every session. It cannot be undone;
-            the audit trail keeps ids and actions only.
-          </p>
+          <p>{t("users.eraseText", { name: user.fullName || user.email })}</p>
         </Confirm>
       ) : null}
       {self ? null : <UserPasskeys userId={user.id} email={user.email} />}
-      <h3>Roles at this organization</h3>
+      <h3>{t("users.rolesHere")}</h3>
       {user.roles.length ? (
         <ul class="chips">
           {user.roles.map((r) => (
             <li key={r.id}>
-              {r.name} <Badge>{scopeOf(r.id) ?? "inherited"}</Badge>
+              {r.name} <Badge>{scopeOf(r.id) ?? t("users.inherited")}</Badge>
               {can("ROLE_MANAGE") && scopeOf(r.id) ? (
                 <button
                   type="button"
                   class="small"
-                  aria-label={`Revoke ${r.name}`}
+                  aria-label={t("users.revokeRole", { name: r.name })}
                   onClick={() =>
                     void roleForm.run(
                       async () => (
@@ -265,14 +270,14 @@ function UserDetail({
                     )
                   }
                 >
-                  Revoke
+                  {t("users.revoke")}
                 </button>
               ) : null}
             </li>
           ))}
         </ul>
       ) : (
-        <p class="muted">No roles here.</p>
+        <p class="muted">{t("users.noRoles")}</p>
       )}
       {can("ROLE_MANAGE") ? (
         <form
@@ -295,11 +300,11 @@ function UserDetail({
           }}
         >
           <Select
-            label="Assign a role"
+            label={t("users.assignRole")}
             value={assign}
             onValue={setAssign}
             options={[
-              { value: 0, label: "choose a role" },
+              { value: 0, label: t("users.chooseRole") },
               ...roles
                 .filter((r) => at !== orgId || !held.has(r.id))
                 .map((r) => ({ value: r.id, label: `${r.name} (${r.scope})` })),
@@ -307,7 +312,7 @@ function UserDetail({
           />
           {targets.length > 1 ? (
             <Select
-              label="At organization"
+              label={t("users.atOrg")}
               value={at}
               onValue={setAt}
               options={orgOptions(targets)}
@@ -315,7 +320,7 @@ function UserDetail({
             />
           ) : null}
           <button type="submit" disabled={!assign || roleForm.busy}>
-            Assign
+            {t("users.assign")}
           </button>
         </form>
       ) : null}
@@ -362,18 +367,29 @@ export function UsersPage() {
   );
   return (
     <section>
-      <h1>Users</h1>
+      <h1>{t("users.title")}</h1>
       <div class="toolbar">
-        <Select label="Organization" value={orgId} onValue={(v) => (setOrgId(v), restart())} options={choices} />
-        <Field label="Search" type="search" value={q} onValue={setQ} placeholder="name or email" />
+        <Select
+          label={t("users.organization")}
+          value={orgId}
+          onValue={(v) => (setOrgId(v), restart())}
+          options={choices}
+        />
+        <Field
+          label={t("users.search")}
+          type="search"
+          value={q}
+          onValue={setQ}
+          placeholder={t("users.searchPlaceholder")}
+        />
         <button type="button" class="primary" aria-expanded={creating} onClick={() => setCreating(!creating)}>
-          {creating ? "Close" : "New user"}
+          {creating ? t("users.close") : t("users.new")}
         </button>
       </div>
       {creating ? (
         <CreateUser orgId={orgId} roles={roles.data ?? []} onDone={() => (setCreating(false), users.reload())} />
       ) : null}
-      <Loaded state={users} empty={needle ? `Nobody here matches “${needle}”.` : "No users at this organization yet."}>
+      <Loaded state={users} empty={needle ? t("users.noMatch", { q: needle }) : t("users.none")}>
         {(page) => {
           const rows = page.slice(0, PAGE);
           const first = (cursors.length - 1) * PAGE + 1;
@@ -381,10 +397,14 @@ export function UsersPage() {
             <>
               <table>
                 <caption>
-                  Users {first}–{first + rows.length - 1}
-                  {needle ? ` matching “${needle}”` : ""}
+                  {needle
+                    ? t("users.captionMatching", { first, last: first + rows.length - 1, q: needle })
+                    : t("users.caption", { first, last: first + rows.length - 1 })}
                 </caption>
-                <Head cols={["Name", "Email", "Roles", "Status"]} actions />
+                <Head
+                  cols={[t("users.colName"), t("users.colEmail"), t("users.colRoles"), t("users.colStatus")]}
+                  actions
+                />
                 <tbody>
                   {rows.map((u) => (
                     <tr key={u.id}>
@@ -392,7 +412,7 @@ export function UsersPage() {
                       <td>{u.email}</td>
                       <td>{u.roles.map((r) => r.name).join(", ") || "—"}</td>
                       <td>
-                        <Badge tone={u.status === "ACTIVE" ? "ok" : "warn"}>{u.status.toLowerCase()}</Badge>
+                        <Badge tone={u.status === "ACTIVE" ? "ok" : "warn"}>{t(STATUS[u.status])}</Badge>
                       </td>
                       <td>
                         <button
@@ -401,7 +421,7 @@ export function UsersPage() {
                           aria-expanded={open === u.id}
                           onClick={() => setOpen(open === u.id ? null : u.id)}
                         >
-                          Manage <span class="sr-only">{u.email}</span>
+                          <Msg id="users.manage" values={{ email: <span class="sr-only">{u.email}</span> }} />
                         </button>
                       </td>
                     </tr>
