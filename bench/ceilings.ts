@@ -28,8 +28,9 @@ import { signAccessJwt } from "../src/features/tokens/jws";
  * `SSO_SIGNER=webcrypto bun bench/run.ts --only token` to measure the former signer.
  */
 export function signerEnv(): Record<string, string> {
-  const s = process.env.SSO_SIGNER;
-  return s ? { SSO_SIGNER: s } : {};
+  const out: Record<string, string> = {};
+  for (const name of ["SSO_SIGNER", "SSO_SIGNER_THREADS"]) if (process.env[name]) out[name] = process.env[name]!;
+  return out;
 }
 
 /** The signer a running service reports in /metrics (`sso_signer_info{signer="…"} 1`). */

@@ -310,8 +310,8 @@ export const VARIABLES = {
   SSO_SIGNER_THREADS: {
     schema: Type.String({ pattern: "^[0-9]{1,3}$" }),
     type: "integer 1–999",
-    computed: "number of CPUs",
-    does: "signing threads of the `openssl` signer (each holds its own copy of the signing keys)",
+    computed: "number of CPUs + 1",
+    does: "signing threads of the `openssl` signer (each holds its own copy of the signing keys); one more than the CPUs keeps every core signing while the request thread waits on a store",
   },
   SSO_HASH_CONCURRENCY: {
     schema: Type.String({ pattern: "^[0-9]{1,3}$" }),
@@ -628,7 +628,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     cacheSeconds,
     signer: e.SSO_SIGNER,
     opensslLibrary: e.SSO_OPENSSL_LIBRARY,
-    signerThreads: Math.max(1, Number(e.SSO_SIGNER_THREADS ?? navigator.hardwareConcurrency ?? 2)),
+    // One more signer than CPUs: the request thread shares the cores and often waits on Redis or
+    // Postgres; an extra signer keeps every core busy meanwhile (docs/decisions.md, issue 30).
+    signerThreads: Math.max(1, Number(e.SSO_SIGNER_THREADS ?? (navigator.hardwareConcurrency ?? 2) + 1)),
     hashConcurrency: Math.max(1, Number(e.SSO_HASH_CONCURRENCY ?? Math.max(2, navigator.hardwareConcurrency ?? 2))),
     dbPoolSize: Math.max(1, Number(e.SSO_DB_POOL_SIZE)),
     logLevel: e.SSO_LOG_LEVEL,
