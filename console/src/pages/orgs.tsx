@@ -3,7 +3,8 @@
 import { useMemo, useState } from "preact/hooks";
 import { api, can, ok, reaches } from "../api";
 import { useOrgs, type Org } from "../orgs-context";
-import { Badge, Confirm, Empty, ErrorNote, Field, Loaded, useAsync, useForm, Head } from "../ui";
+import { type ConsoleKey, t } from "../i18n";
+import { Badge, Confirm, Empty, ErrorNote, Field, Loaded, Msg, useAsync, useForm, Head } from "../ui";
 
 function Tree({ orgs, selected, onSelect }: { orgs: Org[]; selected: number | null; onSelect: (id: number) => void }) {
   const children = useMemo(() => {
@@ -25,7 +26,7 @@ function Tree({ orgs, selected, onSelect }: { orgs: Org[]; selected: number | nu
       return n;
     });
   const branch = (parent: number | null, level: number) => (
-    <ul role={level === 1 ? "tree" : "group"} aria-label={level === 1 ? "Organizations" : undefined}>
+    <ul role={level === 1 ? "tree" : "group"} aria-label={level === 1 ? t("orgs.tree") : undefined}>
       {(children.get(parent) ?? []).map((o) => {
         const kids = children.get(o.id)?.length ?? 0;
         const expanded = open.has(o.id);
@@ -42,7 +43,7 @@ function Tree({ orgs, selected, onSelect }: { orgs: Org[]; selected: number | nu
                 <button
                   type="button"
                   class="twisty"
-                  aria-label={`${expanded ? "Collapse" : "Expand"} ${o.name}`}
+                  aria-label={t(expanded ? "orgs.collapse" : "orgs.expand", { name: o.name })}
                   onClick={() => toggle(o.id)}
                 >
                   {expanded ? "▾" : "▸"}
@@ -53,7 +54,7 @@ function Tree({ orgs, selected, onSelect }: { orgs: Org[]; selected: number | nu
               <button type="button" class="link" onClick={() => onSelect(o.id)}>
                 {o.name}
               </button>
-              {o.status === "SUSPENDED" ? <Badge tone="bad">suspended</Badge> : null}
+              {o.status === "SUSPENDED" ? <Badge tone="bad">{t("orgs.suspended")}</Badge> : null}
             </div>
             {kids && expanded ? branch(o.id, level + 1) : null}
           </li>
@@ -64,6 +65,12 @@ function Tree({ orgs, selected, onSelect }: { orgs: Org[]; selected: number | nu
   return <div class="tree">{branch(null, 1)}</div>;
 }
 
+const MEMBER_STATUS: Record<"ACTIVE" | "DISABLED" | "ERASED", ConsoleKey> = {
+  ACTIVE: "orgs.memberActive",
+  DISABLED: "orgs.memberDisabled",
+  ERASED: "orgs.memberErased",
+};
+
 function Members({ org }: { org: Org }) {
   const s = useAsync(
     () =>
@@ -72,20 +79,20 @@ function Members({ org }: { org: Org }) {
         : Promise.resolve(null),
     [org.id],
   );
-  if (!can("USER_MANAGE")) return <p class="muted">Listing members needs the USER_MANAGE permission.</p>;
+  if (!can("USER_MANAGE")) return <p class="muted">{t("orgs.membersNeedPermission")}</p>;
   return (
-    <Loaded state={s} empty="No members: nobody has this organization as home or holds a role here.">
+    <Loaded state={s} empty={t("orgs.noMembers")}>
       {(rows) => (
         <table>
-          <caption>Members</caption>
-          <Head cols={["Name", "Email", "Roles here", "Status"]} />
+          <caption>{t("orgs.members")}</caption>
+          <Head cols={[t("orgs.colName"), t("orgs.colEmail"), t("orgs.colRolesHere"), t("orgs.colStatus")]} />
           <tbody>
             {rows!.map((u) => (
               <tr key={u.id}>
                 <td>{u.fullName}</td>
                 <td>{u.email}</td>
                 <td>{u.roles.map((r) => r.name).join(", ") || "—"}</td>
-                <td>{u.status}</td>
+                <td>{t(MEMBER_STATUS[u.status])}</td>
               </tr>
             ))}
           </tbody>
@@ -105,10 +112,18 @@ function Detail({ org, reload }: { org: Org; reload: () => void }) {
   return (
     <section class="panel" aria-labelledby="org-title">
       <h2 id="org-title">
-        {org.name} {org.status === "SUSPENDED" ? <Badge tone="bad">suspended</Badge> : <Badge tone="ok">active</Badge>}
+        {org.name}{" "}
+        {org.status === "SUSPENDED" ? (
+          <Badge tone="bad">{t("orgs.suspended")}</Badge>
+        ) : (
+          <Badge tone="ok">{t("orgs.active")}</Badge>
+        )}
       </h2>
       <p class="muted">
-        slug <code>{org.slug}</code> · id {org.id} {org.type ? `· ${org.type}` : ""}
+        <Msg
+          id={org.type ? "orgs.metaTyped" : "orgs.meta"}
+          values={{ slug: <code>{org.slug}</code>, id: org.id, type: org.type }}
+        />
       </p>
       {editable ? (
         <>
@@ -122,16 +137,16 @@ function Detail({ org, reload }: { org: Org; reload: () => void }) {
               });
             }}
           >
-            <Field label="Name" value={name} onValue={setName} required error={rename.fieldError("name")} />
+            <Field label={t("orgs.name")} value={name} onValue={setName} required error={rename.fieldError("name")} />
             <button type="submit" disabled={rename.busy || name === org.name}>
-              Rename
+              {t("orgs.rename")}
             </button>
           </form>
           <ErrorNote error={rename.formError(["name"])} />
           <div class="actions left">
             {org.status === "ACTIVE" ? (
               <button type="button" class="danger" onClick={() => setConfirm(true)}>
-                Suspend
+                {t("orgs.suspend")}
               </button>
             ) : (
               <button
@@ -143,14 +158,14 @@ function Detail({ org, reload }: { org: Org; reload: () => void }) {
                   )
                 }
               >
-                Reactivate
+                {t("orgs.reactivate")}
               </button>
             )}
           </div>
           {confirm ? (
             <Confirm
-              title={`Suspend ${org.name}?`}
-              action="Suspend"
+              title={t("orgs.suspendTitle", { name: org.name })}
+              action={t("orgs.suspend")}
               onCancel={() => setConfirm(false)}
               onDone={async () => {
                 await ok(api.POST("/api/organizations/{id}/suspend", { params: { path: { id: org.id } } }));
@@ -158,13 +173,10 @@ function Detail({ org, reload }: { org: Org; reload: () => void }) {
                 reload();
               }}
             >
-              <p>
-                {org.name} and every organization below it get no new tokens until reactivated. Sessions in them stop at
-                their next refresh.
-              </p>
+              <p>{t("orgs.suspendText", { name: org.name })}</p>
             </Confirm>
           ) : null}
-          <h3>New child organization</h3>
+          <h3>{t("orgs.newChild")}</h3>
           <form
             onSubmit={(e) => {
               e.preventDefault();
@@ -186,22 +198,22 @@ function Detail({ org, reload }: { org: Org; reload: () => void }) {
           >
             <div class="row">
               <Field
-                label="Name"
+                label={t("orgs.name")}
                 value={child.name}
                 onValue={(v) => setChild({ ...child, name: v, slug: child.slug || "" })}
                 required
                 error={create.fieldError("name")}
               />
               <Field
-                label="Slug"
+                label={t("orgs.slug")}
                 value={child.slug}
                 onValue={(v) => setChild({ ...child, slug: v })}
                 required
-                hint="lower-case letters, digits and dashes; unique in the tenant"
+                hint={t("orgs.slugHint")}
                 error={create.fieldError("slug")}
               />
               <Field
-                label="Type (optional)"
+                label={t("orgs.type")}
                 value={child.type}
                 onValue={(v) => setChild({ ...child, type: v })}
                 error={create.fieldError("type")}
@@ -209,12 +221,12 @@ function Detail({ org, reload }: { org: Org; reload: () => void }) {
             </div>
             <ErrorNote error={create.formError(["name", "slug", "type"])} />
             <button type="submit" class="primary" disabled={create.busy}>
-              Create child
+              {t("orgs.createChild")}
             </button>
           </form>
         </>
       ) : (
-        <p class="muted">This organization is outside what you may change.</p>
+        <p class="muted">{t("orgs.outOfReach")}</p>
       )}
       <Members org={org} />
     </section>
@@ -227,15 +239,15 @@ export function OrgsPage() {
   const current = orgs.find((o) => o.id === selected) ?? null;
   return (
     <section>
-      <h1>Organizations</h1>
-      <Loaded state={{ data: loading ? undefined : orgs, error, loading }} empty="No organizations in your reach.">
+      <h1>{t("orgs.title")}</h1>
+      <Loaded state={{ data: loading ? undefined : orgs, error, loading }} empty={t("orgs.none")}>
         {(list) => (
           <div class="split">
             <Tree orgs={list} selected={selected} onSelect={setSelected} />
             {current ? (
               <Detail key={current.id + current.name + current.status} org={current} reload={reload} />
             ) : (
-              <Empty>Choose an organization in the tree.</Empty>
+              <Empty>{t("orgs.choose")}</Empty>
             )}
           </div>
         )}

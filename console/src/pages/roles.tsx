@@ -3,7 +3,8 @@
 import { useState } from "preact/hooks";
 import { api, can, currentClaims, ok, type Answer } from "../api";
 import { useOrgChoices, useOrgs } from "../orgs-context";
-import { Badge, Check, ErrorNote, Field, Loaded, Select, useAsync, useForm, Head } from "../ui";
+import { t } from "../i18n";
+import { Badge, Check, ErrorNote, Field, Loaded, Msg, Select, useAsync, useForm, Head } from "../ui";
 
 const SYSTEM = ["USER_MANAGE", "ORG_MANAGE", "ROLE_MANAGE", "CLIENT_MANAGE", "AUDIT_VIEW"];
 
@@ -53,7 +54,7 @@ function PermissionPicker({
   };
   return (
     <fieldset>
-      <legend>Permissions</legend>
+      <legend>{t("roles.permissions")}</legend>
       <div class="checks">
         {SYSTEM.map((c) => (
           <Check key={c} label={c} checked={codes.has(c)} onValue={(on) => onCodes(toggle(codes, c, on))} />
@@ -61,13 +62,13 @@ function PermissionPicker({
         {vocab.map((p) => (
           <Check
             key={p.id}
-            label={`${p.code} (${p.appName})`}
+            label={t("roles.appPermission", { code: p.code, app: p.appName })}
             checked={ids.has(p.id)}
             onValue={(on) => onIds(toggle(ids, p.id, on))}
           />
         ))}
       </div>
-      <p class="hint">You can grant only the system permissions you hold yourself.</p>
+      <p class="hint">{t("roles.grantHint")}</p>
     </fieldset>
   );
 }
@@ -98,15 +99,15 @@ function RoleEditor({ role, vocab, onDone }: { role: Role; vocab: Perm[]; onDone
         });
       }}
     >
-      <h2>Permissions of {role.name}</h2>
+      <h2>{t("roles.permissionsOf", { name: role.name })}</h2>
       <PermissionPicker codes={codes} ids={ids} vocab={vocab} onCodes={setCodes} onIds={setIds} />
       <ErrorNote error={f.error} />
       <div class="actions left">
         <button type="submit" class="primary" disabled={f.busy}>
-          Save permissions
+          {t("roles.savePermissions")}
         </button>
         <button type="button" onClick={onDone}>
-          Cancel
+          {t("roles.cancel")}
         </button>
       </div>
     </form>
@@ -132,15 +133,20 @@ export function RolesPage() {
   const vocab = useAsync(() => vocabulary(ancestors), [orgId, orgs.length]);
   return (
     <section>
-      <h1>Roles</h1>
+      <h1>{t("roles.title")}</h1>
       <div class="toolbar">
-        <Select label="Organization" value={orgId} onValue={(x) => (setOrgId(x), setEditing(null))} options={choices} />
+        <Select
+          label={t("roles.organization")}
+          value={orgId}
+          onValue={(x) => (setOrgId(x), setEditing(null))}
+          options={choices}
+        />
       </div>
-      <Loaded state={roles} empty="No roles defined at this organization.">
+      <Loaded state={roles} empty={t("roles.none")}>
         {(list) => (
           <table>
-            <caption>Roles defined here</caption>
-            <Head cols={["Role", "Reach", "Permissions"]} actions />
+            <caption>{t("roles.definedHere")}</caption>
+            <Head cols={[t("roles.colRole"), t("roles.colReach"), t("roles.colPermissions")]} actions />
             <tbody>
               {list.map((r) => (
                 <tr key={r.id}>
@@ -154,7 +160,10 @@ export function RolesPage() {
                   <td>{r.permissions.map((p) => p.code).join(", ") || "—"}</td>
                   <td>
                     <button type="button" class="small" onClick={() => setEditing(r.id)}>
-                      Edit permissions <span class="sr-only">of {r.name}</span>
+                      <Msg
+                        id="roles.editPermissions"
+                        values={{ role: <span class="sr-only">{t("roles.ofRole", { name: r.name })}</span> }}
+                      />
                     </button>
                   </td>
                 </tr>
@@ -196,35 +205,35 @@ export function RolesPage() {
           });
         }}
       >
-        <h2 id="new-role">New role</h2>
+        <h2 id="new-role">{t("roles.new")}</h2>
         <div class="row">
           <Field
-            label="Name"
+            label={t("roles.name")}
             value={v.name}
             onValue={(x) => setV({ ...v, name: x })}
             required
             error={f.fieldError("name")}
           />
           <Field
-            label="Description"
+            label={t("roles.description")}
             value={v.description}
             onValue={(x) => setV({ ...v, description: x })}
             error={f.fieldError("description")}
           />
           <Select
-            label="Reach"
+            label={t("roles.reach")}
             value={v.scope}
             onValue={(x) => setV({ ...v, scope: x })}
             options={[
-              { value: "SELF", label: "SELF: this organization only" },
-              { value: "SUBTREE", label: "SUBTREE: this organization and below" },
+              { value: "SELF", label: t("roles.reachSelf") },
+              { value: "SUBTREE", label: t("roles.reachSubtree") },
             ]}
           />
         </div>
         <PermissionPicker codes={codes} ids={ids} vocab={vocab.data ?? []} onCodes={setCodes} onIds={setIds} />
         <ErrorNote error={f.formError(["name", "description"])} />
         <button type="submit" class="primary" disabled={f.busy}>
-          Create role
+          {t("roles.create")}
         </button>
       </form>
     </section>
