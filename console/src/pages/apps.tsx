@@ -3,7 +3,8 @@
 import { useState } from "preact/hooks";
 import { api, can, currentClaims, ok, type Answer } from "../api";
 import { useOrgChoices } from "../orgs-context";
-import { Confirm, ErrorNote, Field, Loaded, Select, useAsync, useForm, Head } from "../ui";
+import { t } from "../i18n";
+import { Confirm, ErrorNote, Field, Loaded, Msg, Select, useAsync, useForm, Head } from "../ui";
 
 export type App = Answer<"/api/applications", "get">[number];
 
@@ -65,11 +66,11 @@ function AppForm({ app, orgId, onDone }: { app?: App; orgId: number; onDone: () 
         });
       }}
     >
-      <h2>{app ? `Edit ${app.name}` : "New application"}</h2>
+      <h2>{app ? t("apps.editTitle", { name: app.name }) : t("apps.new")}</h2>
       <div class="row">
         {app ? null : (
           <Field
-            label="Identifier (token audience)"
+            label={t("apps.identifier")}
             value={v.identifier}
             onValue={(x) => setV({ ...v, identifier: x })}
             required
@@ -78,52 +79,52 @@ function AppForm({ app, orgId, onDone }: { app?: App; orgId: number; onDone: () 
           />
         )}
         <Field
-          label="Name"
+          label={t("apps.name")}
           value={v.name}
           onValue={(x) => setV({ ...v, name: x })}
           required
           error={f.fieldError("name")}
         />
         <Field
-          label="Web refresh TTL (days)"
+          label={t("apps.webTtl")}
           inputMode="numeric"
           value={v.web}
           onValue={(x) => setV({ ...v, web: x })}
-          hint="empty: 30"
+          hint={t("apps.emptyDefault", { days: 30 })}
           error={f.fieldError("webRefreshTtlDays")}
         />
         <Field
-          label="Device refresh TTL (days)"
+          label={t("apps.deviceTtl")}
           inputMode="numeric"
           value={v.device}
           onValue={(x) => setV({ ...v, device: x })}
-          hint="empty: 90"
+          hint={t("apps.emptyDefault", { days: 90 })}
           error={f.fieldError("deviceRefreshTtlDays")}
         />
       </div>
       <div class="row">
         <Field
-          label="Google client ids"
+          label={t("apps.googleIds")}
           value={v.google}
           onValue={(x) => setV({ ...v, google: x })}
-          hint="comma-separated"
+          hint={t("apps.commaSeparated")}
           error={f.fieldError("googleClientIds")}
         />
         <Field
-          label="Microsoft client ids"
+          label={t("apps.microsoftIds")}
           value={v.microsoft}
           onValue={(x) => setV({ ...v, microsoft: x })}
-          hint="comma-separated"
+          hint={t("apps.commaSeparated")}
           error={f.fieldError("microsoftClientIds")}
         />
       </div>
       <ErrorNote error={f.formError(fields)} />
       <div class="actions left">
         <button type="submit" class="primary" disabled={f.busy}>
-          {app ? "Save" : "Register application"}
+          {app ? t("apps.save") : t("apps.register")}
         </button>
         <button type="button" onClick={onDone}>
-          Cancel
+          {t("apps.cancel")}
         </button>
       </div>
     </form>
@@ -141,16 +142,21 @@ function Permissions({ app }: { app: App }) {
   const f = useForm();
   if (!can("ROLE_MANAGE")) return null;
   return (
-    <section class="panel" aria-label={`Permissions of ${app.name}`}>
-      <h2>Permission codes of {app.name}</h2>
-      <Loaded state={perms} empty="No permission codes yet.">
+    <section class="panel" aria-label={t("apps.permissionsOf", { name: app.name })}>
+      <h2>{t("apps.codesOf", { name: app.name })}</h2>
+      <Loaded state={perms} empty={t("apps.noCodes")}>
         {(rows) => (
           <ul class="chips">
             {rows.map((p) => (
               <li key={p.id}>
                 <code>{p.code}</code> {p.description ? <span class="muted">{p.description}</span> : null}
-                <button type="button" class="small" aria-label={`Delete ${p.code}`} onClick={() => setDel(p)}>
-                  Delete
+                <button
+                  type="button"
+                  class="small"
+                  aria-label={t("apps.deleteCodeNamed", { code: p.code })}
+                  onClick={() => setDel(p)}
+                >
+                  {t("apps.delete")}
                 </button>
               </li>
             ))}
@@ -175,23 +181,28 @@ function Permissions({ app }: { app: App }) {
         }}
       >
         <Field
-          label="Code"
+          label={t("apps.code")}
           value={code}
           onValue={setCode}
           required
           placeholder="invoice.read"
           error={f.fieldError("code")}
         />
-        <Field label="Description" value={description} onValue={setDescription} error={f.fieldError("description")} />
+        <Field
+          label={t("apps.description")}
+          value={description}
+          onValue={setDescription}
+          error={f.fieldError("description")}
+        />
         <button type="submit" disabled={f.busy}>
-          Add code
+          {t("apps.addCode")}
         </button>
       </form>
       <ErrorNote error={f.formError(["code", "description"])} />
       {del ? (
         <Confirm
-          title={`Delete ${del.code}?`}
-          action="Delete code"
+          title={t("apps.deleteCodeTitle", { code: del.code })}
+          action={t("apps.deleteCode")}
           onCancel={() => setDel(null)}
           onDone={async () => {
             await ok(
@@ -203,7 +214,7 @@ function Permissions({ app }: { app: App }) {
             perms.reload();
           }}
         >
-          <p>The code leaves every role that grants it; tokens minted from now on no longer carry it.</p>
+          <p>{t("apps.deleteCodeText")}</p>
         </Confirm>
       ) : null}
     </section>
@@ -228,33 +239,33 @@ export function AppsPage() {
   const full = quota.data ? quota.data.used >= quota.data.limit : false;
   return (
     <section>
-      <h1>Applications</h1>
+      <h1>{t("apps.title")}</h1>
       <div class="toolbar">
         <Select
-          label="Organization"
+          label={t("apps.organization")}
           value={orgId}
           onValue={(x) => (setOrgId(x), setEditing(null), setPerms(null))}
           options={choices}
         />
         <p class="quota" aria-live="polite">
-          Quota: {quota.data ? `${quota.data.used} / ${quota.data.limit} used` : "…"}
+          {quota.data ? t("apps.quota", { used: quota.data.used, limit: quota.data.limit }) : t("apps.quotaLoading")}
         </p>
         <button
           type="button"
           class="primary"
           disabled={full}
-          title={full ? "The tenant's application limit is reached" : undefined}
+          title={full ? t("apps.limitReached") : undefined}
           onClick={() => setEditing("new")}
         >
-          New application
+          {t("apps.new")}
         </button>
       </div>
       {editing === "new" ? <AppForm orgId={orgId} onDone={reload} /> : null}
-      <Loaded state={apps} empty="No applications registered at this organization.">
+      <Loaded state={apps} empty={t("apps.none")}>
         {(rows) => (
           <table>
-            <caption>Applications</caption>
-            <Head cols={["Name", "Identifier", "Refresh TTL web / device", "Social client ids"]} actions />
+            <caption>{t("apps.caption")}</caption>
+            <Head cols={[t("apps.colName"), t("apps.colIdentifier"), t("apps.colTtl"), t("apps.colSocial")]} actions />
             <tbody>
               {rows.map((a) => (
                 <tr key={a.id}>
@@ -262,9 +273,7 @@ export function AppsPage() {
                   <td>
                     <code>{a.identifier}</code>
                   </td>
-                  <td>
-                    {a.webRefreshTtlDays ?? 30} d / {a.deviceRefreshTtlDays ?? 90} d
-                  </td>
+                  <td>{t("apps.ttl", { web: a.webRefreshTtlDays ?? 30, device: a.deviceRefreshTtlDays ?? 90 })}</td>
                   <td>
                     {[
                       ...a.googleClientIds.map((g) => `Google ${g}`),
@@ -273,10 +282,13 @@ export function AppsPage() {
                   </td>
                   <td class="nowrap">
                     <button type="button" class="small" onClick={() => setEditing(a.id)}>
-                      Edit <span class="sr-only">{a.name}</span>
+                      <Msg id="apps.editNamed" values={{ name: <span class="sr-only">{a.name}</span> }} />
                     </button>{" "}
                     <button type="button" class="small" onClick={() => setPerms(perms === a.id ? null : a.id)}>
-                      Permissions <span class="sr-only">of {a.name}</span>
+                      <Msg
+                        id="apps.permissionsNamed"
+                        values={{ app: <span class="sr-only">{t("apps.ofApp", { name: a.name })}</span> }}
+                      />
                     </button>
                   </td>
                 </tr>

@@ -7,7 +7,8 @@
 import { useState } from "preact/hooks";
 import { api, currentClaims, ok, type Answer } from "../api";
 import { useOrgChoices } from "../orgs-context";
-import { fmtTime, Check, ErrorNote, Field, Loaded, Secret, Select, useAsync, useForm, Head } from "../ui";
+import { t } from "../i18n";
+import { fmtTime, Check, ErrorNote, Field, Loaded, Msg, Secret, Select, useAsync, useForm, Head } from "../ui";
 import type { App } from "./apps";
 
 type Client = Answer<"/api/clients/{clientId}", "get">;
@@ -31,7 +32,7 @@ function RedirectUrisForm({ client, onDone }: { client: Client; onDone: () => vo
   return (
     <form
       class="panel"
-      aria-label={`Redirect URIs of ${client.name}`}
+      aria-label={t("clients.redirectUrisOf", { name: client.name })}
       onSubmit={(e) => {
         e.preventDefault();
         void f.run(async () => {
@@ -45,20 +46,20 @@ function RedirectUrisForm({ client, onDone }: { client: Client; onDone: () => vo
         });
       }}
     >
-      <h2>Redirect URIs of {client.name}</h2>
+      <h2>{t("clients.redirectUrisOf", { name: client.name })}</h2>
       <Field
-        label="Redirect URIs"
+        label={t("clients.redirectUris")}
         value={text}
         onValue={setText}
-        hint="space-separated; https, http on 127.0.0.1/[::1]/localhost, or com.example.app:/callback"
+        hint={t("clients.redirectUrisHint")}
         error={f.fieldError("redirectUris")}
       />
       <ErrorNote error={f.formError(["redirectUris"])} />
       <button type="submit" class="primary" disabled={f.busy}>
-        Save
+        {t("clients.save")}
       </button>
       <button type="button" onClick={onDone}>
-        Cancel
+        {t("clients.cancel")}
       </button>
     </form>
   );
@@ -81,12 +82,17 @@ export function ClientsPage() {
     [orgId],
   );
   const appName = (id: number | null) =>
-    id === null ? "unbound" : (apps.data?.find((a) => a.id === id)?.name ?? `#${id}`);
+    id === null ? t("clients.unbound") : (apps.data?.find((a) => a.id === id)?.name ?? `#${id}`);
   return (
     <section>
-      <h1>API clients</h1>
+      <h1>{t("clients.title")}</h1>
       <div class="toolbar">
-        <Select label="Organization" value={orgId} onValue={(x) => (setOrgId(x), setIssued(null))} options={choices} />
+        <Select
+          label={t("clients.organization")}
+          value={orgId}
+          onValue={(x) => (setOrgId(x), setIssued(null))}
+          options={choices}
+        />
       </div>
       <form
         class="panel"
@@ -118,46 +124,46 @@ export function ClientsPage() {
           });
         }}
       >
-        <h2 id="new-client">Register a client</h2>
+        <h2 id="new-client">{t("clients.new")}</h2>
         <div class="row">
           <Field
-            label="Name"
+            label={t("clients.name")}
             value={v.name}
             onValue={(x) => setV({ ...v, name: x })}
             required
             error={f.fieldError("name")}
           />
           <Select
-            label="Application (token audience)"
+            label={t("clients.application")}
             value={v.applicationId}
             onValue={(x) => setV({ ...v, applicationId: x })}
             options={[
-              { value: 0, label: "none: aud is the client id" },
+              { value: 0, label: t("clients.noApplication") },
               ...(apps.data ?? []).map((a) => ({ value: a.id, label: a.name })),
             ]}
             error={f.fieldError("applicationId")}
           />
           <Field
-            label="Scopes"
+            label={t("clients.scopes")}
             value={v.scopes}
             onValue={(x) => setV({ ...v, scopes: x })}
-            hint="space- or comma-separated; empty: api.default"
+            hint={t("clients.scopesHint")}
             error={f.fieldError("scopes")}
           />
         </div>
         <div class="row">
           <Select
-            label="Type"
+            label={t("clients.type")}
             value={v.type}
             onValue={(x) => setV({ ...v, type: x })}
             options={[
-              { value: "confidential", label: "confidential: a server that keeps a secret" },
-              { value: "public", label: "public: SPA or native app, no secret" },
+              { value: "confidential", label: t("clients.confidential") },
+              { value: "public", label: t("clients.public") },
             ]}
             error={f.fieldError("type")}
           />
           <fieldset>
-            <legend>Grant types</legend>
+            <legend>{t("clients.grantTypes")}</legend>
             {GRANTS.map((g) => (
               <Check
                 key={g}
@@ -169,40 +175,40 @@ export function ClientsPage() {
             {f.fieldError("grantTypes") ? <span class="field-error">{f.fieldError("grantTypes")}</span> : null}
           </fieldset>
           <Field
-            label="Redirect URIs"
+            label={t("clients.redirectUris")}
             value={v.redirectUris}
             onValue={(x) => setV({ ...v, redirectUris: x })}
-            hint="for authorization_code; space-separated"
+            hint={t("clients.redirectUrisNewHint")}
             error={f.fieldError("redirectUris")}
           />
           <Check
-            label="First party (no consent page)"
+            label={t("clients.firstParty")}
             checked={v.firstParty}
             onValue={(x) => setV({ ...v, firstParty: x })}
           />
         </div>
         <ErrorNote error={f.formError(["name", "applicationId", "scopes", "type", "grantTypes", "redirectUris"])} />
         <button type="submit" class="primary" disabled={f.busy}>
-          Register client
+          {t("clients.register")}
         </button>
       </form>
       {issued?.clientSecret ? (
         <div class="panel notice" role="status">
           <p>
-            Client <code>{issued.clientId}</code> is registered. Store its secret now: only a hash of it is kept.
+            <Msg id="clients.registered" values={{ id: <code>{issued.clientId}</code> }} />
           </p>
-          <Secret label="Client secret" value={issued.clientSecret} />
+          <Secret label={t("clients.secret")} value={issued.clientSecret} />
           <button type="button" onClick={() => setIssued(null)}>
-            I have stored it
+            {t("clients.storedIt")}
           </button>
         </div>
       ) : issued ? (
         <div class="panel notice" role="status">
           <p>
-            Public client <code>{issued.clientId}</code> is registered. It has no secret.
+            <Msg id="clients.registeredPublic" values={{ id: <code>{issued.clientId}</code> }} />
           </p>
           <button type="button" onClick={() => setIssued(null)}>
-            OK
+            {t("clients.ok")}
           </button>
         </div>
       ) : null}
@@ -213,11 +219,21 @@ export function ClientsPage() {
           onDone={() => (setEditing(null), clients.reload())}
         />
       ) : null}
-      <Loaded state={clients} empty="No API clients at this organization.">
+      <Loaded state={clients} empty={t("clients.none")}>
         {(rows) => (
           <table>
-            <caption>Clients</caption>
-            <Head cols={["Name", "Client id", "Application", "Type and grants", "Scopes", "Created"]} actions />
+            <caption>{t("clients.caption")}</caption>
+            <Head
+              cols={[
+                t("clients.colName"),
+                t("clients.colClientId"),
+                t("clients.colApplication"),
+                t("clients.colTypeGrants"),
+                t("clients.colScopes"),
+                t("clients.colCreated"),
+              ]}
+              actions
+            />
             <tbody>
               {rows.map((c) => (
                 <tr key={c.clientId}>
@@ -234,7 +250,10 @@ export function ClientsPage() {
                   <td>
                     {c.grantTypes.includes("authorization_code") ? (
                       <button type="button" class="small" onClick={() => setEditing(c.clientId)}>
-                        Redirect URIs <span class="sr-only">of {c.name}</span>
+                        <Msg
+                          id="clients.redirectUrisNamed"
+                          values={{ client: <span class="sr-only">{t("clients.ofClient", { name: c.name })}</span> }}
+                        />
                       </button>
                     ) : null}
                   </td>
