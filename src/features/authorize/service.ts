@@ -19,14 +19,7 @@
  */
 import { createHmac } from "node:crypto";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
-import {
-  createLocalJWKSet,
-  decodeProtectedHeader,
-  errors as joseErrors,
-  type JSONWebKeySet,
-  jwtVerify,
-  type JWTPayload,
-} from "jose";
+import type { JSONWebKeySet } from "jose";
 import type { Clock } from "../../kernel/clock";
 import type { TenantScope } from "../../kernel/tenancy";
 import { DomainError } from "../../kernel/errors";
@@ -50,6 +43,7 @@ import {
   oauthError,
   successRedirect,
   validateAuthorizationRequest,
+  readIdTokenHint,
 } from "../oidc";
 import type { OrgRepo } from "../orgs";
 import { type RoleRepo, usableMemberships } from "../roles";
@@ -418,21 +412,8 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
 
   /** The `sub` of a valid ID token of ours (an expired one is acceptable: OIDC Core §3.1.2.1); null otherwise. */
   async function hintSubject(hint: string): Promise<string | null> {
-    const keys = createLocalJWKSet(deps.jwks());
-    const check = (p: JWTPayload, typ: string | undefined) =>
-      p.iss === deps.issuer && typ !== "at+jwt" && typeof p.sub === "string" ? p.sub : null;
-    try {
-      const { payload, protectedHeader } = await jwtVerify(hint, keys, {
-        issuer: deps.issuer,
-        algorithms: ["RS256"],
-        currentDate: now(),
-      });
-      return check(payload, protectedHeader.typ);
-    } catch (e) {
-      // jose checks the signature before the claims: an expired token's payload is authentic.
-      if (e instanceof joseErrors.JWTExpired) return check(e.payload, decodeProtectedHeader(hint).typ);
-      return null;
-    }
+    const h = await readIdTokenHint(hint, { jwks: deps.jwks(), issuer: deps.issuer, now: now() });
+    return h && h.typ !== "at+jwt" && typeof h.payload.sub === "string" ? h.payload.sub : null;
   }
 
   // ------------------------------------------------------------------------------------------

@@ -13,14 +13,7 @@
  * `end:fam:<sid>:<clientId>` for a client's family ended alone, `end:jti:<jti>` for one revoked
  * access token. Each holds the second it was set; a token issued at or before it is inactive.
  */
-import {
-  createLocalJWKSet,
-  decodeProtectedHeader,
-  errors as joseErrors,
-  type JSONWebKeySet,
-  jwtVerify,
-  type JWTPayload,
-} from "jose";
+import type { JSONWebKeySet, JWTPayload } from "jose";
 import type { Clock } from "../../kernel/clock";
 import type { TenantScope } from "../../kernel/tenancy";
 import { notFound } from "../../kernel/errors";
@@ -29,7 +22,7 @@ import type { Unit } from "../../kernel/unit";
 import type { UserRepo } from "../../kernel/users";
 import { type ClientDirectory, tenantScopeOf } from "../clients";
 import type { DomainEvent, EventJournal, LogoutNotice } from "../events";
-import type { ConsentRepo, SignInSession, SignInSessionStore } from "../oidc";
+import { type ConsentRepo, type SignInSession, type SignInSessionStore, readIdTokenHint } from "../oidc";
 import type { OrgRepo } from "../orgs";
 import type { CounterStore, FamilyRecord, FamilyStore } from "../sessions";
 import { ACCESS_TOKEN_TTL } from "../tokens";
@@ -414,27 +407,9 @@ export function createLogoutService(deps: LogoutDeps) {
 
   /** The claims of a valid ID token of ours (an expired one too: RP-Initiated Logout 1.0 §2); null otherwise. */
   async function hintClaims(hint: string): Promise<JWTPayload | null> {
-    const keys = createLocalJWKSet(deps.jwks());
-    const ok = (p: JWTPayload, typ: string | undefined) =>
-      p.iss === deps.issuer && typ === "JWT" && typeof p.sub === "string" && typeof p.aud === "string" ? p : null;
-    try {
-      const { payload, protectedHeader } = await jwtVerify(hint, keys, {
-        issuer: deps.issuer,
-        algorithms: ["RS256"],
-        currentDate: now(),
-      });
-      return ok(payload, protectedHeader.typ);
-    } catch (e) {
-      // jose checks the signature before the claims: an expired token's payload is authentic.
-      if (e instanceof joseErrors.JWTExpired) {
-        try {
-          return ok(e.payload, decodeProtectedHeader(hint).typ);
-        } catch {
-          return null;
-        }
-      }
-      return null;
-    }
+    const h = await readIdTokenHint(hint, { jwks: deps.jwks(), issuer: deps.issuer, now: now() });
+    const p = h?.payload;
+    return p && h.typ === "JWT" && typeof p.sub === "string" && typeof p.aud === "string" ? p : null;
   }
 
   /** RP-Initiated Logout 1.0 §3: the redirect back, with `state` when sent. */

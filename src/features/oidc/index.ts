@@ -43,6 +43,7 @@ export {
 } from "./authorize";
 export { CODE_VERIFIER_RE, PKCE_METHOD, S256_CHALLENGE_RE, s256Challenge, verifyPkceS256 } from "./pkce";
 export { appendQuery, successRedirect, type SuccessResponse } from "./redirect";
+export { readIdTokenHint } from "./id-token-hint";
 export {
   CLAIMS_SUPPORTED,
   MAX_SCOPE_LENGTH,
