@@ -3,6 +3,7 @@
 import { useState } from "preact/hooks";
 import { api, currentClaims, ok } from "../api";
 import { useOrgChoices, useOrgs } from "../orgs-context";
+import { t } from "../i18n";
 import { ErrorNote, Field, fmtTime, Loaded, Select, useAsync, useForm, Head } from "../ui";
 
 /** `datetime-local` input value → ISO time (the API takes RFC 3339). */
@@ -45,10 +46,10 @@ export function AuditPage() {
   const set = (k: keyof typeof filters) => (v: string | number) => setFilters({ ...filters, [k]: v });
   return (
     <section>
-      <h1>Audit log</h1>
+      <h1>{t("audit.title")}</h1>
       <form
         class="panel filters"
-        aria-label="Filters"
+        aria-label={t("audit.filters")}
         onSubmit={(e) => {
           e.preventDefault();
           setApplied({ ...filters });
@@ -56,26 +57,32 @@ export function AuditPage() {
       >
         <div class="row">
           <Select
-            label="Organization (and below)"
+            label={t("audit.organization")}
             value={filters.organizationId}
             onValue={set("organizationId")}
             options={choices}
           />
           <Field
-            label="Action"
+            label={t("audit.action")}
             value={filters.action}
             onValue={set("action")}
             placeholder="user.created"
             error={entries.error ? undefined : undefined}
           />
-          <Field label="User id" inputMode="numeric" value={filters.userId} onValue={set("userId")} />
-          <Field label="Text" type="search" value={filters.q} onValue={set("q")} placeholder="in action or details" />
-          <Field label="From" type="datetime-local" value={filters.from} onValue={set("from")} />
-          <Field label="To (exclusive)" type="datetime-local" value={filters.to} onValue={set("to")} />
+          <Field label={t("audit.userId")} inputMode="numeric" value={filters.userId} onValue={set("userId")} />
+          <Field
+            label={t("audit.text")}
+            type="search"
+            value={filters.q}
+            onValue={set("q")}
+            placeholder={t("audit.textPlaceholder")}
+          />
+          <Field label={t("audit.from")} type="datetime-local" value={filters.from} onValue={set("from")} />
+          <Field label={t("audit.to")} type="datetime-local" value={filters.to} onValue={set("to")} />
         </div>
         <div class="actions left">
           <button type="submit" class="primary">
-            Apply filters
+            {t("audit.apply")}
           </button>
           <button
             type="button"
@@ -93,19 +100,28 @@ export function AuditPage() {
               setApplied(clear);
             }}
           >
-            Clear
+            {t("audit.clear")}
           </button>
         </div>
       </form>
       <ErrorNote error={f.error} />
-      <Loaded state={entries} empty="No audit entries match these filters.">
+      <Loaded state={entries} empty={t("audit.none")}>
         {(rows) => (
           <>
             <table class="audit">
               <caption>
-                {rows.length} entr{rows.length === 1 ? "y" : "ies"}, newest first
+                {t(rows.length === 1 ? "audit.caption.one" : "audit.caption.other", { count: rows.length })}
               </caption>
-              <Head cols={["When", "Action", "User", "Organization", "IP", "Details"]} />
+              <Head
+                cols={[
+                  t("audit.colWhen"),
+                  t("audit.colAction"),
+                  t("audit.colUser"),
+                  t("audit.colOrganization"),
+                  t("audit.colIp"),
+                  t("audit.colDetails"),
+                ]}
+              />
               <tbody>
                 {rows.map((e) => (
                   <tr key={e.id}>
@@ -127,7 +143,7 @@ export function AuditPage() {
                 onClick={() => setApplied({ ...applied, size: Math.min(500, applied.size + 100) })}
                 disabled={applied.size >= 500}
               >
-                Show more
+                {t("audit.more")}
               </button>
             ) : null}
           </>

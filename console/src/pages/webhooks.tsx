@@ -17,6 +17,7 @@ import {
   useForm,
   Head,
 } from "../ui";
+import { type ConsoleKey, t } from "../i18n";
 import type { App } from "./apps";
 
 const EVENTS = [
@@ -31,6 +32,13 @@ const EVENTS = [
 type Hook = Answer<"/api/webhooks", "get">[number];
 type Delivery = Answer<"/api/webhooks/{id}/deliveries", "get">["items"][number];
 
+const STATUS: Record<Delivery["status"], ConsoleKey> = {
+  PENDING: "webhooks.statusPending",
+  DELIVERED: "webhooks.statusDelivered",
+  FAILED: "webhooks.statusFailed",
+  CANCELLED: "webhooks.statusCancelled",
+};
+
 const tone = (s: Delivery["status"]) =>
   s === "DELIVERED" ? "ok" : s === "FAILED" ? "bad" : s === "PENDING" ? "warn" : "neutral";
 
@@ -44,19 +52,28 @@ function Deliveries({ hook }: { hook: Hook }) {
   );
   const f = useForm();
   return (
-    <section class="panel" aria-label={`Deliveries of webhook ${hook.id}`}>
+    <section class="panel" aria-label={t("webhooks.deliveriesOf", { id: hook.id })}>
       <div class="toolbar">
-        <h2>Deliveries to {hook.url}</h2>
+        <h2>{t("webhooks.deliveriesTo", { url: hook.url })}</h2>
         <button type="button" onClick={d.reload}>
-          Refresh
+          {t("webhooks.refresh")}
         </button>
       </div>
       <ErrorNote error={f.error} />
-      <Loaded state={d} empty="No deliveries yet: events matching the filter will appear here.">
+      <Loaded state={d} empty={t("webhooks.noDeliveries")}>
         {(rows) => (
           <table>
-            <caption>Most recent first</caption>
-            <Head cols={["Event", "Status", "Attempts", "Last answer", "Created"]} actions />
+            <caption>{t("webhooks.recentFirst")}</caption>
+            <Head
+              cols={[
+                t("webhooks.colEvent"),
+                t("webhooks.colStatus"),
+                t("webhooks.colAttempts"),
+                t("webhooks.colLastAnswer"),
+                t("webhooks.colCreated"),
+              ]}
+              actions
+            />
             <tbody>
               {rows.map((x) => (
                 <tr key={x.id}>
@@ -65,7 +82,7 @@ function Deliveries({ hook }: { hook: Hook }) {
                     <div class="muted mono">{x.webhookMessageId}</div>
                   </td>
                   <td>
-                    <Badge tone={tone(x.status)}>{x.status.toLowerCase()}</Badge>
+                    <Badge tone={tone(x.status)}>{t(STATUS[x.status])}</Badge>
                   </td>
                   <td>{x.attempt}</td>
                   <td>{x.responseStatus ?? x.error ?? "—"}</td>
@@ -88,7 +105,7 @@ function Deliveries({ hook }: { hook: Hook }) {
                           )
                         }
                       >
-                        Redeliver
+                        {t("webhooks.redeliver")}
                       </button>
                     ) : null}
                   </td>
@@ -121,10 +138,10 @@ export function WebhooksPage() {
   const appName = (id: number) => apps.data?.find((a) => a.id === id)?.name ?? `#${id}`;
   return (
     <section>
-      <h1>Webhooks</h1>
+      <h1>{t("webhooks.title")}</h1>
       <div class="toolbar">
         <Select
-          label="Organization"
+          label={t("webhooks.organization")}
           value={orgId}
           onValue={(x) => (setOrgId(x), setOpen(null), setSecret(null))}
           options={choices}
@@ -140,11 +157,11 @@ export function WebhooksPage() {
             if (!v.applicationId)
               throw new ApiError({
                 type: "urn:sso:problem:validation-failed",
-                title: "Invalid request",
+                title: t("webhooks.invalidRequest"),
                 status: 400,
-                detail: "Choose the application whose events the webhook receives.",
+                detail: t("webhooks.chooseAppDetail"),
                 code: "VALIDATION_FAILED",
-                errors: [{ field: "applicationId", message: "Choose an application" }],
+                errors: [{ field: "applicationId", message: t("webhooks.chooseAppField") }],
               });
             const r = await ok(
               api.POST("/api/webhooks", {
@@ -156,16 +173,16 @@ export function WebhooksPage() {
                 },
               }),
             );
-            setSecret({ label: `Signing secret of webhook ${r.id}`, value: r.secret });
+            setSecret({ label: t("webhooks.signingSecret", { id: r.id }), value: r.secret });
             setV({ url: "", applicationId: 0, events: new Set() });
             hooks.reload();
           });
         }}
       >
-        <h2 id="new-hook">Register a webhook</h2>
+        <h2 id="new-hook">{t("webhooks.new")}</h2>
         <div class="row">
           <Field
-            label="URL"
+            label={t("webhooks.url")}
             type="url"
             value={v.url}
             onValue={(x) => setV({ ...v, url: x })}
@@ -174,18 +191,18 @@ export function WebhooksPage() {
             error={f.fieldError("url")}
           />
           <Select
-            label="Application"
+            label={t("webhooks.application")}
             value={v.applicationId}
             onValue={(x) => setV({ ...v, applicationId: x })}
             options={[
-              { value: 0, label: "choose an application" },
+              { value: 0, label: t("webhooks.chooseApp") },
               ...(apps.data ?? []).map((a) => ({ value: a.id, label: a.name })),
             ]}
             error={f.fieldError("applicationId")}
           />
         </div>
         <fieldset>
-          <legend>Events (none checked: all events)</legend>
+          <legend>{t("webhooks.events")}</legend>
           <div class="checks">
             {EVENTS.map((ev) => (
               <Check
@@ -203,35 +220,41 @@ export function WebhooksPage() {
         </fieldset>
         <ErrorNote error={f.formError(["url", "applicationId"])} />
         <button type="submit" class="primary" disabled={f.busy}>
-          Register webhook
+          {t("webhooks.register")}
         </button>
       </form>
       {secret ? (
         <div class="panel notice" role="status">
-          <Secret
-            label={secret.label}
-            value={secret.value}
-            note="Receivers verify signatures with it (Standard Webhooks). Shown once."
-          />
+          <Secret label={secret.label} value={secret.value} note={t("webhooks.secretNote")} />
           <button type="button" onClick={() => setSecret(null)}>
-            I have stored it
+            {t("webhooks.storedIt")}
           </button>
         </div>
       ) : null}
       <ErrorNote error={act.error} />
-      <Loaded state={hooks} empty="No webhooks at this organization.">
+      <Loaded state={hooks} empty={t("webhooks.none")}>
         {(rows) => (
           <table>
-            <caption>Webhooks</caption>
-            <Head cols={["URL", "Application", "Events", "State"]} actions />
+            <caption>{t("webhooks.caption")}</caption>
+            <Head
+              cols={[
+                t("webhooks.colUrl"),
+                t("webhooks.colApplication"),
+                t("webhooks.colEvents"),
+                t("webhooks.colState"),
+              ]}
+              actions
+            />
             <tbody>
               {rows.map((h) => (
                 <tr key={h.id}>
                   <td class="mono">{h.url}</td>
                   <td>{appName(h.applicationId)}</td>
-                  <td>{h.eventTypes || "all"}</td>
+                  <td>{h.eventTypes || t("webhooks.allEvents")}</td>
                   <td>
-                    <Badge tone={h.active ? "ok" : "warn"}>{h.active ? "active" : "paused"}</Badge>
+                    <Badge tone={h.active ? "ok" : "warn"}>
+                      {h.active ? t("webhooks.active") : t("webhooks.paused")}
+                    </Badge>
                   </td>
                   <td class="nowrap">
                     <button
@@ -251,10 +274,10 @@ export function WebhooksPage() {
                         )
                       }
                     >
-                      {h.active ? "Pause" : "Resume"}
+                      {h.active ? t("webhooks.pause") : t("webhooks.resume")}
                     </button>{" "}
                     <button type="button" class="small" onClick={() => setRotate(h)}>
-                      Rotate secret
+                      {t("webhooks.rotate")}
                     </button>{" "}
                     <button
                       type="button"
@@ -262,10 +285,10 @@ export function WebhooksPage() {
                       aria-expanded={open === h.id}
                       onClick={() => setOpen(open === h.id ? null : h.id)}
                     >
-                      Deliveries
+                      {t("webhooks.deliveries")}
                     </button>{" "}
                     <button type="button" class="small danger" onClick={() => setDel(h)}>
-                      Delete
+                      {t("webhooks.delete")}
                     </button>
                   </td>
                 </tr>
@@ -279,25 +302,22 @@ export function WebhooksPage() {
       ) : null}
       {rotate ? (
         <Confirm
-          title={`Rotate the secret of the webhook to ${rotate.url}?`}
-          action="Rotate secret"
+          title={t("webhooks.rotateTitle", { url: rotate.url })}
+          action={t("webhooks.rotate")}
           onCancel={() => setRotate(null)}
           onDone={async () => {
             const r = await ok(api.POST("/api/webhooks/{id}/rotate-secret", { params: { path: { id: rotate.id } } }));
             setRotate(null);
-            setSecret({ label: `New signing secret of webhook ${rotate.id}`, value: r.secret });
+            setSecret({ label: t("webhooks.newSigningSecret", { id: rotate.id }), value: r.secret });
           }}
         >
-          <p>
-            A new signing secret is made and shown once. Update the receiver: deliveries are signed with the new secret
-            from now on.
-          </p>
+          <p>{t("webhooks.rotateText")}</p>
         </Confirm>
       ) : null}
       {del ? (
         <Confirm
-          title={`Delete the webhook to ${del.url}?`}
-          action="Delete webhook"
+          title={t("webhooks.deleteTitle", { url: del.url })}
+          action={t("webhooks.deleteAction")}
           onCancel={() => setDel(null)}
           onDone={async () => {
             await ok(api.DELETE("/api/webhooks/{id}", { params: { path: { id: del.id } } }));
@@ -306,7 +326,7 @@ export function WebhooksPage() {
             hooks.reload();
           }}
         >
-          <p>Pending deliveries are cancelled and no further events are sent.</p>
+          <p>{t("webhooks.deleteText")}</p>
         </Confirm>
       ) : null}
     </section>
