@@ -602,6 +602,27 @@ if (!available) {
           .map((v: { id: string }) => v.id);
       });
       for (const v of germanViolations) found.push(`/console/branding (de): ${v}`);
+      // The other areas speak German too: Users and My account, their headings, <html lang>, axe again.
+      for (const [path, heading, text] of [
+        ["/console/users", "Benutzer", "Neuer Benutzer"],
+        ["/console/account", "Mein Konto", "Passwort ändern"],
+      ] as const) {
+        await german.goto(`${svc.url}${path}`, { waitUntil: "commit" });
+        await german.getByRole("heading", { level: 1, name: heading }).waitFor();
+        await german.getByText(text, { exact: true }).first().waitFor();
+        await german.waitForLoadState("networkidle");
+        expect(await german.evaluate(() => document.documentElement.lang)).toBe("de");
+        await german.screenshot({ path: join(SHOTS, `13-${path.split("/").pop()}.de.png`), fullPage: true });
+        await german.addScriptTag({ content: axe });
+        const violations = await german.evaluate(async () => {
+          // biome-ignore lint/suspicious/noExplicitAny: axe is a global the injected script defines.
+          const r = await (window as any).axe.run(document, { resultTypes: ["violations"] });
+          return r.violations
+            .filter((v: { impact: string }) => v.impact === "serious" || v.impact === "critical")
+            .map((v: { id: string }) => v.id);
+        });
+        for (const v of violations) found.push(`${path} (de): ${v}`);
+      }
       await german.close();
       expect(found).toEqual([]);
     }, 120_000);

@@ -9,6 +9,7 @@
  */
 import { decodeJwt } from "jose";
 import createClient from "openapi-fetch";
+import { t } from "../i18n";
 import type { components, paths } from "./schema";
 import { refreshTokens, revokeOnLeave, type Tokens } from "./signin";
 
@@ -85,8 +86,8 @@ export function setSession(pair: Tokens | null): void {
 const NETWORK: Problem = {
   type: "about:blank",
   status: 0,
-  title: "Network error",
-  detail: "The service cannot be reached. Check the connection and try again.",
+  title: t("api.networkTitle"),
+  detail: t("api.networkDetail"),
   code: "NETWORK",
 };
 
@@ -164,11 +165,8 @@ function problemOf(response: Response, body: unknown): Problem {
   return {
     type: "about:blank",
     status: response.status,
-    title: response.statusText || "Error",
-    detail:
-      response.status >= 500
-        ? "The service could not answer. Try again in a moment."
-        : `The request failed (${response.status}).`,
+    title: response.statusText || t("api.error"),
+    detail: response.status >= 500 ? t("api.serverFailed") : t("api.requestFailed", { status: response.status }),
     code: "",
   };
 }

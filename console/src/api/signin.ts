@@ -14,6 +14,7 @@
  *   `prompt=none`; signing out is RP-initiated logout at /oauth2/logout.
  */
 import * as oauth from "oauth4webapi";
+import { t } from "../i18n";
 
 export const CLIENT_ID = "sso-console";
 /** Where the service runs: the console is served at `<issuer>/console`. */
@@ -111,7 +112,7 @@ export class SignInError extends Error {
 export async function completeSignIn(): Promise<{ tokens: Tokens; returnTo: string }> {
   const raw = sessionStorage.getItem(PENDING);
   sessionStorage.removeItem(PENDING);
-  if (!raw) throw new SignInError("expired", "This sign-in was not started here, or it was finished already.");
+  if (!raw) throw new SignInError("expired", t("signin.expired"));
   const pending = JSON.parse(raw) as Pending;
   const as = await authorizationServer();
   let params: URLSearchParams;
@@ -139,7 +140,7 @@ export async function completeSignIn(): Promise<{ tokens: Tokens; returnTo: stri
 
 /** Rotates the refresh token; the ID token of the sign-in is kept (a refresh answers none). */
 export async function refreshTokens(current: Tokens): Promise<Tokens> {
-  if (!current.refreshToken) throw new SignInError("no_refresh_token", "No refresh token.");
+  if (!current.refreshToken) throw new SignInError("no_refresh_token", t("signin.noRefreshToken"));
   const as = await authorizationServer();
   const res = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), current.refreshToken, options);
   return tokensOf(await oauth.processRefreshTokenResponse(as, client, res), current.idToken);

@@ -450,4 +450,11 @@ export const de = {
   "audit.colIp": "IP",
   "audit.colDetails": "Details",
   "audit.more": "Mehr anzeigen",
+  "api.networkTitle": "Netzwerkfehler",
+  "api.networkDetail": "Der Dienst ist nicht erreichbar. Prüfen Sie die Verbindung und versuchen Sie es erneut.",
+  "api.serverFailed": "Der Dienst konnte nicht antworten. Versuchen Sie es gleich noch einmal.",
+  "api.requestFailed": "Die Anfrage ist fehlgeschlagen ({status}).",
+  "api.error": "Fehler",
+  "signin.expired": "Diese Anmeldung wurde nicht hier begonnen oder ist bereits abgeschlossen.",
+  "signin.noRefreshToken": "Kein Aktualisierungstoken.",
 } as const satisfies ConsoleCatalogue;

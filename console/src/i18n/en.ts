@@ -1,8 +1,8 @@
 /**
  * The console's English catalogue: the reference every other language is checked against
  * (test/unit/console-i18n.test.ts). A message is one whole sentence or label with named values
- * (`{name}`), never fragments joined in code. Areas move their texts here one by one; a text not
- * yet here is English in every language.
+ * (`{name}`), never fragments joined in code; counts choose between `.one` and `.other` keys. Every
+ * text the console writes is here; the API's own error messages are shown as the server sends them.
  */
 export const en = {
   "branding.title": "Branding",
@@ -442,6 +442,13 @@ export const en = {
   "audit.colIp": "IP",
   "audit.colDetails": "Details",
   "audit.more": "Show more",
+  "api.networkTitle": "Network error",
+  "api.networkDetail": "The service cannot be reached. Check the connection and try again.",
+  "api.serverFailed": "The service could not answer. Try again in a moment.",
+  "api.requestFailed": "The request failed ({status}).",
+  "api.error": "Error",
+  "signin.expired": "This sign-in was not started here, or it was finished already.",
+  "signin.noRefreshToken": "No refresh token.",
 } as const;
 
 export type ConsoleKey = keyof typeof en;

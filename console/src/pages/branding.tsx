@@ -221,7 +221,7 @@ export function BrandingPage() {
     ...(apps.data ?? []).map((a) => ({ value: a.id, label: t("branding.scopeApp", { name: a.name }) })),
   ];
   return (
-    // The page's own language (the console's other areas may still be English): lang says which.
+    // The page's language, as <html lang> says for the whole console.
     <section lang={consoleLocale}>
       <h1>{t("branding.title")}</h1>
       <p>{t("branding.intro")}</p>
