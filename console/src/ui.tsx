@@ -7,7 +7,7 @@
 import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useId, useRef, useState } from "preact/hooks";
 import { ApiError } from "./api";
-import { type ConsoleKey, t } from "./i18n";
+import { type ConsoleKey, consoleLocale, t } from "./i18n";
 
 export function useAsync<T>(
   load: () => Promise<T>,
@@ -336,7 +336,9 @@ export function Pager({
   );
 }
 
-export const fmtTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : "—");
+/** A date and time in the console's language (English: the browser's own format). */
+export const localTime = (date: Date) => date.toLocaleString(consoleLocale === "en" ? undefined : consoleLocale);
+export const fmtTime = (iso: string | null | undefined) => (iso ? localTime(new Date(iso)) : "—");
 
 export function Badge({
   children,

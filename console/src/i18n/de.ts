@@ -91,7 +91,7 @@ export const de = {
   "users.title": "Benutzer",
   "users.organization": "Organisation",
   "users.search": "Suchen",
-  "users.searchPlaceholder": "Name oder E-Mail-Adresse",
+  "users.searchPlaceholder": "Name oder E-Mail",
   "users.new": "Neuer Benutzer",
   "users.close": "Schließen",
   "users.noMatch": "Niemand hier passt zu „{q}“.",

@@ -7,7 +7,21 @@ import { useEffect, useState } from "preact/hooks";
 import { api, can, currentClaims, ok, type Answer } from "../api";
 import { orgOptions, useOrgChoices, useOrgs } from "../orgs-context";
 import { type ConsoleKey, t } from "../i18n";
-import { Badge, Confirm, ErrorNote, Field, Loaded, Msg, Pager, Secret, Select, useAsync, useForm, Head } from "../ui";
+import {
+  Badge,
+  Confirm,
+  ErrorNote,
+  Field,
+  Loaded,
+  localTime,
+  Msg,
+  Pager,
+  Secret,
+  Select,
+  useAsync,
+  useForm,
+  Head,
+} from "../ui";
 import { UserPasskeys } from "./passkeys";
 
 type UserRow = Answer<"/api/users", "get">[number];
@@ -226,7 +240,7 @@ function UserDetail({
         <Secret
           label={t("users.setupToken")}
           value={link.token}
-          note={t("users.setupTokenNote", { until: new Date(link.expiresAt).toLocaleString() })}
+          note={t("users.setupTokenNote", { until: localTime(new Date(link.expiresAt)) })}
         />
       ) : null}
       {erase ? (
