@@ -103,15 +103,21 @@ export function finishOpenApi(
         plainTypes(JSON.parse(JSON.stringify(r.hooks!.body))),
       ]),
   );
+  // A body declared with t.Optional may be left out: TypeBox marks that with a symbol JSON drops.
+  const optionalBodies = new Set(
+    routes
+      .filter((r) => r.hooks?.body && Symbol.for("TypeBox.Optional") in (r.hooks.body as object))
+      .map((r) => `${r.method.toLowerCase()} ${toOpenApiPath(r.path)}`),
+  );
   for (const [path, item] of Object.entries<Json>(out.paths ?? {})) {
     for (const [method, op] of Object.entries<Json>(item)) {
       if (!op || typeof op !== "object" || !("responses" in op || "summary" in op || "operationId" in op)) continue;
-      const token = path === "/oauth2/token";
+      // The OAuth endpoints that take a form (RFC 6749 §3.2, RFC 7009 §2.1, RFC 7662 §2.1) and answer RFC 6749 errors.
+      const token = path === "/oauth2/token" || path === "/oauth2/revoke" || path === "/oauth2/introspect";
       const schema = bodies.get(`${method} ${path}`);
       if (op.requestBody || schema) {
         op.requestBody = {
-          required:
-            !(schema as Json | undefined)?.["~optional"] && path !== "/api/auth/refresh" && path !== "/api/auth/logout",
+          required: !optionalBodies.has(`${method} ${path}`),
           content: { [token ? "application/x-www-form-urlencoded" : "application/json"]: { schema: schema ?? {} } },
         };
       }

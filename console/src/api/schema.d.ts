@@ -7925,7 +7925,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description a name for the new passkey (e.g. the device) */
@@ -10342,7 +10342,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
+                "application/x-www-form-urlencoded": {
                     /** @description The token: a refresh token or an access token of this service. */
                     token?: string;
                     /** @description `refresh_token` or `access_token`; a hint only (the token's shape decides). */
@@ -10407,40 +10407,22 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
-            403: {
+            /** @description only POST */
+            405: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OAuthError"];
                 };
             };
-            /** @description CONFLICT: a duplicate */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
+            /** @description body too large */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE: JSON bodies only */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OAuthError"];
                 };
             };
             /** @description Response for status 429 */
@@ -10456,22 +10438,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAVAILABLE: a backing store is down; retry */
+            /** @description temporarily_unavailable: a store is down */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description INTERNAL: an unexpected error (quote x-request-id) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OAuthError"];
                 };
             };
         };
@@ -10602,7 +10575,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
+                "application/x-www-form-urlencoded": {
                     /** @description The token: a refresh token or an access token of this service. */
                     token?: string;
                     /** @description `refresh_token` or `access_token`; a hint only (the token's shape decides). */
@@ -10622,76 +10595,58 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            /** @description RFC 6749 error: invalid_request, unsupported_grant_type, invalid_scope or unauthorized_client */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                    "application/json": components["schemas"]["OAuthError"];
                 };
             };
-            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            /** @description invalid_client (WWW-Authenticate: Basic) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OAuthError"];
                 };
             };
-            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
-            403: {
+            /** @description only POST */
+            405: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OAuthError"];
                 };
             };
-            /** @description CONFLICT: a duplicate */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
+            /** @description body too large */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OAuthError"];
                 };
             };
-            /** @description UNSUPPORTED_MEDIA_TYPE: JSON bodies only */
-            415: {
+            /** @description slow_down: the client is over its rate (Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OAuthError"];
                 };
             };
-            /** @description UNAVAILABLE: a backing store is down; retry */
+            /** @description temporarily_unavailable: a store is down */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description INTERNAL: an unexpected error (quote x-request-id) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OAuthError"];
                 };
             };
         };
