@@ -25,6 +25,7 @@ import type { TenantScope } from "../../kernel/tenancy";
 import { DomainError } from "../../kernel/errors";
 import { proofLabel, type ProofMethod, type ProvenPerson } from "../../kernel/proven-person";
 import { randomToken, sha256Hex, timingSafeEqual } from "../../kernel/secrets";
+import { createSealer } from "../../kernel/sealed";
 import type { Unit } from "../../kernel/unit";
 import type { User, UserRepo } from "../../kernel/users";
 import type { AuthService } from "../auth";
@@ -207,7 +208,7 @@ export function rememberedOrg(cookie: string | null | undefined, sid: string): n
 const SESSION_COOKIE_RE = /^([A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{43})$/;
 
 export function createAuthorizeService(deps: AuthorizeDeps) {
-  if (deps.interactionKey.length < 32) throw new Error("the interaction key must be at least 32 bytes");
+  const sealer = createSealer(deps.interactionKey, "sso-authorize-interaction");
   const now = () => deps.clock.now();
   /** Background mails (the new-device alert) not yet handed to the transport. */
   const pending = new Set<Promise<void>>();
@@ -215,30 +216,13 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
   // ------------------------------------------------------------------------------------------
   // The signed interaction
   // ------------------------------------------------------------------------------------------
-  const mac = (payload: string) =>
-    createHmac("sha256", deps.interactionKey).update("sso-authorize-interaction\0").update(payload).digest("base64url");
-
-  function seal(i: Interaction): string {
-    const payload = Buffer.from(JSON.stringify(i)).toString("base64url");
-    return `${payload}.${mac(payload)}`;
-  }
+  const seal = (i: Interaction): string => sealer.seal(i);
 
   /** The interaction when its signature holds and it is not older than INTERACTION_SECONDS; else null. */
   function open(blob: string | undefined | null): Interaction | null {
-    if (!blob || blob.length > 40_000) return null;
-    const dot = blob.lastIndexOf(".");
-    if (dot <= 0) return null;
-    const payload = blob.slice(0, dot);
-    // constant-time: the signature is a secret-derived value compared with what the browser sent.
-    if (!timingSafeEqual(mac(payload), blob.slice(dot + 1))) return null;
-    try {
-      const i = JSON.parse(Buffer.from(payload, "base64url").toString()) as Interaction;
-      if (typeof i.q !== "string" || typeof i.iat !== "number") return null;
-      if (now().getTime() - i.iat > INTERACTION_SECONDS * 1000) return null;
-      return i;
-    } catch {
-      return null;
-    }
+    const i = sealer.open(blob, 40_000) as Interaction | null;
+    if (!i || typeof i.q !== "string" || typeof i.iat !== "number") return null;
+    return now().getTime() - i.iat > INTERACTION_SECONDS * 1000 ? null : i;
   }
 
   const expired = (): AuthorizeOutcome => ({

@@ -11,7 +11,7 @@
  * SSO_WEBAUTHN_RP_ID), origins = the issuer's origin plus SSO_WEBAUTHN_ORIGINS; discoverable
  * credentials, user verification required, attestation `none`, ES256 and RS256.
  */
-import { createHmac } from "node:crypto";
+
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -28,6 +28,7 @@ import type { Clock } from "../../kernel/clock";
 import { DomainError, conflict, notFound, validation } from "../../kernel/errors";
 import type { ProvenPerson } from "../../kernel/proven-person";
 import { base64url, randomBytes, randomToken, sha256Hex, timingSafeEqual } from "../../kernel/secrets";
+import { createSealer } from "../../kernel/sealed";
 import type { Unit } from "../../kernel/unit";
 import type { User, UserRepo } from "../../kernel/users";
 import type { AudienceResolver } from "../apps";
@@ -148,35 +149,21 @@ function refusalOf(e: unknown): PasskeyRefusal {
 }
 
 export function createPasskeyService(deps: PasskeyServiceDeps) {
-  if (deps.attemptKey.length < 32) throw new Error("the attempt key must be at least 32 bytes");
+  const sealer = createSealer(deps.attemptKey, "sso-passkey-attempt");
   const now = () => deps.clock.now();
 
   // ------------------------------------------------------------------------------------------
   // Attempts
   // ------------------------------------------------------------------------------------------
-  const mac = (payload: string) =>
-    createHmac("sha256", deps.attemptKey).update("sso-passkey-attempt\0").update(payload).digest("base64url");
-
   function seal(a: Omit<Attempt, "x" | "j">): string {
-    const full: Attempt = { ...a, x: now().getTime() + ATTEMPT_SECONDS * 1000, j: randomToken(16) };
-    const payload = Buffer.from(JSON.stringify(full)).toString("base64url");
-    return `${payload}.${mac(payload)}`;
+    return sealer.seal({ ...a, x: now().getTime() + ATTEMPT_SECONDS * 1000, j: randomToken(16) } satisfies Attempt);
   }
 
   /** The attempt when its signature holds, it is of kind `k` and live; else null. Does not spend it. */
   function open(attemptId: string, k: Attempt["k"]): Attempt | null {
-    if (!attemptId || attemptId.length > 2000) return null;
-    const dot = attemptId.lastIndexOf(".");
-    if (dot <= 0) return null;
-    const payload = attemptId.slice(0, dot);
-    if (!timingSafeEqual(mac(payload), attemptId.slice(dot + 1))) return null;
-    try {
-      const a = JSON.parse(Buffer.from(payload, "base64url").toString()) as Attempt;
-      if (a.k !== k || typeof a.c !== "string" || typeof a.j !== "string" || typeof a.x !== "number") return null;
-      return a.x > now().getTime() ? a : null;
-    } catch {
-      return null;
-    }
+    const a = sealer.open(attemptId, 2000) as Attempt | null;
+    if (!a || a.k !== k || typeof a.c !== "string" || typeof a.j !== "string" || typeof a.x !== "number") return null;
+    return a.x > now().getTime() ? a : null;
   }
 
   /** Spends the attempt: true the first time (on any instance), false ever after. */
