@@ -281,6 +281,24 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     brand: await deps.brandOf(v.request.client.tenantId, v.applicationId),
   });
 
+  /** The sign-in page again with a refused sign-in's problem (and the email typed, when there was one). */
+  const signInAgain =
+    (v: Validated, i: Interaction, email?: string) =>
+    async (problem: SignInProblem, retryAfterSeconds?: number): Promise<AuthorizeOutcome> => ({
+      kind: "sign_in",
+      view: await viewOf(v, i),
+      email,
+      problem,
+      retryAfterSeconds,
+    });
+
+  /** The lockout and the per-IP limit as the sign-in page's problem; any other error is thrown on. */
+  function refusedByLimit(e: unknown, again: ReturnType<typeof signInAgain>): Promise<AuthorizeOutcome> {
+    if (e instanceof DomainError && e.code === "ACCOUNT_LOCKED") return again("locked", e.retryAfter);
+    if (e instanceof DomainError && e.code === "RATE_LIMITED") return again("rate_limited", e.retryAfter);
+    throw e;
+  }
+
   // ------------------------------------------------------------------------------------------
   // The sign-in session
   // ------------------------------------------------------------------------------------------
@@ -579,22 +597,14 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     const x = await reopen(blob);
     if (!isReopened(x)) return x;
     const { i, v } = x;
-    const again = async (problem: SignInProblem, retryAfterSeconds?: number): Promise<AuthorizeOutcome> => ({
-      kind: "sign_in",
-      view: await viewOf(v, i),
-      email,
-      problem,
-      retryAfterSeconds,
-    });
+    const again = signInAgain(v, i, email);
     if (!email.trim() || !password) return again("missing");
     let person: ProvenPerson;
     try {
       person = await deps.auth.provePassword(email, password, browser.ip);
     } catch (e) {
       if (e instanceof DomainError && e.code === "INVALID_CREDENTIALS") return again("credentials");
-      if (e instanceof DomainError && e.code === "ACCOUNT_LOCKED") return again("locked", e.retryAfter);
-      if (e instanceof DomainError && e.code === "RATE_LIMITED") return again("rate_limited", e.retryAfter);
-      throw e;
+      return refusedByLimit(e, again);
     }
     // Tenant isolation: a person of another tenant is answered as a wrong password (no enumeration).
     if (!servesTenant(v.request.client, person.user.tenantId)) return again("credentials");
@@ -696,12 +706,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     const x = await reopen(blob);
     if (!isReopened(x)) return x;
     const { i, v } = x;
-    const again = async (problem: SignInProblem, retryAfterSeconds?: number): Promise<AuthorizeOutcome> => ({
-      kind: "sign_in",
-      view: await viewOf(v, i),
-      problem,
-      retryAfterSeconds,
-    });
+    const again = signInAgain(v, i);
     const credential = credentialOf(credentialJson);
     if (!credential || !attemptId) return again("passkey");
     let person: ProvenPerson;
@@ -711,9 +716,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
       person = r.person;
     } catch (e) {
       if (e instanceof PasskeyRefused) return again("passkey");
-      if (e instanceof DomainError && e.code === "ACCOUNT_LOCKED") return again("locked", e.retryAfter);
-      if (e instanceof DomainError && e.code === "RATE_LIMITED") return again("rate_limited", e.retryAfter);
-      throw e;
+      return refusedByLimit(e, again);
     }
     // Tenant isolation, and a disabled person: refused like any passkey that does not sign in.
     if (!servesTenant(v.request.client, person.user.tenantId) || person.user.status !== "ACTIVE")
