@@ -9,7 +9,8 @@ import { OAuthError, bearerErrorResponse, oauthErrorResponse } from "./http/oaut
 import { answeredStatus, type Logger, type Metrics } from "./http/observability";
 import { problemResponse } from "./http/problem";
 import { readJsonBody } from "./http/body";
-import { createClientIpResolver } from "./http/context";
+import { clientIp, createClientIpResolver } from "./http/context";
+import { declaredRule, type TokenGate, type TokenRule } from "./http/guard";
 import { corsHeaders, preflight } from "./http/cors";
 import { finishOpenApi } from "./http/openapi";
 import { docsRoutes } from "./http/docs";
@@ -68,6 +69,8 @@ export function createApp(
     importMaxMiB?: number;
     corsOrigins?: string[];
     issuer?: string;
+    /** Admits each `/api/**` request under the token rule its route declares (src/http/guard.ts). */
+    gate?: TokenGate;
   },
   routes: Elysia<any, any, any, any, any, any, any>,
 ) {
@@ -164,6 +167,10 @@ export function createApp(
     );
   }
 
+  /** `METHOD path` → the token rule each `/api/**` route declares; filled once the routes are mounted. */
+  const rules = new Map<string, TokenRule>();
+  const gate = svc.gate;
+
   const app = new Elysia({ normalize: true })
     .onRequest(({ request, set, server }) => {
       resolveIp(request, server);
@@ -191,6 +198,12 @@ export function createApp(
         ? undefined
         : readJsonBody(request, limitFor(pathOf(request))),
     )
+    // CONTRACT §2: the token rule the matched route declares, checked before its body is validated.
+    .onTransform(({ request, route, server }) => {
+      if (!gate || !route?.startsWith("/api/")) return;
+      const method = request.method === "HEAD" ? "GET" : request.method;
+      return gate.admit(request, rules.get(`${method} ${route}`) ?? "management", clientIp(request, server));
+    })
     .onError((ctx) => {
       const res = renderError(ctx.code, ctx.error, ctx.request);
       for (const [k, v] of Object.entries(corsHeaders(cors, ctx.request, pathOf(ctx.request)))) res.headers.set(k, v);
@@ -256,6 +269,14 @@ export function createApp(
     )
     .use(docsRoutes("Identity and Access Service: API reference"))
     .use(routes);
+  // One place decides which tokens a route takes: a `/api/**` route without a declaration is a bug
+  // that stops the app here, so no route is ever left to check tokens on its own.
+  for (const r of app.routes as { method: string; path: string; hooks?: { detail?: Record<string, unknown> } }[]) {
+    if (!r.path.startsWith("/api/")) continue;
+    const rule = declaredRule(r);
+    if (!rule) throw new Error(`${r.method} ${r.path} declares no token rule: add ...tokens(rule) to its detail`);
+    rules.set(`${r.method} ${r.path}`, rule);
+  }
   return app;
 }
 

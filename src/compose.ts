@@ -154,7 +154,6 @@ export async function composeGraph(d: GraphDeps) {
     },
   );
   await keys.init();
-  const guard = createGuard({ verify: keys.verify, issuer: config.issuer, platformTenantId });
   // Custom claims: the owning org's mapping, cached until the directory changes.
   const claimsMinter = createClaimsMinter({ claims: store.claims, tenants: store.tenants, version, maxAgeMs, clock });
   const mfa = createMfaService({
@@ -185,6 +184,13 @@ export async function composeGraph(d: GraphDeps) {
     version,
     maxAgeMs,
     builtIn: [consoleClient(config.issuer)],
+  });
+  // CONTRACT §2: which tokens reach which /api/** route; a third-party client's token reaches none.
+  const guard = createGuard({
+    verify: keys.verify,
+    issuer: config.issuer,
+    platformTenantId,
+    clientFirstParty: async (clientId) => (await clientDirectory.resolve(clientId))?.client.firstParty ?? null,
   });
   // Ending sign-in (CONTRACT §13): logout, session control, consents, revocation marks.
   const logout = createLogoutService({
@@ -491,6 +497,7 @@ export async function composeGraph(d: GraphDeps) {
       importMaxMiB: config.importMaxMiB,
       corsOrigins: config.corsOrigins,
       issuer: config.issuer,
+      gate: guard,
     },
     mountRoutes({
       system,

@@ -833,7 +833,7 @@ export interface paths {
         get?: never;
         /**
          * Save the caller's language
-         * @description Any user token of this issuer. Pages use `ui_locales`, then `Accept-Language`, then this choice; mails not caused by a request of the person (a setup link) use it alone. Signing in on the hosted pages saves the page's language too. Audited as `user.locale_changed`.
+         * @description A management, SPEC-login or first-party client token (CONTRACT §2). Pages use `ui_locales`, then `Accept-Language`, then this choice; mails not caused by a request of the person (a setup link) use it alone. Signing in on the hosted pages saves the page's language too. Audited as `user.locale_changed`.
          */
         put: operations["putApiUsersMe"];
         post?: never;
@@ -912,7 +912,7 @@ export interface paths {
         };
         /**
          * The caller's devices
-         * @description Any user access token of this issuer, whatever its audience.
+         * @description A management, SPEC-login or first-party client token, whatever its audience (CONTRACT §2).
          */
         get: operations["getApiUsersMeDevices"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Organizations the caller may switch into
-         * @description Any user access token of this issuer, whatever its audience.
+         * @description A management, SPEC-login or first-party client token, whatever its audience (CONTRACT §2).
          */
         get: operations["getApiUsersMeMemberships"];
         put?: never;
@@ -1075,7 +1075,7 @@ export interface paths {
         put?: never;
         /**
          * Change the caller's own password
-         * @description Any user token of this issuer. `currentPassword` must be the present password (a wrong one is 400 naming that field and counts toward the sign-in lockout); `newPassword` is 8 to 200 characters and must differ. Every other session of the user ends; the calling session stays signed in. Audited as `auth.password.changed`.
+         * @description A management token (CONTRACT §2). `currentPassword` must be the present password (a wrong one is 400 naming that field and counts toward the sign-in lockout); `newPassword` is 8 to 200 characters and must differ. Every other session of the user ends; the calling session stays signed in. Audited as `auth.password.changed`.
          */
         post: operations["postApiUsersMePassword"];
         delete?: never;

@@ -14,7 +14,7 @@ import {
   UpdateAppBody,
 } from "./model";
 import type { AppService } from "./service";
-import { managementCaller, type Guard } from "../../http/guard";
+import { managementCaller, tokens, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 
 export const appDto = (a: DomainApp) => ({
@@ -36,78 +36,72 @@ const permissionDto = (x: DomainPermission) => ({
 
 export function appRoutes({ apps, guard }: { apps: AppService; guard: Guard }) {
   const tags = ["Applications"];
-  const security = [{ bearer: [] }];
-  const caller = (request: Request, server: unknown) => managementCaller(guard, request, server);
+  const management = tokens("management");
+  const caller = (request: Request) => managementCaller(guard, request);
   return new Elysia({ name: "app-routes" })
     .get(
       "/api/applications/quota",
-      async ({ request, server, query }) => apps.quota(await caller(request, server), query.organizationId),
+      async ({ request, query }) => apps.quota(await caller(request), query.organizationId),
       {
         query: OrgQuery,
         response: ok(QuotaResponse),
-        detail: { tags, security, summary: "Applications used by the organization and the tenant's limit" },
+        detail: { tags, ...management, summary: "Applications used by the organization and the tenant's limit" },
       },
     )
     .get(
       "/api/applications",
-      async ({ request, server, query }) =>
-        (await apps.list(await caller(request, server), query.organizationId)).map(appDto),
+      async ({ request, query }) => (await apps.list(await caller(request), query.organizationId)).map(appDto),
       {
         query: OrgQuery,
         response: ok(t.Array(Application)),
-        detail: { tags, security, summary: "Applications registered at an organization" },
+        detail: { tags, ...management, summary: "Applications registered at an organization" },
       },
     )
-    .post(
-      "/api/applications",
-      async ({ request, server, body }) => appDto(await apps.create(await caller(request, server), body)),
-      {
-        body: CreateAppBody,
-        response: ok(Application),
-        detail: { tags, security, summary: "Register an application (a token audience)" },
-      },
-    )
+    .post("/api/applications", async ({ request, body }) => appDto(await apps.create(await caller(request), body)), {
+      body: CreateAppBody,
+      response: ok(Application),
+      detail: { tags, ...management, summary: "Register an application (a token audience)" },
+    })
     .put(
       "/api/applications/:applicationId",
-      async ({ request, server, params, body }) =>
-        appDto(await apps.update(await caller(request, server), params.applicationId, body)),
+      async ({ request, params, body }) => appDto(await apps.update(await caller(request), params.applicationId, body)),
       {
         params: AppIdParams,
         body: UpdateAppBody,
         response: ok(Application),
-        detail: { tags, security, summary: "Update an application's name, refresh TTLs and social client ids" },
+        detail: { tags, ...management, summary: "Update an application's name, refresh TTLs and social client ids" },
       },
     )
     .get(
       "/api/applications/:applicationId/permissions",
-      async ({ request, server, params }) =>
-        (await apps.listPermissions(await caller(request, server), params.applicationId)).map(permissionDto),
+      async ({ request, params }) =>
+        (await apps.listPermissions(await caller(request), params.applicationId)).map(permissionDto),
       {
         params: AppIdParams,
         response: ok(t.Array(Permission)),
-        detail: { tags, security, summary: "The application's permission codes" },
+        detail: { tags, ...management, summary: "The application's permission codes" },
       },
     )
     .post(
       "/api/applications/:applicationId/permissions",
-      async ({ request, server, params, body }) =>
-        permissionDto(await apps.createPermission(await caller(request, server), params.applicationId, body)),
+      async ({ request, params, body }) =>
+        permissionDto(await apps.createPermission(await caller(request), params.applicationId, body)),
       {
         params: AppIdParams,
         body: CreatePermissionBody,
         response: ok(Permission),
-        detail: { tags, security, summary: "Add a permission code to the application" },
+        detail: { tags, ...management, summary: "Add a permission code to the application" },
       },
     )
     .delete(
       "/api/applications/:applicationId/permissions/:permissionId",
-      async ({ request, server, params }) => {
-        await apps.deletePermission(await caller(request, server), params.applicationId, params.permissionId);
+      async ({ request, params }) => {
+        await apps.deletePermission(await caller(request), params.applicationId, params.permissionId);
         return noContent200();
       },
       {
         params: PermissionParams,
-        detail: { tags, security, summary: "Delete a permission code (it leaves every role)" },
+        detail: { tags, ...management, summary: "Delete a permission code (it leaves every role)" },
       },
     );
 }

@@ -3,14 +3,14 @@ import { Elysia, t } from "elysia";
 import { iso, pageSize } from "../../http/context";
 import { AuditEntry, AuditQuery } from "./model";
 import type { AuditService } from "./service";
-import { managementCaller, type Guard } from "../../http/guard";
+import { managementCaller, tokens, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 
 export function auditRoutes({ audit, guard }: { audit: AuditService; guard: Guard }) {
   return new Elysia({ name: "audit-routes" }).get(
     "/api/audit",
-    async ({ request, server, query }) => {
-      const p = await managementCaller(guard, request, server);
+    async ({ request, query }) => {
+      const p = await managementCaller(guard, request);
       const entries = await audit.search(p, {
         organizationId: query.organizationId,
         action: query.action || undefined,
@@ -35,7 +35,7 @@ export function auditRoutes({ audit, guard }: { audit: AuditService; guard: Guar
       response: ok(t.Array(AuditEntry)),
       detail: {
         tags: ["Audit"],
-        security: [{ bearer: [] }],
+        ...tokens("management"),
         summary: "Audit entries of an organization's subtree, newest first",
       },
     },

@@ -1,6 +1,7 @@
 /**
  * POST /api/auth/login and POST /api/auth/mfa/verify: proving who the caller is, then the session.
  */
+import { tokens } from "../../http/guard";
 import { Elysia, t } from "elysia";
 import { clientIp, refuseNonObjectDevice } from "../../http/context";
 import { requireAllowedOrigin, signInAnswer, tokenPairBody, type CookiePolicy } from "../../http/session-cookie";
@@ -27,7 +28,7 @@ export function authRoutes({ auth, cookies }: { auth: AuthService; cookies: Cook
         response: ok(t.Union([TokenPairResponse, MfaChallenge])),
         detail: {
           tags,
-          security: [],
+          ...tokens("public"),
           summary: "Sign in with email and password",
           description:
             "Plain mode returns the refresh token in the body; `web=true` sets the HttpOnly `sso_refresh` cookie (SameSite=Strict, Path=/api/auth) instead; a `device` object starts a device session and answers a server-issued `deviceId`. " +
@@ -50,7 +51,7 @@ export function authRoutes({ auth, cookies }: { auth: AuthService; cookies: Cook
         response: ok(TokenPairResponse),
         detail: {
           tags,
-          security: [],
+          ...tokens("public"),
           summary: "Complete a sign-in with the second factor",
           description:
             "Takes the `pendingToken` of the MFA challenge and a 6-digit TOTP (the current step or one either side, each step once) or an unused recovery code. " +

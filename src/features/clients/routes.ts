@@ -11,7 +11,7 @@ import {
 } from "./model";
 import type { ApiClient } from "./ports";
 import type { ClientService } from "./service";
-import { managementCaller, type Guard } from "../../http/guard";
+import { managementCaller, tokens, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 
 /** Wire shape of a client: never the secret or its hash. */
@@ -32,12 +32,12 @@ const summary = (c: ApiClient) => ({
 
 export function clientRoutes({ clients, guard }: { clients: ClientService; guard: Guard }) {
   const tags = ["API clients"];
-  const security = [{ bearer: [] }];
+  const management = tokens("management");
   return new Elysia({ name: "client-routes" })
     .get(
       "/api/clients",
-      async ({ query, request, server }) => {
-        const p = await managementCaller(guard, request, server);
+      async ({ query, request }) => {
+        const p = await managementCaller(guard, request);
         return (await clients.list(p, query.organizationId)).map(summary);
       },
       {
@@ -45,7 +45,7 @@ export function clientRoutes({ clients, guard }: { clients: ClientService; guard
         response: ok(t.Array(ClientSummary)),
         detail: {
           tags,
-          security,
+          ...management,
           summary: "List the API clients of an organization",
           description: "Needs CLIENT_MANAGE and the organization inside the token's reach. Secrets are never listed.",
         },
@@ -53,8 +53,8 @@ export function clientRoutes({ clients, guard }: { clients: ClientService; guard
     )
     .post(
       "/api/clients",
-      async ({ body, request, server, set }) => {
-        const p = await managementCaller(guard, request, server);
+      async ({ body, request, set }) => {
+        const p = await managementCaller(guard, request);
         const r = await clients.register(p, body);
         noStore(set);
         return r.clientSecret === undefined
@@ -66,7 +66,7 @@ export function clientRoutes({ clients, guard }: { clients: ClientService; guard
         response: ok(RegisteredClient),
         detail: {
           tags,
-          security,
+          ...management,
           summary: "Register an API client (machine, browser or native application)",
           description:
             "Needs CLIENT_MANAGE and access to `orgId`. Without `type` and `grantTypes` this is a machine client (client credentials). " +
@@ -79,8 +79,8 @@ export function clientRoutes({ clients, guard }: { clients: ClientService; guard
     )
     .get(
       "/api/clients/:clientId",
-      async ({ params, request, server }) => {
-        const p = await managementCaller(guard, request, server);
+      async ({ params, request }) => {
+        const p = await managementCaller(guard, request);
         return summary(await clients.get(p, params.clientId));
       },
       {
@@ -88,7 +88,7 @@ export function clientRoutes({ clients, guard }: { clients: ClientService; guard
         response: ok(ClientSummary),
         detail: {
           tags,
-          security,
+          ...management,
           summary: "Read one API client",
           description:
             "Needs CLIENT_MANAGE and the client's organization inside the token's reach (403 otherwise). Another tenant's client is 404. Never shows the secret.",
@@ -97,8 +97,8 @@ export function clientRoutes({ clients, guard }: { clients: ClientService; guard
     )
     .patch(
       "/api/clients/:clientId",
-      async ({ params, body, request, server }) => {
-        const p = await managementCaller(guard, request, server);
+      async ({ params, body, request }) => {
+        const p = await managementCaller(guard, request);
         return summary(await clients.update(p, params.clientId, body));
       },
       {
@@ -107,7 +107,7 @@ export function clientRoutes({ clients, guard }: { clients: ClientService; guard
         response: ok(ClientSummary),
         detail: {
           tags,
-          security,
+          ...management,
           summary: "Change a client's name, redirect and logout URIs or first-party flag",
           description:
             "Needs CLIENT_MANAGE and the client's organization inside the token's reach; another tenant's client is 404. Absent fields stay as they are; a list replaces the registered one. " +

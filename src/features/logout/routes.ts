@@ -4,7 +4,7 @@
  */
 import { Elysia, t } from "elysia";
 import { clientIp, noContent200 } from "../../http/context";
-import { selfCaller, type Guard } from "../../http/guard";
+import { selfCaller, tokens, type Guard } from "../../http/guard";
 import type { Logger } from "../../http/observability";
 import { type PageStatus, pageAnswer, pageResponsesDoc, seeOther } from "../../http/page-answer";
 import { ok } from "../../http/responses";
@@ -63,8 +63,7 @@ export function logoutRoutes({
   log: Logger;
 }) {
   const tags = ["Sessions"];
-  const security = [{ bearer: [] }];
-  const callerOf = (request: Request, server: unknown) => selfCaller(guard, request, server);
+  const callerOf = (request: Request) => selfCaller(guard, request);
   const cookiesOf = (request: Request) => new Bun.CookieMap(request.headers.get("cookie") ?? "");
   const requestIdOf = (set: { headers: Record<string, unknown> }) => String(set.headers["x-request-id"] ?? "");
   const clearSession = () =>
@@ -178,8 +177,8 @@ export function logoutRoutes({
     )
     .get(
       "/api/users/me/sessions",
-      async ({ request, server }) => {
-        const list = await logout.listSessions(await callerOf(request, server));
+      async ({ request }) => {
+        const list = await logout.listSessions(await callerOf(request));
         return list.map((x) => ({
           ...x,
           createdAt: x.createdAt?.toISOString() ?? null,
@@ -191,17 +190,17 @@ export function logoutRoutes({
         response: ok(t.Array(SessionEntryView)),
         detail: {
           tags,
-          security,
+          ...tokens("self"),
           summary: "The caller's sign-in sessions and refresh families",
           description:
-            "Every live browser sign-in session (`kind: signin`, hosted pages) and refresh-token family (`kind: refresh`: web, plain and device sessions, and OAuth clients' families) of the caller, oldest first; `current` marks the one the calling token belongs to. Any user access token of this issuer.",
+            "Every live browser sign-in session (`kind: signin`, hosted pages) and refresh-token family (`kind: refresh`: web, plain and device sessions, and OAuth clients' families) of the caller, oldest first; `current` marks the one the calling token belongs to. A management, SPEC-login or first-party client token, whatever its audience (CONTRACT §2).",
         },
       },
     )
     .delete(
       "/api/users/me/sessions/:sessionId",
-      async ({ params, request, server }) => {
-        await logout.endOwnSession(await callerOf(request, server), params.sessionId);
+      async ({ params, request }) => {
+        await logout.endOwnSession(await callerOf(request), params.sessionId);
         return noContent200();
       },
       {
@@ -210,7 +209,7 @@ export function logoutRoutes({
         }),
         detail: {
           tags,
-          security,
+          ...tokens("self"),
           summary: "End one of the caller's sessions",
           description:
             "A sign-in session ends with the refresh families started through it; a refresh family ends alone. Their access tokens introspect as inactive from then on (they still verify offline until `exp`), and the clients that got tokens receive back-channel logout tokens. 404 when it is not a live session of the caller. Audited as `auth.logout` with `via: sessions`.",
@@ -219,12 +218,12 @@ export function logoutRoutes({
     )
     .post(
       "/api/users/me/sessions/revoke-all",
-      async ({ request, server }) => ({ revoked: await logout.endOtherSessions(await callerOf(request, server)) }),
+      async ({ request }) => ({ revoked: await logout.endOtherSessions(await callerOf(request)) }),
       {
         response: ok(RevokedCount),
         detail: {
           tags,
-          security,
+          ...tokens("account"),
           summary: "Sign out everywhere else",
           description:
             "Ends every sign-in session and refresh family of the caller except the one the calling token belongs to, and sends the back-channel logout tokens. Audited as `auth.sessions.ended` with `via: sessions`.",
@@ -233,15 +232,15 @@ export function logoutRoutes({
     )
     .get(
       "/api/users/me/consents",
-      async ({ request, server }) => {
-        const list = await logout.listConsents(await callerOf(request, server));
+      async ({ request }) => {
+        const list = await logout.listConsents(await callerOf(request));
         return list.map((c) => ({ ...c, grantedAt: c.grantedAt.toISOString() }));
       },
       {
         response: ok(t.Array(ConsentView)),
         detail: {
           tags,
-          security,
+          ...tokens("self"),
           summary: "The caller's consents to third-party applications",
           description:
             "One entry per client the caller consented to on the hosted pages, with every scope granted so far.",
@@ -250,15 +249,15 @@ export function logoutRoutes({
     )
     .delete(
       "/api/users/me/consents/:clientId",
-      async ({ params, request, server }) => {
-        await logout.withdrawConsent(await callerOf(request, server), params.clientId);
+      async ({ params, request }) => {
+        await logout.withdrawConsent(await callerOf(request), params.clientId);
         return noContent200();
       },
       {
         params: t.Object({ clientId: t.String({ pattern: "^[A-Za-z0-9_-]{1,128}$" }) }),
         detail: {
           tags,
-          security,
+          ...tokens("self"),
           summary: "Withdraw a consent",
           description:
             "The client's next authorization asks again; the caller's refresh families of that client end (the client gets a back-channel logout token). 404 when there is no such consent. Audited as `consent.withdrawn`.",

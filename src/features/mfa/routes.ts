@@ -1,27 +1,27 @@
-/** POST /api/mfa/setup/begin, /api/mfa/setup/confirm, /api/mfa/disable (any user access token of this issuer). */
+/** POST /api/mfa/setup/begin, /api/mfa/setup/confirm, /api/mfa/disable (a management token: CONTRACT §2). */
 import { Elysia } from "elysia";
 import { noContent200, noStore } from "../../http/context";
-import { selfCaller, type Guard } from "../../http/guard";
+import { selfCaller, tokens, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 import { ConfirmBody, MfaSetupResponse, RecoveryCodesResponse } from "./model";
 import type { MfaService } from "./service";
 
 export function mfaRoutes({ mfa, guard }: { mfa: MfaService; guard: Guard }) {
   const tags = ["MFA"];
-  const security = [{ bearer: [] }];
-  const caller = (request: Request, server: unknown) => selfCaller(guard, request, server);
+  const account = tokens("account");
+  const caller = (request: Request) => selfCaller(guard, request);
   return new Elysia({ name: "mfa-routes" })
     .post(
       "/api/mfa/setup/begin",
-      async ({ request, server, set }) => {
+      async ({ request, set }) => {
         noStore(set);
-        return mfa.begin(await caller(request, server));
+        return mfa.begin(await caller(request));
       },
       {
         response: ok(MfaSetupResponse),
         detail: {
           tags,
-          security,
+          ...account,
           summary: "Start TOTP enrolment",
           description:
             "Answers an otpauth:// URI with a new secret. MFA stays off until confirmed; 409 when it is already on.",
@@ -30,16 +30,16 @@ export function mfaRoutes({ mfa, guard }: { mfa: MfaService; guard: Guard }) {
     )
     .post(
       "/api/mfa/setup/confirm",
-      async ({ body, request, server, set }) => {
+      async ({ body, request, set }) => {
         noStore(set);
-        return mfa.confirm(await caller(request, server), body.code);
+        return mfa.confirm(await caller(request), body.code);
       },
       {
         body: ConfirmBody,
         response: ok(RecoveryCodesResponse),
         detail: {
           tags,
-          security,
+          ...account,
           summary: "Confirm enrolment with a current code",
           description:
             "Turns MFA on and answers 10 single-use recovery codes, once. A wrong code is 401 MFA_INVALID_CODE.",
@@ -48,14 +48,14 @@ export function mfaRoutes({ mfa, guard }: { mfa: MfaService; guard: Guard }) {
     )
     .post(
       "/api/mfa/disable",
-      async ({ request, server }) => {
-        await mfa.disable(await caller(request, server));
+      async ({ request }) => {
+        await mfa.disable(await caller(request));
         return noContent200();
       },
       {
         detail: {
           tags,
-          security,
+          ...account,
           summary: "Turn MFA off",
           description: "Removes the secret and the recovery codes; sessions stay. Audited.",
         },

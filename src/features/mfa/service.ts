@@ -27,7 +27,7 @@ export interface MfaServiceDeps {
   issuerName: string;
 }
 
-/** The caller of /api/mfa/** (any user access token of this issuer). */
+/** The caller of /api/mfa/** (a management token: CONTRACT §2, the gate decided). */
 export interface MfaCaller {
   userId: number;
   tenantId: number;

@@ -14,7 +14,7 @@ import {
   VisibleOrgsResponse,
 } from "./model";
 import type { OrgService } from "./service";
-import { managementCaller, type Guard } from "../../http/guard";
+import { managementCaller, tokens, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 
 export const orgDto = (o: Org) => ({
@@ -33,13 +33,13 @@ export const orgDto = (o: Org) => ({
 
 export function orgRoutes({ orgs, guard }: { orgs: OrgService; guard: Guard }) {
   const tags = ["Organizations"];
-  const security = [{ bearer: [] }];
-  const caller = (request: Request, server: unknown) => managementCaller(guard, request, server);
+  const management = tokens("management");
+  const caller = (request: Request) => managementCaller(guard, request);
   return new Elysia({ name: "org-routes" })
     .get(
       "/api/organizations",
-      async ({ request, server, query }) => {
-        const p = await caller(request, server);
+      async ({ request, query }) => {
+        const p = await caller(request);
         const size = pageSize(query.size, 100);
         const page = await orgs.list(p, decodeCursor(query.after), size);
         return {
@@ -51,13 +51,13 @@ export function orgRoutes({ orgs, guard }: { orgs: OrgService; guard: Guard }) {
       {
         query: CursorQuery,
         response: ok(OrgSlice),
-        detail: { tags, security, summary: "Organizations within the token's reach (cursor pages, by id)" },
+        detail: { tags, ...management, summary: "Organizations within the token's reach (cursor pages, by id)" },
       },
     )
     .get(
       "/api/organizations/search",
-      async ({ request, server, query }) => {
-        const p = await caller(request, server);
+      async ({ request, query }) => {
+        const p = await caller(request);
         const found = await orgs.search(p, query.q ?? "", query.status, pageSize(query.size, 50));
         return found.map(orgDto);
       },
@@ -66,57 +66,52 @@ export function orgRoutes({ orgs, guard }: { orgs: OrgService; guard: Guard }) {
         response: ok(t.Array(Organization)),
         detail: {
           tags,
-          security,
+          ...management,
           summary: "Search organizations by name or slug (literal, case-insensitive substring)",
         },
       },
     )
-    .post(
-      "/api/organizations",
-      async ({ request, server, body }) => orgDto(await orgs.create(await caller(request, server), body)),
-      {
-        body: CreateOrgBody,
-        response: ok(Organization),
-        detail: {
-          tags,
-          security,
-          summary: "Create an organization (child of the caller's active org when parentId is absent)",
-        },
+    .post("/api/organizations", async ({ request, body }) => orgDto(await orgs.create(await caller(request), body)), {
+      body: CreateOrgBody,
+      response: ok(Organization),
+      detail: {
+        tags,
+        ...management,
+        summary: "Create an organization (child of the caller's active org when parentId is absent)",
       },
-    )
+    })
     .put(
       "/api/organizations/:id",
-      async ({ request, server, params, body }) =>
-        orgDto(await orgs.update(await caller(request, server), params.id, body)),
+      async ({ request, params, body }) => orgDto(await orgs.update(await caller(request), params.id, body)),
       {
         params: OrgIdParams,
         body: UpdateOrgBody,
         response: ok(Organization),
-        detail: { tags, security, summary: "Rename or retype an organization" },
+        detail: { tags, ...management, summary: "Rename or retype an organization" },
       },
     )
     .post(
       "/api/organizations/:id/suspend",
-      async ({ request, server, params }) => orgDto(await orgs.suspend(await caller(request, server), params.id)),
+      async ({ request, params }) => orgDto(await orgs.suspend(await caller(request), params.id)),
       {
         params: OrgIdParams,
         response: ok(Organization),
-        detail: { tags, security, summary: "Suspend an organization: it and its descendants get no new tokens" },
+        detail: { tags, ...management, summary: "Suspend an organization: it and its descendants get no new tokens" },
       },
     )
     .post(
       "/api/organizations/:id/activate",
-      async ({ request, server, params }) => orgDto(await orgs.activate(await caller(request, server), params.id)),
+      async ({ request, params }) => orgDto(await orgs.activate(await caller(request), params.id)),
       {
         params: OrgIdParams,
         response: ok(Organization),
-        detail: { tags, security, summary: "Re-activate a suspended organization" },
+        detail: { tags, ...management, summary: "Re-activate a suspended organization" },
       },
     )
     .get(
       "/api/tenant-hierarchy/visible-orgs/:parentOrgId",
-      async ({ request, server, params, query }) => {
-        const p = await caller(request, server);
+      async ({ request, params, query }) => {
+        const p = await caller(request);
         const page = await orgs.visibleChildren(
           p,
           params.parentOrgId,
@@ -134,7 +129,11 @@ export function orgRoutes({ orgs, guard }: { orgs: OrgService; guard: Guard }) {
         params: ParentParams,
         query: CursorQuery,
         response: ok(VisibleOrgsResponse),
-        detail: { tags, security, summary: "Direct children of an organization visible to the caller (cursor pages)" },
+        detail: {
+          tags,
+          ...management,
+          summary: "Direct children of an organization visible to the caller (cursor pages)",
+        },
       },
     );
 }

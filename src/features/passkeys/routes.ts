@@ -1,12 +1,12 @@
 /**
- * Passkeys (CONTRACT §14): the person's own (`/api/users/me/passkeys/**`, any user access token of
- * this issuer), an administrator's view and removal (`/api/users/{id}/passkeys/**`), and the
+ * Passkeys (CONTRACT §14): the person's own (`/api/users/me/passkeys/**`: registering and removing
+ * take a management token, listing and renaming the `self` tokens; CONTRACT §2), an administrator's view and removal (`/api/users/{id}/passkeys/**`), and the
  * first-party sign-in (`/api/auth/passkey/begin`, `/finish`).
  */
 import { Elysia, t } from "elysia";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { clientIp, iso, noContent200, noStore, refuseNonObjectDevice } from "../../http/context";
-import { managementCaller, selfCaller, type Guard } from "../../http/guard";
+import { managementCaller, selfCaller, tokens, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 import { requireAllowedOrigin, tokenPairBody, type CookiePolicy } from "../../http/session-cookie";
 import { TokenPairResponse, WebQuery } from "../sessions/model";
@@ -41,14 +41,13 @@ export function passkeyRoutes({
   cookies: CookiePolicy;
 }) {
   const tags = ["Passkeys"];
-  const security = [{ bearer: [] }];
-  const me = (request: Request, server: unknown) => selfCaller(guard, request, server);
+  const me = (request: Request) => selfCaller(guard, request);
   return new Elysia({ name: "passkey-routes" })
     .post(
       "/api/users/me/passkeys/register/begin",
-      async ({ body, request, server, set }) => {
+      async ({ body, request, set }) => {
         noStore(set);
-        const r = await passkeys.registerBegin(await me(request, server), body?.name);
+        const r = await passkeys.registerBegin(await me(request), body?.name);
         return { attemptId: r.attemptId, options: { ...r.options } };
       },
       {
@@ -56,7 +55,7 @@ export function passkeyRoutes({
         response: ok(BeginResponse),
         detail: {
           tags,
-          security,
+          ...tokens("account"),
           summary: "Start registering a passkey",
           description:
             "Answers `{ attemptId, options }`: pass `options` to the browser (`startRegistration` of @simplewebauthn/browser), then send its answer to `/finish` with the `attemptId` (single use, 5 minutes). Discoverable credential, user verification required, attestation `none`, ES256 or RS256.",
@@ -65,10 +64,10 @@ export function passkeyRoutes({
     )
     .post(
       "/api/users/me/passkeys/register/finish",
-      async ({ body, request, server }) =>
+      async ({ body, request }) =>
         dto(
           await passkeys.registerFinish(
-            await me(request, server),
+            await me(request),
             body.attemptId,
             body.credential as unknown as RegistrationResponseJSON,
             body.name,
@@ -79,32 +78,27 @@ export function passkeyRoutes({
         response: ok(Passkey),
         detail: {
           tags,
-          security,
+          ...tokens("account"),
           summary: "Finish registering a passkey",
           description:
             "Verifies the browser's answer (challenge, origin, RP ID, user verification) and stores the passkey. A spent, expired or foreign attempt: 400 INVALID_TOKEN; an answer that does not verify (challenge, origin, RP ID, user verification): 400 VALIDATION_FAILED. Audited (`passkey.registered`).",
         },
       },
     )
-    .get(
-      "/api/users/me/passkeys",
-      async ({ request, server }) => (await passkeys.list(await me(request, server))).map(dto),
-      {
-        response: ok(t.Array(Passkey)),
-        detail: { tags, security, summary: "The caller's passkeys", description: "Oldest first." },
-      },
-    )
+    .get("/api/users/me/passkeys", async ({ request }) => (await passkeys.list(await me(request))).map(dto), {
+      response: ok(t.Array(Passkey)),
+      detail: { tags, ...tokens("self"), summary: "The caller's passkeys", description: "Oldest first." },
+    })
     .put(
       "/api/users/me/passkeys/:id",
-      async ({ body, params, request, server }) =>
-        dto(await passkeys.rename(await me(request, server), params.id, body.name)),
+      async ({ body, params, request }) => dto(await passkeys.rename(await me(request), params.id, body.name)),
       {
         params: PasskeyIdParams,
         body: RenameBody,
         response: ok(Passkey),
         detail: {
           tags,
-          security,
+          ...tokens("self"),
           summary: "Rename one of the caller's passkeys",
           description: "Audited (`passkey.renamed`).",
         },
@@ -112,15 +106,15 @@ export function passkeyRoutes({
     )
     .delete(
       "/api/users/me/passkeys/:id",
-      async ({ params, request, server }) => {
-        await passkeys.remove(await me(request, server), params.id);
+      async ({ params, request }) => {
+        await passkeys.remove(await me(request), params.id);
         return noContent200();
       },
       {
         params: PasskeyIdParams,
         detail: {
           tags,
-          security,
+          ...tokens("account"),
           summary: "Delete one of the caller's passkeys",
           description: "It can no longer sign in. Audited (`passkey.deleted`).",
         },
@@ -128,14 +122,14 @@ export function passkeyRoutes({
     )
     .get(
       "/api/users/:id/passkeys",
-      async ({ params, request, server }) =>
-        (await passkeys.adminList(await managementCaller(guard, request, server), params.id)).map(dto),
+      async ({ params, request }) =>
+        (await passkeys.adminList(await managementCaller(guard, request), params.id)).map(dto),
       {
         params: UserIdParams,
         response: ok(t.Array(Passkey)),
         detail: {
           tags,
-          security,
+          ...tokens("management"),
           summary: "A user's passkeys",
           description:
             "USER_MANAGE with reach over the user's home organization, and authority over the user (no takeover).",
@@ -144,15 +138,15 @@ export function passkeyRoutes({
     )
     .delete(
       "/api/users/:id/passkeys/:passkeyId",
-      async ({ params, request, server }) => {
-        await passkeys.adminRemove(await managementCaller(guard, request, server), params.id, params.passkeyId);
+      async ({ params, request }) => {
+        await passkeys.adminRemove(await managementCaller(guard, request), params.id, params.passkeyId);
         return noContent200();
       },
       {
         params: UserPasskeyParams,
         detail: {
           tags,
-          security,
+          ...tokens("management"),
           summary: "Remove a user's passkey",
           description:
             "USER_MANAGE with reach over the user's home organization, and authority over the user: an administrator cannot act on someone holding more than they do (no takeover). Audited (`passkey.deleted`).",
@@ -170,7 +164,7 @@ export function passkeyRoutes({
         response: ok(BeginResponse),
         detail: {
           tags: ["Authentication"],
-          security: [],
+          ...tokens("public"),
           summary: "Start a sign-in with a passkey",
           description:
             "Answers `{ attemptId, options }` for a sign-in without an email (the browser offers the passkeys it holds for this service). Pass `options` to `startAuthentication`, then send its answer to `/api/auth/passkey/finish`.",
@@ -200,7 +194,7 @@ export function passkeyRoutes({
         response: ok(TokenPairResponse),
         detail: {
           tags: ["Authentication"],
-          security: [],
+          ...tokens("public"),
           summary: "Finish a sign-in with a passkey",
           description:
             "The same `web`, `device` and `audience` options and the same answer as `/api/auth/login`; a passkey with user verification is two factors, so no MFA challenge follows. A replayed, expired or spent attempt, an unknown credential or another user's, a counter that went backwards, a foreign origin or a missing user verification: 401 INVALID_CREDENTIALS (audited as `auth.passkey.failed`). The account lockout and the per-address limit apply as to a password (429 ACCOUNT_LOCKED / RATE_LIMITED); a disabled user: 401; a suspended organization: 403 ORG_SUSPENDED.",

@@ -8,7 +8,7 @@ import { clientIp, noContent200, noStore } from "../../http/context";
 import { QueryInt } from "../../http/wire";
 import { ChangeBody, ForgotBody, ResetBody, SetupLinkResponse } from "./model";
 import type { PasswordService } from "./service";
-import type { Guard } from "../../http/guard";
+import { tokens, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 import type { Logger } from "../../http/observability";
 import { type PageStatus, pageAnswer, seeOther } from "../../http/page-answer";
@@ -48,7 +48,7 @@ export function passwordRoutes({ passwords, guard }: { passwords: PasswordServic
         body: ForgotBody,
         detail: {
           tags,
-          security: [],
+          ...tokens("public"),
           summary: "Mail a password-reset token",
           description:
             "Always answers 200, whether or not the account exists. An active account is mailed a single-use reset token valid for 30 minutes (earlier reset tokens die), in the language `Accept-Language` asks for (else the person's saved language), branded for the tenant. At most 30 password requests a minute per address.",
@@ -65,7 +65,7 @@ export function passwordRoutes({ passwords, guard }: { passwords: PasswordServic
         body: ResetBody,
         detail: {
           tags,
-          security: [],
+          ...tokens("public"),
           summary: "Set a new password with a reset or setup token",
           description:
             "The token works once (an unknown, expired or spent one is 400 INVALID_TOKEN). Every session of the user ends; sign in again with the new password.",
@@ -74,11 +74,10 @@ export function passwordRoutes({ passwords, guard }: { passwords: PasswordServic
     )
     .post(
       "/api/users/me/password",
-      async ({ body, request, server }) => {
-        const ip = clientIp(request, server);
-        const p = await guard.user(request.headers, ip);
+      async ({ body, request }) => {
+        const p = guard.principal(request);
         await passwords.change(
-          { userId: p.userId, tenantId: p.tenantId, sessionId: p.sessionId, ip },
+          { userId: p.userId, tenantId: p.tenantId, sessionId: p.sessionId, ip: p.ip },
           body.currentPassword,
           body.newPassword,
         );
@@ -88,18 +87,17 @@ export function passwordRoutes({ passwords, guard }: { passwords: PasswordServic
         body: ChangeBody,
         detail: {
           tags,
-          security: [{ bearer: [] }],
+          ...tokens("account"),
           summary: "Change the caller's own password",
           description:
-            "Any user token of this issuer. `currentPassword` must be the present password (a wrong one is 400 naming that field and counts toward the sign-in lockout); `newPassword` is 8 to 200 characters and must differ. Every other session of the user ends; the calling session stays signed in. Audited as `auth.password.changed`.",
+            "A management token (CONTRACT §2). `currentPassword` must be the present password (a wrong one is 400 naming that field and counts toward the sign-in lockout); `newPassword` is 8 to 200 characters and must differ. Every other session of the user ends; the calling session stays signed in. Audited as `auth.password.changed`.",
         },
       },
     )
     .post(
       "/api/users/:id/password-setup-link",
-      async ({ params, request, server, set }) => {
-        const ip = clientIp(request, server);
-        const p = await guard.management(request.headers, ip);
+      async ({ params, request, set }) => {
+        const p = guard.principal(request);
         const link = await passwords.createSetupLink(p, params.id);
         noStore(set);
         return { token: link.token, expiresAt: link.expiresAt.toISOString() };
@@ -109,7 +107,7 @@ export function passwordRoutes({ passwords, guard }: { passwords: PasswordServic
         response: ok(SetupLinkResponse),
         detail: {
           tags: ["Users"],
-          security: [{ bearer: [] }],
+          ...tokens("management"),
           summary: "Issue a password-setup token for a user",
           description:
             "USER_MANAGE and the user's organization inside the token's reach. The token is redeemed at POST /api/auth/password/reset within 7 days, once; a new link replaces the previous one. The user is mailed the same token (multipart text + HTML, branded, in their saved language).",

@@ -13,18 +13,18 @@ import {
   UsageResponse,
 } from "./model";
 import type { PlatformService } from "./service";
-import { managementCaller, type Guard } from "../../http/guard";
+import { managementCaller, tokens, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 
 export function platformRoutes({ platform, guard }: { platform: PlatformService; guard: Guard }) {
   const tags = ["Platform"];
-  const security = [{ bearer: [] }];
-  const caller = (request: Request, server: unknown) => managementCaller(guard, request, server);
+  const management = tokens("management");
+  const caller = (request: Request) => managementCaller(guard, request);
   return new Elysia({ name: "platform-routes" })
     .post(
       "/api/platform/tenants",
-      async ({ request, server, body, set }) => {
-        const r = await platform.provision(await caller(request, server), body);
+      async ({ request, body, set }) => {
+        const r = await platform.provision(await caller(request), body);
         noStore(set);
         return {
           tenantId: r.tenantId,
@@ -41,46 +41,44 @@ export function platformRoutes({ platform, guard }: { platform: PlatformService;
         response: ok(Provisioned),
         detail: {
           tags,
-          security,
+          ...management,
           summary: "Provision a tenant: root org, tenant-admin role, admin user and a setup token",
         },
       },
     )
     .put(
       "/api/platform/tenants/:tenantId/limits",
-      async ({ request, server, params, body }) =>
-        platform.setLimits(await caller(request, server), params.tenantId, body),
+      async ({ request, params, body }) => platform.setLimits(await caller(request), params.tenantId, body),
       {
         params: TenantParams,
         body: LimitsRequest,
         response: ok(LimitsResponse),
-        detail: { tags, security, summary: "Set the tenant's application limit (per organization)" },
+        detail: { tags, ...management, summary: "Set the tenant's application limit (per organization)" },
       },
     )
     .get(
       "/api/platform/tenants/:tenantId/usage",
-      async ({ request, server, params }) => platform.usage(await caller(request, server), params.tenantId),
+      async ({ request, params }) => platform.usage(await caller(request), params.tenantId),
       {
         params: TenantParams,
         response: ok(UsageResponse),
-        detail: { tags, security, summary: "Applications registered in the tenant" },
+        detail: { tags, ...management, summary: "Applications registered in the tenant" },
       },
     )
     .put(
       "/api/platform/tenants/:tenantId/features",
-      async ({ request, server, params, body }) =>
-        platform.setFeatures(await caller(request, server), params.tenantId, body),
+      async ({ request, params, body }) => platform.setFeatures(await caller(request), params.tenantId, body),
       {
         params: TenantParams,
         body: FeaturesRequest,
         response: ok(FeaturesResponse),
-        detail: { tags, security, summary: "Switch plan features (customClaims) for the tenant" },
+        detail: { tags, ...management, summary: "Switch plan features (customClaims) for the tenant" },
       },
     )
     .get(
       "/api/platform/sandboxes",
-      async ({ request, server }) =>
-        (await platform.sandboxes(await caller(request, server))).map(({ tenant, root }) => ({
+      async ({ request }) =>
+        (await platform.sandboxes(await caller(request))).map(({ tenant, root }) => ({
           tenantId: tenant.id,
           name: root?.name ?? tenant.name,
           slug: root?.slug ?? tenant.slug,
@@ -88,7 +86,7 @@ export function platformRoutes({ platform, guard }: { platform: PlatformService;
         })),
       {
         response: ok(t.Array(SandboxSummary)),
-        detail: { tags, security, summary: "Sandbox tenants and when they expire" },
+        detail: { tags, ...management, summary: "Sandbox tenants and when they expire" },
       },
     );
 }

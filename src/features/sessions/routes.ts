@@ -5,7 +5,7 @@
  */
 import { Elysia, t } from "elysia";
 import { clientIp, noContent200 } from "../../http/context";
-import { selfCaller, type Guard } from "../../http/guard";
+import { selfCaller, tokens, type Guard } from "../../http/guard";
 import {
   noStore,
   presentedRefreshToken,
@@ -29,8 +29,8 @@ export function sessionRoutes({
 }) {
   const tags = ["Sessions"];
   const authTags = ["Authentication"];
-  const security = [{ bearer: [] }];
-  const callerOf = (request: Request, server: unknown) => selfCaller(guard, request, server);
+  const self = tokens("self");
+  const callerOf = (request: Request) => selfCaller(guard, request);
   return new Elysia({ name: "session-routes" })
     .post(
       "/api/auth/refresh",
@@ -45,7 +45,7 @@ export function sessionRoutes({
         response: ok(TokenPairResponse),
         detail: {
           tags: authTags,
-          security: [],
+          ...tokens("public"),
           summary: "Exchange a refresh token for a new pair",
           description:
             "The refresh token is single use: the answer carries its successor. Presenting a used one again revokes the whole session (401 REFRESH_TOKEN_REUSED). " +
@@ -68,7 +68,7 @@ export function sessionRoutes({
         body: t.Optional(LogoutBody),
         detail: {
           tags: authTags,
-          security: [],
+          ...tokens("public"),
           summary: "End the session of a refresh token",
           description:
             "Takes the refresh token from the body, or from the `sso_refresh` cookie when no body is sent, and clears that cookie. Idempotent: an unknown or already ended session answers 200 too.",
@@ -77,8 +77,8 @@ export function sessionRoutes({
     )
     .get(
       "/api/users/me/devices",
-      async ({ request, server }) => {
-        const devices = await sessions.listDevices(await callerOf(request, server));
+      async ({ request }) => {
+        const devices = await sessions.listDevices(await callerOf(request));
         return devices.map((d) => ({
           deviceId: d.deviceId,
           name: d.name,
@@ -91,23 +91,23 @@ export function sessionRoutes({
         response: ok(t.Array(DeviceView)),
         detail: {
           tags,
-          security,
+          ...self,
           summary: "The caller's devices",
-          description: "Any user access token of this issuer, whatever its audience.",
+          description: "A management, SPEC-login or first-party client token, whatever its audience (CONTRACT §2).",
         },
       },
     )
     .delete(
       "/api/users/me/devices/:deviceId",
-      async ({ params, request, server }) => {
-        await sessions.removeDevice(await callerOf(request, server), params.deviceId);
+      async ({ params, request }) => {
+        await sessions.removeDevice(await callerOf(request), params.deviceId);
         return noContent200();
       },
       {
         params: t.Object({ deviceId: t.String({ minLength: 1, maxLength: 128 }) }),
         detail: {
           tags,
-          security,
+          ...self,
           summary: "Log one of the caller's devices out",
           description:
             "Ends that device's session and forgets the device; other devices are untouched. 404 when the device is not the caller's.",
@@ -116,27 +116,26 @@ export function sessionRoutes({
     )
     .get(
       "/api/users/me/memberships",
-      async ({ request, server }) => {
-        const p = await guard.user(request.headers, clientIp(request, server));
+      async ({ request }) => {
+        const p = guard.principal(request);
         return sessions.memberships(p.userId, p.tenantId);
       },
       {
         response: ok(t.Array(Membership)),
         detail: {
           tags: authTags,
-          security,
+          ...self,
           summary: "Organizations the caller may switch into",
-          description: "Any user access token of this issuer, whatever its audience.",
+          description: "A management, SPEC-login or first-party client token, whatever its audience (CONTRACT §2).",
         },
       },
     )
     .post(
       "/api/users/me/active-organization",
-      async ({ body, request, server, cookie, set }) => {
-        const ip = clientIp(request, server);
-        const p = await guard.user(request.headers, ip);
+      async ({ body, request, cookie, set }) => {
+        const p = guard.principal(request);
         const pair = await sessions.switchOrganization(
-          { userId: p.userId, tenantId: p.tenantId, sessionId: p.sessionId, ip },
+          { userId: p.userId, tenantId: p.tenantId, sessionId: p.sessionId, ip: p.ip },
           body.organizationId,
           body.audience,
         );
@@ -147,7 +146,7 @@ export function sessionRoutes({
         response: ok(TokenPairResponse),
         detail: {
           tags: authTags,
-          security,
+          ...self,
           summary: "Switch the active organization",
           description:
             "Answers a fresh token pair scoped to that organization, in the same session mode (web: cookie; device: same device); the previous session ends. " +

@@ -1,4 +1,5 @@
 /** POST /api/auth/social/{provider}: sign in with a Google or Microsoft id_token. */
+import { tokens } from "../../http/guard";
 import { Elysia, t } from "elysia";
 import { clientIp, refuseNonObjectDevice } from "../../http/context";
 import { requireAllowedOrigin, signInAnswer, type CookiePolicy } from "../../http/session-cookie";
@@ -24,7 +25,7 @@ export function socialRoutes({ social, cookies }: { social: SocialService; cooki
       response: ok(t.Union([TokenPairResponse, MfaChallenge])),
       detail: {
         tags: ["Authentication"],
-        security: [],
+        ...tokens("public"),
         summary: "Sign in with a Google or Microsoft id_token",
         description:
           "The id_token is verified against the provider's published keys (RS256), its issuer, expiry and `aud` (one of the application's registered client ids, else the platform default). " +

@@ -1,6 +1,6 @@
-/** /api/users (SPEC 4.4): USER_MANAGE + reach; `/api/users/me/export` takes any user token. */
+/** /api/users (SPEC 4.4): USER_MANAGE + reach; `/api/users/me/export` and `PUT /api/users/me` take the `self` tokens (CONTRACT §2). */
 import { Elysia, t } from "elysia";
-import { clientIp, iso, noContent200, pageSize } from "../../http/context";
+import { iso, noContent200, pageSize } from "../../http/context";
 import type { UserExport as Export } from "./service";
 import {
   CreateUserBody,
@@ -12,7 +12,7 @@ import {
   UserSummary,
 } from "./model";
 import type { UserService } from "./service";
-import { managementCaller, type Guard } from "../../http/guard";
+import { managementCaller, tokens, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 
 /** The export as JSON (no password hash, no MFA secret, no session tokens). */
@@ -69,42 +69,33 @@ export function exportDto(e: Export) {
 
 export function userRoutes({ users, guard }: { users: UserService; guard: Guard }) {
   const tags = ["Users"];
-  const security = [{ bearer: [] }];
-  const caller = (request: Request, server: unknown) => managementCaller(guard, request, server);
+  const management = tokens("management");
+  const self = tokens("self");
+  const caller = (request: Request) => managementCaller(guard, request);
   return new Elysia({ name: "user-routes" })
-    .get(
-      "/api/users/me/export",
-      async ({ request, server }) =>
-        exportDto(await users.exportSelf(await guard.user(request.headers, clientIp(request, server)))),
-      {
-        response: ok(UserExport),
-        detail: { tags, security, summary: "Export everything the service holds about the caller" },
-      },
-    )
-    .put(
-      "/api/users/me",
-      async ({ request, server, body }) =>
-        users.setOwnLocale(await guard.user(request.headers, clientIp(request, server)), body.locale),
-      {
-        body: t.Object({
-          locale: t.Union([t.Literal("en"), t.Literal("de"), t.Null()], {
-            description: "The language of the caller's hosted pages and mails; null forgets the choice.",
-          }),
+    .get("/api/users/me/export", async ({ request }) => exportDto(await users.exportSelf(guard.principal(request))), {
+      response: ok(UserExport),
+      detail: { tags, ...self, summary: "Export everything the service holds about the caller" },
+    })
+    .put("/api/users/me", async ({ request, body }) => users.setOwnLocale(guard.principal(request), body.locale), {
+      body: t.Object({
+        locale: t.Union([t.Literal("en"), t.Literal("de"), t.Null()], {
+          description: "The language of the caller's hosted pages and mails; null forgets the choice.",
         }),
-        response: ok(t.Object({ locale: t.Union([t.String(), t.Null()]) })),
-        detail: {
-          tags,
-          security,
-          summary: "Save the caller's language",
-          description:
-            "Any user token of this issuer. Pages use `ui_locales`, then `Accept-Language`, then this choice; mails not caused by a request of the person (a setup link) use it alone. Signing in on the hosted pages saves the page's language too. Audited as `user.locale_changed`.",
-        },
+      }),
+      response: ok(t.Object({ locale: t.Union([t.String(), t.Null()]) })),
+      detail: {
+        tags,
+        ...self,
+        summary: "Save the caller's language",
+        description:
+          "A management, SPEC-login or first-party client token (CONTRACT §2). Pages use `ui_locales`, then `Accept-Language`, then this choice; mails not caused by a request of the person (a setup link) use it alone. Signing in on the hosted pages saves the page's language too. Audited as `user.locale_changed`.",
       },
-    )
+    })
     .get(
       "/api/users",
-      async ({ request, server, query }) => {
-        const p = await caller(request, server);
+      async ({ request, query }) => {
+        const p = await caller(request);
         const list = await users.list(p, query.organizationId, pageSize(query.size, 200), {
           afterId: query.after,
           q: query.q,
@@ -124,7 +115,7 @@ export function userRoutes({ users, guard }: { users: UserService; guard: Guard 
         response: ok(t.Array(UserSummary)),
         detail: {
           tags,
-          security,
+          ...management,
           summary: "Users whose home org is the organization or who hold a role there",
           description:
             "Ordered by id. `q` keeps users whose email or name contains the text (literal, case-insensitive); `after` pages: pass the last id of the previous page.",
@@ -133,55 +124,59 @@ export function userRoutes({ users, guard }: { users: UserService; guard: Guard 
     )
     .post(
       "/api/users",
-      async ({ request, server, body }) => {
-        const u = await users.create(await caller(request, server), body);
+      async ({ request, body }) => {
+        const u = await users.create(await caller(request), body);
         return { id: u.id, email: u.email, organizationId: u.organizationId };
       },
       {
         body: CreateUserBody,
         response: ok(CreatedUser),
-        detail: { tags, security, summary: "Create a user (with or without a password, optionally with a first role)" },
+        detail: {
+          tags,
+          ...management,
+          summary: "Create a user (with or without a password, optionally with a first role)",
+        },
       },
     )
     .put(
       "/api/users/:id",
-      async ({ request, server, params, body }) => {
-        await users.update(await caller(request, server), params.id, body);
+      async ({ request, params, body }) => {
+        await users.update(await caller(request), params.id, body);
         return noContent200();
       },
       {
         params: UserIdParams,
         body: UpdateUserBody,
-        detail: { tags, security, summary: "Rename a user or move their home organization" },
+        detail: { tags, ...management, summary: "Rename a user or move their home organization" },
       },
     )
     .post(
       "/api/users/:id/enable",
-      async ({ request, server, params }) => {
-        await users.enable(await caller(request, server), params.id);
+      async ({ request, params }) => {
+        await users.enable(await caller(request), params.id);
         return noContent200();
       },
-      { params: UserIdParams, detail: { tags, security, summary: "Re-enable a disabled user" } },
+      { params: UserIdParams, detail: { tags, ...management, summary: "Re-enable a disabled user" } },
     )
     .post(
       "/api/users/:id/disable",
-      async ({ request, server, params }) => {
-        await users.disable(await caller(request, server), params.id);
+      async ({ request, params }) => {
+        await users.disable(await caller(request), params.id);
         return noContent200();
       },
-      { params: UserIdParams, detail: { tags, security, summary: "Disable a user and end all their sessions" } },
+      { params: UserIdParams, detail: { tags, ...management, summary: "Disable a user and end all their sessions" } },
     )
     .post(
       "/api/users/:id/sessions/revoke",
-      async ({ request, server, params }) => ({
-        revoked: await users.endSessions(await caller(request, server), params.id),
+      async ({ request, params }) => ({
+        revoked: await users.endSessions(await caller(request), params.id),
       }),
       {
         params: UserIdParams,
         response: ok(t.Object({ revoked: t.Integer({ description: "How many sessions ended." }) })),
         detail: {
           tags,
-          security,
+          ...management,
           summary: "Sign a user out everywhere",
           description:
             "USER_MANAGE over the user's home org, and the no-takeover rule: a user holding system permissions can be signed out only by an administrator holding at least those permissions with the same reach (403 otherwise). Every sign-in session and refresh family of the user ends; clients that got tokens receive back-channel logout tokens without `sid`. Audited as `auth.sessions.ended` with `via: admin`.",
@@ -190,20 +185,19 @@ export function userRoutes({ users, guard }: { users: UserService; guard: Guard 
     )
     .post(
       "/api/users/:id/erase",
-      async ({ request, server, params }) => {
-        await users.erase(await caller(request, server), params.id);
+      async ({ request, params }) => {
+        await users.erase(await caller(request), params.id);
         return noContent200();
       },
-      { params: UserIdParams, detail: { tags, security, summary: "Erase a user's personal data (irreversible)" } },
+      { params: UserIdParams, detail: { tags, ...management, summary: "Erase a user's personal data (irreversible)" } },
     )
     .get(
       "/api/users/:id/export",
-      async ({ request, server, params }) =>
-        exportDto(await users.exportUser(await caller(request, server), params.id)),
+      async ({ request, params }) => exportDto(await users.exportUser(await caller(request), params.id)),
       {
         params: UserIdParams,
         response: ok(UserExport),
-        detail: { tags, security, summary: "Export everything the service holds about a user" },
+        detail: { tags, ...management, summary: "Export everything the service holds about a user" },
       },
     );
 }

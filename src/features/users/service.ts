@@ -329,7 +329,7 @@ export function createUserService(deps: UserServiceDeps) {
     return exportOf(user);
   }
 
-  /** The caller's own export (any user access token of this issuer). */
+  /** The caller's own export (the `self` tokens of CONTRACT §2: the gate decided). */
   async function exportSelf(p: Principal): Promise<UserExport> {
     const user = await deps.users.get(p.tenantId, p.userId);
     if (!user) throw notFound("User");
@@ -338,7 +338,7 @@ export function createUserService(deps: UserServiceDeps) {
 
   /**
    * Saves the caller's language for pages and mails (CONTRACT §15: `en` or `de`; null forgets it),
-   * audited as `user.locale_changed`. Any user token of this issuer. Answers the caller's profile.
+   * audited as `user.locale_changed`. The `self` tokens of CONTRACT §2. Answers the caller's profile.
    */
   async function setOwnLocale(p: Principal, locale: string | null): Promise<{ locale: string | null }> {
     const user = await deps.users.get(p.tenantId, p.userId);

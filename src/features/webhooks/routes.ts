@@ -1,7 +1,7 @@
 /** /api/webhooks: registration, updates, secret rotation, deliveries and redelivery (ORG_MANAGE). */
 import { Elysia, t } from "elysia";
 import { decodeCursor, encodeCursor, iso, noContent200, pageSize, noStore } from "../../http/context";
-import { managementCaller, type Guard } from "../../http/guard";
+import { managementCaller, tokens, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 import {
   CreateWebhookBody,
@@ -46,19 +46,18 @@ const deliveryView = (d: Delivery) => ({
 
 export function webhookRoutes({ webhooks, guard }: { webhooks: WebhookService; guard: Guard }) {
   const tags = ["Webhooks"];
-  const security = [{ bearer: [] }];
-  const caller = (request: Request, server: unknown) => managementCaller(guard, request, server);
+  const management = tokens("management");
+  const caller = (request: Request) => managementCaller(guard, request);
   return new Elysia({ name: "webhook-routes" })
     .get(
       "/api/webhooks",
-      async ({ query, request, server }) =>
-        (await webhooks.list(await caller(request, server), query.organizationId)).map(summary),
+      async ({ query, request }) => (await webhooks.list(await caller(request), query.organizationId)).map(summary),
       {
         query: WebhookListQuery,
         response: ok(t.Array(WebhookSummary)),
         detail: {
           tags,
-          security,
+          ...management,
           summary: "Webhooks registered at an organization",
           description: "ORG_MANAGE and the organization inside the token's reach. Secrets are never listed.",
         },
@@ -66,8 +65,8 @@ export function webhookRoutes({ webhooks, guard }: { webhooks: WebhookService; g
     )
     .post(
       "/api/webhooks",
-      async ({ body, request, server, set }) => {
-        const r = await webhooks.register(await caller(request, server), body);
+      async ({ body, request, set }) => {
+        const r = await webhooks.register(await caller(request), body);
         noStore(set);
         return { id: r.webhook.id, url: r.webhook.url, secret: r.secret, eventTypes: r.webhook.eventTypes };
       },
@@ -76,7 +75,7 @@ export function webhookRoutes({ webhooks, guard }: { webhooks: WebhookService; g
         response: ok(RegisteredWebhook),
         detail: {
           tags,
-          security,
+          ...management,
           summary: "Register the webhook of an application",
           description:
             "One per application (409 for a second). `eventTypes` must be known types (SPEC 6); empty means all. The `secret` (whsec_…) is shown only here and at rotation. " +
@@ -86,30 +85,29 @@ export function webhookRoutes({ webhooks, guard }: { webhooks: WebhookService; g
     )
     .put(
       "/api/webhooks/:id",
-      async ({ params, body, request, server }) =>
-        summary(await webhooks.update(await caller(request, server), params.id, body)),
+      async ({ params, body, request }) => summary(await webhooks.update(await caller(request), params.id, body)),
       {
         params: WebhookIdParams,
         body: UpdateWebhookBody,
         response: ok(WebhookSummary),
-        detail: { tags, security, summary: "Change the URL or event filter, or pause/resume (`active`)" },
+        detail: { tags, ...management, summary: "Change the URL or event filter, or pause/resume (`active`)" },
       },
     )
     .delete(
       "/api/webhooks/:id",
-      async ({ params, request, server }) => {
-        await webhooks.remove(await caller(request, server), params.id);
+      async ({ params, request }) => {
+        await webhooks.remove(await caller(request), params.id);
         return noContent200();
       },
       {
         params: WebhookIdParams,
-        detail: { tags, security, summary: "Delete the webhook; pending deliveries are cancelled" },
+        detail: { tags, ...management, summary: "Delete the webhook; pending deliveries are cancelled" },
       },
     )
     .post(
       "/api/webhooks/:id/rotate-secret",
-      async ({ params, request, server, set }) => {
-        const r = await webhooks.rotateSecret(await caller(request, server), params.id);
+      async ({ params, request, set }) => {
+        const r = await webhooks.rotateSecret(await caller(request), params.id);
         noStore(set);
         return r;
       },
@@ -118,7 +116,7 @@ export function webhookRoutes({ webhooks, guard }: { webhooks: WebhookService; g
         response: ok(RotatedSecret),
         detail: {
           tags,
-          security,
+          ...management,
           summary: "Rotate the signing secret",
           description:
             "The old secret stops working at once: every later attempt, retries included, is signed with the new one.",
@@ -127,9 +125,9 @@ export function webhookRoutes({ webhooks, guard }: { webhooks: WebhookService; g
     )
     .get(
       "/api/webhooks/:id/deliveries",
-      async ({ params, query, request, server }) => {
+      async ({ params, query, request }) => {
         const page = await webhooks.deliveries(
-          await caller(request, server),
+          await caller(request),
           params.id,
           pageSize(query.size, 50),
           decodeCursor(query.cursor, "cursor") || undefined,
@@ -142,7 +140,7 @@ export function webhookRoutes({ webhooks, guard }: { webhooks: WebhookService; g
         response: ok(DeliveryPage),
         detail: {
           tags,
-          security,
+          ...management,
           summary: "Recent deliveries, newest first",
           description:
             "Each with its webhook-id, status, attempt count, last response status or error, and next retry.",
@@ -151,14 +149,14 @@ export function webhookRoutes({ webhooks, guard }: { webhooks: WebhookService; g
     )
     .post(
       "/api/webhooks/:id/deliveries/:deliveryId/redeliver",
-      async ({ params, request, server }) =>
-        deliveryView(await webhooks.redeliver(await caller(request, server), params.id, params.deliveryId)),
+      async ({ params, request }) =>
+        deliveryView(await webhooks.redeliver(await caller(request), params.id, params.deliveryId)),
       {
         params: DeliveryParams,
         response: ok(DeliveryView),
         detail: {
           tags,
-          security,
+          ...management,
           summary: "Send a failed delivery again",
           description: "Only a FAILED delivery (404 otherwise). It keeps its webhook-id, so receivers can deduplicate.",
         },
