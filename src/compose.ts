@@ -380,6 +380,7 @@ export async function composeGraph(d: GraphDeps) {
     },
     onBackgroundError: (e) =>
       log.warn("password mail failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
+    brandRefKey: await d.box.derive("sso-password-done-brand"),
   });
   const users = createUserService({
     users: store.users,

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createLocalJWKSet, jwtVerify } from "jose";
-import { ISSUER, makeTestApp, type TestApp } from "../support/app";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ISSUER, makeTestApp, type TestApp } from "../support/app";
 import {
   browser,
   codeOfRedirect,
@@ -171,5 +171,50 @@ describe("the console as a client of its own service", () => {
     const res = await browser(t).get(authorizeUrl(CONSOLE, "https://evil.example.com/console/callback"));
     expect(res.status).toBe(400);
     expect(res.headers.get("location")).toBeNull();
+  });
+});
+
+/**
+ * CONTRACT §12: the console client accepts exactly its registered redirect URI, whatever the
+ * issuer. RFC 8252 §7.3's port freedom is for native apps; with the issuer on a loopback IP, the
+ * console's callback is itself a loopback IP URI, and any port there would let another local
+ * process take an administrator's code with the browser's `sso_session` (issue 34). The service
+ * does not start with an issuer on `http://[::1]:P` (a WebAuthn RP ID cannot be `[::1]`), so that
+ * host is covered by test/unit/oidc/authorize.test.ts only.
+ */
+describe("the console's redirect URI is matched exactly with the issuer on a loopback IP", () => {
+  const issuer = "http://127.0.0.1:4555";
+  const callback = `${issuer}/console/callback`;
+  let lt: TestApp;
+  beforeAll(async () => {
+    lt = await makeTestApp({ env: { SSO_ISSUER: issuer } });
+  });
+  afterAll(() => lt.close());
+
+  test("another port on the issuer's loopback host is an error page, never a redirect, even signed in as the platform administrator", async () => {
+    const br = browser(lt);
+    // The administrator signs in to the console at its exact callback: a code comes back.
+    const page = await br.get(authorizeUrl(CONSOLE, callback));
+    expect(page.status).toBe(200);
+    const back = await passwordSignIn(br, page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect(back.status).toBe(303);
+    const loc = new URL(back.headers.get("location")!);
+    expect(`${loc.origin}${loc.pathname}`).toBe(callback);
+    expect(loc.searchParams.get("iss")).toBe(issuer);
+    const r = await exchangeCode(lt, CONSOLE, loc.searchParams.get("code")!, callback);
+    expect(r.status).toBe(200);
+    // With that sign-in session, a local process on another port (or on none) asks for a code.
+    for (const other of ["http://127.0.0.1:4556/console/callback", "http://127.0.0.1/console/callback"]) {
+      for (const extra of [{}, { prompt: "none" }] as Record<string, string>[]) {
+        const res = await br.get(authorizeUrl(CONSOLE, other, extra));
+        expect(res.status).toBe(400);
+        expect(res.headers.get("location")).toBeNull();
+        expect(await res.text()).not.toContain("code=");
+      }
+    }
+    // The exact URI still signs in without a page.
+    const silent = await br.get(authorizeUrl(CONSOLE, callback, { prompt: "none" }));
+    expect(silent.status).toBe(303);
+    expect(new URL(silent.headers.get("location")!).searchParams.get("code")).toBeString();
   });
 });

@@ -18,6 +18,9 @@ let t: TestApp;
 let ten: TenantFixture;
 let clientId: string;
 const REDIRECT = "https://app.example.com/cb";
+/** Moves the app's clock ahead of the wall clock (expiry of the done page's brand reference). */
+let skewSeconds = 0;
+const clock = { now: () => new Date(Date.now() + skewSeconds * 1000) };
 
 const mailsTo = (to: string) =>
   readdirSync(mailDir)
@@ -35,10 +38,13 @@ async function mailFor(to: string, n = 1) {
 }
 
 beforeAll(async () => {
-  t = await makeTestApp({ env: { SSO_MAILER: `file:${mailDir}` } });
+  t = await makeTestApp({ env: { SSO_MAILER: `file:${mailDir}` }, clock });
   ten = await provisionTenant(t);
   await ok(
-    t.call("PUT", "/api/branding", { token: ten.token, body: { displayName: "Acme", primaryColor: "#0b6e4f" } }),
+    t.call("PUT", "/api/branding", {
+      token: ten.token,
+      body: { displayName: "Acme", primaryColor: "#0b6e4f", supportUrl: "https://help.acme.example/" },
+    }),
   );
   const app = await ok(
     t.call("POST", "/api/applications", {
@@ -178,5 +184,65 @@ describe("forgot password on the hosted pages", () => {
     expect(r.headers.get("location")).toBe("/pages/password/forgot/sent");
     const forged = await b.post("/pages/password/reset", { csrf: "forged", token: "x", newPassword: "whatever-123" });
     expect(forged.status).toBe(403);
+  });
+});
+
+/**
+ * Issue 34: the page after a reset named its tenant by a bare `?tenant=N`, so walking N listed
+ * every tenant's name, logo and support link. Branding on a public page now comes only from what
+ * the visitor holds: a live code, the client of the flow, or the short-lived reference the service
+ * signs when a code is spent.
+ */
+describe("the page after a reset shows a tenant's branding only to who reset there", () => {
+  const DONE = "/pages/password/done";
+  async function expectDefaultBrand(b: ReturnType<typeof browser>, path: string) {
+    const res = await b.get(path);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("<h1>Your password is changed</h1>");
+    expect(html).toContain("<span>Account sign-in</span>");
+    expect(html).not.toContain("Acme");
+    expect(html).not.toContain("help.acme.example");
+    expect(html).not.toContain("/pages/logos/");
+  }
+
+  test("a bare ?tenant=N, a forged brand reference or another flow's signed value shows the default brand", async () => {
+    const b = browser(t);
+    await expectDefaultBrand(b, `${DONE}?tenant=${ten.tenantId}`);
+    const payload = Buffer.from(JSON.stringify({ t: ten.tenantId, exp: 4102444800 })).toString("base64url");
+    await expectDefaultBrand(b, `${DONE}?${new URLSearchParams({ brand: `${payload}.${"A".repeat(43)}` })}`);
+    await expectDefaultBrand(b, `${DONE}?${new URLSearchParams({ brand: payload, tenant: String(ten.tenantId) })}`);
+    // A value the service signed for another purpose (the sign-in's pending interaction) opens nothing here.
+    const interaction = fieldOf(await (await b.get(authorizeUrl())).text(), "interaction");
+    await expectDefaultBrand(b, `${DONE}?${new URLSearchParams({ brand: interaction })}`);
+  });
+
+  test("after a setup code is spent the page shows the code's tenant through a short-lived signed reference, never its id", async () => {
+    const u = await createUser(t, ten.token, ten.rootOrgId, { password: null });
+    const link = await ok(t.call("POST", `/api/users/${u.id}/password-setup-link`, { token: ten.token }));
+    const b = browser(t);
+    const resetHtml = await (await b.get(`/pages/password/reset?${new URLSearchParams({ token: link.token })}`)).text();
+    expect(resetHtml).toContain("<span>Acme</span>");
+    const done = await b.post(actionOf(resetHtml), {
+      csrf: fieldOf(resetHtml, "csrf"),
+      token: link.token,
+      newPassword: "a-first-password-1",
+    });
+    expect(done.status).toBe(303);
+    const location = done.headers.get("location")!;
+    expect(location).toStartWith(`${DONE}?`);
+    const query = new URL(location, ISSUER).searchParams;
+    expect(query.has("tenant")).toBe(false);
+    expect(query.get("brand")).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/); // signed, not a bare id
+    const doneHtml = await (await b.get(location)).text();
+    expect(doneHtml).toContain("<span>Acme</span>");
+    expect(doneHtml).toContain("https://help.acme.example/");
+    // The reference is short-lived: later, the same address shows the defaults.
+    skewSeconds = 11 * 60;
+    try {
+      await expectDefaultBrand(b, location);
+    } finally {
+      skewSeconds = 0;
+    }
   });
 });

@@ -10205,7 +10205,7 @@ export interface operations {
             query: {
                 /** @description The client (`cli_…`). */
                 client_id: string;
-                /** @description Exactly one of the client's registered redirect URIs. */
+                /** @description Exactly one of the client's registered redirect URIs, compared by exact string. Only a registered public client's `http://127.0.0.1` or `http://[::1]` URI may differ in its port (RFC 8252 §7.3); the console's (`sso-console`) never does, whatever the issuer. */
                 redirect_uri: string;
                 /** @description `code`. */
                 response_type: string;

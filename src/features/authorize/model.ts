@@ -37,7 +37,11 @@ export const DEVICE_COOKIE = "sso_device";
 
 const PARAMETERS = [
   ["client_id", true, "The client (`cli_…`)."],
-  ["redirect_uri", true, "Exactly one of the client's registered redirect URIs."],
+  [
+    "redirect_uri",
+    true,
+    "Exactly one of the client's registered redirect URIs, compared by exact string. Only a registered public client's `http://127.0.0.1` or `http://[::1]` URI may differ in its port (RFC 8252 §7.3); the console's (`sso-console`) never does, whatever the issuer.",
+  ],
   ["response_type", true, "`code`."],
   ["code_challenge", true, "PKCE S256 challenge (43 base64url characters)."],
   ["code_challenge_method", false, "`S256` (the only method)."],

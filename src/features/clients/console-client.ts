@@ -50,6 +50,17 @@ export function tenantScopeOf(client: Pick<ApiClient, "clientId" | "tenantId">):
   return client.clientId === CONSOLE_CLIENT_ID ? "any" : client.tenantId;
 }
 
+/**
+ * Whether RFC 8252 §7.3's loopback-port freedom applies to `client`'s redirect URIs: only to a
+ * registered public client (a native app listening on an ephemeral port). The console is a web
+ * app served at the issuer, not a native app: its callback is matched exactly whatever the issuer
+ * (CONTRACT §12). With the issuer on `http://127.0.0.1:P`, any port would let another local process
+ * take a code with an administrator's `sso_session` (issue 34).
+ */
+export function loopbackPortMayVary(client: Pick<ApiClient, "clientId" | "type">): boolean {
+  return client.type === "public" && client.clientId !== CONSOLE_CLIENT_ID;
+}
+
 /** True when a person of `tenantId` may sign in to `client` (the console serves every tenant). */
 export function servesTenant(client: Pick<ApiClient, "clientId" | "tenantId">, tenantId: number): boolean {
   const scope = tenantScopeOf(client);

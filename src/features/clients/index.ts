@@ -30,6 +30,7 @@ export {
   consoleClient,
   consolePostLogoutUri,
   consoleRedirectUri,
+  loopbackPortMayVary,
   servesTenant,
   tenantScopeOf,
 } from "./console-client";

@@ -13,7 +13,7 @@
  *
  * Pure: no HTTP, no storage beyond the client lookup the caller passes in.
  */
-import { type ApiClient, CLIENT_ID_PATTERN, CONSOLE_CLIENT_ID, MAX_URI_LENGTH } from "../clients";
+import { type ApiClient, CLIENT_ID_PATTERN, CONSOLE_CLIENT_ID, loopbackPortMayVary, MAX_URI_LENGTH } from "../clients";
 import { OAuthProtocolError, oauthError } from "./errors";
 import { PKCE_METHOD, S256_CHALLENGE_RE } from "./pkce";
 import { MAX_SCOPE_LENGTH, parseScope, type SupportedScope } from "./scopes";
@@ -207,14 +207,14 @@ export const checkClientGrantType: Check = (ctx) => {
 /**
  * OIDC Core §3.1.2.1 (`redirect_uri` REQUIRED) and RFC 6749 §3.1.2.2-§3.1.2.3, RFC 9700 §2.1,
  * OAuth 2.1 draft §2.3.1 (exact string match), RFC 8252 §7.3 (any port on a loopback IP for a
- * public native client). Missing, repeated, too long or unregistered: never redirected
- * (RFC 6749 §4.1.2.1).
+ * public native client; never for the console, CONTRACT §12). Missing, repeated, too long or
+ * unregistered: never redirected (RFC 6749 §4.1.2.1).
  */
 export const checkRedirectUri: Check = (ctx) => {
   const client = must(ctx.client, "client");
   const uri = bounded(ctx.params, "redirect_uri");
   if (uri === undefined) throw oauthError("invalid_request", "redirect_uri is required.");
-  if (!client.redirectUris.some((r) => redirectUriMatches(r, uri, client.type)))
+  if (!client.redirectUris.some((r) => redirectUriMatches(r, uri, client)))
     throw oauthError("invalid_request", "redirect_uri is not registered for this client.");
   ctx.redirectUri = uri;
   ctx.out.redirectUri = uri;
@@ -224,16 +224,22 @@ export const checkRedirectUri: Check = (ctx) => {
 const LOOPBACK_IP_URI = /^http:\/\/(127\.0\.0\.1|\[::1\])(?::(\d{1,5}))?([/?].*)?$/s;
 
 /**
- * Whether `sent` names the registered redirect URI `registered`: the same string (RFC 9700 §2.1,
- * OAuth 2.1 draft §2.3.1: no normalisation, no prefix or pattern). One exception, RFC 8252 §7.3:
- * for a public client (a native app listening on an ephemeral port), a loopback IP redirect URI
- * (`http://127.0.0.1`, `http://[::1]`) matches with any port, everything else identical.
- * `localhost` gets no such exception (RFC 8252 §8.3: NOT RECOMMENDED, its resolution is not
- * guaranteed to stay on the loopback interface): it matches only exactly.
+ * Whether `sent` names the registered redirect URI `registered` of `client`: the same string
+ * (RFC 9700 §2.1, OAuth 2.1 draft §2.3.1: no normalisation, no prefix or pattern). One exception,
+ * RFC 8252 §7.3: for a registered public client (a native app listening on an ephemeral port), a
+ * loopback IP redirect URI (`http://127.0.0.1`, `http://[::1]`) matches with any port, everything
+ * else identical. Not for the console (`loopbackPortMayVary`): it is a web app at the issuer, and
+ * its callback is matched exactly even when the issuer is on a loopback IP. `localhost` gets no
+ * such exception (RFC 8252 §8.3: NOT RECOMMENDED, its resolution is not guaranteed to stay on the
+ * loopback interface): it matches only exactly.
  */
-export function redirectUriMatches(registered: string, sent: string, clientType: AuthorizeClient["type"]): boolean {
+export function redirectUriMatches(
+  registered: string,
+  sent: string,
+  client: Pick<AuthorizeClient, "clientId" | "type">,
+): boolean {
   if (registered === sent) return true;
-  if (clientType !== "public") return false;
+  if (!loopbackPortMayVary(client)) return false;
   const r = LOOPBACK_IP_URI.exec(registered);
   const s = LOOPBACK_IP_URI.exec(sent);
   if (!r || !s) return false;

@@ -337,8 +337,9 @@ export function passwordPageRoutes({ passwords, csrf, log }: { passwords: Passwo
               return again({ fieldErrors: { newPassword: { key: "problem.passwordLength" } } });
             throw e;
           }
-          // The page after: the code is spent, so the tenant it belonged to names the branding.
-          return seeOther(withQuery(PASSWORD_PAGES.done, { ...c.pass, tenant: String(tenantId) }));
+          // The page after: the code is spent, so a short-lived signed reference to its tenant names
+          // the branding (never the bare id: anyone could walk ids and read every tenant's brand).
+          return seeOther(withQuery(PASSWORD_PAGES.done, { ...c.pass, brand: passwords.brandRef(tenantId) }));
         }),
       { parse: [rawBody], detail: { hide: true } },
     )
@@ -348,13 +349,12 @@ export function passwordPageRoutes({ passwords, csrf, log }: { passwords: Passwo
         guarded(request, set, async () => {
           const q = new URL(request.url).searchParams;
           const c = contextOf(q);
-          const tenant = Number(q.get("tenant"));
-          const tenantId = Number.isSafeInteger(tenant) && tenant > 0 ? tenant : undefined;
+          const brandRef = passable(q.get("brand"));
           return render(
             request,
             resetDonePage,
             { signInUrl: c.signInUrl },
-            { uiLocales: c.uiLocales, brand: await passwords.pageBrand({ clientId: c.clientId, tenantId }) },
+            { uiLocales: c.uiLocales, brand: await passwords.pageBrand({ clientId: c.clientId, brandRef }) },
           );
         }),
       { detail: { hide: true } },

@@ -4,9 +4,10 @@
  * (7 days) issued by an administrator.
  */
 import { actorOf, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
-import { addDays, addSeconds, type Clock } from "../../kernel/clock";
+import { addDays, addSeconds, type Clock, nowSeconds } from "../../kernel/clock";
 import { fieldError, invalidToken, notFound } from "../../kernel/errors";
 import type { PasswordHasher } from "../../kernel/passwords";
+import { createSealer } from "../../kernel/sealed";
 import { randomToken, sha256Hex } from "../../kernel/secrets";
 import type { Unit } from "../../kernel/unit";
 import type { EventJournal } from "../events";
@@ -22,6 +23,10 @@ export const RESET_TTL_SECONDS = 30 * 60;
 export const SETUP_TTL_DAYS = 7;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
+/** How long the page after a reset shows the spent code's tenant (its reference's lifetime). */
+export const DONE_BRAND_TTL_SECONDS = 10 * 60;
+/** Longest brand reference opened (a sealed `{ t, exp }` is about 80 characters). */
+const BRAND_REF_MAX_LENGTH = 256;
 
 export interface PasswordDeps {
   users: UserRepo;
@@ -54,6 +59,11 @@ export interface PasswordDeps {
   clientBrand(clientId: string): Promise<EffectiveBrand | null>;
   /** Where failures of background work (the forgot-password mail) are reported. */
   onBackgroundError(error: unknown): void;
+  /**
+   * The key sealing the brand reference of the page after a reset (at least 32 bytes, the same on
+   * every instance: derived from the master key).
+   */
+  brandRefKey: Uint8Array;
 }
 
 /** The hosted page where a reset or setup code is used (CONTRACT §15). */
@@ -61,6 +71,7 @@ export const RESET_PAGE_PATH = "/pages/password/reset";
 
 export function createPasswordService(deps: PasswordDeps) {
   const pending = new Set<Promise<void>>();
+  const brandRefs = createSealer(deps.brandRefKey, "sso-password-done-brand");
   /** The mail's link: the reset page with the code filled in (single use, 30 minutes or 7 days). */
   const resetLink = (token: string) => `${deps.issuer}${RESET_PAGE_PATH}?${new URLSearchParams({ token })}`;
   /**
@@ -259,14 +270,36 @@ export function createPasswordService(deps: PasswordDeps) {
   }
 
   /**
-   * The branding a password page shows: the tenant of a live reset or setup code (the code is only
-   * looked at, never spent), else the client the person came from, else the tenant named (the page
-   * after a reset), else none (the defaults).
+   * A reference to `tenantId`'s branding for the page after a reset, handed to the browser that
+   * spent a code of that tenant: sealed (HMAC under `brandRefKey`, bound to this purpose) and
+   * valid for DONE_BRAND_TTL_SECONDS, so only who just spent a code sees the tenant's branding
+   * there, never whoever names a tenant id (issue 34: walking `?tenant=N` listed every tenant).
+   */
+  function brandRef(tenantId: number): string {
+    return brandRefs.seal({ t: tenantId, exp: nowSeconds(deps.clock) + DONE_BRAND_TTL_SECONDS });
+  }
+
+  /** The tenant a brand reference names; null when it is forged, sealed for another purpose, malformed or expired. */
+  function openBrandRef(ref: string | null | undefined): number | null {
+    const v = brandRefs.open(ref, BRAND_REF_MAX_LENGTH);
+    if (!v) return null;
+    const { t, exp } = v;
+    if (typeof t !== "number" || !Number.isSafeInteger(t) || t <= 0) return null;
+    if (typeof exp !== "number" || exp <= nowSeconds(deps.clock)) return null;
+    return t;
+  }
+
+  /**
+   * The branding a password page shows, only from what the visitor holds (issue 34; never a bare
+   * tenant or application id): the tenant of a live reset or setup code (the code is only looked
+   * at, never spent), else the client the person came from (the flow's `client_id`, as the sign-in
+   * page shows it), else the tenant of a live `brandRef` (the page after a reset), else none (the
+   * defaults).
    */
   async function pageBrand(q: {
     token?: string | null;
     clientId?: string | null;
-    tenantId?: number;
+    brandRef?: string | null;
   }): Promise<EffectiveBrand | null> {
     if (q.token) {
       const hash = sha256Hex(q.token);
@@ -276,11 +309,11 @@ export function createPasswordService(deps: PasswordDeps) {
       if (rec) return deps.brandOf(rec.tenantId, null);
     }
     if (q.clientId) return deps.clientBrand(q.clientId);
-    // Branding is public (every sign-in page shows it): naming a tenant reveals nothing else.
-    return q.tenantId ? deps.brandOf(q.tenantId, null) : null;
+    const tenantId = openBrandRef(q.brandRef);
+    return tenantId ? deps.brandOf(tenantId, null) : null;
   }
 
-  return { forgot, reset, change, createSetupLink, idle, pageBrand };
+  return { forgot, reset, change, createSetupLink, idle, pageBrand, brandRef };
 }
 
 export type PasswordService = ReturnType<typeof createPasswordService>;

@@ -194,7 +194,7 @@ describe("RFC 8252 §7.3: loopback redirect URIs of public clients", () => {
 
   test("RFC 8252 §7.3: only the port may differ (path and host are still exact)", async () => {
     for (const uri of ["http://127.0.0.1:51004/cb2", "http://[::1]:51004/cb", "http://127.0.0.1:70000/cb"])
-      expect(redirectUriMatches("http://127.0.0.1/cb", uri, "public")).toBe(false);
+      expect(redirectUriMatches("http://127.0.0.1/cb", uri, pub)).toBe(false);
   });
 
   test("RFC 8252 §8.3: localhost is matched exactly, port included (not a loopback IP literal)", async () => {
@@ -207,6 +207,20 @@ describe("RFC 8252 §7.3: loopback redirect URIs of public clients", () => {
   test("CONTRACT §12: a confidential client's loopback redirect URI is matched exactly, port included", async () => {
     const conf = aClient({ redirectUris: ["http://127.0.0.1:8080/cb"] });
     expect((await page(params({ redirect_uri: "http://127.0.0.1:9090/cb" }), conf)).error).toBe("invalid_request");
+  });
+
+  test("CONTRACT §12: the console client's redirect URI is matched exactly even when the issuer is on a loopback IP", async () => {
+    for (const host of ["127.0.0.1", "[::1]"]) {
+      const callback = `http://${host}:4555/console/callback`;
+      const consoleClient = aClient({ clientId: "sso-console", type: "public", redirectUris: [callback] });
+      for (const other of [`http://${host}:4556/console/callback`, `http://${host}/console/callback`]) {
+        expect(redirectUriMatches(callback, other, consoleClient)).toBe(false);
+        const p = params({ client_id: "sso-console", redirect_uri: other });
+        expect((await page(p, consoleClient)).error).toBe("invalid_request");
+      }
+      const p = params({ client_id: "sso-console", redirect_uri: callback });
+      expect((await valid(p, consoleClient)).redirectUri).toBe(callback);
+    }
   });
 });
 
