@@ -1093,7 +1093,7 @@ export interface paths {
         };
         /**
          * The caller's sign-in sessions and refresh families
-         * @description Every live browser sign-in session (`kind: signin`, hosted pages) and refresh-token family (`kind: refresh`: web, plain and device sessions, and OAuth clients' families) of the caller, oldest first; `current` marks the one the calling token belongs to. Any user access token of this issuer.
+         * @description Every live browser sign-in session (`kind: signin`, hosted pages) and refresh-token family (`kind: refresh`: web, plain and device sessions, and OAuth clients' families) of the caller, oldest first; `current` marks the one the calling token belongs to. A management, SPEC-login or first-party client token, whatever its audience (CONTRACT §2).
          */
         get: operations["getApiUsersMeSessions"];
         put?: never;
