@@ -18,10 +18,11 @@ let ten: TenantFixture;
 let rx: Receiver;
 let appId: number;
 let audience: string;
-/** Confidential clients: A and B with back-channel receivers, C without. */
+/** Confidential clients: A and B with back-channel receivers, C without, D without refresh tokens. */
 let A: { clientId: string; clientSecret: string };
 let B: { clientId: string; clientSecret: string };
 let C: { clientId: string; clientSecret: string };
+let D: { clientId: string; clientSecret: string };
 /** A confidential resource server that introspects (client credentials only). */
 let RS: { clientId: string; clientSecret: string };
 
@@ -61,6 +62,7 @@ beforeAll(async () => {
   A = await register(browserClient(true));
   B = await register(browserClient(true));
   C = await register({ ...browserClient(false), firstParty: false });
+  D = await register({ ...browserClient(false), grantTypes: ["authorization_code"] });
   RS = await register({ scopes: ["api.default"] });
 });
 afterAll(async () => {
@@ -300,6 +302,22 @@ describe("UserInfo refuses every access token introspection calls inactive (CONT
     expect(res.status).toBe(200);
     await logoutTokens(2);
     for (const tk of s.tokens) await expectRefusedAtUserInfo(tk.access_token);
+  });
+
+  test("after an authorization code is reused the first exchange's access token is 401 invalid_token, with or without a refresh family", async () => {
+    const s = await signedIn([A]);
+    for (const client of [A, D]) {
+      const code = codeOf(await s.b.get(authorizeUrl(client.clientId)));
+      const first = await exchange(client, code);
+      expect((await userinfo(first.access_token)).status).toBe(200);
+      const again = await form(
+        "/oauth2/token",
+        { grant_type: "authorization_code", code, redirect_uri: REDIRECT, code_verifier: VERIFIER },
+        client,
+      );
+      expect(again.body.error).toBe("invalid_grant");
+      await expectRefusedAtUserInfo(first.access_token);
+    }
   });
 
   test("after a refresh token is reused every access token of its family is 401 invalid_token", async () => {

@@ -81,8 +81,11 @@ export interface OAuthServiceDeps {
   signIns: SignInSessionStore;
   /** Revokes what a reused code issued (a refresh family); revocation and introspection read families. */
   families: Pick<FamilyStore, "revoke" | "peek" | "get">;
-  /** Ends a client's family at /oauth2/revoke (marks, journal, back-channel logout). */
-  logout: Pick<LogoutService, "endFamily">;
+  /**
+   * Ends a client's family at /oauth2/revoke (marks, journal, back-channel logout); marks a
+   * client's tokens of a sign-in session ended when a code of it is reused.
+   */
+  logout: Pick<LogoutService, "endFamily" | "familyRevoked">;
   /** Revocation marks (the session store's counters; logout/service.ts). */
   marks: Pick<CounterStore, "set" | "peek">;
   /**
@@ -286,6 +289,10 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     const c = r.code;
     if (r.status === "reused") {
       if (r.issued?.familyId) await deps.families.revoke(r.issued.familyId);
+      // The first exchange's access token is a stateless JWT: the mark of this client's tokens in
+      // the code's sign-in session ends it for introspection and UserInfo, family or not (RFC 6749
+      // §4.1.2: "SHOULD revoke (when possible) all tokens previously issued based on that code").
+      await deps.logout.familyRevoked({ clientId: c.clientId, sid: c.sid });
       const org = await deps.orgs.get(c.tenantId, c.orgId);
       await deps.record({
         type: "oauth.code.reused",
