@@ -46,13 +46,14 @@ export class TokenRequestError extends Error {
 }
 
 /**
- * A refusal at UserInfo (RFC 6750 §3.1): `invalid_token` (a bad, expired or foreign token, or one
- * introspection calls inactive), `insufficient_scope` (no `openid`), or null when no token was sent
- * at all (§3.1: no error code).
+ * A refusal at UserInfo (RFC 6750 §3.1): `invalid_request` (the token sent by more than one method,
+ * or in the URL), `invalid_token` (a bad, expired or foreign token, or one introspection calls
+ * inactive), `insufficient_scope` (no `openid`), or null when no token was sent at all (§3.1: no
+ * error code).
  */
 export class BearerTokenError extends Error {
   constructor(
-    readonly error: "invalid_token" | "insufficient_scope" | null,
+    readonly error: "invalid_request" | "invalid_token" | "insufficient_scope" | null,
     readonly description: string,
   ) {
     super(description);
@@ -409,7 +410,11 @@ export function createOAuthService(deps: OAuthServiceDeps) {
    * `openid` granted. The claims come from the token context that rule reads: no other read.
    */
   async function userInfo(accessToken: string | null): Promise<Record<string, unknown>> {
-    if (!accessToken) throw new BearerTokenError(null, "Send the access token as Authorization: Bearer.");
+    if (!accessToken)
+      throw new BearerTokenError(
+        null,
+        "Send the access token as Authorization: Bearer, or as access_token in a form body.",
+      );
     const bad = () =>
       new BearerTokenError("invalid_token", "The access token is invalid, expired, revoked or not for UserInfo.");
     const claims = await accessClaims(accessToken);
