@@ -300,7 +300,6 @@ export async function composeGraph(d: GraphDeps) {
     sessions: sessionService,
     mintIdToken: minter.mintIdToken,
     verify: keys.verify,
-    users: store.users,
     orgs: store.orgs,
     record,
   });

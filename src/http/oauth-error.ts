@@ -74,7 +74,8 @@ export function oauthErrorResponse(e: OAuthError | TokenRequestError): Response 
 
 /**
  * RFC 6750 §3.1 at UserInfo: 401 with `WWW-Authenticate: Bearer` naming the error (none when no
- * token was sent), 403 for `insufficient_scope`; the body repeats it as JSON (OIDC Core §5.3.3).
+ * token was sent), 400 for `invalid_request`, 403 for `insufficient_scope`; the body repeats it as
+ * JSON (OIDC Core §5.3.3).
  */
 export function bearerErrorResponse(e: BearerTokenError): Response {
   const description = safeDescription(e.description);
@@ -85,7 +86,7 @@ export function bearerErrorResponse(e: BearerTokenError): Response {
     ? { error: e.error, error_description: description }
     : { error: "invalid_request", error_description: description };
   return new Response(JSON.stringify(body), {
-    status: e.error === "insufficient_scope" ? 403 : 401,
+    status: e.error === "insufficient_scope" ? 403 : e.error === "invalid_request" ? 400 : 401,
     headers: {
       "content-type": "application/json",
       "cache-control": "no-store",

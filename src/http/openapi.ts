@@ -114,8 +114,10 @@ export function finishOpenApi(
       if (!op || typeof op !== "object" || !("responses" in op || "summary" in op || "operationId" in op)) continue;
       // The OAuth endpoints that take a form (RFC 6749 §3.2, RFC 7009 §2.1, RFC 7662 §2.1) and answer RFC 6749 errors.
       const token = path === "/oauth2/token" || path === "/oauth2/revoke" || path === "/oauth2/introspect";
+      // UserInfo parses its own optional form (RFC 6750 §2.2) and declares it with the route.
+      const ownForm = path === "/oauth2/userinfo";
       const schema = bodies.get(`${method} ${path}`);
-      if (op.requestBody || schema) {
+      if (!ownForm && (op.requestBody || schema)) {
         op.requestBody = {
           required: !optionalBodies.has(`${method} ${path}`),
           content: { [token ? "application/x-www-form-urlencoded" : "application/json"]: { schema: schema ?? {} } },
@@ -165,7 +167,7 @@ export function finishOpenApi(
           ref("Problem", "FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED"),
         );
       if (path.includes("{")) add("404", ref("Problem", "NOT_FOUND: no such id in your tenant"));
-      if (op.requestBody) {
+      if (op.requestBody && !ownForm) {
         add("409", ref("Problem", "CONFLICT: a duplicate"));
         add("413", ref("Problem", "PAYLOAD_TOO_LARGE"));
         add("415", ref("Problem", "UNSUPPORTED_MEDIA_TYPE: JSON bodies only"));

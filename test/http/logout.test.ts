@@ -4,24 +4,25 @@
  * receiver and verified with jose against the published keys, the person's and an
  * administrator's session endpoints, consents, /oauth2/revoke and /oauth2/introspect, and the
  * endings of password reset, disable and erase. After each ending: prompt=none fails, the ended
- * refresh token fails, and introspection says `active: false`.
+ * refresh token fails, introspection says `active: false` and UserInfo answers 401 `invalid_token`.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { createLocalJWKSet, jwtVerify } from "jose";
 import { ISSUER, makeTestApp, type TestApp } from "../support/app";
 import { browser, fieldOf } from "../support/hosted-pages";
 import { startReceiver, type Receiver } from "../support/receiver";
-import { createUser, ok, PASSWORD, provisionTenant, type TenantFixture, uniq } from "./directory-fixtures";
+import { createOrg, createUser, ok, PASSWORD, provisionTenant, type TenantFixture, uniq } from "./directory-fixtures";
 
 let t: TestApp;
 let ten: TenantFixture;
 let rx: Receiver;
 let appId: number;
 let audience: string;
-/** Confidential clients: A and B with back-channel receivers, C without. */
+/** Confidential clients: A and B with back-channel receivers, C without, D without refresh tokens. */
 let A: { clientId: string; clientSecret: string };
 let B: { clientId: string; clientSecret: string };
 let C: { clientId: string; clientSecret: string };
+let D: { clientId: string; clientSecret: string };
 /** A confidential resource server that introspects (client credentials only). */
 let RS: { clientId: string; clientSecret: string };
 
@@ -61,6 +62,7 @@ beforeAll(async () => {
   A = await register(browserClient(true));
   B = await register(browserClient(true));
   C = await register({ ...browserClient(false), firstParty: false });
+  D = await register({ ...browserClient(false), grantTypes: ["authorization_code"] });
   RS = await register({ scopes: ["api.default"] });
 });
 afterAll(async () => {
@@ -118,10 +120,13 @@ async function exchange(client: { clientId: string; clientSecret: string }, code
   return r.body;
 }
 
-/** A person signed in on the pages into client A (and, with SSO, B): the browser and the tokens. */
-async function signedIn(clients = [A, B]) {
+/**
+ * A person (of `orgId`, the tenant's root by default) signed in on the pages into client A (and,
+ * with SSO, B): the browser and the tokens.
+ */
+async function signedIn(clients = [A, B], orgId = ten.rootOrgId) {
   const b = browser(t);
-  const u = await createUser(t, ten.token, ten.rootOrgId);
+  const u = await createUser(t, ten.token, orgId);
   const page = await b.get(authorizeUrl(clients[0].clientId));
   const html = await page.text();
   const posted = await b.post("/oauth2/authorize/password", {
@@ -141,6 +146,21 @@ async function keys() {
 }
 
 const introspect = async (token: string) => (await form("/oauth2/introspect", { token }, RS)).body;
+const userinfo = (token: string) => t.call("GET", "/oauth2/userinfo", { token });
+
+/**
+ * A token introspection calls inactive is refused at UserInfo too (CONTRACT §12): 401
+ * `invalid_token` with the RFC 6750 §3.1 challenge, by GET and by POST.
+ */
+async function expectRefusedAtUserInfo(token: string) {
+  expect(await introspect(token)).toEqual({ active: false });
+  for (const method of ["GET", "POST"]) {
+    const r = await t.call(method, "/oauth2/userinfo", { token });
+    expect(r.status).toBe(401);
+    expect(r.body.error).toBe("invalid_token");
+    expect(r.headers.get("www-authenticate")).toMatch(/^Bearer realm="sso", error="invalid_token"/);
+  }
+}
 const refreshWith = (client: { clientId: string; clientSecret: string }, refreshToken: string) =>
   form("/oauth2/token", { grant_type: "refresh_token", refresh_token: refreshToken }, client);
 
@@ -181,7 +201,7 @@ async function expectEnded(s: Awaited<ReturnType<typeof signedIn>>, opts: { brow
   for (const [k, c] of [A, B].entries()) {
     if (!s.tokens[k]) continue;
     expect((await refreshWith(c, s.tokens[k].refresh_token)).body.error).toBe("invalid_grant");
-    expect(await introspect(s.tokens[k].access_token)).toEqual({ active: false });
+    await expectRefusedAtUserInfo(s.tokens[k].access_token);
   }
 }
 
@@ -260,6 +280,73 @@ describe("introspection and revocation (RFC 7662, RFC 7009)", () => {
   test("a revoke without a token is invalid_request; without client authentication invalid_client", async () => {
     expect((await form("/oauth2/revoke", {}, A)).body.error).toBe("invalid_request");
     expect((await form("/oauth2/revoke", { token: "x" })).body.error).toBe("invalid_client");
+  });
+});
+
+describe("UserInfo refuses every access token introspection calls inactive (CONTRACT §12)", () => {
+  test("an access token revoked at /oauth2/revoke, and one whose refresh family was revoked, are 401 invalid_token", async () => {
+    const s = await signedIn();
+    for (const tk of s.tokens) expect((await userinfo(tk.access_token)).status).toBe(200);
+    expect((await form("/oauth2/revoke", { token: s.tokens[0].access_token }, A)).status).toBe(200);
+    await expectRefusedAtUserInfo(s.tokens[0].access_token);
+    expect((await userinfo(s.tokens[1].access_token)).status).toBe(200);
+    expect((await form("/oauth2/revoke", { token: s.tokens[1].refresh_token }, B)).status).toBe(200);
+    await expectRefusedAtUserInfo(s.tokens[1].access_token);
+    expect((await logoutTokens(1))[0].aud).toBe(B.clientId);
+  });
+
+  test("after an RP-initiated logout every client's access token of the session is 401 invalid_token", async () => {
+    const s = await signedIn();
+    for (const tk of s.tokens) expect((await userinfo(tk.access_token)).status).toBe(200);
+    const res = await s.b.get(`/oauth2/logout?${new URLSearchParams({ id_token_hint: s.tokens[0].id_token })}`);
+    expect(res.status).toBe(200);
+    await logoutTokens(2);
+    for (const tk of s.tokens) await expectRefusedAtUserInfo(tk.access_token);
+  });
+
+  test("after an authorization code is reused the first exchange's access token is 401 invalid_token, with or without a refresh family", async () => {
+    const s = await signedIn([A]);
+    for (const client of [A, D]) {
+      const code = codeOf(await s.b.get(authorizeUrl(client.clientId)));
+      const first = await exchange(client, code);
+      expect((await userinfo(first.access_token)).status).toBe(200);
+      const again = await form(
+        "/oauth2/token",
+        { grant_type: "authorization_code", code, redirect_uri: REDIRECT, code_verifier: VERIFIER },
+        client,
+      );
+      expect(again.body.error).toBe("invalid_grant");
+      await expectRefusedAtUserInfo(first.access_token);
+    }
+  });
+
+  test("after a refresh token is reused every access token of its family is 401 invalid_token", async () => {
+    const s = await signedIn([A]);
+    const next = await refreshWith(A, s.tokens[0].refresh_token);
+    expect(next.status).toBe(200);
+    expect((await userinfo(next.body.access_token)).status).toBe(200);
+    expect((await refreshWith(A, s.tokens[0].refresh_token)).body.error).toBe("invalid_grant");
+    await expectRefusedAtUserInfo(next.body.access_token);
+    await expectRefusedAtUserInfo(s.tokens[0].access_token);
+  });
+
+  test("a disabled user's access token is 401 invalid_token", async () => {
+    const s = await signedIn([A]);
+    expect((await userinfo(s.tokens[0].access_token)).status).toBe(200);
+    expect((await t.call("POST", `/api/users/${s.u.id}/disable`, { token: ten.token })).status).toBe(200);
+    await logoutTokens(1);
+    await expectRefusedAtUserInfo(s.tokens[0].access_token);
+  });
+
+  test("an access token of a suspended organization is 401 invalid_token until the organization is activated again", async () => {
+    const org = await createOrg(t, ten.token, ten.rootOrgId);
+    const s = await signedIn([A], org.id);
+    expect((await userinfo(s.tokens[0].access_token)).status).toBe(200);
+    expect((await t.call("POST", `/api/organizations/${org.id}/suspend`, { token: ten.token })).status).toBe(200);
+    await expectRefusedAtUserInfo(s.tokens[0].access_token);
+    expect((await t.call("POST", `/api/organizations/${org.id}/activate`, { token: ten.token })).status).toBe(200);
+    expect((await introspect(s.tokens[0].access_token)).active).toBe(true);
+    expect((await userinfo(s.tokens[0].access_token)).status).toBe(200);
   });
 });
 

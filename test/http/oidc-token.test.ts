@@ -521,6 +521,55 @@ describe("UserInfo", () => {
     expect(r.headers.get("www-authenticate")).toContain('error="insufficient_scope"');
   });
 
+  const formUserinfo = (fields: [string, string][], headers: Record<string, string> = {}) =>
+    t.call("POST", "/oauth2/userinfo", {
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      raw: new URLSearchParams(fields).toString(),
+    });
+
+  test("POST takes the token as access_token in a form body (RFC 6750 §2.2), checked as the header's is", async () => {
+    const all = await exchange(conf, await issueCode(conf));
+    const r = await formUserinfo([["access_token", all.body.access_token]]);
+    expect(r.status).toBe(200);
+    expectNoStore(r);
+    expect(r.body).toEqual((await userinfo("GET", all.body.access_token)).body);
+    expect(r.body.sub).toBe(String(user.id));
+    const charset = await formUserinfo([["access_token", all.body.access_token]], {
+      "content-type": "application/x-www-form-urlencoded; charset=UTF-8",
+    });
+    expect(charset.status).toBe(200);
+    const bad = await formUserinfo([["access_token", "abc.def.ghi"]]);
+    expect(bad.status).toBe(401);
+    expect(bad.headers.get("www-authenticate")).toMatch(/^Bearer realm="sso", error="invalid_token"/);
+    const plain = await exchange(conf, await issueCode(conf, { scopes: ["profile"] }));
+    expect((await formUserinfo([["access_token", plain.body.access_token]])).status).toBe(403);
+    // §2.2 names the form body only: a JSON body carries no token.
+    const json = await t.call("POST", "/oauth2/userinfo", { body: { access_token: all.body.access_token } });
+    expect(json.status).toBe(401);
+    expect(json.headers.get("www-authenticate")).toBe('Bearer realm="sso"');
+    expect((await formUserinfo([["other", "x"]])).headers.get("www-authenticate")).toBe('Bearer realm="sso"');
+  });
+
+  test("exactly one method: header and form body together, a repeated access_token, or a token in the URL is 400 invalid_request", async () => {
+    const tok = (await exchange(conf, await issueCode(conf))).body.access_token;
+    const refusals = [
+      await formUserinfo([["access_token", tok]], { authorization: `Bearer ${tok}` }),
+      await formUserinfo([
+        ["access_token", tok],
+        ["access_token", tok],
+      ]),
+      await t.call("GET", `/oauth2/userinfo?access_token=${tok}`),
+      await t.call("GET", `/oauth2/userinfo?access_token=${tok}`, { headers: { authorization: `Bearer ${tok}` } }),
+      await t.call("POST", `/oauth2/userinfo?access_token=${tok}`),
+    ];
+    for (const r of refusals) {
+      expect(r.status).toBe(400);
+      expectNoStore(r);
+      expect(r.body.error).toBe("invalid_request");
+      expect(r.headers.get("www-authenticate")).toMatch(/^Bearer realm="sso", error="invalid_request"/);
+    }
+  });
+
   test("CORS preflight like the token endpoint's (GET and POST)", async () => {
     const r = await t.call("OPTIONS", "/oauth2/userinfo", {
       headers: { origin: "https://nowhere.example", "access-control-request-method": "GET" },

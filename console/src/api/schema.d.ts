@@ -1562,13 +1562,13 @@ export interface paths {
         };
         /**
          * UserInfo: the signed-in person's claims
-         * @description OIDC Core §5.3. Bearer access token from the authorization code grant with `openid` granted. Answers `sub` (the user id) and the claims its scopes grant: `email`, `email_verified` (email); `name`, `updated_at` (profile). Errors are RFC 6750 §3.1: 401 with `WWW-Authenticate: Bearer error="invalid_token"`, 403 `insufficient_scope`.
+         * @description OIDC Core §5.3. The access token of the authorization code grant with `openid` granted, as `Authorization: Bearer` (RFC 6750 §2.1): exactly one method, never in the URL. Answers `sub` (the user id) and the claims its scopes grant, read now: `email`, `email_verified` (email); `name`, `updated_at` (profile). A token introspection calls inactive is refused: revoked at /oauth2/revoke, of an ended sign-in session or refresh family (logout, session control, refresh-token reuse), of a reused authorization code, of a disabled or erased user or a suspended organization. Errors are RFC 6750 §3.1: 401 with `WWW-Authenticate: Bearer error="invalid_token"` (no error when no token was sent), 400 `invalid_request` (the token sent twice or in the URL), 403 `insufficient_scope`.
          */
         get: operations["getOauth2Userinfo"];
         put?: never;
         /**
          * UserInfo: the signed-in person's claims
-         * @description OIDC Core §5.3. Bearer access token from the authorization code grant with `openid` granted. Answers `sub` (the user id) and the claims its scopes grant: `email`, `email_verified` (email); `name`, `updated_at` (profile). Errors are RFC 6750 §3.1: 401 with `WWW-Authenticate: Bearer error="invalid_token"`, 403 `insufficient_scope`.
+         * @description OIDC Core §5.3. The access token of the authorization code grant with `openid` granted, as `Authorization: Bearer` (RFC 6750 §2.1) or as `access_token` in an `application/x-www-form-urlencoded` body (§2.2): exactly one method, never in the URL. Answers `sub` (the user id) and the claims its scopes grant, read now: `email`, `email_verified` (email); `name`, `updated_at` (profile). A token introspection calls inactive is refused: revoked at /oauth2/revoke, of an ended sign-in session or refresh family (logout, session control, refresh-token reuse), of a reused authorization code, of a disabled or erased user or a suspended organization. Errors are RFC 6750 §3.1: 401 with `WWW-Authenticate: Bearer error="invalid_token"` (no error when no token was sent), 400 `invalid_request` (the token sent twice or in the URL), 403 `insufficient_scope`.
          */
         post: operations["postOauth2Userinfo"];
         delete?: never;
@@ -10800,6 +10800,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description Response for status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description invalid_request (400) | invalid_token (401) | insufficient_scope (403) */
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
             /** @description Response for status 401 */
             401: {
                 headers: {
@@ -10807,7 +10820,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description invalid_request | invalid_client | invalid_grant | unauthorized_client | unsupported_grant_type | invalid_scope | slow_down | temporarily_unavailable | server_error */
+                        /** @description invalid_request (400) | invalid_token (401) | insufficient_scope (403) */
                         error: string;
                         error_description: string;
                     };
@@ -10820,7 +10833,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description invalid_request | invalid_client | invalid_grant | unauthorized_client | unsupported_grant_type | invalid_scope | slow_down | temporarily_unavailable | server_error */
+                        /** @description invalid_request (400) | invalid_token (401) | insufficient_scope (403) */
                         error: string;
                         error_description: string;
                     };
@@ -10853,7 +10866,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The access token, when not sent as `Authorization: Bearer` (never both; a repeated parameter is `invalid_request`). */
+                    access_token: string;
+                };
+            };
+        };
         responses: {
             /** @description Response for status 200 */
             200: {
@@ -10875,6 +10895,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description Response for status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description invalid_request (400) | invalid_token (401) | insufficient_scope (403) */
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
             /** @description Response for status 401 */
             401: {
                 headers: {
@@ -10882,7 +10915,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description invalid_request | invalid_client | invalid_grant | unauthorized_client | unsupported_grant_type | invalid_scope | slow_down | temporarily_unavailable | server_error */
+                        /** @description invalid_request (400) | invalid_token (401) | insufficient_scope (403) */
                         error: string;
                         error_description: string;
                     };
@@ -10895,7 +10928,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description invalid_request | invalid_client | invalid_grant | unauthorized_client | unsupported_grant_type | invalid_scope | slow_down | temporarily_unavailable | server_error */
+                        /** @description invalid_request (400) | invalid_token (401) | insufficient_scope (403) */
                         error: string;
                         error_description: string;
                     };

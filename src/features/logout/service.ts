@@ -217,8 +217,10 @@ export function createLogoutService(deps: LogoutDeps) {
   }
 
   /**
-   * Marks a client family ended elsewhere (refresh-token reuse revoked it in the sessions feature),
-   * so introspection refuses the access tokens it minted. /api/auth families need no mark.
+   * Marks a client's tokens of sign-in session `sid` ended elsewhere (refresh-token reuse revoked
+   * its family in the sessions feature; a reused code in the oauth feature, whose client may hold
+   * no family), so introspection and UserInfo refuse the access tokens issued until now. /api/auth
+   * families need no mark.
    */
   async function familyRevoked(d: Pick<FamilyRecord["data"], "clientId" | "sid">): Promise<void> {
     if (d.clientId && d.sid) await mark([markKeys.family(d.sid, d.clientId)]);

@@ -54,6 +54,20 @@ export const TokenErrorBody = t.Object({
   error_description: t.String(),
 });
 
+/** POST /oauth2/userinfo with the token in the body (RFC 6750 §2.2); the route parses it itself. */
+export const UserInfoForm = t.Object({
+  access_token: t.String({
+    description:
+      "The access token, when not sent as `Authorization: Bearer` (never both; a repeated parameter is `invalid_request`).",
+  }),
+});
+
+/** RFC 6750 §3.1 (UserInfo): the error is also in `WWW-Authenticate: Bearer`. */
+export const BearerErrorBody = t.Object({
+  error: t.String({ description: "invalid_request (400) | invalid_token (401) | insufficient_scope (403)" }),
+  error_description: t.String(),
+});
+
 export const UserInfoResponse = t.Object({
   sub: t.String({ description: "The user's id as a decimal string (the ID token's `sub`)." }),
   email: t.Optional(t.String({ description: "With `email`." })),

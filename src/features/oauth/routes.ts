@@ -1,6 +1,7 @@
 /**
- * POST /oauth2/token and GET|POST /oauth2/userinfo: the RFC 6749 / RFC 6750 edge. It enforces the
- * transport rules (form body, exactly one client authentication method, no secret in the URL) and
+ * POST /oauth2/token, /oauth2/revoke, /oauth2/introspect and GET|POST /oauth2/userinfo: the RFC 6749 /
+ * RFC 6750 edge. It enforces the transport rules (form body, exactly one client authentication
+ * method, no secret in the URL; the bearer token by exactly one method, never in the URL) and
  * leaves the service's TokenRequestError / BearerTokenError to the app's one error renderer.
  */
 import { Elysia } from "elysia";
@@ -8,14 +9,16 @@ import { clientIp, noContent200 } from "../../http/context";
 import { OAuthError } from "../../http/oauth-error";
 import { bearerResponses, tokenResponses } from "../../http/responses";
 import {
+  BearerErrorBody,
   IntrospectionResponse,
   TokenActionBody,
   TokenErrorBody,
   TokenRequestBody,
   TokenResponse,
+  UserInfoForm,
   UserInfoResponse,
 } from "./model";
-import type { ClientAuthentication, OAuthService } from "./service";
+import { BearerTokenError, type ClientAuthentication, type OAuthService } from "./service";
 
 const FORM = "application/x-www-form-urlencoded";
 
@@ -98,23 +101,71 @@ function bearerToken(header: string | null): string | null {
   return m ? m[1] : "";
 }
 
+/**
+ * The parameters of a UserInfo POST whose body is a form (RFC 6750 §2.2: the only body that may
+ * carry the token); null for any other body, which is left unread.
+ */
+async function parseBearerForm({ request, contentType }: { request: Request; contentType: string }) {
+  if (!contentType || contentType.split(";")[0].trim().toLowerCase() !== FORM) return { form: null };
+  return { form: [...new URLSearchParams(await request.text())] };
+}
+
+const twoMethods = () =>
+  new BearerTokenError(
+    "invalid_request",
+    "Send the access token by exactly one method: the Authorization header or access_token in a form body.",
+  );
+
+/**
+ * The access token of a UserInfo request, sent by exactly one method (RFC 6750 §2: "MUST NOT use
+ * more than one method"): the Authorization header (§2.1) or `access_token` in a form body (§2.2,
+ * POST only). Never the URL: §2.3 is not offered (URLs end up in logs and Referer headers, §5.3).
+ * Null when no token was sent.
+ */
+function presentedToken(request: Request, body: unknown): string | null {
+  const q = request.url.indexOf("?");
+  if (q >= 0 && new URLSearchParams(request.url.slice(q + 1)).has("access_token"))
+    throw new BearerTokenError(
+      "invalid_request",
+      "Never send the access token in the URL; use the Authorization header or a form body.",
+    );
+  const form = (body as { form?: [string, string][] | null } | undefined)?.form ?? null;
+  const inBody = form ? form.filter(([k]) => k === "access_token").map(([, v]) => v) : [];
+  if (inBody.length > 1) throw new BearerTokenError("invalid_request", "The parameter access_token is repeated.");
+  const header = request.headers.get("authorization");
+  if (inBody.length === 0) return bearerToken(header);
+  if (header !== null) throw twoMethods();
+  return inBody[0];
+}
+
 export function oauthRoutes({ oauth }: { oauth: OAuthService }) {
-  const userinfo = async ({ request, set }: { request: Request; set: { headers: Record<string, unknown> } }) => {
-    const claims = await oauth.userInfo(bearerToken(request.headers.get("authorization")));
+  const userinfo = async ({
+    request,
+    body,
+    set,
+  }: {
+    request: Request;
+    body: unknown;
+    set: { headers: Record<string, unknown> };
+  }) => {
+    const claims = await oauth.userInfo(presentedToken(request, body));
     set.headers["cache-control"] = "no-store";
     set.headers["pragma"] = "no-cache";
     return claims as typeof UserInfoResponse.static;
   };
-  const userinfoDetail = {
-    response: bearerResponses(UserInfoResponse, TokenErrorBody),
+  const userinfoDetail = (method: "GET" | "POST") => ({
+    response: bearerResponses(UserInfoResponse, BearerErrorBody),
     detail: {
       tags: ["OpenID Connect"],
       security: [{ bearer: [] }],
       summary: "UserInfo: the signed-in person's claims",
-      description:
-        'OIDC Core §5.3. Bearer access token from the authorization code grant with `openid` granted. Answers `sub` (the user id) and the claims its scopes grant: `email`, `email_verified` (email); `name`, `updated_at` (profile). Errors are RFC 6750 §3.1: 401 with `WWW-Authenticate: Bearer error="invalid_token"`, 403 `insufficient_scope`.',
+      description: `OIDC Core §5.3. The access token of the authorization code grant with \`openid\` granted, ${
+        method === "GET"
+          ? "as `Authorization: Bearer` (RFC 6750 §2.1)"
+          : "as `Authorization: Bearer` (RFC 6750 §2.1) or as `access_token` in an `application/x-www-form-urlencoded` body (§2.2)"
+      }: exactly one method, never in the URL. Answers \`sub\` (the user id) and the claims its scopes grant, read now: \`email\`, \`email_verified\` (email); \`name\`, \`updated_at\` (profile). A token introspection calls inactive is refused: revoked at /oauth2/revoke, of an ended sign-in session or refresh family (logout, session control, refresh-token reuse), of a reused authorization code, of a disabled or erased user or a suspended organization. Errors are RFC 6750 §3.1: 401 with \`WWW-Authenticate: Bearer error="invalid_token"\` (no error when no token was sent), 400 \`invalid_request\` (the token sent twice or in the URL), 403 \`insufficient_scope\`.`,
     },
-  };
+  });
   return new Elysia({ name: "oauth-routes" })
     .post(
       "/oauth2/token",
@@ -203,6 +254,14 @@ export function oauthRoutes({ oauth }: { oauth: OAuthService }) {
         },
       },
     )
-    .get("/oauth2/userinfo", userinfo, userinfoDetail)
-    .post("/oauth2/userinfo", userinfo, userinfoDetail);
+    .get("/oauth2/userinfo", userinfo, userinfoDetail("GET"))
+    .post("/oauth2/userinfo", userinfo, {
+      parse: [parseBearerForm],
+      ...userinfoDetail("POST"),
+      // Documented here: the form is parsed by the route (one method, repeats refused), not validated by a schema.
+      detail: {
+        ...userinfoDetail("POST").detail,
+        requestBody: { required: false, content: { [FORM]: { schema: UserInfoForm } } },
+      },
+    });
 }

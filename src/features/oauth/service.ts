@@ -13,7 +13,7 @@
 import type { Clock } from "../../kernel/clock";
 import { DomainError } from "../../kernel/errors";
 import { randomToken, sha256Hex, timingSafeEqual } from "../../kernel/secrets";
-import type { UserRepo } from "../../kernel/users";
+import type { User } from "../../kernel/users";
 import { type ApiClient, type ClientDirectory, type ResolvedClient, servesTenant, tenantScopeOf } from "../clients";
 import type { DomainEvent } from "../events";
 import type { OrgRepo } from "../orgs";
@@ -46,12 +46,14 @@ export class TokenRequestError extends Error {
 }
 
 /**
- * A refusal at UserInfo (RFC 6750 §3.1): `invalid_token` (bad, expired or foreign token),
- * `insufficient_scope` (no `openid`), or null when no token was sent at all (§3.1: no error code).
+ * A refusal at UserInfo (RFC 6750 §3.1): `invalid_request` (the token sent by more than one method,
+ * or in the URL), `invalid_token` (a bad, expired or foreign token, or one introspection calls
+ * inactive), `insufficient_scope` (no `openid`), or null when no token was sent at all (§3.1: no
+ * error code).
  */
 export class BearerTokenError extends Error {
   constructor(
-    readonly error: "invalid_token" | "insufficient_scope" | null,
+    readonly error: "invalid_request" | "invalid_token" | "insufficient_scope" | null,
     readonly description: string,
   ) {
     super(description);
@@ -80,29 +82,40 @@ export interface OAuthServiceDeps {
   signIns: SignInSessionStore;
   /** Revokes what a reused code issued (a refresh family); revocation and introspection read families. */
   families: Pick<FamilyStore, "revoke" | "peek" | "get">;
-  /** Ends a client's family at /oauth2/revoke (marks, journal, back-channel logout). */
-  logout: Pick<LogoutService, "endFamily">;
+  /**
+   * Ends a client's family at /oauth2/revoke (marks, journal, back-channel logout); marks a
+   * client's tokens of a sign-in session ended when a code of it is reused.
+   */
+  logout: Pick<LogoutService, "endFamily" | "familyRevoked">;
   /** Revocation marks (the session store's counters; logout/service.ts). */
   marks: Pick<CounterStore, "set" | "peek">;
-  /** The user and org status behind an access token (the cached token context of refresh). */
+  /**
+   * The user (status and the claims UserInfo answers) and org status behind an access token: the
+   * cached token context of refresh, kept fresh by the directory version.
+   */
   loadContext(
     tenantId: number,
     userId: number,
     orgId: number,
     now: Date,
-  ): Promise<{ user: { status: string } | null; blocked: boolean }>;
+  ): Promise<{ user: TokenUser | null; blocked: boolean }>;
   /** Starts client families and refreshes them (the one refresh-token implementation). */
   sessions: Pick<SessionService, "startClientSession" | "refresh">;
   /** The ID token (the tokens feature's one signing path). */
   mintIdToken: TokenMinter["mintIdToken"];
-  /** Verifies an access token of this service (UserInfo). */
+  /** Verifies an access token of this service (signature, issuer, `typ`, expiry). */
   verify(token: string): Promise<Record<string, unknown>>;
-  users: Pick<UserRepo, "get">;
   /** The code's org for the audit entry of a reuse. */
   orgs: Pick<OrgRepo, "get">;
   /** Records an event that changes nothing else (units.record). */
   record(e: DomainEvent): Promise<void>;
 }
+
+/** What an access token's liveness and UserInfo read of its user (the token context's user). */
+export type TokenUser = Pick<User, "id" | "status" | "email" | "fullName" | "updatedAt">;
+
+/** A live access token: a user token with its person, or a machine token. */
+export type LiveAccess = { kind: "user"; user: TokenUser } | { kind: "machine" };
 
 /** How the client authenticated (RFC 6749 §2.3.1, OIDC Core §9): exactly one method per request. */
 export type ClientAuthentication =
@@ -277,6 +290,10 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     const c = r.code;
     if (r.status === "reused") {
       if (r.issued?.familyId) await deps.families.revoke(r.issued.familyId);
+      // The first exchange's access token is a stateless JWT: the mark of this client's tokens in
+      // the code's sign-in session ends it for introspection and UserInfo, family or not (RFC 6749
+      // §4.1.2: "SHOULD revoke (when possible) all tokens previously issued based on that code").
+      await deps.logout.familyRevoked({ clientId: c.clientId, sid: c.sid });
       const org = await deps.orgs.get(c.tenantId, c.orgId);
       await deps.record({
         type: "oauth.code.reused",
@@ -388,36 +405,38 @@ export function createOAuthService(deps: OAuthServiceDeps) {
   /**
    * OIDC Core §5.3: `sub` and the claims the access token's scope grants. The token must be an
    * access token of this service issued to an OAuth client of its tenant (the code grant: `sid`,
-   * `client_id`), with `openid` granted, for a user who can still sign in.
+   * `client_id`), live by the rule introspection applies (`liveAccess`: not revoked, its session
+   * and family not ended, its user active and org usable; OIDC Core §5.3.3, RFC 6750 §3.1), with
+   * `openid` granted. The claims come from the token context that rule reads: no other read.
    */
   async function userInfo(accessToken: string | null): Promise<Record<string, unknown>> {
-    if (!accessToken) throw new BearerTokenError(null, "Send the access token as Authorization: Bearer.");
+    if (!accessToken)
+      throw new BearerTokenError(
+        null,
+        "Send the access token as Authorization: Bearer, or as access_token in a form body.",
+      );
     const bad = () =>
-      new BearerTokenError("invalid_token", "The access token is invalid, expired or not for UserInfo.");
-    let claims: Record<string, unknown>;
-    try {
-      claims = await deps.verify(accessToken);
-    } catch {
-      throw bad();
-    }
-    const { uid, tenant_id: tenantId, client_id: clientId, sid, scope } = claims;
+      new BearerTokenError("invalid_token", "The access token is invalid, expired, revoked or not for UserInfo.");
+    const claims = await accessClaims(accessToken);
+    if (!claims) throw bad();
+    const { tenant_id: tenantId, client_id: clientId, sid, scope } = claims;
     if (
       claims.token_use !== "access" ||
-      typeof uid !== "number" ||
       typeof tenantId !== "number" ||
       typeof clientId !== "string" ||
       typeof sid !== "string" ||
       typeof scope !== "string"
     )
       throw bad();
-    const resolved = await deps.directory.resolve(clientId);
-    if (!resolved || !servesTenant(resolved.client, tenantId)) throw bad();
+    const [resolved, live] = await Promise.all([
+      deps.directory.resolve(clientId),
+      liveAccess(claims, deps.clock.now()),
+    ]);
+    if (!resolved || !servesTenant(resolved.client, tenantId) || live?.kind !== "user") throw bad();
     const scopes = scope.split(" ");
     if (!scopes.includes("openid"))
       throw new BearerTokenError("insufficient_scope", "The access token was not granted the openid scope.");
-    const user = await deps.users.get(tenantId, uid);
-    if (!user || user.status !== "ACTIVE") throw bad();
-    return { sub: String(user.id), ...scopeClaims(user, scopes) };
+    return { sub: String(live.user.id), ...scopeClaims(live.user, scopes) };
   }
 
   /** The client of a revocation or introspection request (RFC 7009 §2.1, RFC 7662 §2.1). */
@@ -485,6 +504,44 @@ export function createOAuthService(deps: OAuthServiceDeps) {
   }
 
   /**
+   * Whether a verified access token of this service (`accessClaims`: signature, issuer, `typ`,
+   * expiry) is live at `now`: the one rule of introspection and UserInfo (CONTRACT §12, §13). Null
+   * (inactive) when it was revoked (its `jti` mark); for a code-grant token, when its sign-in
+   * session or its client's tokens in it ended at or after its `iat` (logout, session control,
+   * /oauth2/revoke of its family, refresh-token or code reuse: logout/service.ts marks); for an
+   * /api/auth token, when its family is gone; for a user token, when the user is not active or
+   * the org is suspended or expired (the cached token context, which also gives the person); for a
+   * machine token, when its client is gone, in another tenant or unusable. Keyed lookups only,
+   * run in parallel.
+   */
+  async function liveAccess(c: Record<string, unknown>, now: Date): Promise<LiveAccess | null> {
+    const { tenant_id: tenantId, jti, iat, sid, uid, org_id: orgId, client_id: clientId } = c;
+    if (typeof tenantId !== "number" || typeof jti !== "string" || typeof iat !== "number") return null;
+    if (c.token_use === "machine") {
+      const [issued, revoked] = await Promise.all([
+        typeof clientId === "string" ? deps.directory.resolve(clientId) : null,
+        endedSince(markKeys.jti(jti), 0, now),
+      ]);
+      return !revoked && issued && issued.client.tenantId === tenantId && issued.usability === "ok"
+        ? { kind: "machine" }
+        : null;
+    }
+    if (c.token_use !== "access" || typeof sid !== "string" || typeof uid !== "number" || typeof orgId !== "number")
+      return null;
+    const ended: Promise<boolean>[] = [endedSince(markKeys.jti(jti), 0, now)];
+    if (typeof clientId === "string") {
+      // A token of the code grant: its sign-in session, or its client's tokens in it, ended since it was issued.
+      ended.push(endedSince(markKeys.sid(sid), iat, now), endedSince(markKeys.family(sid, clientId), iat, now));
+    } else {
+      // An /api/auth token: `sid` is its refresh family, which must still be live.
+      ended.push(deps.families.get(sid, now).then((f) => !f || f.data.userId !== uid));
+    }
+    const [ctx, ...marks] = await Promise.all([deps.loadContext(tenantId, uid, orgId, now), ...ended]);
+    if (marks.some(Boolean) || !ctx.user || ctx.user.status !== "ACTIVE" || ctx.blocked) return null;
+    return { kind: "user", user: ctx.user };
+  }
+
+  /**
    * RFC 7662 (CONTRACT §13): the caller is a confidential client (HTTP Basic). `active` is false
    * for anything that is not a live token of this service in the caller's tenant: expired, revoked
    * (revocation marks), of an ended sign-in session or family, a disabled or erased user, a
@@ -518,34 +575,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       };
     }
     const c = await accessClaims(req.token);
-    if (!c || c.tenant_id !== client.tenantId || typeof c.jti !== "string" || typeof c.iat !== "number")
-      return inactive;
-    const iat = c.iat;
-    const checks: Promise<boolean>[] = [endedSince(markKeys.jti(c.jti), 0, now)];
-    if (c.token_use === "access") {
-      if (typeof c.sid !== "string" || typeof c.uid !== "number" || typeof c.org_id !== "number") return inactive;
-      if (typeof c.client_id === "string") {
-        // A token of the code grant: its sign-in session, or its client's family in it, ended since it was issued.
-        checks.push(
-          endedSince(markKeys.sid(c.sid), iat, now),
-          endedSince(markKeys.family(c.sid, c.client_id), iat, now),
-        );
-      } else {
-        // An /api/auth token: `sid` is its refresh family, which must still be live.
-        checks.push(deps.families.get(c.sid, now).then((f) => !f || f.data.userId !== c.uid));
-      }
-      const uid = c.uid;
-      const orgId = c.org_id;
-      checks.push(
-        deps
-          .loadContext(client.tenantId, uid, orgId, now)
-          .then((ctx) => !ctx.user || ctx.user.status !== "ACTIVE" || ctx.blocked),
-      );
-    } else if (c.token_use === "machine") {
-      const issued = typeof c.client_id === "string" ? await deps.directory.resolve(c.client_id) : null;
-      if (!issued || issued.client.tenantId !== client.tenantId || issued.usability !== "ok") return inactive;
-    } else return inactive;
-    if ((await Promise.all(checks)).some(Boolean)) return inactive;
+    if (!c || c.tenant_id !== client.tenantId || !(await liveAccess(c, now))) return inactive;
     return {
       ...c,
       active: true,
