@@ -8,6 +8,7 @@ import { selfCaller, type Guard } from "../../http/guard";
 import type { Logger } from "../../http/observability";
 import { type PageStatus, pageAnswer, pageResponsesDoc, seeOther } from "../../http/page-answer";
 import { ok } from "../../http/responses";
+import { SESSION_COOKIE, sessionCookieHeader } from "../../http/session-cookie";
 import {
   type Csrf,
   CSRF_FIELD,
@@ -21,8 +22,6 @@ import {
 import { ConsentView, LOGOUT_PATH, logoutDetail, RevokedCount, SessionEntryView } from "./model";
 import type { LogoutOutcome, LogoutRequest, LogoutService } from "./service";
 
-/** The `sso_session` cookie (CONTRACT §12; the authorize feature sets it). */
-const SESSION_COOKIE = "sso_session";
 const PARAMS = [
   "id_token_hint",
   "post_logout_redirect_uri",
@@ -67,8 +66,7 @@ export function logoutRoutes({
   const callerOf = (request: Request, server: unknown) => selfCaller(guard, request, server);
   const cookiesOf = (request: Request) => new Bun.CookieMap(request.headers.get("cookie") ?? "");
   const requestIdOf = (set: { headers: Record<string, unknown> }) => String(set.headers["x-request-id"] ?? "");
-  const clearSession = () =>
-    new Bun.Cookie(SESSION_COOKIE, "", { httpOnly: true, sameSite: "lax", path: "/", secure, maxAge: 0 }).serialize();
+  const clearSession = () => sessionCookieHeader(null, { secure });
 
   function localeOf(request: Request, uiLocales?: string) {
     return chooseLocale({ uiLocales, acceptLanguage: request.headers.get("accept-language") });

@@ -17,12 +17,17 @@ import type { JSONWebKeySet, JWTPayload } from "jose";
 import type { Clock } from "../../kernel/clock";
 import type { TenantScope } from "../../kernel/tenancy";
 import { notFound } from "../../kernel/errors";
-import { sha256Hex } from "../../kernel/secrets";
 import type { Unit } from "../../kernel/unit";
 import type { UserRepo } from "../../kernel/users";
 import { type ClientDirectory, tenantScopeOf } from "../clients";
 import type { DomainEvent, EventJournal, LogoutNotice } from "../events";
-import { type ConsentRepo, type SignInSession, type SignInSessionStore, readIdTokenHint } from "../oidc";
+import {
+  type ConsentRepo,
+  readIdTokenHint,
+  resumeFromCookie,
+  type SignInSession,
+  type SignInSessionStore,
+} from "../oidc";
 import type { OrgRepo } from "../orgs";
 import type { CounterStore, FamilyRecord, FamilyStore } from "../sessions";
 import { ACCESS_TOKEN_TTL } from "../tokens";
@@ -130,8 +135,6 @@ export interface LogoutDeps {
   /** The service's published keys, to verify an `id_token_hint`. */
   jwks(): JSONWebKeySet;
 }
-
-const SESSION_COOKIE_RE = /^([A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{43})$/;
 
 export function createLogoutService(deps: LogoutDeps) {
   const now = () => deps.clock.now();
@@ -457,15 +460,9 @@ export function createLogoutService(deps: LogoutDeps) {
     };
   }
 
-  /** The browser's sign-in session in `tenantId`, when its cookie opens a live one (the secret compared in constant time by the store). */
-  async function cookieSession(
-    cookie: string | null | undefined,
-    tenantId: TenantScope,
-  ): Promise<SignInSession | null> {
-    const m = cookie ? SESSION_COOKIE_RE.exec(cookie) : null;
-    if (!m) return null;
-    return deps.signIns.resume(tenantId, m[1], sha256Hex(m[2]), now());
-  }
+  /** The browser's sign-in session in `tenantId`, when its cookie opens a live one (the oidc feature's codec). */
+  const cookieSession = (cookie: string | null | undefined, tenantId: TenantScope) =>
+    resumeFromCookie(deps.signIns, tenantId, cookie, now());
 
   /**
    * `GET|POST /oauth2/logout` (RP-Initiated Logout 1.0, CONTRACT §13). With a valid
