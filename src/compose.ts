@@ -192,6 +192,17 @@ export async function composeGraph(d: GraphDeps) {
     platformTenantId,
     clientFirstParty: async (clientId) => (await clientDirectory.resolve(clientId))?.client.firstParty ?? null,
   });
+  // Branding of pages and mails (CONTRACT §15), read through the directory cache on every page view.
+  const branding = createBrandingService({
+    branding: store.branding,
+    apps: store.apps,
+    orgs: store.orgs,
+    unit,
+    clock,
+    issuer: config.issuer,
+    version,
+    maxAgeMs,
+  });
   // Ending sign-in (CONTRACT §13): logout, session control, consents, revocation marks.
   const logout = createLogoutService({
     issuer: config.issuer,
@@ -206,6 +217,7 @@ export async function composeGraph(d: GraphDeps) {
     unit,
     record,
     jwks: () => keys.jwks(),
+    brandOf: branding.effective,
   });
   const sessionService = createSessionService({
     families: sessions.families,
@@ -302,17 +314,6 @@ export async function composeGraph(d: GraphDeps) {
     verify: keys.verify,
     orgs: store.orgs,
     record,
-  });
-  // Branding of pages and mails (CONTRACT §15), read through the directory cache on every page view.
-  const branding = createBrandingService({
-    branding: store.branding,
-    apps: store.apps,
-    orgs: store.orgs,
-    unit,
-    clock,
-    issuer: config.issuer,
-    version,
-    maxAgeMs,
   });
   // Mails worded in the person's language and branded for the tenant (src/mail.ts).
   const mailer = createBrandedMailer({

@@ -1,6 +1,7 @@
 /**
  * The web session's refresh cookie (CONTRACT §4) and the wire shape of token pairs, shared by the
- * sign-in routes (auth) and the refresh/logout routes (sessions).
+ * sign-in routes (auth) and the refresh/logout routes (sessions); and the hosted pages' sign-in
+ * session cookie `sso_session` (CONTRACT §12), set by the authorize routes and cleared by logout.
  */
 import { DomainError, fieldError, forbidden } from "../kernel/errors";
 import { noStore } from "./context";
@@ -33,6 +34,26 @@ export function requireAllowedOrigin(policy: CookiePolicy, request: Request, req
       ? "A call that uses the web-session cookie must carry an Origin header (browsers send one); other clients send the refresh token in the body."
       : `The origin ${origin.slice(0, 200)} may not use the web session. Add it to SSO_WEB_ORIGINS if it is your own front end.`,
   );
+}
+
+/** The browser sign-in session of the hosted pages (CONTRACT §12). Its value is the oidc feature's codec. */
+export const SESSION_COOKIE = "sso_session";
+
+/**
+ * The `Set-Cookie` of the sign-in session: HttpOnly, SameSite=Lax, Path=/, Secure unless the issuer
+ * is plain http. `null` clears it (only ever after that very session ended: CONTRACT §13).
+ */
+export function sessionCookieHeader(
+  change: { value: string; maxAgeSeconds: number } | null,
+  policy: Pick<CookiePolicy, "secure">,
+): string {
+  return new Bun.Cookie(SESSION_COOKIE, change?.value ?? "", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: policy.secure,
+    maxAge: change ? change.maxAgeSeconds : 0,
+  }).serialize();
 }
 
 type CookieJar = Record<string, { set(v: Record<string, unknown>): unknown; value: unknown }>;

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { generateKeyPair, SignJWT } from "jose";
 import { generate } from "otplib";
+import { readSessionCookie } from "../../src/features/oidc";
 import { sha256Hex } from "../../src/kernel/secrets";
 import { ISSUER, makeTestApp, type TestApp } from "../support/app";
 import { browser as browserOf, fieldOf, submit } from "../support/hosted-pages";
@@ -186,7 +187,10 @@ describe("signing in through the pages", () => {
       amr: ["pwd"],
     });
     expect(rec.expiresAt.getTime() - clock.now().getTime()).toBe(60_000);
-    const sid = b.jar.get("sso_session")!.split(".")[0];
+    // The cookie names its session and so its tenant (CONTRACT §13: a logout without a client ends it).
+    const named = readSessionCookie(b.jar.get("sso_session"));
+    expect(named?.tenantId).toBe(ten.tenantId);
+    const sid = named!.sid;
     expect(rec.sid).toBe(sid);
     const session = await t.svc.sessions.signIns.get(ten.tenantId, sid, clock.now());
     expect(session).toMatchObject({ userId: u.id, amr: ["pwd"] });
@@ -392,7 +396,7 @@ describe("the active organization", () => {
     const again = landed(await b.get(authorizeUrl(second, { prompt: "none" }, other)), other);
     expect((await redeem(second, again.get("code")!))?.code.orgId).toBe(sub.id);
     // The remembered choice names its session: one naming another session is not honoured.
-    const sid = b.jar.get("sso_session")!.split(".")[0];
+    const sid = readSessionCookie(b.jar.get("sso_session"))!.sid;
     expect(b.jar.get("sso_org")).toBe(`${sid}.${sub.id}`);
     b.jar.set("sso_org", `${"x".repeat(22)}.${sub.id}`);
     // prompt=none with several and none chosen.

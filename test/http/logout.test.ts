@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { createLocalJWKSet, jwtVerify } from "jose";
 import { ISSUER, makeTestApp, type TestApp } from "../support/app";
+import { randomToken, sha256Hex } from "../../src/kernel/secrets";
 import { browser, fieldOf } from "../support/hosted-pages";
 import { startReceiver, type Receiver } from "../support/receiver";
 import { createOrg, createUser, ok, PASSWORD, provisionTenant, type TenantFixture, uniq } from "./directory-fixtures";
@@ -121,12 +122,13 @@ async function exchange(client: { clientId: string; clientSecret: string }, code
 }
 
 /**
- * A person (of `orgId`, the tenant's root by default) signed in on the pages into client A (and,
- * with SSO, B): the browser and the tokens.
+ * A person signed in on the pages into client A (and, with SSO, B): the browser and the tokens. The
+ * person belongs to `where`: an org of the tenant (its root by default), or another tenant's root.
  */
-async function signedIn(clients = [A, B], orgId = ten.rootOrgId) {
+async function signedIn(clients = [A, B], where: number | TenantFixture = ten.rootOrgId) {
   const b = browser(t);
-  const u = await createUser(t, ten.token, orgId);
+  const tenant = typeof where === "number" ? ten : where;
+  const u = await createUser(t, tenant.token, typeof where === "number" ? where : where.rootOrgId);
   const page = await b.get(authorizeUrl(clients[0].clientId));
   const html = await page.text();
   const posted = await b.post("/oauth2/authorize/password", {
@@ -425,15 +427,247 @@ describe("RP-initiated logout (/oauth2/logout)", () => {
     expect(String(json.body)).toContain("<html");
   });
 
-  test("a hint-less logout with no client is an error page; the signed-out page shows when no URI is given", async () => {
-    const none = await t.call("GET", "/oauth2/logout");
-    expect(none.status).toBe(400);
+  test("with a valid hint and no URI the signed-out page shows", async () => {
     const s = await signedIn([A]);
     const res = await s.b.get(`/oauth2/logout?id_token_hint=${s.tokens[0].id_token}`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("signed out");
     await logoutTokens(1);
     await expectEnded(s);
+  });
+});
+
+/** The text a person reads on a page (tags dropped, entities of quotes decoded). */
+const textOf = async (res: Response) =>
+  (await res.text())
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, " ");
+
+/** The confirmation page's form posted with `decision` (its hidden fields and CSRF token kept). */
+async function decide(b: ReturnType<typeof browser>, page: Response, decision: "logout" | "stay") {
+  const html = await page.text();
+  const hidden: Record<string, string> = {};
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) hidden[m[1]] = m[2];
+  expect(hidden.csrf).toBeString();
+  return b.post("/oauth2/logout", { ...hidden, decision });
+}
+
+/** Every session of the user, as `/api/users/me/sessions` lists them (kinds and ids). */
+async function listedSessions(email: string) {
+  const api = await t.login(email, PASSWORD);
+  return (await t.call("GET", "/api/users/me/sessions", { token: api.accessToken })).body as {
+    id: string;
+    kind: string;
+  }[];
+}
+
+/** A second tenant with two back-channel clients of its own (issue 34: a browser signed in there). */
+let other: { ten: TenantFixture; X: typeof A; Y: typeof A } | undefined;
+async function otherTenant() {
+  if (other) return other;
+  const o = await provisionTenant(t);
+  const app = await ok(
+    t.call("POST", "/api/applications", {
+      token: o.token,
+      body: { organizationId: o.rootOrgId, identifier: uniq("https://api.example.com/other"), name: "Other" },
+    }),
+  );
+  const client = () =>
+    ok(
+      t.call("POST", "/api/clients", {
+        token: o.token,
+        body: {
+          name: uniq("Other client"),
+          orgId: o.rootOrgId,
+          applicationId: app.id,
+          grantTypes: ["authorization_code", "refresh_token"],
+          redirectUris: [REDIRECT],
+          postLogoutRedirectUris: [AFTER],
+          backchannelLogoutUri: rx.url,
+        },
+      }),
+    ) as Promise<{ clientId: string; clientSecret: string }>;
+  await ok(t.call("PUT", "/api/branding", { token: o.token, body: { displayName: "Other Tenant Sign-in" } }));
+  other = { ten: o, X: await client(), Y: await client() };
+  return other;
+}
+
+describe("logout names only what it ends (issue 34 hole 2)", () => {
+  test("a logout for tenant A's client in a browser signed in to tenant B ends nothing: B's session lives, its clients hear nothing, the cookie stays, the page says so", async () => {
+    const { ten: tenB, X, Y } = await otherTenant();
+    const s = await signedIn([X, Y], tenB);
+    const cookie = s.b.jar.get("sso_session");
+    // Asked without a hint for A's client: nothing of A's tenant is signed in here, so nothing is asked.
+    const asked = await s.b.get(`/oauth2/logout?${new URLSearchParams({ client_id: A.clientId })}`);
+    expect(asked.status).toBe(200);
+    expect(await asked.clone().text()).not.toContain('name="decision"');
+    const askedText = await textOf(asked);
+    expect(askedText).not.toContain("You are signed out");
+    expect(askedText).toContain("Nothing was signed out");
+    // Confirmed anyway (a form of this service's, with its CSRF token, posted for A's client).
+    const page = await s.b.get(`/oauth2/logout?${new URLSearchParams({ client_id: X.clientId })}`);
+    const html = await page.text();
+    const confirmed = await s.b.post("/oauth2/logout", {
+      csrf: fieldOf(html, "csrf"),
+      client_id: A.clientId,
+      decision: "logout",
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.headers.getSetCookie().some((c) => c.startsWith("sso_session="))).toBe(false);
+    const text = await textOf(confirmed);
+    expect(text).not.toContain("You are signed out");
+    expect(text).toContain("Nothing was signed out");
+    // B's session is whole: the cookie, prompt=none, the listing, and no logout token to B's clients.
+    expect(s.b.jar.get("sso_session")).toBe(cookie);
+    expect(await silent(s.b, X.clientId)).toBe("code");
+    expect((await listedSessions(s.u.email)).some((x) => x.kind === "signin" && x.id === s.sid)).toBe(true);
+    await t.svc.delivery.tick();
+    await Bun.sleep(50);
+    await t.svc.delivery.tick();
+    expect(rx.received).toHaveLength(0);
+    // In German too, with a return link to the validated URI instead of a redirect.
+    const de = await s.b.post("/oauth2/logout", {
+      csrf: fieldOf(html, "csrf"),
+      client_id: A.clientId,
+      post_logout_redirect_uri: AFTER,
+      state: "st",
+      ui_locales: "de",
+      decision: "logout",
+    });
+    expect(de.status).toBe(200);
+    const deText = await textOf(de);
+    expect(deText).toContain("Es wurde nichts abgemeldet");
+    expect(deText).not.toContain("Sie sind abgemeldet");
+    expect(await silent(s.b, X.clientId)).toBe("code");
+  });
+});
+
+describe("logout with no parameter: the browser's own session (issue 36, RP-Initiated Logout 1.0 §2)", () => {
+  for (const [name, query] of [
+    ["no parameter at all", ""],
+    ["only state", "?state=only-state"],
+  ] as const)
+    test(`with ${name} the person confirms, then the browser's session ends with its clients told`, async () => {
+      const s = await signedIn();
+      const page = await s.b.get(`/oauth2/logout${query}`);
+      expect(page.status).toBe(200);
+      const html = await page.clone().text();
+      expect(html).toContain('name="decision"');
+      expect(await textOf(page.clone())).toContain("Do you want to sign out?");
+      // Nothing ends before the person says so.
+      expect(await silent(s.b)).toBe("code");
+      const out = await decide(s.b, page, "logout");
+      expect(out.status).toBe(200);
+      expect(await textOf(out)).toContain("You are signed out");
+      expect(s.b.jar.has("sso_session")).toBe(false);
+      const lts = await logoutTokens(2);
+      expect(lts.map((p) => p.aud).sort()).toEqual([A.clientId, B.clientId].sort());
+      for (const p of lts) expect(p.sid).toBe(s.sid);
+      await expectEnded(s);
+      expect((await listedSessions(s.u.email)).some((x) => x.id === s.sid)).toBe(false);
+    });
+
+  test("'stay' on the parameterless page changes nothing", async () => {
+    const s = await signedIn([A]);
+    const stay = await decide(s.b, await s.b.get("/oauth2/logout"), "stay");
+    expect(stay.status).toBe(200);
+    expect(await textOf(stay)).toContain("You are still signed in");
+    expect(s.b.jar.has("sso_session")).toBe(true);
+    expect(await silent(s.b)).toBe("code");
+  });
+
+  test("the parameterless pages carry the branding of the session's tenant", async () => {
+    const { ten: tenB, X } = await otherTenant();
+    const s = await signedIn([X], tenB);
+    const page = await s.b.get("/oauth2/logout");
+    expect(await textOf(page.clone())).toContain("Other Tenant Sign-in");
+    const out = await decide(s.b, page, "logout");
+    expect(await textOf(out)).toContain("Other Tenant Sign-in");
+    await logoutTokens(1);
+  });
+
+  test("a cookie of the earlier format (<sid>.<secret>, no tenant) still names its session", async () => {
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    const sid = randomToken(16);
+    const secret = randomToken(32);
+    const now = new Date();
+    await t.svc.sessions.signIns.create(
+      {
+        sid,
+        tenantId: ten.tenantId,
+        userId: u.id,
+        authTime: now,
+        amr: ["pwd"],
+        idleSeconds: 86400,
+        idleExpiresAt: new Date(now.getTime() + 86400_000),
+        absoluteExpiresAt: new Date(now.getTime() + 14 * 86400_000),
+        createdAt: now,
+        ipAddress: null,
+        userAgent: null,
+      },
+      sha256Hex(secret),
+    );
+    const b = browser(t);
+    b.jar.set("sso_session", `${sid}.${secret}`);
+    expect(await silent(b)).toBe("code");
+    const out = await decide(b, await b.get("/oauth2/logout"), "logout");
+    expect(await textOf(out)).toContain("You are signed out");
+    expect(await silent(b)).toBe("login_required");
+    expect(await t.svc.sessions.signIns.get(ten.tenantId, sid, new Date())).toBeNull();
+  });
+
+  test("without a live session (no cookie, a malformed one, an ended one) the page says nothing was signed out, and clears no cookie", async () => {
+    const none = await t.call("GET", "/oauth2/logout");
+    expect(none.status).toBe(200);
+    expect(none.headers.get("location")).toBeNull();
+    expect(String(none.body)).toContain("Nothing was signed out");
+    const b = browser(t);
+    b.jar.set("sso_session", "not-a-session");
+    for (const res of [await b.get("/oauth2/logout"), await b.get("/oauth2/logout?state=x")]) {
+      expect(res.status).toBe(200);
+      expect(res.headers.getSetCookie().some((c) => c.startsWith("sso_session="))).toBe(false);
+      const html = await res.text();
+      expect(html).toContain("Nothing was signed out");
+      expect(html).not.toContain('name="decision"');
+    }
+    // A session ended elsewhere between the question and the answer.
+    const s = await signedIn([A]);
+    const page = await s.b.get("/oauth2/logout");
+    expect(
+      (
+        await t.call("DELETE", `/api/users/me/sessions/${s.sid}`, {
+          token: (await t.login(s.u.email, PASSWORD)).accessToken,
+        })
+      ).status,
+    ).toBe(200);
+    const late = await decide(s.b, page, "logout");
+    expect(await textOf(late)).toContain("Nothing was signed out");
+    const de = await t.call("GET", "/oauth2/logout?ui_locales=de");
+    expect(String(de.body)).toContain("Es wurde nichts abgemeldet");
+    await logoutTokens(1);
+  });
+
+  test("the error pages of logout speak of signing out, never of signing in", async () => {
+    const cases = [
+      // A return address without a client to check it against: never followed.
+      `/oauth2/logout?${new URLSearchParams({ post_logout_redirect_uri: AFTER })}`,
+      `/oauth2/logout?state=a&state=b`,
+      `/oauth2/logout?${new URLSearchParams({ client_id: "no-such-client" })}`,
+      `/oauth2/logout?${new URLSearchParams({ client_id: A.clientId, post_logout_redirect_uri: "https://evil.example/x" })}`,
+    ];
+    for (const path of cases)
+      for (const [lang, out, notIn] of [
+        ["en", /sign-out|sign out|signed out/i, /sign-in (request|link)/i],
+        ["de", /abmeld/i, /Anmeldeanfrage|Anmeldelink/i],
+      ] as const) {
+        const res = await t.call("GET", `${path}${path.includes("?") ? "&" : "?"}ui_locales=${lang}`);
+        expect(res.status).toBe(400);
+        expect(res.headers.get("location")).toBeNull();
+        const text = String(res.body).replace(/<[^>]+>/g, " ");
+        expect(text).toMatch(out);
+        expect(text).not.toMatch(notIn);
+      }
   });
 });
 

@@ -187,6 +187,18 @@ export const SAMPLES: Sample[] = [
     fields: [],
   },
   {
+    name: "nothing-signed-out",
+    page: signedOutPage,
+    props: { appName: "Photos", nothingEnded: true, returnUrl: "https://photos.example.com/" },
+    fields: [],
+  },
+  {
+    name: "error-sign-out",
+    page: errorPage,
+    props: { kind: "signOutBadRequest", reference: "req_00aa11bb22cc33dd" },
+    fields: [],
+  },
+  {
     name: "forgot-password",
     page: forgotPasswordPage,
     props: { ...form("/pages/password/forgot"), signInUrl: "/oauth2/authorize/resume?interaction=int_01HZX" },

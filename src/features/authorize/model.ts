@@ -19,8 +19,6 @@ export const STEP_PATHS = {
   secondFactorPasskey: "/oauth2/authorize/second-factor/passkey",
 } as const;
 
-/** The `sso_session` cookie (CONTRACT §12). */
-export const SESSION_COOKIE = "sso_session";
 /** The pending second factor of a sign-in on the pages (the auth feature's pending token). */
 export const PENDING_MFA_COOKIE = "sso_mfa_pending";
 /**

@@ -9,6 +9,7 @@ import { clientIp } from "../../http/context";
 import { authorizationErrorRedirect } from "../../http/oauth-error";
 import type { Logger } from "../../http/observability";
 import { type PageStatus, pageAnswer, pageResponsesDoc, seeOther } from "../../http/page-answer";
+import { SESSION_COOKIE, sessionCookieHeader } from "../../http/session-cookie";
 import {
   type Csrf,
   CSRF_FIELD,
@@ -24,15 +25,7 @@ import {
   signInPage,
   supportedLocale,
 } from "../../pages";
-import {
-  AUTHORIZE_PATH,
-  authorizeDetail,
-  DEVICE_COOKIE,
-  ORG_COOKIE,
-  PENDING_MFA_COOKIE,
-  SESSION_COOKIE,
-  STEP_PATHS,
-} from "./model";
+import { AUTHORIZE_PATH, authorizeDetail, DEVICE_COOKIE, ORG_COOKIE, PENDING_MFA_COOKIE, STEP_PATHS } from "./model";
 import type { AuthorizeOutcome, AuthorizeService, BrowserContext, CookieChange, PageView } from "./service";
 
 type ServerLike = Parameters<typeof clientIp>[1];
@@ -79,16 +72,7 @@ export function authorizeRoutes({
   /** The Set-Cookie values of a cookie change. */
   function setCookies(change: CookieChange | undefined): string[] {
     const out: string[] = [];
-    if (change?.session !== undefined)
-      out.push(
-        new Bun.Cookie(SESSION_COOKIE, change.session?.value ?? "", {
-          httpOnly: true,
-          sameSite: "lax",
-          path: "/",
-          secure,
-          maxAge: change.session ? change.session.maxAgeSeconds : 0,
-        }).serialize(),
-      );
+    if (change?.session !== undefined) out.push(sessionCookieHeader(change.session, { secure }));
     if (change?.pendingMfa !== undefined)
       out.push(
         new Bun.Cookie(PENDING_MFA_COOKIE, change.pendingMfa?.value ?? "", {

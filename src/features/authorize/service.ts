@@ -45,6 +45,8 @@ import {
   successRedirect,
   validateAuthorizationRequest,
   readIdTokenHint,
+  resumeFromCookie,
+  writeSessionCookie,
 } from "../oidc";
 import type { OrgRepo } from "../orgs";
 import { type RoleRepo, usableMemberships } from "../roles";
@@ -130,7 +132,7 @@ export type SecondFactorProblem = "invalid" | "ended" | "missing" | "passkey";
 
 /** A cookie change the answer must carry. */
 export interface CookieChange {
-  /** The new `sso_session` value (`<sid>.<secret>`), or null to clear it. */
+  /** The new `sso_session` value (`<tenantId>.<sid>.<secret>`: the oidc feature's codec), or null to clear it. */
   session?: { value: string; maxAgeSeconds: number } | null;
   /** The pending second factor (the auth feature's pending token), or null to clear it. */
   pendingMfa?: { value: string; maxAgeSeconds: number } | null;
@@ -203,9 +205,6 @@ export function rememberedOrg(cookie: string | null | undefined, sid: string): n
   const m = cookie ? /^([A-Za-z0-9_-]{16,64})\.([1-9][0-9]{0,15})$/.exec(cookie) : null;
   return m && m[1] === sid ? Number(m[2]) : undefined;
 }
-
-/** The `sso_session` cookie value: the public `sid` and the secret whose hash opens it. */
-const SESSION_COOKIE_RE = /^([A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{43})$/;
 
 export function createAuthorizeService(deps: AuthorizeDeps) {
   const sealer = createSealer(deps.interactionKey, "sso-authorize-interaction");
@@ -302,14 +301,9 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
   // ------------------------------------------------------------------------------------------
   // The sign-in session
   // ------------------------------------------------------------------------------------------
-  async function resumeSession(
-    tenantId: TenantScope,
-    cookie: string | null | undefined,
-  ): Promise<SignInSession | null> {
-    const m = cookie ? SESSION_COOKIE_RE.exec(cookie) : null;
-    if (!m) return null;
-    return deps.signIns.resume(tenantId, m[1], sha256Hex(m[2]), now());
-  }
+  /** The browser's live session for a client of `tenantId` (its cookie, the oidc feature's codec). */
+  const resumeSession = (tenantId: TenantScope, cookie: string | null | undefined) =>
+    resumeFromCookie(deps.signIns, tenantId, cookie, now());
 
   /** Starts the sign-in session of a person proven on the pages and records the sign-in. */
   async function startSession(
@@ -349,7 +343,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     return {
       session: { ...record, clients: [], lastUsedAt: at },
       cookies: {
-        session: { value: `${sid}.${secret}`, maxAgeSeconds: SIGN_IN_ABSOLUTE_SECONDS },
+        session: { value: writeSessionCookie(record, secret), maxAgeSeconds: SIGN_IN_ABSOLUTE_SECONDS },
         ...(device ? { device } : {}),
       },
     };

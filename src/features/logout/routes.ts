@@ -8,6 +8,7 @@ import { selfCaller, tokens, type Guard } from "../../http/guard";
 import type { Logger } from "../../http/observability";
 import { type PageStatus, pageAnswer, pageResponsesDoc, seeOther } from "../../http/page-answer";
 import { ok } from "../../http/responses";
+import { SESSION_COOKIE, sessionCookieHeader } from "../../http/session-cookie";
 import {
   type Csrf,
   CSRF_FIELD,
@@ -21,8 +22,6 @@ import {
 import { ConsentView, LOGOUT_PATH, logoutDetail, RevokedCount, SessionEntryView } from "./model";
 import type { LogoutOutcome, LogoutRequest, LogoutService } from "./service";
 
-/** The `sso_session` cookie (CONTRACT §12; the authorize feature sets it). */
-const SESSION_COOKIE = "sso_session";
 const PARAMS = [
   "id_token_hint",
   "post_logout_redirect_uri",
@@ -66,28 +65,45 @@ export function logoutRoutes({
   const callerOf = (request: Request) => selfCaller(guard, request);
   const cookiesOf = (request: Request) => new Bun.CookieMap(request.headers.get("cookie") ?? "");
   const requestIdOf = (set: { headers: Record<string, unknown> }) => String(set.headers["x-request-id"] ?? "");
-  const clearSession = () =>
-    new Bun.Cookie(SESSION_COOKIE, "", { httpOnly: true, sameSite: "lax", path: "/", secure, maxAge: 0 }).serialize();
+  /** Cleared only after the browser's own session ended (CONTRACT §13: never another's cookie). */
+  const clearSession = () => sessionCookieHeader(null, { secure });
 
   function localeOf(request: Request, uiLocales?: string) {
     return chooseLocale({ uiLocales, acceptLanguage: request.headers.get("accept-language") });
   }
 
-  function errorAnswer(request: Request, kind: ErrorKind, reference: string, status: PageStatus): Response {
-    const { html, headers } = renderPage(errorPage, { kind, reference }, { locale: localeOf(request) });
+  /** The pages kit's brand from the service's (CONTRACT §15: logo served by this service). */
+  const pageBrand = (b: LogoutOutcome["brand"]) =>
+    b && { displayName: b.displayName, primaryColor: b.primaryColor, supportUrl: b.supportUrl, logoUrl: b.logo?.path };
+
+  /** An error page of the way out: every kind is worded as signing out (src/pages catalogue `signOut*`). */
+  function errorAnswer(
+    request: Request,
+    kind: Extract<ErrorKind, `signOut${string}`>,
+    reference: string,
+    status: PageStatus,
+    uiLocales?: string,
+    brand?: LogoutOutcome["brand"],
+  ): Response {
+    const { html, headers } = renderPage(
+      errorPage,
+      { kind, reference },
+      { locale: localeOf(request, uiLocales), brand: pageBrand(brand) },
+    );
     return pageAnswer(html, headers, status);
   }
+
+  const ERROR_KIND = {
+    unknown_client: "signOutUnknownClient",
+    bad_redirect: "signOutBadRedirect",
+    bad_request: "signOutBadRequest",
+  } as const;
 
   /** Renders what the service decided: an error page, the confirmation form, a 303 back, or the signed-out page. */
   function answer(request: Request, o: LogoutOutcome, reference: string, uiLocales?: string): Response {
     switch (o.kind) {
       case "error_page":
-        return errorAnswer(
-          request,
-          o.reason === "unknown_client" ? "unknownClient" : o.reason === "bad_redirect" ? "badRedirect" : "badRequest",
-          reference,
-          "bad_request",
-        );
+        return errorAnswer(request, ERROR_KIND[o.reason], reference, "bad_request", uiLocales, o.brand);
       case "confirm": {
         const issued = csrf.issue(cookiesOf(request).get(csrf.cookieName));
         const cookies = issued.setCookie ? [issued.setCookie] : [];
@@ -102,6 +118,7 @@ export function logoutRoutes({
           { action: LOGOUT_PATH, hidden, appName: o.appName },
           {
             locale: localeOf(request, uiLocales),
+            brand: pageBrand(o.brand),
             csrfToken: issued.token,
             // The POST answers 303 to the client's validated URI: the CSP form-action allows it.
             redirectTargets: o.returnUrl ? [o.returnUrl] : [],
@@ -110,12 +127,12 @@ export function logoutRoutes({
         return pageAnswer(html, headers, "ok", cookies);
       }
       case "done": {
-        const cookies = o.ended ? [clearSession()] : [];
+        const cookies = o.browserEnded ? [clearSession()] : [];
         if (o.redirect) return seeOther(o.redirect, cookies);
         const { html, headers } = renderPage(
           signedOutPage,
-          { appName: o.appName, stayed: o.stayed },
-          { locale: localeOf(request, uiLocales) },
+          { appName: o.appName, stayed: o.stayed, nothingEnded: !o.ended && !o.stayed, returnUrl: o.returnUrl },
+          { locale: localeOf(request, uiLocales), brand: pageBrand(o.brand) },
         );
         return pageAnswer(html, headers, "ok", cookies);
       }
@@ -130,7 +147,7 @@ export function logoutRoutes({
         requestId: requestIdOf(set),
         error: String((e as Error)?.message ?? e).split("\n")[0],
       });
-      return errorAnswer(request, "server", requestIdOf(set), "server_error");
+      return errorAnswer(request, "signOutServer", requestIdOf(set), "server_error");
     }
   }
 
@@ -142,14 +159,15 @@ export function logoutRoutes({
   ) {
     const reference = requestIdOf(set);
     const req = requestOf(q);
-    if (!req) return errorAnswer(request, "badRequest", reference, "bad_request");
+    // A repeated parameter: the page still speaks the language asked for, when one was.
+    if (!req) return errorAnswer(request, "signOutBadRequest", reference, "bad_request", q.getAll("ui_locales")[0]);
     const ip = clientIp(request, server as Parameters<typeof clientIp>[1]);
     const cookie = cookiesOf(request).get(SESSION_COOKIE);
     const decision = q.get("decision");
     if (decision !== null && request.method === "POST") {
       // The confirmation form's answer: a CSRF-protected POST of our own page.
       if (!csrf.verify(cookiesOf(request).get(csrf.cookieName), q.get(CSRF_FIELD)))
-        return errorAnswer(request, "csrf", reference, "forbidden");
+        return errorAnswer(request, "signOutCsrf", reference, "forbidden", req.uiLocales);
       const o = await logout.confirm(req, decision === "logout" ? "logout" : "stay", cookie, ip);
       return answer(request, o, reference, req.uiLocales);
     }
@@ -170,7 +188,7 @@ export function logoutRoutes({
       LOGOUT_PATH,
       ({ body, request, server, set }) =>
         guarded(request, set, async () => {
-          if (!isForm(request)) return errorAnswer(request, "badRequest", requestIdOf(set), "bad_request");
+          if (!isForm(request)) return errorAnswer(request, "signOutBadRequest", requestIdOf(set), "bad_request");
           return handle(request, server, set, new URLSearchParams(textOf(body)));
         }),
       { parse: [rawBody], detail: { ...logoutDetail("POST"), responses: pageResponsesDoc } },

@@ -17,12 +17,18 @@ import type { JSONWebKeySet, JWTPayload } from "jose";
 import type { Clock } from "../../kernel/clock";
 import type { TenantScope } from "../../kernel/tenancy";
 import { notFound } from "../../kernel/errors";
-import { sha256Hex } from "../../kernel/secrets";
 import type { Unit } from "../../kernel/unit";
 import type { UserRepo } from "../../kernel/users";
+import type { EffectiveBrand } from "../branding";
 import { type ClientDirectory, tenantScopeOf } from "../clients";
 import type { DomainEvent, EventJournal, LogoutNotice } from "../events";
-import { type ConsentRepo, type SignInSession, type SignInSessionStore, readIdTokenHint } from "../oidc";
+import {
+  type ConsentRepo,
+  readIdTokenHint,
+  resumeFromCookie,
+  type SignInSession,
+  type SignInSessionStore,
+} from "../oidc";
 import type { OrgRepo } from "../orgs";
 import type { CounterStore, FamilyRecord, FamilyStore } from "../sessions";
 import { ACCESS_TOKEN_TTL } from "../tokens";
@@ -100,17 +106,44 @@ export interface LogoutRequest {
   uiLocales?: string;
 }
 
-/** What the logout endpoint answers. */
+/**
+ * What the logout endpoint answers. `brand` is what every page of the flow shows (CONTRACT §13):
+ * the client's application's branding over its tenant's, or, without a client of one tenant, the
+ * branding of the tenant of the browser's session; absent when neither is known.
+ */
 export type LogoutOutcome =
-  /** The request itself is bad (unknown client, unregistered URI, hint and client_id disagree): a page, never a redirect. */
-  | { kind: "error_page"; reason: "unknown_client" | "bad_redirect" | "bad_request" }
-  /** No valid hint: the person confirms (the form carries the validated request). */
-  | { kind: "confirm"; appName?: string; request: LogoutRequest; returnUrl?: string }
   /**
-   * Back to the client, or the signed-out page. `ended`: the browser's own sign-in session ended
-   * (its cookie is then cleared); false after "stay", or when the browser's session is someone else's.
+   * The request itself is bad (unknown client, unregistered URI, hint and client_id disagree, a
+   * return URI without a client to check it against): a page, never a redirect.
    */
-  | { kind: "done"; redirect?: string; appName?: string; ended: boolean; stayed?: boolean };
+  | { kind: "error_page"; reason: "unknown_client" | "bad_redirect" | "bad_request"; brand?: EffectiveBrand }
+  /** No valid hint and a live session of the browser to end: the person confirms (the form carries the validated request). */
+  | { kind: "confirm"; appName?: string; brand?: EffectiveBrand; request: LogoutRequest; returnUrl?: string }
+  /**
+   * Back to the client (`redirect`), or a page that says what happened: `ended` when a sign-in
+   * session was in fact ended; `browserEnded` when it was the browser's own (only then is its
+   * cookie cleared); `stayed` after "stay"; neither: nothing was signed out (the browser held no
+   * live session the request could end), with `returnUrl` as a link when the client's URI was valid.
+   */
+  | {
+      kind: "done";
+      redirect?: string;
+      returnUrl?: string;
+      appName?: string;
+      brand?: EffectiveBrand;
+      ended: boolean;
+      browserEnded: boolean;
+      stayed?: boolean;
+    };
+
+/** The client a logout request names (by its hint's `aud` or `client_id`), known to the directory. */
+interface NamedClient {
+  clientId: string;
+  appName: string;
+  applicationId: number | null;
+  /** Its tenant; "any" for the console's client (the browser's session names the tenant then). */
+  scope: TenantScope;
+}
 
 export interface LogoutDeps {
   issuer: string;
@@ -129,9 +162,9 @@ export interface LogoutDeps {
   record(e: DomainEvent): Promise<void>;
   /** The service's published keys, to verify an `id_token_hint`. */
   jwks(): JSONWebKeySet;
+  /** The branding the logout pages show (an application's override over its tenant's; cached). */
+  brandOf(tenantId: number, applicationId: number | null): Promise<EffectiveBrand>;
 }
-
-const SESSION_COOKIE_RE = /^([A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{43})$/;
 
 export function createLogoutService(deps: LogoutDeps) {
   const now = () => deps.clock.now();
@@ -425,89 +458,109 @@ export function createLogoutService(deps: LogoutDeps) {
   /**
    * Checks the request: the client named by the hint's `aud` or `client_id` (the two must agree),
    * and `post_logout_redirect_uri` registered for it by exact string. A hint that is not a valid ID
-   * token of ours counts as absent (the person then confirms).
+   * token of ours counts as absent (the person then confirms). Every parameter is optional
+   * (RP-Initiated Logout 1.0 §2): with no client the browser's own session is the one to end, but
+   * a return URI then has no registration to be checked against, so it is refused, never followed.
    */
   async function check(
     req: LogoutRequest,
   ): Promise<
-    | { kind: "error_page"; reason: "unknown_client" | "bad_redirect" | "bad_request" }
-    | { hint: JWTPayload | null; clientId: string; appName: string; tenantId: TenantScope; returnTo?: string }
+    | Extract<LogoutOutcome, { kind: "error_page" }>
+    | { hint: JWTPayload | null; client: NamedClient | null; returnTo?: string }
   > {
     const hint = req.idTokenHint ? await hintClaims(req.idTokenHint) : null;
     const aud = hint ? (hint.aud as string) : undefined;
     if (aud && req.clientId && aud !== req.clientId) return { kind: "error_page", reason: "bad_request" };
     const clientId = aud ?? req.clientId;
-    // The client names the tenant whose sign-in session ends (the cookie does not): without a valid
-    // hint, `client_id` is required here (RP-Initiated Logout 1.0 §2 recommends it; docs/decisions.md).
-    if (!clientId) return { kind: "error_page", reason: "bad_request" };
+    if (!clientId) {
+      if (req.postLogoutRedirectUri !== undefined) return { kind: "error_page", reason: "bad_request" };
+      return { hint: null, client: null };
+    }
     const resolved = await deps.directory.resolve(clientId);
     if (!resolved) return { kind: "error_page", reason: "unknown_client" };
+    const client: NamedClient = {
+      clientId,
+      appName: resolved.client.name,
+      applicationId: resolved.client.applicationId,
+      // The console's client serves every tenant: the browser's session names the tenant then.
+      scope: tenantScopeOf(resolved.client),
+    };
     let returnTo: string | undefined;
     if (req.postLogoutRedirectUri !== undefined) {
       // Never redirected to unless registered for the client, by exact string (CONTRACT §13).
       if (!resolved.client.postLogoutRedirectUris.includes(req.postLogoutRedirectUri))
-        return { kind: "error_page", reason: "bad_redirect" };
+        return { kind: "error_page", reason: "bad_redirect", brand: await brandFor(client) };
       returnTo = returnUrl(req.postLogoutRedirectUri, req.state);
     }
-    return {
-      hint,
-      clientId,
-      appName: resolved.client.name,
-      // The console's client serves every tenant: the browser's session names the tenant then.
-      tenantId: tenantScopeOf(resolved.client),
-      returnTo,
-    };
+    return { hint, client, returnTo };
   }
 
-  /** The browser's sign-in session in `tenantId`, when its cookie opens a live one (the secret compared in constant time by the store). */
-  async function cookieSession(
-    cookie: string | null | undefined,
-    tenantId: TenantScope,
-  ): Promise<SignInSession | null> {
-    const m = cookie ? SESSION_COOKIE_RE.exec(cookie) : null;
-    if (!m) return null;
-    return deps.signIns.resume(tenantId, m[1], sha256Hex(m[2]), now());
+  /** The pages' branding: the client's application over its tenant, else the tenant of the browser's session. */
+  async function brandFor(client: NamedClient | null, sessionTenant?: number): Promise<EffectiveBrand | undefined> {
+    if (client && client.scope !== "any") return deps.brandOf(client.scope, client.applicationId);
+    return sessionTenant === undefined ? undefined : deps.brandOf(sessionTenant, null);
   }
+
+  /**
+   * The browser's live sign-in session, when its `sso_session` cookie opens one in `scope` (a
+   * client's tenant; "any" when no client names one: the cookie names it). The oidc feature's codec.
+   */
+  const cookieSession = (cookie: string | null | undefined, scope: TenantScope) =>
+    resumeFromCookie(deps.signIns, scope, cookie, now());
 
   /**
    * `GET|POST /oauth2/logout` (RP-Initiated Logout 1.0, CONTRACT §13). With a valid
    * `id_token_hint` the hinted sign-in session (and the browser's, when it is the same person's)
    * ends at once and the browser goes back to the registered `post_logout_redirect_uri` (or sees
-   * the signed-out page); without one the person is asked to confirm.
+   * the signed-out page). Without one the browser's own session (in the client's tenant, or the
+   * one its cookie names when no client is named) is the one to end: the person is asked to
+   * confirm, or told that nothing is signed in here to end.
    */
-  async function logout(req: LogoutRequest, sessionCookie: string | null | undefined, ip: string | null) {
+  async function logout(
+    req: LogoutRequest,
+    sessionCookie: string | null | undefined,
+    ip: string | null,
+  ): Promise<LogoutOutcome> {
     const c = await check(req);
-    if ("kind" in c) return c satisfies LogoutOutcome;
-    if (!c.hint) {
+    if ("kind" in c) return c;
+    const appName = c.client?.appName;
+    if (!c.hint || !c.client) {
+      const browser = await cookieSession(sessionCookie, c.client?.scope ?? "any");
+      const brand = await brandFor(c.client, browser?.tenantId);
+      // Nothing of this tenant is signed in here (another tenant's session is not this request's to end).
+      if (!browser) return { kind: "done", returnUrl: c.returnTo, appName, brand, ended: false, browserEnded: false };
       const { idTokenHint: _drop, ...rest } = req;
-      return { kind: "confirm", appName: c.appName, request: rest, returnUrl: c.returnTo } satisfies LogoutOutcome;
+      return { kind: "confirm", appName, brand, request: rest, returnUrl: c.returnTo };
     }
     const sub = c.hint.sub as string;
     const ctx: EndContext = { actor: { userId: Number(sub) || null, ip }, via: "logout" };
     const hinted = typeof c.hint.sid === "string" ? c.hint.sid : null;
     // The browser's session is read before anything ends (ending the hinted one may end it).
-    const browser = await cookieSession(sessionCookie, c.tenantId);
+    const browser = await cookieSession(sessionCookie, c.client.scope);
     const mine = !!browser && String(browser.userId) === sub;
     // For the console's client the tenant is the browser's session's; without one nothing is known to end.
-    const tenantId = c.tenantId === "any" ? browser?.tenantId : c.tenantId;
-    if (tenantId === undefined)
-      return { kind: "done", redirect: c.returnTo, appName: c.appName, ended: false } satisfies LogoutOutcome;
-    if (hinted) {
+    const tenantId = c.client.scope === "any" ? browser?.tenantId : c.client.scope;
+    const brand = await brandFor(c.client, tenantId);
+    let ended = false;
+    let browserEnded = false;
+    if (tenantId !== undefined && hinted) {
       const s = await deps.signIns.get(tenantId, hinted, now());
-      if (s && String(s.userId) === sub) await endSignIn(tenantId, hinted, ctx);
+      if (s && String(s.userId) === sub) ended = (await endSignIn(tenantId, hinted, ctx)) !== null;
+      browserEnded = ended && mine && browser.sid === hinted;
     }
-    if (mine && browser.sid !== hinted) await endSignIn(tenantId, browser.sid, ctx);
-    return {
-      kind: "done",
-      redirect: c.returnTo,
-      appName: c.appName,
-      ended: mine,
-    } satisfies LogoutOutcome;
+    if (tenantId !== undefined && mine && browser.sid !== hinted) {
+      browserEnded = (await endSignIn(tenantId, browser.sid, ctx)) !== null;
+      ended ||= browserEnded;
+    }
+    return { kind: "done", redirect: c.returnTo, appName, brand, ended, browserEnded };
   }
 
   /**
-   * The confirmation page's answer: `logout` ends the browser's sign-in session; either way the
-   * browser goes back to the validated return URI when there is one.
+   * The confirmation page's answer: `logout` ends the browser's sign-in session (in the client's
+   * tenant, or the one its cookie names); the browser then goes back to the validated return URI
+   * when there is one. "stay" changes nothing and goes back too. When nothing was ended (no live
+   * session of that tenant: none, or another tenant's, which stays with its cookie) the page says
+   * so, with the return URI as a link rather than a redirect.
    */
   async function confirm(
     req: LogoutRequest,
@@ -517,17 +570,15 @@ export function createLogoutService(deps: LogoutDeps) {
   ): Promise<LogoutOutcome> {
     const c = await check({ ...req, idTokenHint: undefined });
     if ("kind" in c) return c;
-    if (decision === "logout") {
-      const s = await cookieSession(sessionCookie, c.tenantId);
-      if (s) await endSignIn(s.tenantId, s.sid, { actor: { userId: s.userId, ip }, via: "logout" });
-    }
-    return {
-      kind: "done",
-      redirect: c.returnTo,
-      appName: c.appName,
-      ended: decision === "logout",
-      stayed: decision === "stay",
-    };
+    const browser = await cookieSession(sessionCookie, c.client?.scope ?? "any");
+    const base = { appName: c.client?.appName, brand: await brandFor(c.client, browser?.tenantId) };
+    if (decision === "stay")
+      return { kind: "done", ...base, redirect: c.returnTo, ended: false, browserEnded: false, stayed: true };
+    const ended = browser
+      ? await endSignIn(browser.tenantId, browser.sid, { actor: { userId: browser.userId, ip }, via: "logout" })
+      : null;
+    if (!ended) return { kind: "done", ...base, returnUrl: c.returnTo, ended: false, browserEnded: false };
+    return { kind: "done", ...base, redirect: c.returnTo, ended: true, browserEnded: true };
   }
 
   return {

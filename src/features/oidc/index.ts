@@ -45,6 +45,12 @@ export { CODE_VERIFIER_RE, PKCE_METHOD, S256_CHALLENGE_RE, s256Challenge, verify
 export { appendQuery, successRedirect, type SuccessResponse } from "./redirect";
 export { readIdTokenHint } from "./id-token-hint";
 export {
+  readSessionCookie,
+  resumeFromCookie,
+  type SessionCookieValue,
+  writeSessionCookie,
+} from "./session-cookie";
+export {
   CLAIMS_SUPPORTED,
   MAX_SCOPE_LENGTH,
   SCOPE_CLAIMS,

@@ -12,8 +12,10 @@
  * A user id is service-wide (it names one tenant); the tenant is still in every signature, and a
  * record of another tenant reads as absent (null, false, empty) and is never changed. The one
  * exception is `"any"` in `resume` and `redeem`: only the platform's own console client (which
- * serves people of every tenant, docs/oidc.md "The console is a client too") passes it; the record
- * then names its tenant and everything after acts in that tenant.
+ * serves people of every tenant, docs/oidc.md "The console is a client too") passes it to `redeem`;
+ * `resume` gets it only for a `sso_session` cookie of the earlier format that does not name its
+ * tenant, when no client names one either (session-cookie.ts). The record then names its tenant and
+ * everything after acts in that tenant.
  */
 import type { TenantScope } from "../../kernel/tenancy";
 export type { TenantScope };

@@ -75,6 +75,10 @@ export const de = {
   "signedOut.return": "Zurück zur Anwendung",
   "signedOut.stayedTitle": "Sie sind weiterhin angemeldet",
   "signedOut.stayedBody": "Nichts wurde geändert. Sie können dieses Fenster jetzt schließen.",
+  "notSignedOut.title": "Es wurde nichts abgemeldet",
+  "notSignedOut.bodyApp":
+    "Dieser Browser war hier nicht bei {app} angemeldet, daher wurde nichts beendet. Andere Anmeldungen in diesem Browser bleiben unverändert.",
+  "notSignedOut.body": "Dieser Browser war hier nicht angemeldet, daher wurde nichts beendet.",
 
   "problem.emailRequired": "Geben Sie Ihre E-Mail-Adresse ein.",
   "problem.emailInvalid": "Geben Sie eine E-Mail-Adresse in der Form name@example.com ein.",
@@ -179,4 +183,29 @@ export const de = {
   "mail.newDevice.act": "Wenn nicht, setzen Sie jetzt Ihr Passwort zurück und informieren Sie Ihre Administration.",
   "errorPage.server.todo":
     "Versuchen Sie es in einigen Minuten erneut. Wenn es wieder passiert, kontaktieren Sie den Support.",
+  "errorPage.signOutUnknownClient.title": "Diese Anwendung ist unbekannt",
+  "errorPage.signOutUnknownClient.what":
+    "Die Anwendung, die Sie zum Abmelden hierher geschickt hat, ist bei diesem Dienst nicht registriert. Es wurde nichts abgemeldet.",
+  "errorPage.signOutUnknownClient.todo":
+    "Gehen Sie zurück zur Anwendung und melden Sie sich erneut ab. Wenn es wieder passiert, informieren Sie den Support der Anwendung.",
+  "errorPage.signOutBadRedirect.title": "Dieser Abmeldelink ist ungültig",
+  "errorPage.signOutBadRedirect.what":
+    "Die Anwendung wollte Sie an eine Adresse zurückschicken, die sie nicht registriert hat. Es wurde nichts abgemeldet, und Sie wurden nicht weitergeleitet.",
+  "errorPage.signOutBadRedirect.todo":
+    "Gehen Sie zurück zur Anwendung und melden Sie sich erneut über deren Abmeldeknopf ab.",
+  "errorPage.signOutBadRequest.title": "Diese Abmeldeanfrage ist ungültig",
+  "errorPage.signOutBadRequest.what":
+    "Der Link, der Sie hierher gebracht hat, ist unvollständig oder wurde verändert, oder er will Sie zurückschicken, ohne zu sagen, von welcher Anwendung er stammt. Es wurde nichts abgemeldet.",
+  "errorPage.signOutBadRequest.todo":
+    "Gehen Sie zurück zur Anwendung und melden Sie sich erneut über deren Abmeldeknopf ab.",
+  "errorPage.signOutCsrf.title": "Diese Abmeldung konnte nicht angenommen werden",
+  "errorPage.signOutCsrf.what":
+    "Das Formular wurde nicht von dieser Seite in diesem Browser gesendet, oder Ihr Browser hat das nötige Cookie blockiert. Es wurde nichts abgemeldet.",
+  "errorPage.signOutCsrf.todo":
+    "Gehen Sie zurück, laden Sie die Seite neu und melden Sie sich erneut ab. Erlauben Sie Cookies für diese Website.",
+  "errorPage.signOutServer.title": "Bei uns ist etwas schiefgegangen",
+  "errorPage.signOutServer.what":
+    "Der Dienst konnte Ihre Abmeldung nicht abschließen. Das liegt nicht an Ihnen. Möglicherweise sind Sie noch angemeldet.",
+  "errorPage.signOutServer.todo":
+    "Versuchen Sie in einigen Minuten erneut, sich abzumelden. Wenn es wieder passiert, kontaktieren Sie den Support.",
 } as const satisfies Catalogue;

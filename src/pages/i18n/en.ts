@@ -78,6 +78,10 @@ export const en = {
   "signedOut.return": "Return to the application",
   "signedOut.stayedTitle": "You are still signed in",
   "signedOut.stayedBody": "Nothing changed. You can close this window now.",
+  "notSignedOut.title": "Nothing was signed out",
+  "notSignedOut.bodyApp":
+    "This browser was not signed in to {app} here, so nothing was ended. Any other sign-in in this browser is unchanged.",
+  "notSignedOut.body": "This browser was not signed in here, so nothing was ended.",
 
   "problem.emailRequired": "Enter your email address.",
   "problem.emailInvalid": "Enter an email address in the form name@example.com.",
@@ -142,6 +146,27 @@ export const en = {
   "errorPage.server.title": "Something went wrong on our side",
   "errorPage.server.what": "The sign-in service could not finish your request. Nothing you did caused this.",
   "errorPage.server.todo": "Try again in a few minutes. If it keeps happening, contact support.",
+  "errorPage.signOutUnknownClient.title": "This application is not known",
+  "errorPage.signOutUnknownClient.what":
+    "The application that sent you here to sign out is not registered with this service. Nothing was signed out.",
+  "errorPage.signOutUnknownClient.todo":
+    "Go back to the application and sign out again. If it keeps happening, tell the application's support team.",
+  "errorPage.signOutBadRedirect.title": "This sign-out link is not valid",
+  "errorPage.signOutBadRedirect.what":
+    "The application asked to send you back to an address it has not registered. Nothing was signed out, and you were not sent there.",
+  "errorPage.signOutBadRedirect.todo": "Go back to the application and sign out again from its sign-out button.",
+  "errorPage.signOutBadRequest.title": "This sign-out request is not valid",
+  "errorPage.signOutBadRequest.what":
+    "The link that brought you here is incomplete or has been changed, or it asks to send you back without saying which application it is from. Nothing was signed out.",
+  "errorPage.signOutBadRequest.todo": "Go back to the application and sign out again from its sign-out button.",
+  "errorPage.signOutCsrf.title": "This sign-out could not be accepted",
+  "errorPage.signOutCsrf.what":
+    "The form was not sent from this page in this browser, or your browser blocked the cookie this service needs. Nothing was signed out.",
+  "errorPage.signOutCsrf.todo": "Go back, reload the page and sign out again. Allow cookies for this site.",
+  "errorPage.signOutServer.title": "Something went wrong on our side",
+  "errorPage.signOutServer.what":
+    "The service could not finish signing you out. Nothing you did caused this. You may still be signed in.",
+  "errorPage.signOutServer.todo": "Try to sign out again in a few minutes. If it keeps happening, contact support.",
 
   "mail.greeting": "Hello,",
   "mail.sentBy": "This mail was sent by {brand}.",

@@ -13,6 +13,12 @@ export const ERROR_KINDS = [
   "csrf",
   "notFound",
   "server",
+  // The same failures on the way out (/oauth2/logout): worded as signing out, never as signing in.
+  "signOutUnknownClient",
+  "signOutBadRedirect",
+  "signOutBadRequest",
+  "signOutCsrf",
+  "signOutServer",
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 

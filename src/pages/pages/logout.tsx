@@ -39,13 +39,25 @@ export interface SignedOutProps {
   returnUrl?: string;
   /** The person chose to stay signed in: nothing ended. */
   stayed?: boolean;
+  /**
+   * Nothing was signed out: this browser held no live sign-in the request could end (none at all,
+   * or only one of another tenant than the application's, which stays). CONTRACT §13: the page says
+   * "signed out" only when a session was in fact ended.
+   */
+  nothingEnded?: boolean;
+}
+
+function signedOutBody(p: SignedOutProps, t: ReturnType<typeof useKit>["t"]): string {
+  if (p.stayed) return t("signedOut.stayedBody");
+  if (!p.nothingEnded) return t("signedOut.body");
+  return p.appName ? t("notSignedOut.bodyApp", { app: p.appName }) : t("notSignedOut.body");
 }
 
 function SignedOutBody(p: SignedOutProps) {
   const { t } = useKit();
   return (
     <>
-      <p>{t(p.stayed ? "signedOut.stayedBody" : "signedOut.body")}</p>
+      <p>{signedOutBody(p, t)}</p>
       {p.returnUrl && (
         <ul class="links">
           <li>
@@ -59,6 +71,6 @@ function SignedOutBody(p: SignedOutProps) {
 
 export const signedOutPage: Page<SignedOutProps> = {
   id: "signed-out",
-  title: (p, t) => t(p.stayed ? "signedOut.stayedTitle" : "signedOut.title"),
+  title: (p, t) => t(p.stayed ? "signedOut.stayedTitle" : p.nothingEnded ? "notSignedOut.title" : "signedOut.title"),
   Body: SignedOutBody,
 };
