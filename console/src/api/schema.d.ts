@@ -10219,9 +10219,9 @@ export interface operations {
                 redirect_uri: string;
                 /** @description `code`. */
                 response_type: string;
-                /** @description PKCE S256 challenge (43 base64url characters). */
-                code_challenge: string;
-                /** @description `S256` (the only method). */
+                /** @description PKCE S256 challenge (43 base64url characters). Required of a public client and of a confidential one unless it is registered with `requirePkce: false`; a request that sends one is bound to it. */
+                code_challenge?: string;
+                /** @description `S256` (the only method); with `code_challenge` only. */
                 code_challenge_method?: string;
                 /** @description `openid profile email offline_access`; unknown values are ignored. */
                 scope?: string;
