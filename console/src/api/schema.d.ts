@@ -10683,7 +10683,7 @@ export interface operations {
                     code?: string;
                     /** @description authorization_code: exactly the redirect_uri of the authorization request. */
                     redirect_uri?: string;
-                    /** @description authorization_code: the PKCE verifier (RFC 7636, S256). */
+                    /** @description authorization_code: the PKCE verifier (RFC 7636, S256). Required when the authorization request sent a `code_challenge`; refused (`invalid_grant`) when it sent none (RFC 9700 §4.8.2). */
                     code_verifier?: string;
                     /** @description refresh_token: the client's current refresh token. */
                     refresh_token?: string;

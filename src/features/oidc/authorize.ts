@@ -344,8 +344,9 @@ export const checkPrompt: Check = (ctx) => {
  * PKCE with S256 (RFC 7636; CONTRACT §12). Required of every public client and of a confidential
  * one unless it is registered with `requirePkce: false` (`pkceRequired`): such a client
  * authenticates at the token endpoint and gets the `nonce` back in the ID token (RFC 9700 §2.1.1),
- * so it may omit both parameters. A challenge that is sent binds the code whatever the client:
- * - missing where required: invalid_request (RFC 7636 §4.4.1);
+ * so it may omit both parameters; a challenge it does send binds the code as for any client.
+ * Refused, whatever the client:
+ * - a challenge missing where required: invalid_request (RFC 7636 §4.4.1);
  * - method missing or `plain`: invalid_request (RFC 7636 §4.3 would default a missing method to
  *   `plain`, which OAuth 2.1 draft §4.1.1 refuses);
  * - not 43 base64url characters: it can never match an S256 verifier (RFC 7636 §4.2), invalid_request;
