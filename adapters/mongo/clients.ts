@@ -22,6 +22,7 @@ const toClient = (d: Doc | null): ApiClient | null =>
     postLogoutRedirectUris: d.postLogoutRedirectUris ?? [],
     backchannelLogoutUri: d.backchannelLogoutUri ?? null,
     firstParty: d.firstParty ?? true,
+    requirePkce: d.requirePkce ?? true,
     createdAt: d.createdAt,
   };
 
@@ -45,6 +46,7 @@ export function createMongoClients(ctx: Ctx): ClientRepo {
         postLogoutRedirectUris: client.postLogoutRedirectUris,
         backchannelLogoutUri: client.backchannelLogoutUri,
         firstParty: client.firstParty,
+        requirePkce: client.requirePkce,
         createdAt: client.createdAt,
       };
       await insertDocs(ctx, C.clients, [doc]);

@@ -27,7 +27,7 @@
  *   one_time_tokens    { _id: tokenHash, kind, tenantId, userId, data, attempts, expiresAt, usedAt }
  *   api_clients        { _id: clientId, seq, tenantId, organizationId, applicationId, name, secretHash, scopes,
  *                        type, grantTypes, redirectUris, postLogoutRedirectUris, backchannelLogoutUri, firstParty,
- *                        createdAt } (the CONTRACT §12 fields may be absent: older documents, read as defaults)
+ *                        requirePkce, createdAt } (the CONTRACT §12 fields may be absent: older documents, read as defaults)
  *                      (seq: from the api_clients sequence, the creation order listings sort by)
  *   signing_keys       { _id: kid, privateKeyEnc, publicJwk, createdAt, activatesAt, retiredAt, expiresAt }
  *   leases             { _id: name, holder, expiresAt }

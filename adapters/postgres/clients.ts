@@ -17,6 +17,7 @@ const toClient = (r: typeof c.$inferSelect): ApiClient => ({
   postLogoutRedirectUris: r.postLogoutRedirectUris,
   backchannelLogoutUri: r.backchannelLogoutUri,
   firstParty: r.firstParty,
+  requirePkce: r.requirePkce,
   createdAt: r.createdAt,
 });
 

@@ -296,6 +296,8 @@ export const apiClients = pgTable(
     postLogoutRedirectUris: jsonb("post_logout_redirect_uris").$type<string[]>().notNull().default([]),
     backchannelLogoutUri: text("backchannel_logout_uri"),
     firstParty: boolean("first_party").notNull().default(true),
+    // CONTRACT §12 (migration 0008): older rows require PKCE, as every client did before.
+    requirePkce: boolean("require_pkce").notNull().default(true),
     createdAt: created(),
   },
   (t) => [

@@ -1,7 +1,8 @@
 /**
  * Contract for ClientRepo: create, duplicate → ConflictError, lookup, tenant-scoped get, per-org
  * listing and update, each with a wrong-tenant twin; the browser-client fields (CONTRACT §12)
- * round-trip, and a record written before them reads as a confidential machine client.
+ * round-trip, `requirePkce` among them, and a record written before them reads as a confidential
+ * machine client that requires PKCE.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
@@ -64,6 +65,7 @@ export const clientsContract: ContractSuite = {
       postLogoutRedirectUris: [],
       backchannelLogoutUri: null,
       firstParty: true,
+      requirePkce: true,
       createdAt: new Date(Math.floor(Date.now() / 1000) * 1000),
       ...over,
     });
@@ -125,6 +127,27 @@ export const clientsContract: ContractSuite = {
       expect(await s.store.clients.findByClientId(c.clientId)).toEqual(c);
       expect(await s.store.clients.get(tenantA, c.clientId)).toEqual(c);
       expect((await s.store.clients.listByOrg(tenantA, orgA)).find((x) => x.clientId === c.clientId)).toEqual(c);
+    });
+
+    test("requirePkce round-trips: a confidential browser client registered without PKCE", async () => {
+      const c = browser(tenantA, orgA, {
+        type: "confidential",
+        secretHash: sha256Hex(randomToken(32)),
+        firstParty: true,
+        requirePkce: false,
+      });
+      expect(await s.store.clients.create(c)).toEqual(c);
+      expect(await s.store.clients.findByClientId(c.clientId)).toEqual(c);
+      expect(await s.store.clients.get(tenantA, c.clientId)).toEqual(c);
+      expect((await s.store.clients.listByOrg(tenantA, orgA)).find((x) => x.clientId === c.clientId)).toEqual(c);
+      // update turns it on and off again, and only it
+      const on = await s.store.clients.update(tenantA, c.clientId, { requirePkce: true });
+      expect(on).toEqual({ ...c, requirePkce: true });
+      expect(await s.store.clients.findByClientId(c.clientId)).toEqual({ ...c, requirePkce: true });
+      expect(await s.store.clients.update(tenantA, c.clientId, { requirePkce: false })).toEqual(c);
+      // wrong-tenant twin: nothing changes
+      expect(await s.store.clients.update(tenantB, c.clientId, { requirePkce: true })).toBeNull();
+      expect(await s.store.clients.get(tenantA, c.clientId)).toEqual(c);
     });
 
     test("get is tenant-scoped: another tenant sees null, 'any' sees it, an unknown id is null", async () => {
@@ -197,6 +220,7 @@ export const clientsContract: ContractSuite = {
         postLogoutRedirectUris: [],
         backchannelLogoutUri: null,
         firstParty: true,
+        requirePkce: true,
       });
     });
   },

@@ -243,6 +243,15 @@ export const oidcContract: ContractSuite = {
         expect(again).toEqual({ status: "reused", code, issued: { familyId: "fam-1", accessTokenIds: ["j1"] } });
       });
 
+      test("a code requested without a PKCE challenge keeps codeChallenge null through redemption and reuse", async () => {
+        const now = new Date();
+        const { code, hash } = await mint(now, { codeChallenge: null });
+        expect(await codes.redeem(code.tenantId, code.clientId, hash, now)).toEqual({ status: "ok", code });
+        const again = await codes.redeem(code.tenantId, code.clientId, hash, now);
+        expect(again?.status).toBe("reused");
+        expect(again?.code.codeChallenge).toBeNull();
+      });
+
       test("a reuse before the first redeemer recorded what it issued is reported to that redeemer", async () => {
         const now = new Date();
         const { code, hash } = await mint(now);

@@ -33,6 +33,9 @@ let appId: number;
 let first: string;
 let second: string;
 let third: string;
+/** Confidential first-party clients: PKCE required (the default), and registered with `requirePkce: false`. */
+let strict: string;
+let lenient: string;
 const REDIRECT = "https://app.example.com/cb";
 const CHALLENGE = Buffer.from(new Bun.CryptoHasher("sha256").update("a-verifier").digest()).toString("base64url");
 
@@ -66,6 +69,8 @@ beforeAll(async () => {
   first = await registerClient({ type: "public" });
   second = await registerClient({ type: "public", redirectUris: ["https://other.example.com/cb"] });
   third = await registerClient({ firstParty: false });
+  strict = await registerClient({});
+  lenient = await registerClient({ requirePkce: false });
 });
 afterAll(() => t.close());
 
@@ -81,6 +86,14 @@ const authorizeUrl = (clientId: string, extra: Record<string, string> = {}, redi
     code_challenge_method: "S256",
     ...extra,
   })}`;
+
+/** The authorization URL without `code_challenge` and `code_challenge_method`. */
+const withoutPkce = (clientId: string, extra: Record<string, string> = {}) => {
+  const u = new URL(authorizeUrl(clientId, extra), ISSUER);
+  u.searchParams.delete("code_challenge");
+  u.searchParams.delete("code_challenge_method");
+  return `${u.pathname}${u.search}`;
+};
 
 /** The client's redirect: asserts it goes to `redirect` and answers its query. */
 function landed(res: Response, redirect = REDIRECT): URLSearchParams {
@@ -134,6 +147,43 @@ describe("the request's errors", () => {
     expect(q.get("error")).toBe("login_required");
     expect(q.get("state")).toBe("st-1");
     expect(q.get("iss")).toBe(ISSUER);
+  });
+
+  test("PKCE: a public client and a confidential one by default must send a challenge: invalid_request with state and iss", async () => {
+    for (const client of [first, strict]) {
+      const q = landed(await browser().get(withoutPkce(client)));
+      expect(q.get("error")).toBe("invalid_request");
+      expect(q.get("error_description")).toContain("code_challenge");
+      expect(q.get("state")).toBe("st-1");
+      expect(q.get("iss")).toBe(ISSUER);
+    }
+  });
+
+  test("prompt=none without a session and without a challenge is login_required, before any PKCE complaint", async () => {
+    for (const client of [first, strict, lenient]) {
+      const q = landed(await browser().get(withoutPkce(client, { prompt: "none" })));
+      expect(q.get("error")).toBe("login_required");
+      expect(q.get("state")).toBe("st-1");
+      expect(q.get("iss")).toBe(ISSUER);
+    }
+    // A challenge sent as plain (or a method without a challenge) waits the same way.
+    expect(
+      landed(await browser().get(authorizeUrl(first, { prompt: "none", code_challenge_method: "plain" }))).get("error"),
+    ).toBe("login_required");
+  });
+
+  test("prompt=none with a session but without a challenge, for a client that requires PKCE, is invalid_request and issues no code", async () => {
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    const b = browser();
+    landed(await signIn(b, authorizeUrl(first), u.email));
+    for (const client of [first, strict]) {
+      const q = landed(await b.get(withoutPkce(client, { prompt: "none" })));
+      expect(q.get("error")).toBe("invalid_request");
+      expect(q.get("code")).toBeNull();
+      expect(q.get("state")).toBe("st-1");
+    }
+    // The same session, with the challenge: a code.
+    expect(landed(await b.get(authorizeUrl(strict, { prompt: "none" }))).get("code")).toBeTruthy();
   });
 
   test("no CORS headers on /oauth2/authorize", async () => {
@@ -294,6 +344,38 @@ describe("signing in through the pages", () => {
     const r = await signIn(browser(), authorizeUrl(first), u.email);
     expect(r.status).toBe(400);
     expect(await r.text()).toContain("not right");
+  });
+});
+
+describe("a confidential client registered with requirePkce false (CONTRACT §12, RFC 9700 §2.1.1)", () => {
+  test("may omit the challenge: the pages, then a code bound to no challenge (and to the nonce)", async () => {
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    const b = browser();
+    const q = landed(await signIn(b, withoutPkce(lenient), u.email));
+    expect(q.get("state")).toBe("st-1");
+    const r = await redeem(lenient, q.get("code")!);
+    expect(r?.status).toBe("ok");
+    expect(r!.code.codeChallenge).toBeNull();
+    expect(r!.code.nonce).toBe("n-1");
+    // With the session, prompt=none without a challenge: a code too.
+    const none = landed(await b.get(withoutPkce(lenient, { prompt: "none" })));
+    expect((await redeem(lenient, none.get("code")!))!.code.codeChallenge).toBeNull();
+    // A challenge it does send binds the code as for any client.
+    const withPkce = landed(await b.get(authorizeUrl(lenient)));
+    expect((await redeem(lenient, withPkce.get("code")!))!.code.codeChallenge).toBe(CHALLENGE);
+  });
+
+  test("a challenge it sends follows the rules: S256 only, 43 characters, never a method alone", async () => {
+    for (const extra of [{ code_challenge_method: "plain" }, { code_challenge: "too-short" }] as Record<
+      string,
+      string
+    >[]) {
+      const q = landed(await browser().get(authorizeUrl(lenient, extra)));
+      expect(q.get("error")).toBe("invalid_request");
+      expect(q.get("state")).toBe("st-1");
+    }
+    const methodAlone = `${withoutPkce(lenient)}&code_challenge_method=S256`;
+    expect(landed(await browser().get(methodAlone)).get("error")).toBe("invalid_request");
   });
 });
 

@@ -196,6 +196,7 @@ describe("GET /api/clients", () => {
       postLogoutRedirectUris: [],
       backchannelLogoutUri: null,
       firstParty: true,
+      requirePkce: true,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     expect(r.body[1].applicationId).toBeNull();
@@ -452,6 +453,64 @@ describe("POST /api/clients: browser and native clients (CONTRACT §12)", () => 
     } finally {
       await strict.close();
     }
+  });
+});
+
+describe("requirePkce (CONTRACT §12: PKCE required of public clients and, by default, of confidential ones)", () => {
+  test("a confidential client may register with requirePkce false; it is stored, shown and audited; the default is true", async () => {
+    const r = await register(adminA, browserBody({ requirePkce: false }));
+    expect(r.status).toBe(200);
+    expect((await t.svc.store.clients.findByClientId(r.body.clientId))!.requirePkce).toBe(false);
+    const got = await t.call("GET", `/api/clients/${r.body.clientId}`, { token: adminA });
+    expect(got.body).toMatchObject({ type: "confidential", requirePkce: false });
+    const audit = await t.svc.store.audit.query({
+      tenant: w.tenantA,
+      orgPath: w.orgA1.path,
+      action: "client.created",
+      size: 50,
+    });
+    expect(audit.find((a) => a.metadata.clientId === r.body.clientId)!.metadata).toMatchObject({ requirePkce: false });
+
+    const byDefault = await register(adminA, browserBody());
+    expect((await t.call("GET", `/api/clients/${byDefault.body.clientId}`, { token: adminA })).body.requirePkce).toBe(
+      true,
+    );
+    const pub = await register(adminA, browserBody({ type: "public", requirePkce: true }));
+    expect(pub.status).toBe(200);
+    expect((await t.call("GET", `/api/clients/${pub.body.clientId}`, { token: adminA })).body.requirePkce).toBe(true);
+  });
+
+  test("a public client cannot set requirePkce false: 400 naming the field, nothing registered", async () => {
+    const r = await register(adminA, browserBody({ name: "spa without pkce", type: "public", requirePkce: false }));
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe("VALIDATION_FAILED");
+    expect(fieldsOf(r)).toEqual(["requirePkce"]);
+    expect(r.body.errors[0].message).toMatch(/public/);
+    const listed = await t.call("GET", `/api/clients?organizationId=${w.orgA1.id}`, { token: adminA });
+    expect(listed.body.some((c: { name: string }) => c.name === "spa without pkce")).toBe(false);
+  });
+
+  test("PATCH turns it off and on for a confidential client (audited); a public client is 400 and keeps it", async () => {
+    const conf = (await register(adminA, browserBody())).body.clientId as string;
+    const off = await t.call("PATCH", `/api/clients/${conf}`, { token: adminA, body: { requirePkce: false } });
+    expect(off.status).toBe(200);
+    expect(off.body.requirePkce).toBe(false);
+    expect((await t.svc.store.clients.findByClientId(conf))!.requirePkce).toBe(false);
+    const audit = await t.svc.store.audit.query({
+      tenant: w.tenantA,
+      orgPath: w.orgA1.path,
+      action: "client.updated",
+      size: 50,
+    });
+    expect(audit.find((a) => a.metadata.clientId === conf)!.metadata.changes).toEqual({ requirePkce: false });
+    const on = await t.call("PATCH", `/api/clients/${conf}`, { token: adminA, body: { requirePkce: true } });
+    expect(on.body.requirePkce).toBe(true);
+
+    const pub = (await register(adminA, browserBody({ type: "public" }))).body.clientId as string;
+    const refused = await t.call("PATCH", `/api/clients/${pub}`, { token: adminA, body: { requirePkce: false } });
+    expect(refused.status).toBe(400);
+    expect(fieldsOf(refused)).toEqual(["requirePkce"]);
+    expect((await t.svc.store.clients.findByClientId(pub))!.requirePkce).toBe(true);
   });
 });
 

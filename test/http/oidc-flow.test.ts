@@ -14,6 +14,7 @@ import {
   fieldOf,
   passwordSignIn,
   PKCE_CHALLENGE,
+  PKCE_VERIFIER,
   tokenEndpoint,
 } from "../support/hosted-pages";
 import {
@@ -32,6 +33,9 @@ let ten: TenantFixture;
 let audience: string;
 let first: string;
 let second: string;
+/** A confidential client registered with `requirePkce: false` (the OpenID conformance suite's kind). */
+let rp: { clientId: string; clientSecret: string };
+const RP_REDIRECT = "https://rp.example.com/cb";
 const REDIRECT = "https://app.example.com/cb";
 const OTHER = "https://other.example.com/cb";
 
@@ -63,6 +67,19 @@ beforeAll(async () => {
     ).clientId as string;
   first = await register(REDIRECT);
   second = await register(OTHER);
+  rp = await ok(
+    t.call("POST", "/api/clients", {
+      token: ten.token,
+      body: {
+        name: uniq("RP"),
+        orgId: ten.rootOrgId,
+        applicationId: app.id,
+        grantTypes: ["authorization_code", "refresh_token"],
+        redirectUris: [RP_REDIRECT],
+        requirePkce: false,
+      },
+    }),
+  );
 });
 afterAll(() => t.close());
 
@@ -263,5 +280,94 @@ describe("the organization choice follows suspensions of an organization or one 
     const refused = await br.get(authorizeUrl(first, REDIRECT, "n-sus3"));
     expect(refused.status).toBe(303);
     expect(new URL(refused.headers.get("location")!).searchParams.get("error")).toBe("access_denied");
+  });
+});
+
+describe("a confidential client without PKCE (requirePkce false; RFC 9700 §2.1.1: authenticated, uses the nonce)", () => {
+  /** POST /oauth2/token with client_secret_basic. */
+  const tokenBasic = async (form: Record<string, string>) => {
+    const res = await t.app.handle(
+      new Request(`${ISSUER}/oauth2/token`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          authorization: `Basic ${Buffer.from(`${rp.clientId}:${rp.clientSecret}`).toString("base64")}`,
+        },
+        body: new URLSearchParams(form).toString(),
+      }),
+    );
+    return { status: res.status, body: (await res.json()) as Record<string, string> };
+  };
+  const rpUrl = (nonce: string, pkce: boolean, extra: Record<string, string> = {}) =>
+    `/oauth2/authorize?${new URLSearchParams({
+      client_id: rp.clientId,
+      redirect_uri: RP_REDIRECT,
+      response_type: "code",
+      scope: "openid profile email",
+      state: `state-${nonce}`,
+      nonce,
+      ...(pkce ? { code_challenge: PKCE_CHALLENGE, code_challenge_method: "S256" } : {}),
+      ...extra,
+    })}`;
+  let b: ReturnType<typeof browser>;
+  let userId: number;
+
+  test("the code flow without a challenge: client_secret_basic at the token endpoint, an ID token with the nonce", async () => {
+    b = browser(t);
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    userId = u.id;
+    const page = await b.get(rpUrl("n-rp1", false));
+    expect(page.status).toBe(200);
+    const code = codeOfRedirect(await passwordSignIn(b, page, u.email, PASSWORD), RP_REDIRECT, "state-n-rp1");
+    const r = await tokenBasic({ grant_type: "authorization_code", code, redirect_uri: RP_REDIRECT });
+    expect(r.status).toBe(200);
+    expect(r.body.token_type).toBe("Bearer");
+    expect(r.body.refresh_token).toBeString();
+    const id = await jwtVerify(r.body.id_token, await keys(), { issuer: ISSUER, audience: rp.clientId });
+    expect(id.payload.sub).toBe(String(u.id));
+    expect(id.payload.nonce).toBe("n-rp1");
+    expect(id.payload.at_hash).toBe(atHash(r.body.access_token));
+  });
+
+  test("downgrade (RFC 9700 §4.8.2): a code_verifier for a code requested without a challenge is invalid_grant, and burns it", async () => {
+    const code = codeOfRedirect(await b.get(rpUrl("n-rp2", false)), RP_REDIRECT, "state-n-rp2");
+    const r = await tokenBasic({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: RP_REDIRECT,
+      code_verifier: PKCE_VERIFIER,
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toBe("invalid_grant");
+    expect(r.body.error_description).toContain("code_challenge");
+    const again = await tokenBasic({ grant_type: "authorization_code", code, redirect_uri: RP_REDIRECT });
+    expect(again.body.error).toBe("invalid_grant");
+  });
+
+  test("with a challenge it must send the matching verifier: none is invalid_grant, the right one gets the tokens", async () => {
+    const missing = codeOfRedirect(await b.get(rpUrl("n-rp3", true)), RP_REDIRECT, "state-n-rp3");
+    const refused = await tokenBasic({ grant_type: "authorization_code", code: missing, redirect_uri: RP_REDIRECT });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe("invalid_grant");
+    const code = codeOfRedirect(await b.get(rpUrl("n-rp4", true)), RP_REDIRECT, "state-n-rp4");
+    const r = await tokenBasic({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: RP_REDIRECT,
+      code_verifier: PKCE_VERIFIER,
+    });
+    expect(r.status).toBe(200);
+    const id = await jwtVerify(r.body.id_token, await keys(), { issuer: ISSUER, audience: rp.clientId });
+    expect(id.payload.sub).toBe(String(userId));
+  });
+
+  test("prompt=none without a session and without a challenge is login_required (no PKCE complaint)", async () => {
+    const res = await browser(t).get(rpUrl("n-rp5", false, { prompt: "none" }));
+    expect(res.status).toBe(303);
+    const loc = new URL(res.headers.get("location")!);
+    expect(`${loc.origin}${loc.pathname}`).toBe(RP_REDIRECT);
+    expect(loc.searchParams.get("error")).toBe("login_required");
+    expect(loc.searchParams.get("state")).toBe("state-n-rp5");
+    expect(loc.searchParams.get("iss")).toBe(ISSUER);
   });
 });

@@ -86,7 +86,7 @@ interface Issued {
 /** Issues a code for `client` as the hosted pages would: stored under its SHA-256. */
 async function issueCode(
   client: Client,
-  opts: { scopes?: string[]; nonce?: string | null; redirectUri?: string; sid?: string } = {},
+  opts: { scopes?: string[]; nonce?: string | null; redirectUri?: string; sid?: string; pkce?: false } = {},
 ): Promise<Issued> {
   const code = randomToken(32);
   const verifier = randomToken(48);
@@ -96,7 +96,7 @@ async function issueCode(
     clientId: client.clientId,
     userId: user.id,
     redirectUri: opts.redirectUri ?? (client === pub ? LOOPBACK : REDIRECT),
-    codeChallenge: s256Challenge(verifier),
+    codeChallenge: opts.pkce === false ? null : s256Challenge(verifier),
     nonce: opts.nonce === undefined ? "n-0S6_WzA2Mj" : opts.nonce,
     sid,
     scopes: opts.scopes ?? ["openid", "profile", "email"],
@@ -316,6 +316,24 @@ describe("authorization_code: refusals", () => {
       code_verifier: "",
     };
     expectError(await token(conf, noVerifier), 400, "invalid_grant");
+  });
+
+  test("a code without a challenge: a client that requires PKCE gets invalid_grant; a verifier is refused (downgrade)", async () => {
+    // The authorization endpoint never issues such a code to these clients; the token endpoint holds the line too.
+    for (const [client, auth] of [
+      [conf, "basic"],
+      [pub, "none"],
+    ] as const) {
+      const i = await issueCode(client, { pkce: false });
+      const { code_verifier: _, ...form } = {
+        grant_type: "authorization_code",
+        code: i.code,
+        redirect_uri: i.record.redirectUri,
+        code_verifier: "",
+      };
+      expectError(await token(client, form, auth), 400, "invalid_grant");
+      expectError(await exchange(client, await issueCode(client, { pkce: false }), auth), 400, "invalid_grant");
+    }
   });
 
   test("a redirect_uri other than the code's is invalid_grant", async () => {

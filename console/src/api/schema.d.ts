@@ -351,7 +351,7 @@ export interface paths {
         put?: never;
         /**
          * Register an API client (machine, browser or native application)
-         * @description Needs CLIENT_MANAGE and access to `orgId`. Without `type` and `grantTypes` this is a machine client (client credentials). A confidential client's secret is returned exactly once and cannot be retrieved or rotated later; a public client gets none. Scopes default to `api.default`; a client bound to an application may hold only `api.default` and that application's permission codes. Browser sign-in (`authorization_code`) needs `applicationId` and at least one redirect URI; every refused field is listed in `errors`. Registration only: the service does not yet serve an authorization endpoint (see docs/oidc.md).
+         * @description Needs CLIENT_MANAGE and access to `orgId`. Without `type` and `grantTypes` this is a machine client (client credentials). A confidential client's secret is returned exactly once and cannot be retrieved or rotated later; a public client gets none. Scopes default to `api.default`; a client bound to an application may hold only `api.default` and that application's permission codes. Browser sign-in (`authorization_code`) needs `applicationId` and at least one redirect URI; every refused field is listed in `errors`. PKCE (S256) is required of a public client and, unless it is registered with `requirePkce: false`, of a confidential one (docs/oidc.md).
          */
         post: operations["postApiClients"];
         delete?: never;
@@ -378,8 +378,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a client's name, redirect and logout URIs or first-party flag
-         * @description Needs CLIENT_MANAGE and the client's organization inside the token's reach; another tenant's client is 404. Absent fields stay as they are; a list replaces the registered one. Type, grant types, scopes, application, organization and secret are fixed at registration (fields for them are ignored, as every unknown field is): register a new client to change them. URIs follow the registration rules and are only for clients holding `authorization_code`, which keep at least one redirect URI. Audited as `client.updated`.
+         * Change a client's name, redirect and logout URIs, first-party flag or PKCE requirement
+         * @description Needs CLIENT_MANAGE and the client's organization inside the token's reach; another tenant's client is 404. Absent fields stay as they are; a list replaces the registered one. Type, grant types, scopes, application, organization and secret are fixed at registration (fields for them are ignored, as every unknown field is): register a new client to change them. URIs follow the registration rules and are only for clients holding `authorization_code`, which keep at least one redirect URI. `requirePkce: false` only for a confidential client. Audited as `client.updated`.
          */
         patch: operations["patchApiClientsByClientId"];
         trace?: never;
@@ -3833,6 +3833,8 @@ export interface operations {
                         backchannelLogoutUri: string | null;
                         /** @description true: no consent page. */
                         firstParty: boolean;
+                        /** @description true: authorization requests must carry a PKCE S256 challenge (always true for a public client). */
+                        requirePkce: boolean;
                         /** Format: date-time */
                         createdAt: string;
                     }[];
@@ -3907,7 +3909,7 @@ export interface operations {
                     type?: "confidential" | "public";
                     /** @description Grants the client may use. Default `["client_credentials"]` (a machine client). `authorization_code` (browser sign-in) needs `applicationId` and at least one redirect URI; `refresh_token` only together with `authorization_code`; a public client cannot hold `client_credentials`. Fixed at registration. */
                     grantTypes?: ("client_credentials" | "authorization_code" | "refresh_token")[];
-                    /** @description Where the authorization endpoint (not served yet: registration only) may send the browser back to with a code. Each is an absolute URI without fragment: `https://…`, `http://` only on loopback (127.0.0.1, [::1], localhost), or a native app's private-use scheme in reverse-domain form (RFC 8252 §7.1, e.g. `com.example.app:/callback`). Compared by exact string. At most 20, each at most 2000 characters. Only for clients holding `authorization_code`. */
+                    /** @description Where the authorization endpoint may send the browser back to with a code. Each is an absolute URI without fragment: `https://…`, `http://` only on loopback (127.0.0.1, [::1], localhost), or a native app's private-use scheme in reverse-domain form (RFC 8252 §7.1, e.g. `com.example.app:/callback`). Compared by exact string. At most 20, each at most 2000 characters. Only for clients holding `authorization_code`. */
                     redirectUris?: string[];
                     /** @description Where logout (RP-initiated logout, not served yet) may send the browser back to. Each is an absolute URI without fragment: `https://…`, `http://` only on loopback (127.0.0.1, [::1], localhost), or a native app's private-use scheme in reverse-domain form (RFC 8252 §7.1, e.g. `com.example.app:/callback`). Compared by exact string. At most 20, each at most 2000 characters. Only for clients holding `authorization_code`. */
                     postLogoutRedirectUris?: string[];
@@ -3915,6 +3917,8 @@ export interface operations {
                     backchannelLogoutUri?: string;
                     /** @description true (default): an application of the tenant itself, signed in to without a consent page. false: people are asked to consent to the scopes it requests. */
                     firstParty?: boolean;
+                    /** @description true (default): every authorization request must carry a PKCE `code_challenge` (S256), and the code is redeemed only with its `code_verifier`. false (confidential clients only: it authenticates with its secret and relies on the OpenID `nonce`, RFC 9700 §2.1.1): the challenge may be omitted; a request that sends one is still bound to it, and a `code_verifier` for a code requested without one is refused (downgrade). A public client is refused false. */
+                    requirePkce?: boolean;
                 };
             };
         };
@@ -4043,6 +4047,8 @@ export interface operations {
                         backchannelLogoutUri: string | null;
                         /** @description true: no consent page. */
                         firstParty: boolean;
+                        /** @description true: authorization requests must carry a PKCE S256 challenge (always true for a public client). */
+                        requirePkce: boolean;
                         /** Format: date-time */
                         createdAt: string;
                     };
@@ -4118,7 +4124,7 @@ export interface operations {
                 "application/json": {
                     /** @description Display name of the client. */
                     name?: string;
-                    /** @description Where the authorization endpoint (not served yet: registration only) may send the browser back to with a code. Each is an absolute URI without fragment: `https://…`, `http://` only on loopback (127.0.0.1, [::1], localhost), or a native app's private-use scheme in reverse-domain form (RFC 8252 §7.1, e.g. `com.example.app:/callback`). Compared by exact string. At most 20, each at most 2000 characters. Only for clients holding `authorization_code`. */
+                    /** @description Where the authorization endpoint may send the browser back to with a code. Each is an absolute URI without fragment: `https://…`, `http://` only on loopback (127.0.0.1, [::1], localhost), or a native app's private-use scheme in reverse-domain form (RFC 8252 §7.1, e.g. `com.example.app:/callback`). Compared by exact string. At most 20, each at most 2000 characters. Only for clients holding `authorization_code`. */
                     redirectUris?: string[];
                     /** @description Where logout (RP-initiated logout, not served yet) may send the browser back to. Each is an absolute URI without fragment: `https://…`, `http://` only on loopback (127.0.0.1, [::1], localhost), or a native app's private-use scheme in reverse-domain form (RFC 8252 §7.1, e.g. `com.example.app:/callback`). Compared by exact string. At most 20, each at most 2000 characters. Only for clients holding `authorization_code`. */
                     postLogoutRedirectUris?: string[];
@@ -4126,6 +4132,8 @@ export interface operations {
                     backchannelLogoutUri?: string | null;
                     /** @description true (default): an application of the tenant itself, signed in to without a consent page. false: people are asked to consent to the scopes it requests. */
                     firstParty?: boolean;
+                    /** @description true (default): every authorization request must carry a PKCE `code_challenge` (S256), and the code is redeemed only with its `code_verifier`. false (confidential clients only: it authenticates with its secret and relies on the OpenID `nonce`, RFC 9700 §2.1.1): the challenge may be omitted; a request that sends one is still bound to it, and a `code_verifier` for a code requested without one is refused (downgrade). A public client is refused false. */
+                    requirePkce?: boolean;
                 };
             };
         };
@@ -4155,6 +4163,8 @@ export interface operations {
                         backchannelLogoutUri: string | null;
                         /** @description true: no consent page. */
                         firstParty: boolean;
+                        /** @description true: authorization requests must carry a PKCE S256 challenge (always true for a public client). */
+                        requirePkce: boolean;
                         /** Format: date-time */
                         createdAt: string;
                     };
@@ -10209,9 +10219,9 @@ export interface operations {
                 redirect_uri: string;
                 /** @description `code`. */
                 response_type: string;
-                /** @description PKCE S256 challenge (43 base64url characters). */
-                code_challenge: string;
-                /** @description `S256` (the only method). */
+                /** @description PKCE S256 challenge (43 base64url characters). Required of a public client and of a confidential one unless it is registered with `requirePkce: false`; a request that sends one is bound to it. */
+                code_challenge?: string;
+                /** @description `S256` (the only method); with `code_challenge` only. */
                 code_challenge_method?: string;
                 /** @description `openid profile email offline_access`; unknown values are ignored. */
                 scope?: string;
@@ -10673,7 +10683,7 @@ export interface operations {
                     code?: string;
                     /** @description authorization_code: exactly the redirect_uri of the authorization request. */
                     redirect_uri?: string;
-                    /** @description authorization_code: the PKCE verifier (RFC 7636, S256). */
+                    /** @description authorization_code: the PKCE verifier (RFC 7636, S256). Required when the authorization request sent a `code_challenge`; refused (`invalid_grant`) when it sent none (RFC 9700 §4.8.2). */
                     code_verifier?: string;
                     /** @description refresh_token: the client's current refresh token. */
                     refresh_token?: string;

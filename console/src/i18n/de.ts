@@ -360,6 +360,8 @@ export const de = {
   "clients.redirectUrisNamed": "Weiterleitungs-URIs {client}",
   "clients.ofClient": "von {name}",
   "clients.firstParty": "Eigene Anwendung (keine Einwilligungsseite)",
+  "clients.requirePkce": "PKCE verlangen (nur abwählen für einen Server, der die Nonce des ID-Tokens prüft)",
+  "clients.pkceOptional": "PKCE optional",
   "clients.register": "Client registrieren",
   "clients.registered":
     "Der Client {id} ist registriert. Speichern Sie sein Geheimnis jetzt: Aufbewahrt wird nur ein Hash davon.",

@@ -354,6 +354,8 @@ export const en = {
   "clients.redirectUrisNamed": "Redirect URIs {client}",
   "clients.ofClient": "of {name}",
   "clients.firstParty": "First party (no consent page)",
+  "clients.requirePkce": "Require PKCE (clear only for a server that checks the ID token's nonce)",
+  "clients.pkceOptional": "PKCE optional",
   "clients.register": "Register client",
   "clients.registered": "Client {id} is registered. Store its secret now: only a hash of it is kept.",
   "clients.secret": "Client secret",

@@ -2,7 +2,8 @@
 /**
  * API clients: list and register machine clients (client credentials) and browser or native
  * applications (authorization code, CONTRACT §12); edit a browser client's redirect URIs. A
- * confidential client's secret is shown once, with a copy button; a public client has none.
+ * confidential client's secret is shown once, with a copy button; a public client has none. Only a
+ * confidential client may be registered without the PKCE requirement.
  */
 import { useState } from "preact/hooks";
 import { api, currentClaims, ok, type Answer } from "../api";
@@ -22,6 +23,7 @@ const EMPTY = {
   grants: ["client_credentials"] as string[],
   redirectUris: "",
   firstParty: true,
+  requirePkce: true,
 };
 const uriList = (text: string) => text.split(/\s+/).filter(Boolean);
 
@@ -115,6 +117,7 @@ export function ClientsPage() {
                     grantTypes,
                     ...(redirectUris.length ? { redirectUris } : {}),
                     ...(v.firstParty ? {} : { firstParty: false }),
+                    ...(v.type === "confidential" && !v.requirePkce ? { requirePkce: false } : {}),
                   },
                 }),
               ),
@@ -186,6 +189,13 @@ export function ClientsPage() {
             checked={v.firstParty}
             onValue={(x) => setV({ ...v, firstParty: x })}
           />
+          {v.type === "confidential" && v.grants.includes("authorization_code") ? (
+            <Check
+              label={t("clients.requirePkce")}
+              checked={v.requirePkce}
+              onValue={(x) => setV({ ...v, requirePkce: x })}
+            />
+          ) : null}
         </div>
         <ErrorNote error={f.formError(["name", "applicationId", "scopes", "type", "grantTypes", "redirectUris"])} />
         <button type="submit" class="primary" disabled={f.busy}>
@@ -244,6 +254,7 @@ export function ClientsPage() {
                   <td>{appName(c.applicationId)}</td>
                   <td>
                     {c.type}: {c.grantTypes.join(" ")}
+                    {c.requirePkce ? null : ` (${t("clients.pkceOptional")})`}
                   </td>
                   <td>{c.scopes.join(" ")}</td>
                   <td>{fmtTime(c.createdAt)}</td>

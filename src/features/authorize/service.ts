@@ -455,6 +455,8 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
       if (none) return withCookies(fail(v, oauthError("login_required", "Nobody is signed in.")));
       return withCookies({ kind: "sign_in", view: await viewOf(v, i), email: r.loginHint });
     }
+    // prompt=none's PKCE refusal, kept by checkPkce until login_required (above) had its turn.
+    if (r.pkceRefusal) return withCookies(fail(v, r.pkceRefusal));
 
     // The session's tenant: the client's (resume checked it), or the person's for the console client.
     const tenantId = session.tenantId;
@@ -508,7 +510,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
       clientId: r.client.clientId,
       userId: user.id,
       redirectUri: r.redirectUri,
-      codeChallenge: r.codeChallenge,
+      codeChallenge: r.codeChallenge ?? null,
       nonce: r.nonce ?? null,
       sid: session.sid,
       scopes: [...r.scopes],

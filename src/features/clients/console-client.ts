@@ -40,6 +40,7 @@ export function consoleClient(issuer: string): ResolvedClient {
     postLogoutRedirectUris: [consolePostLogoutUri(issuer)],
     backchannelLogoutUri: null,
     firstParty: true,
+    requirePkce: true,
     createdAt: new Date(0),
   };
   return { client, audience: issuer, usability: "ok", blockedFrom: null };

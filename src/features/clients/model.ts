@@ -24,9 +24,7 @@ const UriList = (what: string) =>
     maxItems: MAX_URIS,
     description: `${what} Each is an absolute URI without fragment: \`https://…\`, \`http://\` only on loopback (127.0.0.1, [::1], localhost), or a native app's private-use scheme in reverse-domain form (RFC 8252 §7.1, e.g. \`com.example.app:/callback\`). Compared by exact string. At most ${MAX_URIS}, each at most ${MAX_URI_LENGTH} characters. Only for clients holding \`authorization_code\`.`,
   });
-const RedirectUris = UriList(
-  "Where the authorization endpoint (not served yet: registration only) may send the browser back to with a code.",
-);
+const RedirectUris = UriList("Where the authorization endpoint may send the browser back to with a code.");
 const PostLogoutRedirectUris = UriList(
   "Where logout (RP-initiated logout, not served yet) may send the browser back to.",
 );
@@ -38,6 +36,11 @@ const BackchannelLogoutUri = t.String({
 const FirstParty = t.Boolean({
   description:
     "true (default): an application of the tenant itself, signed in to without a consent page. false: people are asked to consent to the scopes it requests.",
+});
+
+const RequirePkce = t.Boolean({
+  description:
+    "true (default): every authorization request must carry a PKCE `code_challenge` (S256), and the code is redeemed only with its `code_verifier`. false (confidential clients only: it authenticates with its secret and relies on the OpenID `nonce`, RFC 9700 §2.1.1): the challenge may be omitted; a request that sends one is still bound to it, and a `code_verifier` for a code requested without one is refused (downgrade). A public client is refused false.",
 });
 
 export const CreateClientBody = t.Object({
@@ -66,6 +69,7 @@ export const CreateClientBody = t.Object({
   postLogoutRedirectUris: t.Optional(PostLogoutRedirectUris),
   backchannelLogoutUri: t.Optional(BackchannelLogoutUri),
   firstParty: t.Optional(FirstParty),
+  requirePkce: t.Optional(RequirePkce),
 });
 
 export const UpdateClientBody = t.Object({
@@ -76,6 +80,7 @@ export const UpdateClientBody = t.Object({
     t.Union([BackchannelLogoutUri, t.Null()], { description: "null removes the back-channel logout URI." }),
   ),
   firstParty: t.Optional(FirstParty),
+  requirePkce: t.Optional(RequirePkce),
 });
 
 export const ListClientsQuery = t.Object({
@@ -100,6 +105,9 @@ export const ClientSummary = t.Object({
   postLogoutRedirectUris: t.Array(t.String(), { description: "Registered post-logout redirect URIs." }),
   backchannelLogoutUri: t.Nullable(t.String(), { description: "Back-channel logout receiver, null when none." }),
   firstParty: t.Boolean({ description: "true: no consent page." }),
+  requirePkce: t.Boolean({
+    description: "true: authorization requests must carry a PKCE S256 challenge (always true for a public client).",
+  }),
   createdAt: t.String({ format: "date-time" }),
 });
 

@@ -34,6 +34,11 @@ export interface ApiClient {
   backchannelLogoutUri: string | null;
   /** True: the service's own application, no consent page. Older records read as true. */
   firstParty: boolean;
+  /**
+   * True: every authorization request must carry a PKCE S256 challenge. Always true for a public
+   * client; a confidential one may be registered with false (CONTRACT §12). Older records read as true.
+   */
+  requirePkce: boolean;
   createdAt: Date;
 }
 
@@ -44,6 +49,7 @@ export interface ClientPatch {
   postLogoutRedirectUris?: string[];
   backchannelLogoutUri?: string | null;
   firstParty?: boolean;
+  requirePkce?: boolean;
 }
 
 export interface ClientRepo {

@@ -27,6 +27,7 @@ const summary = (c: ApiClient) => ({
   postLogoutRedirectUris: c.postLogoutRedirectUris,
   backchannelLogoutUri: c.backchannelLogoutUri,
   firstParty: c.firstParty,
+  requirePkce: c.requirePkce,
   createdAt: c.createdAt.toISOString(),
 });
 
@@ -73,7 +74,7 @@ export function clientRoutes({ clients, guard }: { clients: ClientService; guard
             "A confidential client's secret is returned exactly once and cannot be retrieved or rotated later; a public client gets none. " +
             "Scopes default to `api.default`; a client bound to an application may hold only `api.default` and that application's permission codes. " +
             "Browser sign-in (`authorization_code`) needs `applicationId` and at least one redirect URI; every refused field is listed in `errors`. " +
-            "Registration only: the service does not yet serve an authorization endpoint (see docs/oidc.md).",
+            "PKCE (S256) is required of a public client and, unless it is registered with `requirePkce: false`, of a confidential one (docs/oidc.md).",
         },
       },
     )
@@ -108,11 +109,11 @@ export function clientRoutes({ clients, guard }: { clients: ClientService; guard
         detail: {
           tags,
           ...management,
-          summary: "Change a client's name, redirect and logout URIs or first-party flag",
+          summary: "Change a client's name, redirect and logout URIs, first-party flag or PKCE requirement",
           description:
             "Needs CLIENT_MANAGE and the client's organization inside the token's reach; another tenant's client is 404. Absent fields stay as they are; a list replaces the registered one. " +
             "Type, grant types, scopes, application, organization and secret are fixed at registration (fields for them are ignored, as every unknown field is): register a new client to change them. " +
-            "URIs follow the registration rules and are only for clients holding `authorization_code`, which keep at least one redirect URI. Audited as `client.updated`.",
+            "URIs follow the registration rules and are only for clients holding `authorization_code`, which keep at least one redirect URI. `requirePkce: false` only for a confidential client. Audited as `client.updated`.",
         },
       },
     );

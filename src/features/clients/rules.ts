@@ -82,6 +82,22 @@ export function checkUriList(
 }
 
 /**
+ * Why a client of `type` cannot hold `requirePkce` (CONTRACT §12); null when it can. A public client
+ * has no secret: at the token endpoint only its PKCE verifier proves that the code is its own, so it
+ * always requires PKCE. A confidential client authenticates and may rely on the OIDC `nonce`
+ * instead (RFC 9700 §2.1.1), so it may turn the requirement off.
+ */
+export function requirePkceProblem(type: ClientType, requirePkce: boolean): FieldError | null {
+  if (type === "public" && !requirePkce)
+    return {
+      field: "requirePkce",
+      message:
+        "a public client has no secret, so PKCE is what proves its codes are its own: it cannot be turned off; leave requirePkce true, or register a confidential client",
+    };
+  return null;
+}
+
+/**
  * Problems with a grant combination (CONTRACT §12): never empty; a public client cannot hold
  * client_credentials (it has no secret to authenticate with); refresh_token only beside
  * authorization_code; authorization_code only for a client bound to an application (whose

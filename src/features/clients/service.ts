@@ -13,7 +13,7 @@ import type { AppRepo } from "../apps/ports";
 import type { EventJournal } from "../events";
 import type { OrgRepo } from "../orgs/ports";
 import type { ApiClient, ClientPatch, ClientRepo, ClientType, GrantType } from "./ports";
-import { backchannelUriProblem, checkUriList, grantProblems, redirectUriProblem } from "./rules";
+import { backchannelUriProblem, checkUriList, grantProblems, redirectUriProblem, requirePkceProblem } from "./rules";
 
 /** SPEC 8: the scope a client gets when none are given. */
 export const DEFAULT_SCOPE = "api.default";
@@ -45,6 +45,8 @@ export interface NewClientInput {
   backchannelLogoutUri?: string | null;
   /** Default true (no consent page). */
   firstParty?: boolean;
+  /** Default true; only a confidential client may set false (CONTRACT §12). */
+  requirePkce?: boolean;
 }
 
 export interface RegisteredClient {
@@ -81,8 +83,8 @@ export function createClientService(deps: ClientServiceDeps) {
    * (another tenant's org is 404, an out-of-reach org of the own tenant 403). A bound client
    * (`applicationId`, same tenant) may hold only `api.default` and that application's permission
    * codes; anything else is 400 listing every refused scope. Browser and native clients (CONTRACT
-   * §12) follow rules.ts: grant combinations, redirect and logout URIs; every refused field is
-   * listed in one 400. A public client gets no secret. Writes `client.created` to the audit trail
+   * §12) follow rules.ts: grant combinations, redirect and logout URIs, `requirePkce` (false only
+   * for a confidential client); every refused field is listed in one 400. A public client gets no secret. Writes `client.created` to the audit trail
    * in the same transaction and tells every instance's client cache.
    */
   async function register(p: Principal, input: NewClientInput): Promise<RegisteredClient> {
@@ -126,6 +128,9 @@ export function createClientService(deps: ClientServiceDeps) {
     const type = input.type ?? "confidential";
     const grantTypes = normalizeGrants(input.grantTypes);
     errors.push(...grantProblems(type, grantTypes, applicationId !== null));
+    const requirePkce = input.requirePkce ?? true;
+    const pkce = requirePkceProblem(type, requirePkce);
+    if (pkce) errors.push(pkce);
     const uris = checkBrowserFields(grantTypes, input, errors);
     if (grantTypes.includes("authorization_code") && input.redirectUris === undefined)
       errors.push({ field: "redirectUris", message: "a client with authorization_code needs at least one" });
@@ -146,6 +151,7 @@ export function createClientService(deps: ClientServiceDeps) {
       postLogoutRedirectUris: uris.postLogoutRedirectUris ?? [],
       backchannelLogoutUri: uris.backchannelLogoutUri ?? null,
       firstParty: input.firstParty ?? true,
+      requirePkce,
       createdAt: deps.clock.now(),
     };
     const client = await deps.unit("clients.register", ["clients", "events"], async ({ clients, events }) => {
@@ -166,6 +172,7 @@ export function createClientService(deps: ClientServiceDeps) {
           postLogoutRedirectUris: record.postLogoutRedirectUris,
           backchannelLogoutUri: record.backchannelLogoutUri,
           firstParty: record.firstParty,
+          requirePkce,
         },
       });
       return created;
@@ -192,10 +199,10 @@ export function createClientService(deps: ClientServiceDeps) {
 
   /**
    * Changes the browser-sign-in fields of a client: `name`, `redirectUris`,
-   * `postLogoutRedirectUris`, `backchannelLogoutUri` (null removes it) and `firstParty`. Type,
-   * grants, scopes, secret, org and application are fixed at registration. Same permission and
-   * reach as `get`; URIs only for a client holding authorization_code, which keeps at least one
-   * redirect URI. One unit writes the change and `client.updated` (with the changed fields), then
+   * `postLogoutRedirectUris`, `backchannelLogoutUri` (null removes it), `firstParty` and
+   * `requirePkce` (false only for a confidential client). Type, grants, scopes, secret, org and
+   * application are fixed at registration. Same permission and reach as `get`; URIs only for a
+   * client holding authorization_code, which keeps at least one redirect URI. One unit writes the change and `client.updated` (with the changed fields), then
    * every instance's client cache is told.
    */
   async function update(p: Principal, clientId: string, patch: ClientPatch): Promise<ApiClient> {
@@ -208,6 +215,11 @@ export function createClientService(deps: ClientServiceDeps) {
     }
     Object.assign(clean, checkBrowserFields(client.grantTypes, patch, errors));
     if (patch.firstParty !== undefined) clean.firstParty = patch.firstParty;
+    if (patch.requirePkce !== undefined) {
+      const pkce = requirePkceProblem(client.type, patch.requirePkce);
+      if (pkce) errors.push(pkce);
+      clean.requirePkce = patch.requirePkce;
+    }
     if (errors.length) throw refused(errors);
 
     const next = await deps.unit("clients.update", ["clients", "events"], async ({ clients, events }) => {

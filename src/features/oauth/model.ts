@@ -23,7 +23,12 @@ export const TokenRequestBody = t.Object({
   redirect_uri: t.Optional(
     t.String({ description: "authorization_code: exactly the redirect_uri of the authorization request." }),
   ),
-  code_verifier: t.Optional(t.String({ description: "authorization_code: the PKCE verifier (RFC 7636, S256)." })),
+  code_verifier: t.Optional(
+    t.String({
+      description:
+        "authorization_code: the PKCE verifier (RFC 7636, S256). Required when the authorization request sent a `code_challenge`; refused (`invalid_grant`) when it sent none (RFC 9700 §4.8.2).",
+    }),
+  ),
   refresh_token: t.Optional(t.String({ description: "refresh_token: the client's current refresh token." })),
 });
 

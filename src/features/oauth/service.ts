@@ -17,7 +17,7 @@ import type { User } from "../../kernel/users";
 import { type ApiClient, type ClientDirectory, type ResolvedClient, servesTenant, tenantScopeOf } from "../clients";
 import type { DomainEvent } from "../events";
 import type { OrgRepo } from "../orgs";
-import { verifyPkceS256, type AuthorizationCodeStore, type SignInSessionStore } from "../oidc";
+import { pkceRequired, verifyPkceS256, type AuthorizationCodeStore, type SignInSessionStore } from "../oidc";
 import { markCovers, markKeys, markValueAt, MARK_SECONDS, type LogoutService } from "../logout";
 import { parseRefreshToken, type SessionService } from "../sessions";
 import type { CounterStore, FamilyStore } from "../sessions/ports";
@@ -276,7 +276,8 @@ export function createOAuthService(deps: OAuthServiceDeps) {
   /**
    * RFC 6749 §4.1.3 with RFC 7636 §4.6 and OIDC Core §3.1.3: the code is redeemed once (a second
    * use is invalid_grant and revokes what the first issued), then checked against the request's
-   * redirect URI and PKCE verifier (a failed check has burnt the code).
+   * redirect URI and PKCE verifier (a failed check has burnt the code). A code requested without a
+   * challenge takes no verifier (RFC 9700 §4.8.2, downgrade).
    */
   async function authorizationCode(resolved: ResolvedClient, req: TokenRequest): Promise<IssuedTokens> {
     const { client } = resolved;
@@ -307,7 +308,14 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     }
     if (req.redirectUri !== c.redirectUri)
       throw invalidGrant("redirect_uri differs from the one of the authorization request.");
-    if (!req.codeVerifier || !verifyPkceS256(req.codeVerifier, c.codeChallenge))
+    if (c.codeChallenge === null) {
+      // RFC 9700 §4.8.2 (downgrade): a verifier only for a code whose request carried a challenge.
+      if (req.codeVerifier)
+        throw invalidGrant("code_verifier was sent, but the authorization request carried no code_challenge.");
+      // The authorization endpoint never issues such a code to this client; it may have changed since.
+      if (pkceRequired(client))
+        throw invalidGrant("This client requires PKCE; the authorization request carried no code_challenge.");
+    } else if (!req.codeVerifier || !verifyPkceS256(req.codeVerifier, c.codeChallenge))
       throw invalidGrant("code_verifier is missing or does not match the code_challenge.");
     if (!(await deps.signIns.addClient(c.tenantId, c.sid, client.clientId, now)))
       throw invalidGrant("The sign-in session this code was issued in has ended.");

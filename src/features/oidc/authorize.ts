@@ -15,7 +15,7 @@
  */
 import { type ApiClient, CLIENT_ID_PATTERN, CONSOLE_CLIENT_ID, loopbackPortMayVary, MAX_URI_LENGTH } from "../clients";
 import { OAuthProtocolError, oauthError } from "./errors";
-import { PKCE_METHOD, S256_CHALLENGE_RE } from "./pkce";
+import { PKCE_METHOD, pkceRequired, S256_CHALLENGE_RE } from "./pkce";
 import { MAX_SCOPE_LENGTH, parseScope, type SupportedScope } from "./scopes";
 
 /** Raw parameters as a multimap (URLSearchParams, or FormData's string entries), so repeats are visible. */
@@ -26,7 +26,7 @@ export interface ParamSource {
 /** The client fields the checks read. */
 export type AuthorizeClient = Pick<
   ApiClient,
-  "clientId" | "tenantId" | "organizationId" | "type" | "grantTypes" | "redirectUris" | "firstParty"
+  "clientId" | "tenantId" | "organizationId" | "type" | "grantTypes" | "redirectUris" | "firstParty" | "requirePkce"
 >;
 
 /**
@@ -104,8 +104,15 @@ export interface AuthorizationRequest {
   scopes: SupportedScope[];
   /** True when `openid` was asked: an OpenID Connect request (an ID token is issued). */
   openid: boolean;
-  codeChallenge: string;
-  codeChallengeMethod: typeof PKCE_METHOD;
+  /** The PKCE S256 challenge; absent only when the client may omit it (`pkceRequired`) and did. */
+  codeChallenge?: string;
+  codeChallengeMethod?: typeof PKCE_METHOD;
+  /**
+   * Only with `prompt=none`: why PKCE refuses the request (invalid_request). The flow answers it
+   * once a session is known to serve, so that `login_required` comes first (checkPkce); no page is
+   * shown and no code issued for such a request.
+   */
+  pkceRefusal?: OAuthProtocolError;
   nonce?: string;
   /** Distinct `prompt` values; [] when absent. */
   prompt: Prompt[];
@@ -317,26 +324,6 @@ export const checkScope: Check = (ctx) => {
   ctx.out.openid = parsed.scopes.includes("openid");
 };
 
-/**
- * PKCE S256 required of every client (CONTRACT §12; OAuth 2.1 draft §4.1.1; RFC 9700 §2.1.1).
- * Missing challenge: invalid_request (RFC 7636 §4.4.1). Method missing or `plain`: invalid_request
- * (RFC 7636 §4.3 would default a missing method to `plain`, which is refused). A challenge that is
- * not 43 base64url characters can never match an S256 verifier (RFC 7636 §4.2): invalid_request.
- */
-export const checkPkce: Check = (ctx) => {
-  const challenge = single(ctx.params, "code_challenge");
-  const method = single(ctx.params, "code_challenge_method");
-  if (challenge === undefined) throw oauthError("invalid_request", "code_challenge is required (PKCE with S256).");
-  if (method !== PKCE_METHOD) throw oauthError("invalid_request", "code_challenge_method must be S256.");
-  if (!S256_CHALLENGE_RE.test(challenge))
-    throw oauthError(
-      "invalid_request",
-      "code_challenge must be the base64url SHA-256 of the verifier (43 characters).",
-    );
-  ctx.out.codeChallenge = challenge;
-  ctx.out.codeChallengeMethod = PKCE_METHOD;
-};
-
 /** OIDC Core §3.1.2.1: `nonce` is OPTIONAL in the code flow; kept verbatim for the ID token, bounded. */
 export const checkNonce: Check = (ctx) => {
   const nonce = bounded(ctx.params, "nonce");
@@ -358,6 +345,48 @@ export const checkPrompt: Check = (ctx) => {
     throw oauthError("invalid_request", "prompt=none cannot be combined with another prompt value.");
   ctx.out.prompt = values as Prompt[];
 };
+
+/**
+ * PKCE with S256 (RFC 7636; CONTRACT §12). Required of every public client and of a confidential
+ * one unless it is registered with `requirePkce: false` (`pkceRequired`): such a client
+ * authenticates at the token endpoint and gets the `nonce` back in the ID token (RFC 9700 §2.1.1),
+ * so it may omit both parameters; a challenge it does send binds the code as for any client.
+ * Refused, whatever the client:
+ * - a challenge missing where required: invalid_request (RFC 7636 §4.4.1);
+ * - method missing or `plain`: invalid_request (RFC 7636 §4.3 would default a missing method to
+ *   `plain`, which OAuth 2.1 draft §4.1.1 refuses);
+ * - not 43 base64url characters: it can never match an S256 verifier (RFC 7636 §4.2), invalid_request;
+ * - a method without a challenge: invalid_request.
+ * With `prompt=none` the refusal is kept as `pkceRefusal` instead of thrown: without a serving
+ * session the answer is `login_required` (OIDC Core §3.1.2.6, what the OpenID conformance suite
+ * expects), with one it is this refusal. Runs after checkPrompt for that reason.
+ */
+export const checkPkce: Check = (ctx) => {
+  const refusal = pkceProblem(ctx);
+  if (!refusal) return;
+  if (must(ctx.out.prompt, "prompt").includes("none")) ctx.out.pkceRefusal = refusal;
+  else throw refusal;
+};
+
+function pkceProblem(ctx: CheckContext): OAuthProtocolError | null {
+  const client = must(ctx.client, "client");
+  const challenge = single(ctx.params, "code_challenge");
+  const method = single(ctx.params, "code_challenge_method");
+  if (challenge === undefined) {
+    if (method !== undefined)
+      return oauthError("invalid_request", "code_challenge_method was sent without code_challenge.");
+    return pkceRequired(client) ? oauthError("invalid_request", "code_challenge is required (PKCE with S256).") : null;
+  }
+  if (method !== PKCE_METHOD) return oauthError("invalid_request", "code_challenge_method must be S256.");
+  if (!S256_CHALLENGE_RE.test(challenge))
+    return oauthError(
+      "invalid_request",
+      "code_challenge must be the base64url SHA-256 of the verifier (43 characters).",
+    );
+  ctx.out.codeChallenge = challenge;
+  ctx.out.codeChallengeMethod = PKCE_METHOD;
+  return null;
+}
 
 /** OIDC Core §3.1.2.1: `max_age` is a non-negative integer number of seconds (at most 10 digits). */
 export const checkMaxAge: Check = (ctx) => {
@@ -440,9 +469,9 @@ export const REDIRECT_CHECKS: readonly Check[] = [
   checkUnsupportedParameters,
   checkResponseType,
   checkScope,
-  checkPkce,
   checkNonce,
   checkPrompt,
+  checkPkce,
   checkMaxAge,
   checkIdTokenHint,
   checkLoginHint,
@@ -504,12 +533,15 @@ export async function validateAuthorizationRequest(
     responseMode: must(o.responseMode, "response_mode"),
     scopes: must(o.scopes, "scopes"),
     openid: must(o.openid, "openid"),
-    codeChallenge: must(o.codeChallenge, "code_challenge"),
-    codeChallengeMethod: must(o.codeChallengeMethod, "code_challenge_method"),
     prompt: must(o.prompt, "prompt"),
     uiLocales: must(o.uiLocales, "ui_locales"),
   };
   if (o.state !== undefined) request.state = o.state;
+  if (o.codeChallenge !== undefined) {
+    request.codeChallenge = o.codeChallenge;
+    request.codeChallengeMethod = must(o.codeChallengeMethod, "code_challenge_method");
+  }
+  if (o.pkceRefusal !== undefined) request.pkceRefusal = o.pkceRefusal;
   if (o.nonce !== undefined) request.nonce = o.nonce;
   if (o.maxAge !== undefined) request.maxAge = o.maxAge;
   if (o.idTokenHint !== undefined) request.idTokenHint = o.idTokenHint;

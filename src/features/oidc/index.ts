@@ -41,7 +41,14 @@ export {
   type ParamSource,
   type Prompt,
 } from "./authorize";
-export { CODE_VERIFIER_RE, PKCE_METHOD, S256_CHALLENGE_RE, s256Challenge, verifyPkceS256 } from "./pkce";
+export {
+  CODE_VERIFIER_RE,
+  PKCE_METHOD,
+  pkceRequired,
+  S256_CHALLENGE_RE,
+  s256Challenge,
+  verifyPkceS256,
+} from "./pkce";
 export { appendQuery, successRedirect, type SuccessResponse } from "./redirect";
 export { readIdTokenHint } from "./id-token-hint";
 export {

@@ -1,7 +1,9 @@
 /**
- * Proof Key for Code Exchange (RFC 7636), S256 only: every client, public or confidential, sends a
- * challenge with its authorization request and the verifier with its token request (OAuth 2.1
- * draft §4.1.1, §7.5.1; RFC 9700 §2.1.1; CONTRACT §12). `plain` is never accepted.
+ * Proof Key for Code Exchange (RFC 7636), S256 only (OAuth 2.1 draft §4.1.1, §7.5.1; RFC 9700
+ * §2.1.1; CONTRACT §12): a client sends a challenge with its authorization request and the
+ * verifier with its token request. Required of every public client and of a confidential one
+ * unless it is registered with `requirePkce: false`. A verifier is accepted only for a code whose
+ * request carried a challenge (RFC 9700 §4.8.2, downgrade). `plain` is never accepted.
  */
 import { createHash } from "node:crypto";
 import { timingSafeEqual } from "../../kernel/secrets";
@@ -18,6 +20,15 @@ export const S256_CHALLENGE_RE = /^[A-Za-z0-9_-]{43}$/;
 
 /** The only `code_challenge_method` accepted (RFC 7636 §4.3; `plain` refused per OAuth 2.1 draft §4.1.1). */
 export const PKCE_METHOD = "S256";
+
+/**
+ * Whether `client` must send a challenge: a public client always (nothing else proves that a code
+ * is its own), a confidential one unless registered with `requirePkce: false` (it authenticates
+ * with its secret and relies on the OIDC `nonce`, RFC 9700 §2.1.1).
+ */
+export function pkceRequired(client: { type: "confidential" | "public"; requirePkce: boolean }): boolean {
+  return client.type === "public" || client.requirePkce;
+}
 
 /** RFC 7636 §4.2: BASE64URL-ENCODE(SHA256(ASCII(code_verifier))). */
 export function s256Challenge(verifier: string): string {

@@ -102,8 +102,11 @@ export interface AuthorizationCode {
   userId: number;
   /** The redirect URI exactly as the authorization request sent it (the token request must repeat it). */
   redirectUri: string;
-  /** PKCE S256 challenge (base64url of SHA-256 of the verifier). */
-  codeChallenge: string;
+  /**
+   * PKCE S256 challenge (base64url of SHA-256 of the verifier); null when the request carried none
+   * (a confidential client registered with `requirePkce: false`): then no verifier is accepted.
+   */
+  codeChallenge: string | null;
   /** The `nonce` of the authorization request, for the ID token; null when absent. */
   nonce: string | null;
   /** The sign-in session the code was minted in. */

@@ -26,6 +26,7 @@ const aClient = (over: Partial<AuthorizeClient> = {}): AuthorizeClient => ({
   grantTypes: ["authorization_code", "refresh_token"],
   redirectUris: [REDIRECT],
   firstParty: true,
+  requirePkce: true,
   ...over,
 });
 
@@ -295,10 +296,47 @@ describe("redirect phase: errors go back with state and iss (RFC 6749 §4.1.2.1,
   });
 });
 
-describe("PKCE (CONTRACT §12, OAuth 2.1 draft §4.1.1, RFC 7636)", () => {
-  test("RFC 7636 §4.4.1: a missing code_challenge is invalid_request, for every client", async () => {
-    for (const client of [aClient(), aClient({ type: "public" })])
-      expect((await redirected(params({ code_challenge: undefined }), client)).error.error).toBe("invalid_request");
+describe("PKCE (CONTRACT §12, OAuth 2.1 draft §4.1.1, RFC 7636, RFC 9700 §2.1.1)", () => {
+  const noPkce = { code_challenge: undefined, code_challenge_method: undefined };
+
+  test("RFC 7636 §4.4.1: a missing code_challenge is invalid_request for a public client and a confidential one by default", async () => {
+    for (const client of [aClient(), aClient({ type: "public" }), aClient({ type: "public", requirePkce: false })])
+      for (const p of [params({ code_challenge: undefined }), params(noPkce)])
+        expect((await redirected(p, client)).error.error).toBe("invalid_request");
+  });
+
+  test("RFC 9700 §2.1.1: a confidential client registered with requirePkce false may omit it; the request then has no challenge", async () => {
+    const r = await valid(params(noPkce), aClient({ requirePkce: false }));
+    expect(r.codeChallenge).toBeUndefined();
+    expect(r.codeChallengeMethod).toBeUndefined();
+    expect(r.pkceRefusal).toBeUndefined();
+  });
+
+  test("a challenge such a client sends binds the request and follows every rule; a method alone is refused", async () => {
+    const lenient = aClient({ requirePkce: false });
+    expect((await valid(params(), lenient)).codeChallenge).toBe(CHALLENGE);
+    for (const p of [
+      params({ code_challenge_method: "plain" }),
+      params({ code_challenge_method: undefined }),
+      params({ code_challenge: "short" }),
+      params({ code_challenge: undefined }),
+    ])
+      expect((await redirected(p, lenient)).error.error).toBe("invalid_request");
+  });
+
+  test("OIDC Core §3.1.2.6: with prompt=none a PKCE refusal is kept for the flow (login_required first), not answered", async () => {
+    for (const p of [
+      params({ ...noPkce, prompt: "none" }),
+      params({ code_challenge_method: "plain", prompt: "none" }),
+    ]) {
+      const r = await valid(p, aClient({ type: "public" }));
+      expect(r.pkceRefusal?.error).toBe("invalid_request");
+      expect(r.codeChallenge).toBeUndefined();
+    }
+    // The kept refusal waits only for the session: a later check's error is still answered.
+    expect((await redirected(params({ ...noPkce, prompt: "none", max_age: "x" }))).error.description).toContain(
+      "max_age",
+    );
   });
 
   test("OAuth 2.1 draft §4.1.1: code_challenge_method plain is invalid_request", async () => {
@@ -432,9 +470,9 @@ describe("the list", () => {
       "checkUnsupportedParameters",
       "checkResponseType",
       "checkScope",
-      "checkPkce",
       "checkNonce",
       "checkPrompt",
+      "checkPkce",
       "checkMaxAge",
       "checkIdTokenHint",
       "checkLoginHint",

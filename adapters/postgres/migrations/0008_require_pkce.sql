@@ -1,0 +1,1 @@
+ALTER TABLE "api_clients" ADD COLUMN "require_pkce" boolean DEFAULT true NOT NULL;
