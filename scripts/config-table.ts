@@ -6,6 +6,7 @@
  */
 import { join } from "node:path";
 import { VARIABLES, type Variable } from "../src/config";
+import { replaceBetween } from "./markers";
 
 export const START = "<!-- config-table:start (generated from src/config.ts by npm run config:table) -->";
 export const END = "<!-- config-table:end -->";
@@ -23,10 +24,7 @@ export function renderConfigTable(): string {
 
 /** `readme` with the text between the markers replaced by the rendered table; throws without the markers. */
 export function withConfigTable(readme: string): string {
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md lacks the markers ${START} … ${END}`);
-  return `${readme.slice(0, start + START.length)}\n${renderConfigTable()}\n${readme.slice(end)}`;
+  return replaceBetween(readme, START, END, renderConfigTable(), "README.md");
 }
 
 if (import.meta.main) {

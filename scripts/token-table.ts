@@ -9,6 +9,7 @@
 import { join } from "node:path";
 import { mountRoutes, type RouteServices } from "../src/routes";
 import { declaredRule, TOKEN_RULES, type TokenRule } from "../src/http/guard";
+import { replaceBetween } from "./markers";
 
 export const START = "<!-- token-table:start (generated from the routes' declarations by npm run token:table) -->";
 export const END = "<!-- token-table:end -->";
@@ -57,10 +58,7 @@ export function renderTokenTable(): string {
 
 /** `doc` with the text between the markers replaced by the rendered table; throws without the markers. */
 export function withTokenTable(doc: string): string {
-  const start = doc.indexOf(START);
-  const end = doc.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`docs/security.md lacks the markers ${START} … ${END}`);
-  return `${doc.slice(0, start + START.length)}\n${renderTokenTable()}\n${doc.slice(end)}`;
+  return replaceBetween(doc, START, END, renderTokenTable(), "docs/security.md");
 }
 
 if (import.meta.main) {

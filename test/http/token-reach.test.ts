@@ -7,14 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, makeTestApp, type TestApp } from "../support/app";
-import {
-  browser,
-  codeOfRedirect,
-  exchangeCode,
-  fieldOf,
-  PKCE_CHALLENGE,
-  passwordSignIn,
-} from "../support/hosted-pages";
+import { authorizePath, browser, codeOfRedirect, exchangeCode, fieldOf, passwordSignIn } from "../support/hosted-pages";
 import { declaredRule, REFUSALS, type TokenRule } from "../../src/http/guard";
 import { claimsOf, createUser, ok, PASSWORD, uniq } from "./directory-fixtures";
 
@@ -59,22 +52,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const authorizeUrl = (clientId: string) =>
-  `/oauth2/authorize?${new URLSearchParams({
-    client_id: clientId,
-    redirect_uri: REDIRECT,
-    response_type: "code",
-    scope: "openid",
-    state: "s",
-    nonce: "n",
-    code_challenge: PKCE_CHALLENGE,
-    code_challenge_method: "S256",
-  })}`;
-
 /** The access token `clientId` gets for `email` through the hosted pages (consenting when asked). */
 async function clientToken(clientId: string, email: string, password: string): Promise<string> {
   const b = browser(t);
-  let res = await passwordSignIn(b, await b.get(authorizeUrl(clientId)), email, password);
+  let res = await passwordSignIn(b, await b.get(authorizePath(clientId, REDIRECT)), email, password);
   if (res.status === 200) {
     const html = await res.text();
     expect(html).toContain(`name="decision" value="allow"`);

@@ -59,6 +59,20 @@ export const PKCE_CHALLENGE = Buffer.from(new Bun.CryptoHasher("sha256").update(
   "base64url",
 );
 
+/** An authorization request's path for `clientId`: code flow, the fixed PKCE challenge, `extra` added or overriding. */
+export const authorizePath = (clientId: string, redirect: string, extra: Record<string, string> = {}) =>
+  `/oauth2/authorize?${new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: redirect,
+    response_type: "code",
+    scope: "openid",
+    state: "s",
+    nonce: "n",
+    code_challenge: PKCE_CHALLENGE,
+    code_challenge_method: "S256",
+    ...extra,
+  })}`;
+
 /** The code of the 303 leaving the service for `redirect` (checks `iss`, and `state` when given). */
 export function codeOfRedirect(res: Response, redirect: string, state?: string): string {
   if (res.status !== 303) throw new Error(`expected a 303 to ${redirect}, got ${res.status}`);
