@@ -76,6 +76,13 @@ export const de = {
   "signedOut.stayedTitle": "Sie sind weiterhin angemeldet",
   "signedOut.stayedBody": "Nichts wurde geändert. Sie können dieses Fenster jetzt schließen.",
 
+  "formPost.title": "Zurück zur Anwendung",
+  "formPost.titleApp": "Zurück zu {app}",
+  "formPost.body": "Sie werden zur Anwendung zurückgeleitet.",
+  "formPost.bodyApp": "Sie werden zu {app} zurückgeleitet.",
+  "formPost.noScript": "Ihr Browser führt hier kein JavaScript aus. Klicken Sie auf die Schaltfläche, um fortzufahren.",
+  "formPost.continue": "Weiter",
+
   "problem.emailRequired": "Geben Sie Ihre E-Mail-Adresse ein.",
   "problem.emailInvalid": "Geben Sie eine E-Mail-Adresse in der Form name@example.com ein.",
   "problem.passwordRequired": "Geben Sie Ihr Passwort ein.",
@@ -119,6 +126,11 @@ export const de = {
   "errorPage.notFound.title": "Seite nicht gefunden",
   "errorPage.notFound.what": "Unter dieser Adresse gibt es keine Seite.",
   "errorPage.notFound.todo": "Prüfen Sie die Adresse oder beginnen Sie erneut in der Anwendung.",
+  "errorPage.secondFactorRequired.title": "Bestätigung in zwei Schritten erforderlich",
+  "errorPage.secondFactorRequired.what":
+    "Diese Anwendung verlangt bei der Anmeldung einen zweiten Schritt, und für Ihr Konto ist noch keiner eingerichtet: weder eine Authenticator-App noch ein Passkey.",
+  "errorPage.secondFactorRequired.todo":
+    "Schalten Sie in Ihren Kontoeinstellungen die Bestätigung in zwei Schritten ein oder fügen Sie einen Passkey hinzu, und beginnen Sie dann erneut in der Anwendung. Wenn das nicht geht, wenden Sie sich an Ihre Administration.",
   "errorPage.server.title": "Bei uns ist etwas schiefgegangen",
   "errorPage.server.what": "Der Anmeldedienst konnte Ihre Anfrage nicht abschließen. Das liegt nicht an Ihnen.",
   "problem.resetCodeInvalid":

@@ -79,6 +79,13 @@ export const en = {
   "signedOut.stayedTitle": "You are still signed in",
   "signedOut.stayedBody": "Nothing changed. You can close this window now.",
 
+  "formPost.title": "Returning to the application",
+  "formPost.titleApp": "Returning to {app}",
+  "formPost.body": "You are being sent back to the application.",
+  "formPost.bodyApp": "You are being sent back to {app}.",
+  "formPost.noScript": "Your browser does not run JavaScript here. Press the button to continue.",
+  "formPost.continue": "Continue",
+
   "problem.emailRequired": "Enter your email address.",
   "problem.emailInvalid": "Enter an email address in the form name@example.com.",
   "problem.passwordRequired": "Enter your password.",
@@ -139,6 +146,11 @@ export const en = {
   "errorPage.notFound.title": "Page not found",
   "errorPage.notFound.what": "There is no page at this address.",
   "errorPage.notFound.todo": "Check the address, or start again from the application.",
+  "errorPage.secondFactorRequired.title": "Two-step verification is needed",
+  "errorPage.secondFactorRequired.what":
+    "This application asks for a second step at sign-in, and your account has none yet: no authenticator app and no passkey.",
+  "errorPage.secondFactorRequired.todo":
+    "Turn on two-step verification or add a passkey in your account settings, then start again from the application. If you cannot, contact your administrator.",
   "errorPage.server.title": "Something went wrong on our side",
   "errorPage.server.what": "The sign-in service could not finish your request. Nothing you did caused this.",
   "errorPage.server.todo": "Try again in a few minutes. If it keeps happening, contact support.",

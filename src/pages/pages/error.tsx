@@ -13,6 +13,8 @@ export const ERROR_KINDS = [
   "csrf",
   "notFound",
   "server",
+  /** Step-up (CONTRACT §12): the application asks for a second factor and the person has none. */
+  "secondFactorRequired",
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
