@@ -7,6 +7,7 @@
  * With no feature the RFC 8414 document is the one served today by the system feature (the
  * client-credentials token endpoint and the key set); test/unit/oidc/discovery.test.ts holds the two equal.
  */
+import { ACR_VALUES_SUPPORTED } from "./acr";
 import { SUPPORTED_SCOPES, CLAIMS_SUPPORTED } from "./scopes";
 
 /**
@@ -82,6 +83,7 @@ export function buildAuthorizationServerMetadata(opts: DiscoveryOptions): Provid
     subject_types_supported: ["public"],
     id_token_signing_alg_values_supported: ["RS256"],
     claims_supported: [...CLAIMS_SUPPORTED],
+    acr_values_supported: [...ACR_VALUES_SUPPORTED],
     claims_parameter_supported: false,
     request_parameter_supported: false,
     request_uri_parameter_supported: false,

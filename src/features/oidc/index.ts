@@ -12,7 +12,7 @@ export {
   type SignInSessionStore,
 } from "./ports";
 
-/** The protocol's pure pieces: errors, the authorization request's checks, PKCE, redirects, scopes, discovery. */
+/** The protocol's pure pieces: errors, the authorization request's checks, acr, PKCE, redirects, scopes, discovery. */
 export {
   OAUTH_ERROR_CODES,
   OAuthProtocolError,
@@ -41,6 +41,7 @@ export {
   type ParamSource,
   type Prompt,
 } from "./authorize";
+export { ACR_MFA, ACR_PWD, ACR_VALUES_SUPPORTED, acrOf, acrSatisfies, askedAcr, type Acr } from "./acr";
 export { CODE_VERIFIER_RE, PKCE_METHOD, S256_CHALLENGE_RE, s256Challenge, verifyPkceS256 } from "./pkce";
 export { appendQuery, successRedirect, type SuccessResponse } from "./redirect";
 export { readIdTokenHint } from "./id-token-hint";
