@@ -6,7 +6,7 @@
  */
 import { Elysia } from "elysia";
 import { clientIp } from "../../http/context";
-import { authorizationErrorRedirect } from "../../http/oauth-error";
+import { authorizationErrorFields, authorizationErrorRedirect } from "../../http/oauth-error";
 import type { Logger } from "../../http/observability";
 import { type PageStatus, pageAnswer, pageResponsesDoc, seeOther } from "../../http/page-answer";
 import {
@@ -16,6 +16,8 @@ import {
   consentPage,
   type ErrorKind,
   errorPage,
+  FORM_POST_SCRIPT,
+  formPostPage,
   type Msg,
   orgPickerPage,
   PASSKEY_SCRIPT,
@@ -33,7 +35,14 @@ import {
   SESSION_COOKIE,
   STEP_PATHS,
 } from "./model";
-import type { AuthorizeOutcome, AuthorizeService, BrowserContext, CookieChange, PageView } from "./service";
+import type {
+  AuthorizeOutcome,
+  AuthorizeService,
+  BrowserContext,
+  CookieChange,
+  FormPostView,
+  PageView,
+} from "./service";
 
 type ServerLike = Parameters<typeof clientIp>[1];
 
@@ -124,11 +133,48 @@ export function authorizeRoutes({
 
   const requestIdOf = (set: { headers: Record<string, unknown> }) => String(set.headers["x-request-id"] ?? "");
 
+  /** The branding as the pages kit takes it. */
+  const brandOf = (b: PageView["brand"]) => ({
+    displayName: b.displayName,
+    primaryColor: b.primaryColor,
+    supportUrl: b.supportUrl,
+    logoUrl: b.logo?.path,
+  });
+
   /** Renders an error page (never a redirect). */
   function errorAnswer(request: Request, kind: ErrorKind, reference: string, status: PageStatus): Response {
     const locale = chooseLocale({ acceptLanguage: request.headers.get("accept-language") });
     const { html, headers } = renderPage(errorPage, { kind, reference }, { locale });
     return pageAnswer(html, headers, status);
+  }
+
+  /**
+   * OAuth 2.0 Form Post Response Mode §2: the answer as a page whose form POSTs `fields` to the
+   * validated redirect URI, submitted by a script file of this origin (no inline script; a
+   * `<noscript>` button without JavaScript). Its CSP's `form-action` names the redirect URI; no-store.
+   */
+  function formPostAnswer(
+    request: Request,
+    redirectUri: string,
+    fields: [string, string][],
+    view: FormPostView,
+    cookies: readonly string[],
+  ): Response {
+    const locale = chooseLocale({
+      uiLocales: view.uiLocales.join(" "),
+      acceptLanguage: request.headers.get("accept-language"),
+    });
+    const { html, headers } = renderPage(
+      formPostPage,
+      { action: redirectUri, fields, appName: view.appName },
+      {
+        locale,
+        brand: brandOf(view.brand),
+        redirectTargets: [redirectUri],
+        scripts: [FORM_POST_SCRIPT],
+      },
+    );
+    return pageAnswer(html, headers, "ok", cookies);
   }
 
   /** Renders the outcome of the flow: a page, a 303 to the client or to the next page. */
@@ -142,8 +188,12 @@ export function authorizeRoutes({
     switch (o.kind) {
       case "redirect":
         return seeOther(o.url, cookies);
+      case "form_post":
+        return formPostAnswer(request, o.redirectUri, o.fields, o.formPost, cookies);
       case "redirect_error":
-        return seeOther(authorizationErrorRedirect(o, authorize.issuer), cookies);
+        return o.formPost
+          ? formPostAnswer(request, o.redirectUri, authorizationErrorFields(o, authorize.issuer), o.formPost, cookies)
+          : seeOther(authorizationErrorRedirect(o, authorize.issuer), cookies);
       case "continue": {
         const path = o.step === "second-factor" ? STEP_PATHS.secondFactor : STEP_PATHS.resume;
         const q = new URLSearchParams({ interaction: o.interaction });
@@ -174,13 +224,7 @@ export function authorizeRoutes({
       uiLocales: o.view.uiLocales.join(" "),
       acceptLanguage: request.headers.get("accept-language"),
     });
-    const b = o.view.brand;
-    const brand = {
-      displayName: b.displayName,
-      primaryColor: b.primaryColor,
-      supportUrl: b.supportUrl,
-      logoUrl: b.logo?.path,
-    };
+    const brand = brandOf(o.view.brand);
     const ctx = { locale, brand, csrfToken: issued.token, redirectTargets: [o.view.redirectUri] };
     // The page's language goes back with the form: signing in saves it as the person's choice.
     const hidden = { interaction: o.view.interaction, locale };

@@ -42,6 +42,7 @@ import {
   type SignInSession,
   type SignInSessionStore,
   oauthError,
+  successParameters,
   successRedirect,
   validateAuthorizationRequest,
   readIdTokenHint,
@@ -125,6 +126,16 @@ export interface PageView {
 /** Why the request ends on an error page (never redirected: RFC 6749 §4.1.2.1). */
 export type ErrorPageKind = "unknown_client" | "bad_redirect" | "bad_request" | "expired";
 
+/**
+ * The page of a `response_mode=form_post` answer (OAuth 2.0 Form Post Response Mode §2): the
+ * client it returns to, in the request's languages and the client's branding.
+ */
+export interface FormPostView {
+  appName: string;
+  uiLocales: string[];
+  brand: EffectiveBrand;
+}
+
 export type SignInProblem = "credentials" | "locked" | "rate_limited" | "missing" | "expired" | "passkey";
 export type SecondFactorProblem = "invalid" | "ended" | "missing" | "passkey";
 
@@ -144,8 +155,22 @@ export type AuthorizeOutcome = { cookies?: CookieChange } & (
   | { kind: "error_page"; page: ErrorPageKind; error: OAuthProtocolError }
   /** Back to the client: the code (RFC 6749 §4.1.2), as a finished URL. */
   | { kind: "redirect"; url: string }
-  /** Back to the client with an error (RFC 6749 §4.1.2.1): the edge renders it (`authorizationErrorRedirect`). */
-  | { kind: "redirect_error"; error: OAuthProtocolError; redirectUri: string; state?: string }
+  /**
+   * Back to the client with the code as an auto-submitting page (OAuth 2.0 Form Post Response Mode
+   * §2): `fields` (code, state, iss) posted to the redirect URI.
+   */
+  | { kind: "form_post"; redirectUri: string; fields: [string, string][]; formPost: FormPostView }
+  /**
+   * Back to the client with an error (RFC 6749 §4.1.2.1), in the query or with `formPost` as the
+   * auto-submitting page: the edge renders it (src/http/oauth-error.ts).
+   */
+  | {
+      kind: "redirect_error";
+      error: OAuthProtocolError;
+      redirectUri: string;
+      state?: string;
+      formPost?: FormPostView;
+    }
   /** After a POST: 303 to the GET that shows the next page of this interaction. */
   | { kind: "continue"; step: "resume" | "second-factor"; interaction: string }
   | {
@@ -234,18 +259,34 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
   // ------------------------------------------------------------------------------------------
   // The request's checks
   // ------------------------------------------------------------------------------------------
-  type Validated = { request: AuthorizationRequest; appName: string; applicationId: number | null };
+  type Validated = {
+    request: AuthorizationRequest;
+    appName: string;
+    applicationId: number | null;
+    /** Set when the request asked for `response_mode=form_post`: every answer to the client is that page. */
+    formPost?: FormPostView;
+  };
+
+  /** The form_post page's view of the client (its branding read through the directory cache). */
+  const formPostView = async (
+    tenantId: number,
+    applicationId: number | null,
+    appName: string,
+    uiLocales: string[],
+  ): Promise<FormPostView> => ({ appName, uiLocales, brand: await deps.brandOf(tenantId, applicationId) });
 
   /** Validates the request; a failure is the outcome to answer. */
   async function validate(q: string): Promise<Validated | AuthorizeOutcome> {
     let appName = "";
     let applicationId: number | null = null;
+    let tenantId = 0;
     const outcome = await validateAuthorizationRequest(new URLSearchParams(q), async (clientId) => {
       const r = await deps.directory.resolve(clientId);
       // A client whose org is blocked or whose application is gone is not served (an error page).
       if (!r || r.usability !== "ok") return null;
       appName = r.client.name;
       applicationId = r.client.applicationId;
+      tenantId = r.client.tenantId;
       return r.client;
     });
     if (outcome.kind === "error_page") {
@@ -259,8 +300,20 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
       return { kind: "error_page", page, error: e };
     }
     if (outcome.kind === "redirect_error")
-      return { kind: "redirect_error", error: outcome.error, redirectUri: outcome.redirectUri, state: outcome.state };
-    return { request: outcome.request, appName, applicationId };
+      return {
+        kind: "redirect_error",
+        error: outcome.error,
+        redirectUri: outcome.redirectUri,
+        state: outcome.state,
+        ...(outcome.responseMode === "form_post"
+          ? { formPost: await formPostView(tenantId, applicationId, appName, []) }
+          : {}),
+      };
+    const r = outcome.request;
+    const v: Validated = { request: r, appName, applicationId };
+    if (r.responseMode === "form_post")
+      v.formPost = await formPostView(r.client.tenantId, applicationId, appName, r.uiLocales);
+    return v;
   }
 
   const isOutcome = (v: Validated | AuthorizeOutcome): v is AuthorizeOutcome => "kind" in v;
@@ -270,6 +323,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     error,
     redirectUri: v.request.redirectUri,
     state: v.request.state,
+    ...(v.formPost ? { formPost: v.formPost } : {}),
   });
 
   const viewOf = async (v: Validated, i: Interaction): Promise<PageView> => ({
@@ -531,10 +585,10 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
       target: { userId: user.id },
       data: { clientId: r.client.clientId, scopes: [...r.scopes], organizationId: org.id, sid: session.sid },
     });
-    const done: AuthorizeOutcome = {
-      kind: "redirect",
-      url: successRedirect(r.redirectUri, { code, state: r.state, iss: deps.issuer }),
-    };
+    const response = { code, state: r.state, iss: deps.issuer };
+    const done: AuthorizeOutcome = v.formPost
+      ? { kind: "form_post", redirectUri: r.redirectUri, fields: successParameters(response), formPost: v.formPost }
+      : { kind: "redirect", url: successRedirect(r.redirectUri, response) };
     // A choice among several organizations is remembered for this sign-in session's next request.
     if (orgs.length > 1 && org.id !== remembered) {
       const cookies: CookieChange = {

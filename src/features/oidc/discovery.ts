@@ -8,6 +8,7 @@
  * client-credentials token endpoint and the key set); test/unit/oidc/discovery.test.ts holds the two equal.
  */
 import { ACR_VALUES_SUPPORTED } from "./acr";
+import { RESPONSE_MODES } from "./authorize";
 import { SUPPORTED_SCOPES, CLAIMS_SUPPORTED } from "./scopes";
 
 /**
@@ -72,7 +73,7 @@ export function buildAuthorizationServerMetadata(opts: DiscoveryOptions): Provid
   Object.assign(doc, {
     scopes_supported: [...SUPPORTED_SCOPES],
     response_types_supported: ["code"],
-    response_modes_supported: ["query"],
+    response_modes_supported: [...RESPONSE_MODES],
     grant_types_supported: [
       "authorization_code",
       ...(has("refresh_token") ? ["refresh_token"] : []),

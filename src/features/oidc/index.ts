@@ -28,6 +28,7 @@ export {
   LIMITS,
   PROMPT_VALUES,
   REDIRECT_CHECKS,
+  RESPONSE_MODES,
   pageChecks,
   redirectUriMatches,
   validateAuthorizationRequest,
@@ -40,10 +41,11 @@ export {
   type Display,
   type ParamSource,
   type Prompt,
+  type ResponseMode,
 } from "./authorize";
 export { ACR_MFA, ACR_PWD, ACR_VALUES_SUPPORTED, acrOf, acrSatisfies, askedAcr, type Acr } from "./acr";
 export { CODE_VERIFIER_RE, PKCE_METHOD, S256_CHALLENGE_RE, s256Challenge, verifyPkceS256 } from "./pkce";
-export { appendQuery, successRedirect, type SuccessResponse } from "./redirect";
+export { appendQuery, successParameters, successRedirect, type SuccessResponse } from "./redirect";
 export { readIdTokenHint } from "./id-token-hint";
 export {
   CLAIMS_SUPPORTED,

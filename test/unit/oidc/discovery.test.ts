@@ -41,7 +41,7 @@ describe("discovery", () => {
       introspection_endpoint: `${issuer}/oauth2/introspect`,
       scopes_supported: ["openid", "profile", "email", "offline_access"],
       response_types_supported: ["code"],
-      response_modes_supported: ["query"],
+      response_modes_supported: ["query", "form_post"],
       grant_types_supported: ["authorization_code", "refresh_token", "client_credentials"],
       code_challenge_methods_supported: ["S256"],
       token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
