@@ -59,6 +59,7 @@ const ERROR_KIND: Record<string, ErrorKind> = {
   bad_redirect: "badRedirect",
   bad_request: "badRequest",
   expired: "expired",
+  second_factor_required: "secondFactorRequired",
 };
 
 export function authorizeRoutes({
@@ -141,11 +142,21 @@ export function authorizeRoutes({
     logoUrl: b.logo?.path,
   });
 
-  /** Renders an error page (never a redirect). */
-  function errorAnswer(request: Request, kind: ErrorKind, reference: string, status: PageStatus): Response {
-    const locale = chooseLocale({ acceptLanguage: request.headers.get("accept-language") });
-    const { html, headers } = renderPage(errorPage, { kind, reference }, { locale });
-    return pageAnswer(html, headers, status);
+  /** Renders an error page (never a redirect), in the client's branding and languages when the flow knows them. */
+  function errorAnswer(
+    request: Request,
+    kind: ErrorKind,
+    reference: string,
+    status: PageStatus,
+    shown: { cookies?: readonly string[]; brand?: PageView["brand"]; uiLocales?: string[] } = {},
+  ): Response {
+    const locale = chooseLocale({
+      uiLocales: shown.uiLocales?.join(" "),
+      acceptLanguage: request.headers.get("accept-language"),
+    });
+    const brand = shown.brand && brandOf(shown.brand);
+    const { html, headers } = renderPage(errorPage, { kind, reference }, { locale, brand });
+    return pageAnswer(html, headers, status, shown.cookies);
   }
 
   /**
@@ -201,7 +212,13 @@ export function authorizeRoutes({
         return seeOther(`${path}?${q}`, cookies);
       }
       case "error_page":
-        return errorAnswer(request, ERROR_KIND[o.page] ?? "badRequest", reference, "bad_request");
+        return errorAnswer(
+          request,
+          ERROR_KIND[o.page] ?? "badRequest",
+          reference,
+          o.page === "second_factor_required" ? "forbidden" : "bad_request",
+          { cookies, brand: o.brand, uiLocales: o.uiLocales },
+        );
     }
     // A page: after a POST, 303 to the GET that shows it, unless it shows the posted form again with its problem.
     const refusal = (o.kind === "sign_in" || o.kind === "second_factor") && o.problem !== undefined;

@@ -35,6 +35,8 @@ import { type ClientDirectory, servesTenant, tenantScopeOf } from "../clients";
 import { PasskeyRefused, type PasskeyService } from "../passkeys";
 import type { DomainEvent, EventJournal } from "../events";
 import {
+  acrOf,
+  acrSatisfies,
   type AuthorizationCodeStore,
   type AuthorizationRequest,
   type ConsentRepo,
@@ -71,7 +73,7 @@ export interface AuthorizeDeps {
     AuthService,
     "provePassword" | "challengeSecondFactor" | "proveSecondFactor" | "proveSecondFactorWith" | "pendingUser"
   >;
-  /** Passkeys (CONTRACT §14): the button and autofill of the sign-in page, and the second factor. */
+  /** Passkeys (CONTRACT §14): the button and autofill of the sign-in page, and the second factor (or step-up). */
   passkeys: Pick<PasskeyService, "signInBegin" | "proveAssertion" | "hasPasskeys">;
   signIns: SignInSessionStore;
   codes: Pick<AuthorizationCodeStore, "issue">;
@@ -123,8 +125,11 @@ export interface PageView {
   brand: EffectiveBrand;
 }
 
-/** Why the request ends on an error page (never redirected: RFC 6749 §4.1.2.1). */
-export type ErrorPageKind = "unknown_client" | "bad_redirect" | "bad_request" | "expired";
+/**
+ * Why the request ends on an error page: a request that cannot be answered to the client (never
+ * redirected: RFC 6749 §4.1.2.1), or a step-up the person cannot give (no second factor set up).
+ */
+export type ErrorPageKind = "unknown_client" | "bad_redirect" | "bad_request" | "expired" | "second_factor_required";
 
 /**
  * The page of a `response_mode=form_post` answer (OAuth 2.0 Form Post Response Mode §2): the
@@ -152,7 +157,14 @@ export interface CookieChange {
 }
 
 export type AuthorizeOutcome = { cookies?: CookieChange } & (
-  | { kind: "error_page"; page: ErrorPageKind; error: OAuthProtocolError }
+  | {
+      kind: "error_page";
+      page: ErrorPageKind;
+      error: OAuthProtocolError;
+      /** The client's branding and the request's languages, when the request was valid. */
+      brand?: EffectiveBrand;
+      uiLocales?: string[];
+    }
   /** Back to the client: the code (RFC 6749 §4.1.2), as a finished URL. */
   | { kind: "redirect"; url: string }
   /**
@@ -203,6 +215,8 @@ interface Interaction {
   org?: number;
   /** The person asked to sign in as someone else (`prompt=select_account`'s "Use another account"). */
   again?: true;
+  /** Step-up (CONTRACT §12): the second factor asked is to raise this sign-in session (its sid). */
+  up?: string;
 }
 
 /**
@@ -483,6 +497,84 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     cookies?: CookieChange;
   }
 
+  /**
+   * Asks the person of `session` for a second factor that will raise it (CONTRACT §12 "Step-up"):
+   * the second-factor page with a pending challenge holding the session's proofs, as after a
+   * password. A person with neither TOTP nor a passkey cannot give one: a page says so.
+   */
+  async function stepUp(v: Validated, i: Interaction, session: SignInSession, user: User): Promise<AuthorizeOutcome> {
+    if (!user.mfaEnabled && !(await deps.passkeys.hasPasskeys(user.tenantId, user.id)))
+      return {
+        kind: "error_page",
+        page: "second_factor_required",
+        error: oauthError("access_denied", "The application asks for a second factor and the person has none."),
+        brand: await deps.brandOf(v.request.client.tenantId, v.applicationId),
+        uiLocales: v.request.uiLocales,
+      };
+    const methods: ProofMethod[] = session.amr.includes("pwd") ? ["password"] : [];
+    const challenge = await deps.auth.challengeSecondFactor({ user, methods, at: session.authTime }, {});
+    return {
+      kind: "continue",
+      step: "second-factor",
+      interaction: seal({ ...i, up: session.sid }),
+      cookies: { pendingMfa: { value: challenge.pendingToken, maxAgeSeconds: challenge.expiresInSeconds } },
+    };
+  }
+
+  /**
+   * After a second factor on the pages: a step-up raises the session it was asked for (its `amr`
+   * gains the factor and `mfa`, its `auth_time` moves to now; the same sid, so every client of the
+   * session keeps it), which must still be the browser's and the same person's; otherwise the
+   * proof starts the sign-in session. Then the flow goes on.
+   */
+  async function afterSecondFactor(
+    person: ProvenPerson,
+    v: Validated,
+    i: Interaction,
+    browser: BrowserContext,
+  ): Promise<AuthorizeOutcome> {
+    if (i.up !== undefined) {
+      const again = { ...i, up: undefined };
+      const current = await resumeSession(tenantScopeOf(v.request.client), browser.sessionCookie);
+      const raised =
+        current && current.sid === i.up && current.userId === person.user.id
+          ? await deps.signIns.raise(
+              current.tenantId,
+              current.sid,
+              [...new Set([...current.amr, ...amrOf(person.methods), "mfa"])],
+              person.at,
+              now(),
+            )
+          : null;
+      if (!raised)
+        return { kind: "sign_in", view: await viewOf(v, again), problem: "expired", cookies: { pendingMfa: null } };
+      const org = await deps.orgs.get(person.user.tenantId, person.user.organizationId);
+      await deps.record({
+        type: "auth.login.stepped_up",
+        tenantId: person.user.tenantId,
+        org,
+        actor: { ip: browser.ip },
+        target: { userId: person.user.id },
+        data: {
+          method: proofLabel(person.methods),
+          via: "pages",
+          clientId: v.request.client.clientId,
+          sid: raised.sid,
+        },
+      });
+      return afterPost(
+        await proceed(v, { ...again, sid: raised.sid }, browser, { session: raised, cookies: { pendingMfa: null } }),
+      );
+    }
+    const { session, cookies } = await startSession(person, v, browser);
+    return afterPost(
+      await proceed(v, { ...i, sid: session.sid }, browser, {
+        session,
+        cookies: { ...cookies, pendingMfa: null },
+      }),
+    );
+  }
+
   /** Orgs whose tokens the user may get: memberships (home org, assigned roles) not blocked. */
   const usableOrgs = (user: User) => usableMemberships(deps, user, now());
 
@@ -514,6 +606,15 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     if (!session || !user || user.status !== "ACTIVE") {
       if (none) return withCookies(fail(v, oauthError("login_required", "Nobody is signed in.")));
       return withCookies({ kind: "sign_in", view: await viewOf(v, i), email: r.loginHint });
+    }
+
+    // Step-up (CONTRACT §12): `acr_values` asks for more than the session reached.
+    if (r.acr !== undefined && !acrSatisfies(acrOf(session.amr), r.acr)) {
+      if (none)
+        return withCookies(
+          fail(v, oauthError("interaction_required", "The application asks for a second factor; sign in with one.")),
+        );
+      return withCookies(await stepUp(v, i, session, user));
     }
 
     // The session's tenant: the client's (resume checked it), or the person's for the console client.
@@ -650,7 +751,9 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
   ): Promise<AuthorizeOutcome> {
     const x = await reopen(blob);
     if (!isReopened(x)) return x;
-    const { i, v } = x;
+    const { v } = x;
+    // A sign-in replaces the session a step-up was for.
+    const i: Interaction = { ...x.i, up: undefined };
     const again = signInAgain(v, i, email);
     if (!email.trim() || !password) return again("missing");
     let person: ProvenPerson;
@@ -683,7 +786,8 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
   ): Promise<AuthorizeOutcome> {
     const x = await reopen(blob);
     if (!isReopened(x)) return x;
-    if (!pendingMfa) return { kind: "sign_in", view: await viewOf(x.v, x.i), problem: "expired" };
+    // Signing in again replaces the session a step-up was for.
+    if (!pendingMfa) return { kind: "sign_in", view: await viewOf(x.v, { ...x.i, up: undefined }), problem: "expired" };
     return { kind: "second_factor", view: await viewOf(x.v, x.i), method };
   }
 
@@ -715,13 +819,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     }
     if (!servesTenant(v.request.client, person.user.tenantId))
       return { kind: "sign_in", view: await viewOf(v, i), problem: "credentials", cookies: { pendingMfa: null } };
-    const { session, cookies } = await startSession(person, v, browser);
-    return afterPost(
-      await proceed(v, { ...i, sid: session.sid }, browser, {
-        session,
-        cookies: { ...cookies, pendingMfa: null },
-      }),
-    );
+    return afterSecondFactor(person, v, i, browser);
   }
 
   /** The browser's WebAuthn answer as posted by the pages' passkey form; null when it is not a JSON object. */
@@ -759,7 +857,9 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
   ): Promise<AuthorizeOutcome> {
     const x = await reopen(blob);
     if (!isReopened(x)) return x;
-    const { i, v } = x;
+    const { v } = x;
+    // A sign-in replaces the session a step-up was for.
+    const i: Interaction = { ...x.i, up: undefined };
     const again = signInAgain(v, i);
     const credential = credentialOf(credentialJson);
     if (!credential || !attemptId) return again("passkey");
@@ -825,13 +925,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     }
     if (!servesTenant(v.request.client, person.user.tenantId))
       return { kind: "sign_in", view: await viewOf(v, i), problem: "credentials", cookies: { pendingMfa: null } };
-    const { session, cookies } = await startSession(person, v, browser);
-    return afterPost(
-      await proceed(v, { ...i, sid: session.sid }, browser, {
-        session,
-        cookies: { ...cookies, pendingMfa: null },
-      }),
-    );
+    return afterSecondFactor(person, v, i, browser);
   }
 
   /** The org picker's POST: an org the user may use (re-checked), then the flow goes on. */

@@ -14,6 +14,7 @@
  * Pure: no HTTP, no storage beyond the client lookup the caller passes in.
  */
 import { type ApiClient, CLIENT_ID_PATTERN, CONSOLE_CLIENT_ID, MAX_URI_LENGTH } from "../clients";
+import { type Acr, askedAcr } from "./acr";
 import { OAuthProtocolError, oauthError } from "./errors";
 import { PKCE_METHOD, S256_CHALLENGE_RE } from "./pkce";
 import { MAX_SCOPE_LENGTH, parseScope, type SupportedScope } from "./scopes";
@@ -125,6 +126,11 @@ export interface AuthorizationRequest {
   /** Well-formed BCP 47 tags in the order asked; [] when absent. */
   uiLocales: string[];
   display?: Display;
+  /**
+   * The level `acr_values` asks for: the lowest of ours it names (askedAcr); absent when it names
+   * none (ignored, OIDC Core §15.1).
+   */
+  acr?: Acr;
   /** `organization=<orgId>`: the org to preselect on the hosted page (CONTRACT §12). */
   organizationId?: number;
 }
@@ -389,10 +395,10 @@ export const checkLoginHint: Check = (ctx) => {
 const LOCALE_TAG_RE = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
 
 /**
- * OIDC Core §3.1.2.1 `ui_locales` and `display`; OIDC Core §15.1: their use must never result in
- * an error. Over-long or malformed values are dropped, not refused. `claims_locales`,
- * `acr_values` and `claims` are ignored (discovery: `claims_parameter_supported false`; no ACR
- * levels are offered), which §15.1 allows for acr_values ("must not result in an error").
+ * OIDC Core §3.1.2.1 `ui_locales`, `display` and `acr_values`; OIDC Core §15.1: their use must
+ * never result in an error. Over-long or malformed values are dropped, not refused; `acr_values`
+ * keeps the lowest of our levels it names (askedAcr) and is otherwise ignored. `claims_locales`
+ * and `claims` are ignored (discovery: `claims_parameter_supported false`).
  */
 export const checkHarmlessHints: Check = (ctx) => {
   const locales = single(ctx.params, "ui_locales");
@@ -406,6 +412,8 @@ export const checkHarmlessHints: Check = (ctx) => {
   const display = single(ctx.params, "display");
   if (display !== undefined && (DISPLAY_VALUES as readonly string[]).includes(display))
     ctx.out.display = display as Display;
+  const acr = askedAcr(single(ctx.params, "acr_values"));
+  if (acr !== undefined) ctx.out.acr = acr;
 };
 
 /** CONTRACT §12: `organization=<orgId>` (a positive integer) preselects the active org. */
@@ -534,6 +542,7 @@ export async function validateAuthorizationRequest(
   if (o.idTokenHint !== undefined) request.idTokenHint = o.idTokenHint;
   if (o.loginHint !== undefined) request.loginHint = o.loginHint;
   if (o.display !== undefined) request.display = o.display;
+  if (o.acr !== undefined) request.acr = o.acr;
   if (o.organizationId !== undefined) request.organizationId = o.organizationId;
   return { kind: "valid", request };
 }

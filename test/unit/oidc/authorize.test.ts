@@ -412,6 +412,16 @@ describe("OIDC Core §3.1.2.1 parameters", () => {
     );
     expect(odd.uiLocales).toEqual([]);
     expect(odd.display).toBeUndefined();
+    expect(odd.acr).toBeUndefined();
+    expect(r.acr).toBeUndefined();
+  });
+
+  test("CONTRACT §12 step-up: acr_values keeps the lowest of our levels it names; unknown values are ignored", async () => {
+    expect((await valid(params({ acr_values: "urn:sso:acr:mfa" }))).acr).toBe("urn:sso:acr:mfa");
+    expect((await valid(params({ acr_values: "1 urn:sso:acr:mfa" }))).acr).toBe("urn:sso:acr:mfa");
+    // The client accepts any value it lists: pwd listed, pwd is enough (OIDC Core §3.1.2.1).
+    expect((await valid(params({ acr_values: "urn:sso:acr:mfa urn:sso:acr:pwd" }))).acr).toBe("urn:sso:acr:pwd");
+    expect((await valid(params({ acr_values: "1 2" }))).acr).toBeUndefined();
   });
 
   test("CONTRACT §12: organization must be a positive integer", async () => {
