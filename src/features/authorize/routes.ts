@@ -8,7 +8,7 @@ import { Elysia } from "elysia";
 import { clientIp } from "../../http/context";
 import { authorizationErrorFields, authorizationErrorRedirect } from "../../http/oauth-error";
 import type { Logger } from "../../http/observability";
-import { type PageStatus, pageAnswer, pageResponsesDoc, seeOther } from "../../http/page-answer";
+import { authorizeResponsesDoc, type PageStatus, pageAnswer, seeOther } from "../../http/page-answer";
 import {
   type Csrf,
   CSRF_FIELD,
@@ -410,7 +410,7 @@ export function authorizeRoutes({
           guarded(request, set, false, () =>
             authorize.authorize(new URL(request.url).search.slice(1), browserOf(request, server)),
           ),
-        { detail: { ...authorizeDetail("GET"), responses: pageResponsesDoc } },
+        { detail: { ...authorizeDetail("GET"), responses: authorizeResponsesDoc } },
       )
       // OIDC Core §3.1.2.1: the request may come as a form post (the client's own page posts it).
       .post(
@@ -420,7 +420,7 @@ export function authorizeRoutes({
             if (!isForm(request)) return errorAnswer(request, "badRequest", requestIdOf(set), "bad_request");
             return authorize.authorize(textOf(body), browserOf(request, server));
           }),
-        { parse: [rawBody], detail: { ...authorizeDetail("POST"), responses: pageResponsesDoc } },
+        { parse: [rawBody], detail: { ...authorizeDetail("POST"), responses: authorizeResponsesDoc } },
       )
       .get(
         STEP_PATHS.resume,
