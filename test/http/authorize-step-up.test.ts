@@ -181,7 +181,7 @@ describe("step-up to urn:sso:acr:mfa", () => {
     expect((await idTokenOf(await b.get(authorizeUrl()))).acr).toBe(MFA);
   });
 
-  test("a passkey on the second-factor page raises the session too (amr pwd, hwk, user, mfa)", async () => {
+  test("a person whose only second factor is a passkey is offered the passkey alone; it raises the session (amr pwd, hwk, user, mfa)", async () => {
     const { u, b } = await passwordSession();
     const { accessToken: token } = await t.login(u.email, PASSWORD);
     const auth = new SoftAuthenticator(ISSUER);
@@ -196,7 +196,11 @@ describe("step-up to urn:sso:acr:mfa", () => {
     const page = await b.follow(await b.get(authorizeUrl({ acr_values: MFA })));
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain("Use a passkey instead");
+    // No TOTP: no code field or recovery link that could never work, only the passkey.
+    expect(html).not.toContain('name="code"');
+    expect(html).not.toContain("recovery code");
+    expect(html).toContain("Confirm it is you with a passkey of this account.");
+    expect(html).toContain("Use your passkey");
     const options = JSON.parse(
       /data-options="([^"]*)"/
         .exec(html)![1]

@@ -301,7 +301,7 @@ export function authorizeRoutes({
               : o.problem === "passkey"
                 ? { key: "problem.passkey" }
                 : undefined;
-        const offer = await authorize.passkeySecondFactorOffer(cookiesOf(request).get(PENDING_MFA_COOKIE));
+        const { codes, passkey: offer } = await authorize.secondFactorOffer(cookiesOf(request).get(PENDING_MFA_COOKIE));
         const { html, headers } = renderPage(
           secondFactorPage,
           {
@@ -309,7 +309,8 @@ export function authorizeRoutes({
             action: STEP_PATHS.secondFactor,
             hidden,
             switchUrl: `${STEP_PATHS.secondFactor}?${new URLSearchParams({ interaction: o.view.interaction, method: other })}`,
-            error,
+            // With the passkey alone there is no code field: the problem is the page's.
+            ...(codes ? { error } : { alert: error, codes }),
             ...(offer
               ? {
                   passkey: {

@@ -836,11 +836,18 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
   /** The options of the sign-in page's passkey button and autofill (a usernameless attempt). */
   const passkeySignInOffer = () => deps.passkeys.signInBegin();
 
-  /** The options of "Use a passkey instead" on the second-factor page; null when the pending person has none. */
-  async function passkeySecondFactorOffer(pendingMfa: string | undefined | null) {
+  /**
+   * What the second-factor page offers the pending person: the code form unless their only second
+   * factor is a passkey (a step-up of a person without TOTP), and "Use a passkey" (its options,
+   * else null) when they have one.
+   */
+  async function secondFactorOffer(pendingMfa: string | undefined | null) {
     const user = pendingMfa ? await deps.auth.pendingUser(pendingMfa) : null;
-    if (!user || !(await deps.passkeys.hasPasskeys(user.tenantId, user.id))) return null;
-    return deps.passkeys.signInBegin({ userId: user.id, tenantId: user.tenantId });
+    const passkey =
+      user && (await deps.passkeys.hasPasskeys(user.tenantId, user.id))
+        ? await deps.passkeys.signInBegin({ userId: user.id, tenantId: user.tenantId })
+        : null;
+    return { codes: !passkey || !!user?.mfaEnabled, passkey };
   }
 
   /**
@@ -1001,7 +1008,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     chooseOrganization,
     decideConsent,
     passkeySignInOffer,
-    passkeySecondFactorOffer,
+    secondFactorOffer,
     signInWithPasskey,
     verifySecondFactorWithPasskey,
     /** Resolves when every alert mail started so far is handed over (graceful shutdown, tests). */

@@ -21,6 +21,7 @@ export const de = {
   "signIn.setupLink": "Haben Sie einen Einrichtungslink?",
   "passkey.signIn": "Mit einem Passkey anmelden",
   "passkey.secondFactor": "Stattdessen einen Passkey verwenden",
+  "passkey.confirm": "Passkey verwenden",
   "passkey.or": "oder",
   "passkey.cancelled": "Der Passkey wurde nicht verwendet. Versuchen Sie es erneut oder melden Sie sich anders an.",
 
@@ -34,6 +35,9 @@ export const de = {
   "mfa.submit": "Bestätigen",
   "mfa.useRecovery": "Gerät verloren? Wiederherstellungscode verwenden",
   "mfa.useTotp": "Code aus der Authenticator-App verwenden",
+  "mfa.passkeyOnly.intro": "Bestätigen Sie mit einem Passkey dieses Kontos, dass Sie es sind.",
+  "mfa.passkeyOnly.noScript":
+    "Ein Passkey braucht JavaScript. Schalten Sie es für diese Website ein, oder gehen Sie zurück zur Anwendung und melden Sie sich anders an.",
 
   "org.title": "Organisation wählen",
   "org.intro": {

@@ -25,6 +25,7 @@ export const en = {
   "signIn.setupLink": "Have a setup link?",
   "passkey.signIn": "Sign in with a passkey",
   "passkey.secondFactor": "Use a passkey instead",
+  "passkey.confirm": "Use your passkey",
   "passkey.or": "or",
   "passkey.cancelled": "The passkey was not used. Try again, or sign in another way.",
 
@@ -37,6 +38,9 @@ export const en = {
   "mfa.submit": "Verify",
   "mfa.useRecovery": "Lost your device? Use a recovery code",
   "mfa.useTotp": "Use the code from your authenticator app",
+  "mfa.passkeyOnly.intro": "Confirm it is you with a passkey of this account.",
+  "mfa.passkeyOnly.noScript":
+    "A passkey needs JavaScript. Turn it on for this site, or go back to the application and sign in another way.",
 
   "org.title": "Choose an organization",
   "org.intro": {

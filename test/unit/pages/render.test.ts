@@ -150,6 +150,30 @@ describe("fields", () => {
     expect(recovery).toContain('href="/m?t"');
   });
 
+  test("second factor with the passkey alone (no TOTP): no code field, no recovery link, the problem in the alert", () => {
+    const passkey = {
+      action: "/m/passkey",
+      hidden: { interaction: "int_01HZX" },
+      attemptId: "att_1",
+      options: { challenge: "c" },
+      purpose: "secondFactor" as const,
+    };
+    const { html } = renderPage(
+      secondFactorPage,
+      { action: "/m", method: "totp", switchUrl: "/m?r", codes: false, passkey, alert: { key: "problem.passkey" } },
+      { locale: "en", csrfToken: token },
+    );
+    const els = elements(html);
+    expect(els.some((e) => e.attrs.name === "code")).toBe(false);
+    expect(html).not.toContain('href="/m?r"');
+    expect(html).toContain("Confirm it is you with a passkey of this account.");
+    expect(html).toContain("Use your passkey");
+    expect(html).not.toContain('class="or"');
+    expect(html).toContain("That passkey could not be used to sign in");
+    expect(html).toMatch(/<noscript><p>A passkey needs JavaScript/);
+    expect(els.find((e) => e.tag === "form")!.attrs.action).toBe("/m/passkey");
+  });
+
   test("a page with a form cannot be rendered without a CSRF token", () => {
     expect(() => renderPage(signInPage, { action: "/s", step: "email" }, { locale: "en" })).toThrow("csrfToken");
   });
