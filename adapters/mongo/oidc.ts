@@ -87,6 +87,13 @@ export function createMongoSignInSessions(ctx: Ctx): SignInSessionStore {
       const d = await sessions.findOne({ _id: sid, ...live(tenantId, now) });
       return d ? toSession(d) : null;
     },
+    async raise(tenantId, sid, amr, authTime, now) {
+      // One conditional update of the live document, under the session's lock like every change to it.
+      const u = await exclusive(ctx, sessionLock(sid), () =>
+        modifyOne(ctx, C.signIns, { _id: sid, ...live(tenantId, now) }, { $set: { amr, authTime } }),
+      );
+      return u ? toSession(u) : null;
+    },
     async addClient(tenantId, sid, clientId, now) {
       // $addToSet on the live document: idempotent, and concurrent adds each land (one document, one step).
       const u = await exclusive(ctx, sessionLock(sid), () =>

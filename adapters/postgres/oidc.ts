@@ -87,6 +87,15 @@ export function createPgSignInSessions(db: Db): SignInSessionStore {
         .where(live(tenantId, sid, now));
       return r ? toSession(r) : null;
     },
+    async raise(tenantId, sid, amr, authTime, now) {
+      // One conditional statement: it applies only to the row while it is live.
+      const [u] = await db
+        .update(ss)
+        .set({ amr, authTime })
+        .where(live(tenantId, sid, now))
+        .returning();
+      return u ? toSession(u) : null;
+    },
     async addClient(tenantId, sid, clientId, now) {
       // One statement: the row lock makes concurrent adds apply one after the other, each to the
       // array the previous one left, so none is lost and none is added twice.

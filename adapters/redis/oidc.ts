@@ -6,7 +6,8 @@
  *
  * Keys (under the configured prefix; `{…}` is the cluster hash tag):
  *   si:{sid}   hash { t, u, h: secretHash, d: fixed JSON, ie: idle expiry, ae: absolute expiry,
- *                     idle: ms, lu: last used, c:<clientId>: 1 per client }
+ *                     idle: ms, lu: last used, c:<clientId>: 1 per client,
+ *                     amr: JSON, at: auth time (ms) once a step-up raised the session: over d's }
  *              TTL = min(idle, absolute) expiry + 1 day, moved on by each resume
  *   usi:T:U    sorted set sid → time indexed (ms): the user's sessions (their own slot)
  *   code:{H}   hash { t, cl: clientId, d: JSON, exp, r: redeemed 0|1, ru: reused 0|1, iss: JSON }
@@ -68,6 +69,16 @@ redis.call('PEXPIREAT', KEYS[1], ie + tonumber(ARGV[4]))
 return redis.call('HGETALL', KEYS[1])
 `;
 
+/** KEYS: si. ARGV: tenant, amrJson, authTimeMs, nowMs. The session after the step-up, or false. */
+const SI_RAISE = `
+local s = redis.call('HMGET', KEYS[1], 't', 'ie', 'ae')
+if not s[1] or s[1] ~= ARGV[1] then return false end
+local now = tonumber(ARGV[4])
+if tonumber(s[2]) <= now or tonumber(s[3]) <= now then return false end
+redis.call('HSET', KEYS[1], 'amr', ARGV[2], 'at', ARGV[3])
+return redis.call('HGETALL', KEYS[1])
+`;
+
 /** KEYS: si. ARGV: tenant, clientId, nowMs. 1 when recorded on a live session, 0 otherwise. */
 const SI_ADD_CLIENT = `
 local s = redis.call('HMGET', KEYS[1], 't', 'ie', 'ae')
@@ -122,6 +133,7 @@ return 'recorded'
 type Scripts = {
   oidcSiCreate(...a: (string | number)[]): Promise<string>;
   oidcSiResume(...a: (string | number)[]): Promise<string[] | null>;
+  oidcSiRaise(...a: (string | number)[]): Promise<string[] | null>;
   oidcSiAddClient(...a: (string | number)[]): Promise<number>;
   oidcSiEnd(...a: (string | number)[]): Promise<string[] | null>;
   oidcCodeIssue(...a: (string | number)[]): Promise<string>;
@@ -139,6 +151,7 @@ function define(redis: RedisClient): RedisClient & Scripts {
   const defs: [string, number, string][] = [
     ["oidcSiCreate", 1, SI_CREATE],
     ["oidcSiResume", 1, SI_RESUME],
+    ["oidcSiRaise", 1, SI_RAISE],
     ["oidcSiAddClient", 1, SI_ADD_CLIENT],
     ["oidcSiEnd", 1, SI_END],
     ["oidcCodeIssue", 1, CODE_ISSUE],
@@ -153,12 +166,13 @@ function define(redis: RedisClient): RedisClient & Scripts {
 const wrap = <T extends object>(obj: T): T =>
   translating(obj, (e) => (e instanceof DomainError ? e : new UnavailableError(e)));
 
-/** A session hash (HGETALL's flat reply or ioredis's object) as the domain record. */
+/** A session hash (HGETALL's flat reply or ioredis's object) as the domain record, a step-up's fields over `d`'s. */
 function fromHash(sid: string, h: Record<string, string>): SignInSession {
   const clients = Object.keys(h)
     .filter((k) => k.startsWith("c:"))
     .map((k) => k.slice(2));
-  return sessionFromJson(sid, h.d, Number(h.ie), Number(h.lu), clients);
+  const s = sessionFromJson(sid, h.d, Number(h.ie), Number(h.lu), clients);
+  return h.amr && h.at ? { ...s, amr: JSON.parse(h.amr) as string[], authTime: new Date(Number(h.at)) } : s;
 }
 const pairs = (flat: string[]): Record<string, string> => {
   const h: Record<string, string> = {};
@@ -229,6 +243,13 @@ export function createRedisSignInSessions(client: RedisClient, durably: Durably)
     async get(tenantId, sid, now) {
       const h = await redis.hgetall(siKey(sid));
       return liveAt(h, tenantId, now.getTime()) ? fromHash(sid, h) : null;
+    },
+    async raise(tenantId, sid, amr, authTime, now) {
+      const flat = await durably<string[] | null>(
+        (p) => on(p).oidcSiRaise(siKey(sid), String(tenantId), JSON.stringify(amr), authTime.getTime(), now.getTime()),
+        (x) => !!x,
+      );
+      return flat ? fromHash(sid, pairs(flat)) : null;
     },
     async addClient(tenantId, sid, clientId, now) {
       const n = await durably<number>(

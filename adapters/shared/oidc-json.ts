@@ -4,7 +4,10 @@
  */
 import type { AuthorizationCode, CodeIssue, NewSignInSession, SignInSession } from "../../src/features/oidc/ports";
 
-/** The fields of a sign-in session that never change after `create` (the rest are kept beside them). */
+/**
+ * The fields of a sign-in session written at `create` (the moving ones are kept beside them); a
+ * step-up (`raise`) replaces `amr` and `authTime`.
+ */
 export interface SessionJson {
   tenantId: number;
   userId: number;

@@ -14,7 +14,14 @@ import {
 } from "../../src/features/oidc/ports";
 import { ConflictError } from "../../src/kernel/errors";
 import { timingSafeEqual } from "../../src/kernel/secrets";
-import { codeFromJson, codeJson, issueFromJson, sessionFromJson, sessionJson } from "../shared/oidc-json";
+import {
+  codeFromJson,
+  codeJson,
+  issueFromJson,
+  type SessionJson,
+  sessionFromJson,
+  sessionJson,
+} from "../shared/oidc-json";
 
 const REUSE_MS = CODE_REUSE_WINDOW_SECONDS * 1000;
 
@@ -69,6 +76,7 @@ export function createSqliteSignInSessions(db: Database): SignInSessionStore {
     get: db.query<SessionRow, { sid: string }>("select * from signin_sessions where sid = $sid"),
     slide: db.query("update signin_sessions set idle_exp = $idle, last_used = $now where sid = $sid"),
     clients: db.query("update signin_sessions set clients = $clients where sid = $sid"),
+    data: db.query("update signin_sessions set data = $data where sid = $sid"),
     del: db.query("delete from signin_sessions where sid = $sid"),
     ofUser: db.query<SessionRow, { user: number; tenant: number }>(
       "select * from signin_sessions where user_id = $user and tenant_id = $tenant order by created, sid",
@@ -81,6 +89,17 @@ export function createSqliteSignInSessions(db: Database): SignInSessionStore {
     const idle = Math.min(nowMs + (JSON.parse(r.data) as { idleSeconds: number }).idleSeconds * 1000, r.abs_exp);
     q.slide.run({ sid, idle, now: nowMs });
     return toSession({ ...r, idle_exp: idle, last_used: nowMs });
+  });
+  const raise = db.transaction((tenantId: number, sid: string, amr: string[], authTimeMs: number, nowMs: number) => {
+    const r = q.get.get({ sid });
+    if (!live(r, tenantId, nowMs)) return null;
+    const data = JSON.stringify({
+      ...(JSON.parse(r.data) as SessionJson),
+      amr,
+      authTime: authTimeMs,
+    } satisfies SessionJson);
+    q.data.run({ sid, data });
+    return toSession({ ...r, data });
   });
   const addClient = db.transaction((tenantId: number, sid: string, clientId: string, nowMs: number) => {
     const r = q.get.get({ sid });
@@ -119,6 +138,9 @@ export function createSqliteSignInSessions(db: Database): SignInSessionStore {
     async get(tenantId, sid, now) {
       const r = q.get.get({ sid });
       return live(r, tenantId, now.getTime()) ? toSession(r) : null;
+    },
+    async raise(tenantId, sid, amr, authTime, now) {
+      return raise(tenantId, sid, amr, authTime.getTime(), now.getTime());
     },
     async addClient(tenantId, sid, clientId, now) {
       return addClient(tenantId, sid, clientId, now.getTime());

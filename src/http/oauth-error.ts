@@ -108,31 +108,44 @@ export interface AuthorizationErrorResponse {
 }
 
 /**
- * RFC 6749 §4.1.2.1 + RFC 9207 §2: `error`, `error_description`, `state` (when sent) and `iss`,
- * appended to the validated redirect URI's query, which is retained (RFC 6749 §3.1.2); never a
- * fragment. Only for a redirect URI already validated for the client: an unvalidated one gets an
- * error page instead (RFC 6749 §4.1.2.1).
+ * RFC 6749 §4.1.2.1 + RFC 9207 §2: `error`, `error_description`, `state` (when sent) and `iss`, in
+ * that order: the query's parameters, or the fields of a form_post answer.
  */
-export function errorRedirect(redirectUri: string, r: AuthorizationErrorResponse): string {
+export function errorParameters(r: AuthorizationErrorResponse): [string, string][] {
   const params: [string, string][] = [["error", r.error]];
   if (r.description) params.push(["error_description", safeDescription(r.description)]);
   if (r.state !== undefined) params.push(["state", r.state]);
   params.push(["iss", r.iss]);
-  return appendQuery(redirectUri, params);
+  return params;
 }
+
+/**
+ * The error parameters appended to the validated redirect URI's query, which is retained (RFC 6749
+ * §3.1.2); never a fragment. Only for a redirect URI already validated for the client: an
+ * unvalidated one gets an error page instead (RFC 6749 §4.1.2.1).
+ */
+export function errorRedirect(redirectUri: string, r: AuthorizationErrorResponse): string {
+  return appendQuery(redirectUri, errorParameters(r));
+}
+
+type AuthorizationFailure = { error: OAuthProtocolError; redirectUri: string; state?: string };
+
+const failureResponse = (failure: AuthorizationFailure, iss: string): AuthorizationErrorResponse => ({
+  error: failure.error.error as AuthorizationErrorCode,
+  description: failure.error.description,
+  state: failure.state,
+  iss,
+});
 
 /**
  * The error redirect of a failed authorization request (`validateAuthorizationRequest`'s
  * `redirect_error` outcome): its error, the request's usable `state`, and the issuer (RFC 9207).
  */
-export function authorizationErrorRedirect(
-  failure: { error: OAuthProtocolError; redirectUri: string; state?: string },
-  iss: string,
-): string {
-  return errorRedirect(failure.redirectUri, {
-    error: failure.error.error as AuthorizationErrorCode,
-    description: failure.error.description,
-    state: failure.state,
-    iss,
-  });
+export function authorizationErrorRedirect(failure: AuthorizationFailure, iss: string): string {
+  return errorRedirect(failure.redirectUri, failureResponse(failure, iss));
+}
+
+/** The same error as the fields of a form_post answer (OAuth 2.0 Form Post Response Mode §2). */
+export function authorizationErrorFields(failure: AuthorizationFailure, iss: string): [string, string][] {
+  return errorParameters(failureResponse(failure, iss));
 }

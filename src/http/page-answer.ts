@@ -46,3 +46,21 @@ export const pageResponsesDoc = {
   303: { description: "Back to the client's redirect URI, or (after a POST) to the next page." },
   400: { description: "An error page (HTML): unknown client, unregistered redirect URI, expired page." },
 };
+
+/**
+ * OpenAPI `responses` of `/oauth2/authorize`: the pages' answers, the form_post page, and the
+ * step-up's page for a person with no second factor.
+ */
+export const authorizeResponsesDoc = {
+  ...pageResponsesDoc,
+  200: {
+    ...pageResponsesDoc[200],
+    description:
+      "A hosted page (HTML), or with `response_mode=form_post` the page that posts the answer to the client.",
+  },
+  403: {
+    description:
+      "A page (HTML): the application asks for a second factor (`acr_values=urn:sso:acr:mfa`) and the person has none.",
+    content: pageResponsesDoc[200].content,
+  },
+};

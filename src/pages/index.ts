@@ -24,12 +24,13 @@ export {
 export type { FormTarget } from "./kit";
 export { consentPage, type ConsentProps } from "./pages/consent";
 export { ERROR_KINDS, type ErrorKind, errorPage, type ErrorPageProps } from "./pages/error";
+export { FORM_POST_ID, formPostPage, type FormPostProps } from "./pages/form-post";
 export { logoutConfirmPage, type LogoutConfirmProps, signedOutPage, type SignedOutProps } from "./pages/logout";
 export { type OrgChoice, orgPickerPage, type OrgPickerProps } from "./pages/org-picker";
 export { secondFactorPage, type SecondFactorProps } from "./pages/second-factor";
 export { signInPage, type SignInProps } from "./pages/sign-in";
 export { type PasskeyOffer, PasskeyForm } from "./passkey";
-export { PASSKEY_SCRIPT, pageScript } from "./scripts";
+export { FORM_POST_SCRIPT, PASSKEY_SCRIPT, pageScript } from "./scripts";
 export {
   forgotPasswordPage,
   type ForgotPasswordProps,

@@ -19,11 +19,17 @@ export interface PasskeyOffer {
   autofill?: boolean;
   /** The button's words: the usernameless sign-in, or the second factor. */
   purpose: "signIn" | "secondFactor";
+  /** The only way offered on the page: no "or" before it. */
+  alone?: boolean;
 }
 
 export function PasskeyForm(p: PasskeyOffer) {
   const { t } = useKit();
-  const label = p.purpose === "signIn" ? t("passkey.signIn") : t("passkey.secondFactor");
+  const label = p.alone
+    ? t("passkey.confirm")
+    : p.purpose === "signIn"
+      ? t("passkey.signIn")
+      : t("passkey.secondFactor");
   return (
     <Form action={p.action} hidden={{ ...p.hidden, attemptId: p.attemptId }} label={label}>
       <div
@@ -34,7 +40,7 @@ export function PasskeyForm(p: PasskeyOffer) {
         hidden
       >
         <input type="hidden" name="credential" value="" />
-        <p class="or">{t("passkey.or")}</p>
+        {!p.alone && <p class="or">{t("passkey.or")}</p>}
         <p class="field-error" id="passkey-error" hidden>
           {t("passkey.cancelled")}
         </p>

@@ -1,15 +1,15 @@
 /**
- * The pages' scripts: one, for passkeys (scripts/passkey.ts with @simplewebauthn/browser), built by
- * Bun's bundler on first request and kept in memory. Its name carries a hash of its source and of
- * the library's version, known before it is built, so a page names it without waiting and every
- * instance of one release serves the same name; the CSP of a page that loads it allows scripts from
- * this origin only (`script-src 'self'`), never inline.
+ * The pages' scripts, each a file of src/pages/scripts/ built by Bun's bundler on first request and
+ * kept in memory: the passkey script (scripts/passkey.ts with @simplewebauthn/browser) and the
+ * form_post answer's submit (scripts/form-post.ts). Each name carries a hash of its source (and of
+ * the library's version), known before it is built, so a page names it without waiting and every
+ * instance of one release serves the same name; the CSP of a page that loads one allows scripts
+ * from this origin only (`script-src 'self'`), never inline.
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { sha256Hex } from "../kernel/secrets";
 
-const ENTRY = fileURLToPath(new URL("./scripts/passkey.ts", import.meta.url));
 const LIBRARY = new URL("../../node_modules/@simplewebauthn/browser/package.json", import.meta.url);
 const version = (() => {
   try {
@@ -19,29 +19,44 @@ const version = (() => {
   }
 })();
 
+/** A script's asset name (`<base>.<hash>.js`) and its entry file; `salt` joins the hash (a library's version). */
+function script(base: string, salt = "") {
+  const entry = fileURLToPath(new URL(`./scripts/${base}.ts`, import.meta.url));
+  return { name: `${base}.${sha256Hex(readFileSync(entry, "utf8") + salt).slice(0, 12)}.js`, entry };
+}
+
+const SCRIPTS = [script("passkey", version), script("form-post")];
+
 /** The passkey script's asset name (under ASSET_PATH). */
-export const PASSKEY_SCRIPT = `passkey.${sha256Hex(readFileSync(ENTRY, "utf8") + version).slice(0, 12)}.js`;
+export const PASSKEY_SCRIPT = SCRIPTS[0].name;
+/** The form_post answer's auto-submit script's asset name (under ASSET_PATH). */
+export const FORM_POST_SCRIPT = SCRIPTS[1].name;
 
-let built: Promise<string> | null = null;
+const built = new Map<string, Promise<string>>();
 
-async function build(): Promise<string> {
+async function build(entry: string): Promise<string> {
   const r = await Bun.build({
-    entrypoints: [ENTRY],
+    entrypoints: [entry],
     target: "browser",
     format: "esm",
     minify: true,
     sourcemap: "none",
   });
-  if (!r.success || !r.outputs[0]) throw new AggregateError(r.logs, "the passkey script did not build");
+  if (!r.success || !r.outputs[0]) throw new AggregateError(r.logs, `the script ${entry} did not build`);
   return r.outputs[0].text();
 }
 
 /** The script named `name`, or null for another name. */
 export async function pageScript(name: string): Promise<{ body: string; contentType: string } | null> {
-  if (name !== PASSKEY_SCRIPT) return null;
-  built ??= build().catch((e) => {
-    built = null;
-    throw e;
-  });
-  return { body: await built, contentType: "text/javascript; charset=utf-8" };
+  const s = SCRIPTS.find((x) => x.name === name);
+  if (!s) return null;
+  let body = built.get(name);
+  if (!body) {
+    body = build(s.entry).catch((e) => {
+      built.delete(name);
+      throw e;
+    });
+    built.set(name, body);
+  }
+  return { body: await body, contentType: "text/javascript; charset=utf-8" };
 }

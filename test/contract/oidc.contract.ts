@@ -159,6 +159,43 @@ export const oidcContract: ContractSuite = {
         expect(await sessions.addClient(session.tenantId, randomToken(24), "app-a", now)).toBe(false);
       });
 
+      test("raise (step-up) replaces amr and auth time of the live session and keeps its sid, secret, clients and expiries", async () => {
+        const now = new Date();
+        const { session, secretHash } = await signIn(now, { amr: ["pwd"] });
+        await sessions.addClient(session.tenantId, session.sid, "app-up", now);
+        const later = at(now, HOUR);
+        const raised = await sessions.raise(session.tenantId, session.sid, ["pwd", "otp", "mfa"], later, later);
+        expect(raised).toMatchObject({ sid: session.sid, amr: ["pwd", "otp", "mfa"], clients: ["app-up"] });
+        expect(raised?.authTime.getTime()).toBe(later.getTime());
+        expect(raised?.idleExpiresAt.getTime()).toBe(session.idleExpiresAt.getTime());
+        expect(raised?.absoluteExpiresAt.getTime()).toBe(session.absoluteExpiresAt.getTime());
+        // Every read sees the raised session (resume with the same secret, get, the user's list, end).
+        const resumed = await sessions.resume(session.tenantId, session.sid, secretHash, at(now, 2 * HOUR));
+        expect(resumed?.amr).toEqual(["pwd", "otp", "mfa"]);
+        expect(resumed?.authTime.getTime()).toBe(later.getTime());
+        expect((await sessions.get(session.tenantId, session.sid, later))?.amr).toEqual(["pwd", "otp", "mfa"]);
+        const listed = await sessions.listByUser(session.tenantId, session.userId, later);
+        expect(listed.map((x) => x.amr)).toEqual([["pwd", "otp", "mfa"]]);
+        expect((await sessions.end(session.tenantId, session.sid))?.authTime.getTime()).toBe(later.getTime());
+      });
+
+      test("raise: another tenant's, an unknown, an ended or an expired session is null and changes nothing", async () => {
+        const now = new Date();
+        const { session } = await signIn(now, { amr: ["pwd"] });
+        const other = session.tenantId + 1;
+        expect(await sessions.raise(other, session.sid, ["pwd", "otp", "mfa"], now, now)).toBeNull();
+        expect(await sessions.raise(session.tenantId, randomToken(24), ["pwd", "otp", "mfa"], now, now)).toBeNull();
+        expect(
+          await sessions.raise(session.tenantId, session.sid, ["pwd", "otp", "mfa"], now, at(now, DAY)),
+        ).toBeNull();
+        const still = await sessions.get(session.tenantId, session.sid, now);
+        expect(still?.amr).toEqual(["pwd"]);
+        expect(still?.authTime.getTime()).toBe(session.authTime.getTime());
+        await sessions.end(session.tenantId, session.sid);
+        expect(await sessions.raise(session.tenantId, session.sid, ["pwd", "otp", "mfa"], now, now)).toBeNull();
+        expect(await sessions.get(session.tenantId, session.sid, now)).toBeNull();
+      });
+
       test("end returns the session with its clients once; afterwards it is gone", async () => {
         const now = new Date();
         const { session, secretHash } = await signIn(now);

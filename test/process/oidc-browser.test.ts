@@ -8,7 +8,10 @@
 //      application 1 (confidential, client_secret_basic) with the right `sub` and `amr`;
 //   2. single sign-on: application 2 (public, PKCE only) in the same browser: no page is shown;
 //   3. a third-party client (client_secret_post): the consent page, Allow, back in the app; the
-//      next visit asks nothing.
+//      next visit asks nothing;
+//   4. step-up and form_post: a password-only session, then an application asking
+//      `acr_values=urn:sso:acr:mfa` with `response_mode=form_post`: the TOTP code, and the answer
+//      posted back by the service's auto-submitting page; the ID token says urn:sso:acr:mfa.
 // Every last step is a POST answered 303 to another origin, so Chromium's form-action check (the
 // pages' CSP must name the redirect URI) is exercised for real. Then, by keyboard alone, in German,
 // at 360 px, with the tenant's branding: the same sign-in (TOTP, picker) and a forgotten password
@@ -41,7 +44,8 @@ interface Registered {
 /**
  * A relying party on `http://localhost:<port>`: `/login` starts the flow (PKCE S256, state, nonce,
  * kept server-side by state, since cookies are not per port), `/cb` validates the answer (state,
- * `iss`), redeems the code and shows the ID token's `sub` and `amr`.
+ * `iss`; in the query, or posted with `response_mode=form_post`), redeems the code and shows the ID
+ * token's `sub`, `amr` and `acr`.
  */
 async function startRelyingParty(
   name: string,
@@ -96,12 +100,13 @@ async function startRelyingParty(
         return new Response(null, { status: 302, headers: { location: target.href } });
       }
       if (url.pathname === "/cb") {
-        const state = url.searchParams.get("state") ?? "";
+        const answer = req.method === "POST" ? new URLSearchParams(await req.text()) : url.searchParams;
+        const state = answer.get("state") ?? "";
         const flow = pending.get(state);
         if (!flow) return html(`<h1>Unknown state</h1>`);
         pending.delete(state);
         try {
-          const params = oauth.validateAuthResponse(as, client, url, state);
+          const params = oauth.validateAuthResponse(as, client, answer, state);
           const res = await oauth.authorizationCodeGrantRequest(
             as,
             client,
@@ -125,7 +130,8 @@ async function startRelyingParty(
           expect(payload.sub).toBe(claims.sub);
           return html(
             `<h1>Signed in to ${name}</h1><dl><dt>sub</dt><dd data-testid="sub">${claims.sub}</dd>` +
-              `<dt>amr</dt><dd data-testid="amr">${(claims.amr as string[]).join(" ")}</dd></dl>`,
+              `<dt>amr</dt><dd data-testid="amr">${(claims.amr as string[]).join(" ")}</dd>` +
+              `<dt>acr</dt><dd data-testid="acr">${claims.acr ?? ""}</dd></dl>`,
           );
         } catch (e) {
           return html(`<h1>Sign-in failed</h1><pre data-testid="error">${Bun.escapeHTML(String(e))}</pre>`);
@@ -312,13 +318,14 @@ if (!available) {
 
     /** Waits until the tab is back at the relying party's callback, and reads what it shows. */
     async function landedAt(page: Page, rp: (typeof rps)[number]) {
-      await page.waitForURL((u) => u.href.startsWith(`${rp.url}/cb?`), { waitUntil: "load" });
+      await page.waitForURL((u) => `${u.origin}${u.pathname}` === `${rp.url}/cb`, { waitUntil: "load" });
       const heading = await page.getByRole("heading", { level: 1 }).textContent();
       if (heading !== `Signed in to ${rp.name}`)
         throw new Error(`${rp.name}: ${heading}: ${await page.locator("main").textContent()}`);
       return {
         sub: await page.getByTestId("sub").textContent(),
         amr: (await page.getByTestId("amr").textContent())?.split(" "),
+        acr: await page.getByTestId("acr").textContent(),
       };
     }
 
@@ -560,6 +567,87 @@ if (!available) {
       });
       expect(login.status).toBe(200);
       await german.close();
+    }, 120_000);
+
+    test("step-up and form_post: a password-only session asked for urn:sso:acr:mfa gives the TOTP code; the answer is posted back by the service's page", async () => {
+      // A person of one organization (no picker), with no second factor yet.
+      const email = "bea@browser.test";
+      const bea = await api(
+        "/api/users",
+        { organizationId: rootOrg, email, fullName: "Bea Browser", password: PASSWORD },
+        adminToken,
+      );
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+      ctx.setDefaultTimeout(WAIT);
+      const page = await ctx.newPage();
+      const errors: string[] = [];
+      page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+      await page.goto(`${app1.url}/login`);
+      await page.getByLabel("Email address").fill(email);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      const first = await landedAt(page, app1);
+      expect(first.acr).toBe("urn:sso:acr:pwd");
+      expect(first.amr).toEqual(["pwd"]);
+
+      // TOTP turned on afterwards: the session stays password-only.
+      const own = (await api("/api/auth/login", { email, password: PASSWORD })).accessToken as string;
+      const secret = new URL((await api("/api/mfa/setup/begin", {}, own)).otpAuthUri).searchParams.get("secret")!;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const previous = Math.floor(Date.now() / 1000) - 30;
+          await api("/api/mfa/setup/confirm", { code: await generate({ secret, epoch: previous }) }, own);
+          break;
+        } catch (e) {
+          if (attempt === 2) throw e;
+        }
+      }
+
+      // An application that needs two factors and takes its answer as a form post.
+      const port = await freePort();
+      const vault = await startRelyingParty(
+        "Vault",
+        svc.url,
+        (await api(
+          "/api/clients",
+          {
+            name: "Vault",
+            orgId: rootOrg,
+            applicationId: (
+              await api(
+                "/api/applications",
+                { organizationId: rootOrg, identifier: "https://vault.browser.test", name: "Vault" },
+                adminToken,
+              )
+            ).id,
+            grantTypes: ["authorization_code"],
+            redirectUris: [`http://localhost:${port}/cb`],
+          },
+          adminToken,
+        )) as Registered,
+        "basic",
+        port,
+        { acr_values: "urn:sso:acr:mfa", response_mode: "form_post" },
+      );
+      rps.push(vault);
+      await page.goto(`${vault.url}/login`);
+      await page.waitForURL((u) => u.pathname === "/oauth2/authorize/second-factor");
+      const code = page.getByLabel("Code from the app");
+      await code.waitFor();
+      await shot(page, "20-step-up-second-factor");
+      await code.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
+      // The answer to this POST is the service's form post page; its script posts to the application.
+      await code.press("Enter");
+      const shown = await landedAt(page, vault);
+      await shot(page, "21-step-up-back-in-vault");
+      expect(shown.sub).toBe(String(bea.id));
+      expect(shown.acr).toBe("urn:sso:acr:mfa");
+      expect(shown.amr).toEqual(["pwd", "otp", "mfa"]);
+      expect(errors.filter((m) => /Content Security Policy/i.test(m))).toEqual([]);
+      // The same session, raised: application 1 now gets mfa with no page.
+      await page.goto(`${app1.url}/login`);
+      expect((await landedAt(page, app1)).acr).toBe("urn:sso:acr:mfa");
+      await ctx.close();
     }, 120_000);
   });
 }

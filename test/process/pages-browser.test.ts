@@ -5,7 +5,9 @@
 // 360 px nothing scrolls sideways; Tab reaches every field, button and link in order, with a visible
 // focus ring; a screenshot per page × language × width goes to test-output/pages/ (a CI artifact).
 // And the form-action trap: a sign-in POST answered by 303 to another origin is followed when the
-// page's CSP names that origin, and refused by Chromium when it does not. And every mail in every
+// page's CSP names that origin, and refused by Chromium when it does not. And the form_post answer:
+// under its real CSP its script file submits the response to the application's origin, and without
+// JavaScript its <noscript> button does. And every mail in every
 // language as a mail client shows it (the logo from its inline part): no request at all, axe, no
 // sideways scrolling at 360 px, screenshots (test-output/pages/mail-*.png).
 //
@@ -21,6 +23,8 @@ import { pageAssetRoutes } from "../../src/http/pages";
 import {
   createCsrf,
   errorPage,
+  FORM_POST_SCRIPT,
+  formPostPage,
   type Locale,
   LOCALES,
   type MailContent,
@@ -47,6 +51,7 @@ interface Preview {
  * The preview: `/preview/<sample>?lang=` renders a sample; `/form-action?listed=1|0` renders the
  * sign-in page whose POST the server answers with 303 to `appUrl`'s callback (listed: the page's CSP
  * names that origin). The POST is checked as the HTTP layer will: the CSRF field against the cookie.
+ * `/form-post` renders the form_post answer to `appUrl` with its script, as the authorize routes do.
  */
 function startPreview(appUrl: string, seen: { origins: (string | null)[] }): Preview {
   const csrf = createCsrf({ secret: crypto.getRandomValues(new Uint8Array(32)), secure: false });
@@ -82,6 +87,22 @@ function startPreview(appUrl: string, seen: { origins: (string | null)[] }): Pre
             { locale: lang, csrfToken, redirectTargets: url.searchParams.get("listed") === "1" ? [appUrl] : [] },
           ),
         );
+      if (url.pathname === "/form-post") {
+        const { html, headers } = renderPage(
+          formPostPage,
+          {
+            action: appUrl,
+            fields: [
+              ["code", "c0de"],
+              ["state", "st"],
+              ["iss", "http://sso.test"],
+            ],
+            appName: "Photos",
+          },
+          { locale: lang, redirectTargets: [appUrl], scripts: [FORM_POST_SCRIPT] },
+        );
+        return new Response(html, { headers });
+      }
       if (url.pathname === "/pages/sign-in" && req.method === "POST") {
         seen.origins.push(req.headers.get("origin"));
         const form = await req.formData();
@@ -98,13 +119,19 @@ function startPreview(appUrl: string, seen: { origins: (string | null)[] }): Pre
   return { url: `http://127.0.0.1:${server.port}`, stop: () => server.stop(true) };
 }
 
-/** The "application": another origin (another port) whose callback the sign-in redirects to. */
-function startApp(hits: string[]) {
+/**
+ * The "application": another origin (another port) whose callback the sign-in redirects to (its
+ * URL in `hits`) or posts to (a form_post answer: its body in `posts`).
+ */
+function startApp(hits: string[], posts: string[] = []) {
   const server = Bun.serve({
     port: 0,
     hostname: "127.0.0.1",
-    fetch(req) {
-      if (new URL(req.url).pathname === "/callback") hits.push(req.url);
+    async fetch(req) {
+      if (new URL(req.url).pathname === "/callback") {
+        if (req.method === "POST") posts.push(await req.text());
+        else hits.push(req.url);
+      }
       return new Response("<!doctype html><html lang=en><title>App</title><h1>Back at the application</h1></html>", {
         headers: { "content-type": "text/html; charset=utf-8" },
       });
@@ -118,6 +145,7 @@ if (!available) {
 } else {
   describe("hosted pages in Chromium", () => {
     const hits: string[] = [];
+    const posts: string[] = [];
     const seen = { origins: [] as (string | null)[] };
     let app: ReturnType<typeof startApp>;
     let preview: Preview;
@@ -127,7 +155,7 @@ if (!available) {
 
     beforeAll(async () => {
       mkdirSync(SHOTS, { recursive: true });
-      app = startApp(hits);
+      app = startApp(hits, posts);
       preview = startPreview(app.url, seen);
       browser = await launchChromium();
       strict = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -259,6 +287,26 @@ if (!available) {
       expect(reports.some((r) => /Content Security Policy/.test(r) && /form-action/.test(r))).toBe(true);
       expect(hits.length).toBe(before);
       await page.close();
+    }, 60_000);
+
+    test("form_post: the page's script file submits the response to the application under the real CSP", async () => {
+      const { page, reports } = await open("/form-post");
+      await page.getByRole("heading", { name: "Back at the application" }).waitFor();
+      expect(posts.at(-1)).toBe(`code=c0de&state=st&iss=${encodeURIComponent("http://sso.test")}`);
+      expect(reports).toEqual([]);
+      await page.close();
+    }, 60_000);
+
+    test("form_post without JavaScript: the <noscript> button posts the same response", async () => {
+      const before = posts.length;
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(`${preview.url}/form-post?lang=de`);
+      await page.getByRole("button", { name: "Weiter" }).click();
+      await page.getByRole("heading", { name: "Back at the application" }).waitFor();
+      expect(posts.length).toBe(before + 1);
+      expect(posts.at(-1)).toContain("code=c0de");
+      await context.close();
     }, 60_000);
 
     test("a POST whose CSRF field does not match the browser's cookie is refused", async () => {

@@ -6,6 +6,7 @@
 import {
   consentPage,
   errorPage,
+  formPostPage,
   forgotPasswordPage,
   forgotSentPage,
   resetDonePage,
@@ -160,6 +161,27 @@ export const SAMPLES: Sample[] = [
     name: "error-server",
     page: errorPage,
     props: { kind: "server", reference: "req_00aa11bb22cc33dd" },
+    fields: [],
+  },
+  {
+    name: "error-second-factor-required",
+    page: errorPage,
+    props: { kind: "secondFactorRequired", reference: "req_5e6f7a8b9c0d1e2f" },
+    fields: [],
+  },
+  {
+    // Rendered without its script here (the preview names none), so it stays on screen.
+    name: "form-post",
+    page: formPostPage,
+    props: {
+      action: "https://photos.example.com/callback",
+      fields: [
+        ["code", "k3J9_vQ2xLr8wT1mN6pZ0aYc4bHe7uFs5dGi"],
+        ["state", "af0ifjsldkj"],
+        ["iss", "https://sso.example.com"],
+      ],
+      appName: "Photo Printing Service",
+    },
     fields: [],
   },
   {

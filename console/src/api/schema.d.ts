@@ -1454,13 +1454,13 @@ export interface paths {
         };
         /**
          * Authorization request (browser sign-in)
-         * @description OAuth 2.1 authorization code + PKCE and OpenID Connect (CONTRACT §12). Answers the hosted sign-in pages (HTML), or 303 to the redirect URI with `code`, `state` and `iss` (RFC 9207), or with `error`, `state` and `iss`. An unknown client or an unregistered redirect URI is an error page, never a redirect. `prompt=none` never shows a page (`login_required`, `consent_required`, `account_selection_required`). See docs/oidc.md.
+         * @description OAuth 2.1 authorization code + PKCE and OpenID Connect (CONTRACT §12). Answers the hosted sign-in pages (HTML), or 303 to the redirect URI with `code`, `state` and `iss` (RFC 9207), or with `error`, `error_description`, `state` and `iss`. With `response_mode=form_post` those answers are instead a page (200, no-store) whose form POSTs the same parameters to the redirect URI, submitted by a script file of this service (no inline script) or a `<noscript>` button. An unknown client or an unregistered redirect URI is an error page, never a redirect. `prompt=none` never shows a page (`login_required`, `consent_required`, `account_selection_required`, `interaction_required`). The ID token's `acr` is `urn:sso:acr:pwd` or `urn:sso:acr:mfa`; `acr_values=urn:sso:acr:mfa` on a password-only session asks for the second factor (a person with none gets a 403 page). See docs/oidc.md.
          */
         get: operations["getOauth2Authorize"];
         put?: never;
         /**
          * Authorization request as a form post (browser sign-in)
-         * @description OAuth 2.1 authorization code + PKCE and OpenID Connect (CONTRACT §12). Answers the hosted sign-in pages (HTML), or 303 to the redirect URI with `code`, `state` and `iss` (RFC 9207), or with `error`, `state` and `iss`. An unknown client or an unregistered redirect URI is an error page, never a redirect. `prompt=none` never shows a page (`login_required`, `consent_required`, `account_selection_required`). The parameters come as an `application/x-www-form-urlencoded` body. See docs/oidc.md.
+         * @description OAuth 2.1 authorization code + PKCE and OpenID Connect (CONTRACT §12). Answers the hosted sign-in pages (HTML), or 303 to the redirect URI with `code`, `state` and `iss` (RFC 9207), or with `error`, `error_description`, `state` and `iss`. With `response_mode=form_post` those answers are instead a page (200, no-store) whose form POSTs the same parameters to the redirect URI, submitted by a script file of this service (no inline script) or a `<noscript>` button. An unknown client or an unregistered redirect URI is an error page, never a redirect. `prompt=none` never shows a page (`login_required`, `consent_required`, `account_selection_required`, `interaction_required`). The ID token's `acr` is `urn:sso:acr:pwd` or `urn:sso:acr:mfa`; `acr_values=urn:sso:acr:mfa` on a password-only session asks for the second factor (a person with none gets a 403 page). The parameters come as an `application/x-www-form-urlencoded` body. See docs/oidc.md.
          */
         post: operations["postOauth2Authorize"];
         delete?: never;
@@ -10219,6 +10219,8 @@ export interface operations {
                 redirect_uri: string;
                 /** @description `code`. */
                 response_type: string;
+                /** @description `query` (the default: a 303 to the redirect URI) or `form_post` (a page that POSTs the answer to the redirect URI); any other value is `invalid_request`. */
+                response_mode?: string;
                 /** @description PKCE S256 challenge (43 base64url characters). Required of a public client and of a confidential one unless it is registered with `requirePkce: false`; a request that sends one is bound to it. */
                 code_challenge?: string;
                 /** @description `S256` (the only method); with `code_challenge` only. */
@@ -10239,6 +10241,8 @@ export interface operations {
                 login_hint?: string;
                 /** @description Preferred languages of the pages. */
                 ui_locales?: string;
+                /** @description `urn:sso:acr:mfa` asks for two factors: a session that reached only `urn:sso:acr:pwd` is asked for its second factor (step-up). The lowest listed level of ours is what is asked; unknown values are ignored. */
+                acr_values?: string;
                 /** @description The org id to preselect as the active organization. */
                 organization?: string;
             };
@@ -10248,7 +10252,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A hosted page (HTML). */
+            /** @description A hosted page (HTML), or with `response_mode=form_post` the page that posts the answer to the client. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10270,6 +10274,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A page (HTML): the application asks for a second factor (`acr_values=urn:sso:acr:mfa`) and the person has none. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
             };
             /** @description UNAVAILABLE: a backing store is down; retry */
             503: {
@@ -10300,7 +10313,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A hosted page (HTML). */
+            /** @description A hosted page (HTML), or with `response_mode=form_post` the page that posts the answer to the client. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10322,6 +10335,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A page (HTML): the application asks for a second factor (`acr_values=urn:sso:acr:mfa`) and the person has none. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
             };
             /** @description UNAVAILABLE: a backing store is down; retry */
             503: {

@@ -42,6 +42,11 @@ const PARAMETERS = [
   ],
   ["response_type", true, "`code`."],
   [
+    "response_mode",
+    false,
+    "`query` (the default: a 303 to the redirect URI) or `form_post` (a page that POSTs the answer to the redirect URI); any other value is `invalid_request`.",
+  ],
+  [
     "code_challenge",
     false,
     "PKCE S256 challenge (43 base64url characters). Required of a public client and of a confidential one unless it is registered with `requirePkce: false`; a request that sends one is bound to it.",
@@ -55,6 +60,11 @@ const PARAMETERS = [
   ["id_token_hint", false, "An ID token of this service naming who should be signed in."],
   ["login_hint", false, "Prefills the email field."],
   ["ui_locales", false, "Preferred languages of the pages."],
+  [
+    "acr_values",
+    false,
+    "`urn:sso:acr:mfa` asks for two factors: a session that reached only `urn:sso:acr:pwd` is asked for its second factor (step-up). The lowest listed level of ours is what is asked; unknown values are ignored.",
+  ],
   ["organization", false, "The org id to preselect as the active organization."],
 ] as const;
 
@@ -67,8 +77,10 @@ export const authorizeDetail = (method: "GET" | "POST") => ({
       ? "Authorization request (browser sign-in)"
       : "Authorization request as a form post (browser sign-in)",
   description:
-    "OAuth 2.1 authorization code + PKCE and OpenID Connect (CONTRACT §12). Answers the hosted sign-in pages (HTML), or 303 to the redirect URI with `code`, `state` and `iss` (RFC 9207), or with `error`, `state` and `iss`. " +
-    "An unknown client or an unregistered redirect URI is an error page, never a redirect. `prompt=none` never shows a page (`login_required`, `consent_required`, `account_selection_required`). " +
+    "OAuth 2.1 authorization code + PKCE and OpenID Connect (CONTRACT §12). Answers the hosted sign-in pages (HTML), or 303 to the redirect URI with `code`, `state` and `iss` (RFC 9207), or with `error`, `error_description`, `state` and `iss`. " +
+    "With `response_mode=form_post` those answers are instead a page (200, no-store) whose form POSTs the same parameters to the redirect URI, submitted by a script file of this service (no inline script) or a `<noscript>` button. " +
+    "An unknown client or an unregistered redirect URI is an error page, never a redirect. `prompt=none` never shows a page (`login_required`, `consent_required`, `account_selection_required`, `interaction_required`). " +
+    "The ID token's `acr` is `urn:sso:acr:pwd` or `urn:sso:acr:mfa`; `acr_values=urn:sso:acr:mfa` on a password-only session asks for the second factor (a person with none gets a 403 page). " +
     (method === "POST" ? "The parameters come as an `application/x-www-form-urlencoded` body. " : "") +
     "See docs/oidc.md.",
   ...(method === "GET"

@@ -6,9 +6,9 @@
  */
 import { Elysia } from "elysia";
 import { clientIp } from "../../http/context";
-import { authorizationErrorRedirect } from "../../http/oauth-error";
+import { authorizationErrorFields, authorizationErrorRedirect } from "../../http/oauth-error";
 import type { Logger } from "../../http/observability";
-import { type PageStatus, pageAnswer, pageResponsesDoc, seeOther } from "../../http/page-answer";
+import { authorizeResponsesDoc, type PageStatus, pageAnswer, pageResponsesDoc, seeOther } from "../../http/page-answer";
 import { SESSION_COOKIE, sessionCookieHeader } from "../../http/session-cookie";
 import {
   type Csrf,
@@ -17,6 +17,8 @@ import {
   consentPage,
   type ErrorKind,
   errorPage,
+  FORM_POST_SCRIPT,
+  formPostPage,
   type Msg,
   orgPickerPage,
   PASSKEY_SCRIPT,
@@ -26,7 +28,14 @@ import {
   supportedLocale,
 } from "../../pages";
 import { AUTHORIZE_PATH, authorizeDetail, DEVICE_COOKIE, ORG_COOKIE, PENDING_MFA_COOKIE, STEP_PATHS } from "./model";
-import type { AuthorizeOutcome, AuthorizeService, BrowserContext, CookieChange, PageView } from "./service";
+import type {
+  AuthorizeOutcome,
+  AuthorizeService,
+  BrowserContext,
+  CookieChange,
+  FormPostView,
+  PageView,
+} from "./service";
 
 type ServerLike = Parameters<typeof clientIp>[1];
 
@@ -43,6 +52,7 @@ const ERROR_KIND: Record<string, ErrorKind> = {
   bad_redirect: "badRedirect",
   bad_request: "badRequest",
   expired: "expired",
+  second_factor_required: "secondFactorRequired",
 };
 
 export function authorizeRoutes({
@@ -108,11 +118,58 @@ export function authorizeRoutes({
 
   const requestIdOf = (set: { headers: Record<string, unknown> }) => String(set.headers["x-request-id"] ?? "");
 
-  /** Renders an error page (never a redirect). */
-  function errorAnswer(request: Request, kind: ErrorKind, reference: string, status: PageStatus): Response {
-    const locale = chooseLocale({ acceptLanguage: request.headers.get("accept-language") });
-    const { html, headers } = renderPage(errorPage, { kind, reference }, { locale });
-    return pageAnswer(html, headers, status);
+  /** The branding as the pages kit takes it. */
+  const brandOf = (b: PageView["brand"]) => ({
+    displayName: b.displayName,
+    primaryColor: b.primaryColor,
+    supportUrl: b.supportUrl,
+    logoUrl: b.logo?.path,
+  });
+
+  /** Renders an error page (never a redirect), in the client's branding and languages when the flow knows them. */
+  function errorAnswer(
+    request: Request,
+    kind: ErrorKind,
+    reference: string,
+    status: PageStatus,
+    shown: { cookies?: readonly string[]; brand?: PageView["brand"]; uiLocales?: string[] } = {},
+  ): Response {
+    const locale = chooseLocale({
+      uiLocales: shown.uiLocales?.join(" "),
+      acceptLanguage: request.headers.get("accept-language"),
+    });
+    const brand = shown.brand && brandOf(shown.brand);
+    const { html, headers } = renderPage(errorPage, { kind, reference }, { locale, brand });
+    return pageAnswer(html, headers, status, shown.cookies);
+  }
+
+  /**
+   * OAuth 2.0 Form Post Response Mode §2: the answer as a page whose form POSTs `fields` to the
+   * validated redirect URI, submitted by a script file of this origin (no inline script; a
+   * `<noscript>` button without JavaScript). Its CSP's `form-action` names the redirect URI; no-store.
+   */
+  function formPostAnswer(
+    request: Request,
+    redirectUri: string,
+    fields: [string, string][],
+    view: FormPostView,
+    cookies: readonly string[],
+  ): Response {
+    const locale = chooseLocale({
+      uiLocales: view.uiLocales.join(" "),
+      acceptLanguage: request.headers.get("accept-language"),
+    });
+    const { html, headers } = renderPage(
+      formPostPage,
+      { action: redirectUri, fields, appName: view.appName },
+      {
+        locale,
+        brand: brandOf(view.brand),
+        redirectTargets: [redirectUri],
+        scripts: [FORM_POST_SCRIPT],
+      },
+    );
+    return pageAnswer(html, headers, "ok", cookies);
   }
 
   /** Renders the outcome of the flow: a page, a 303 to the client or to the next page. */
@@ -126,8 +183,12 @@ export function authorizeRoutes({
     switch (o.kind) {
       case "redirect":
         return seeOther(o.url, cookies);
+      case "form_post":
+        return formPostAnswer(request, o.redirectUri, o.fields, o.formPost, cookies);
       case "redirect_error":
-        return seeOther(authorizationErrorRedirect(o, authorize.issuer), cookies);
+        return o.formPost
+          ? formPostAnswer(request, o.redirectUri, authorizationErrorFields(o, authorize.issuer), o.formPost, cookies)
+          : seeOther(authorizationErrorRedirect(o, authorize.issuer), cookies);
       case "continue": {
         const path = o.step === "second-factor" ? STEP_PATHS.secondFactor : STEP_PATHS.resume;
         const q = new URLSearchParams({ interaction: o.interaction });
@@ -135,7 +196,13 @@ export function authorizeRoutes({
         return seeOther(`${path}?${q}`, cookies);
       }
       case "error_page":
-        return errorAnswer(request, ERROR_KIND[o.page] ?? "badRequest", reference, "bad_request");
+        return errorAnswer(
+          request,
+          ERROR_KIND[o.page] ?? "badRequest",
+          reference,
+          o.page === "second_factor_required" ? "forbidden" : "bad_request",
+          { cookies, brand: o.brand, uiLocales: o.uiLocales },
+        );
     }
     // A page: after a POST, 303 to the GET that shows it, unless it shows the posted form again with its problem.
     const refusal = (o.kind === "sign_in" || o.kind === "second_factor") && o.problem !== undefined;
@@ -158,13 +225,7 @@ export function authorizeRoutes({
       uiLocales: o.view.uiLocales.join(" "),
       acceptLanguage: request.headers.get("accept-language"),
     });
-    const b = o.view.brand;
-    const brand = {
-      displayName: b.displayName,
-      primaryColor: b.primaryColor,
-      supportUrl: b.supportUrl,
-      logoUrl: b.logo?.path,
-    };
+    const brand = brandOf(o.view.brand);
     const ctx = { locale, brand, csrfToken: issued.token, redirectTargets: [o.view.redirectUri] };
     // The page's language goes back with the form: signing in saves it as the person's choice.
     const hidden = { interaction: o.view.interaction, locale };
@@ -224,7 +285,7 @@ export function authorizeRoutes({
               : o.problem === "passkey"
                 ? { key: "problem.passkey" }
                 : undefined;
-        const offer = await authorize.passkeySecondFactorOffer(cookiesOf(request).get(PENDING_MFA_COOKIE));
+        const { codes, passkey: offer } = await authorize.secondFactorOffer(cookiesOf(request).get(PENDING_MFA_COOKIE));
         const { html, headers } = renderPage(
           secondFactorPage,
           {
@@ -232,7 +293,8 @@ export function authorizeRoutes({
             action: STEP_PATHS.secondFactor,
             hidden,
             switchUrl: `${STEP_PATHS.secondFactor}?${new URLSearchParams({ interaction: o.view.interaction, method: other })}`,
-            error,
+            // With the passkey alone there is no code field: the problem is the page's.
+            ...(codes ? { error } : { alert: error, codes }),
             ...(offer
               ? {
                   passkey: {
@@ -333,7 +395,7 @@ export function authorizeRoutes({
           guarded(request, set, false, () =>
             authorize.authorize(new URL(request.url).search.slice(1), browserOf(request, server)),
           ),
-        { detail: { ...authorizeDetail("GET"), responses: pageResponsesDoc } },
+        { detail: { ...authorizeDetail("GET"), responses: authorizeResponsesDoc } },
       )
       // OIDC Core §3.1.2.1: the request may come as a form post (the client's own page posts it).
       .post(
@@ -343,7 +405,7 @@ export function authorizeRoutes({
             if (!isForm(request)) return errorAnswer(request, "badRequest", requestIdOf(set), "bad_request");
             return authorize.authorize(textOf(body), browserOf(request, server));
           }),
-        { parse: [rawBody], detail: { ...authorizeDetail("POST"), responses: pageResponsesDoc } },
+        { parse: [rawBody], detail: { ...authorizeDetail("POST"), responses: authorizeResponsesDoc } },
       )
       .get(
         STEP_PATHS.resume,

@@ -35,6 +35,8 @@ import { type ClientDirectory, servesTenant, tenantScopeOf } from "../clients";
 import { PasskeyRefused, type PasskeyService } from "../passkeys";
 import type { DomainEvent, EventJournal } from "../events";
 import {
+  acrOf,
+  acrSatisfies,
   type AuthorizationCodeStore,
   type AuthorizationRequest,
   type ConsentRepo,
@@ -42,6 +44,7 @@ import {
   type SignInSession,
   type SignInSessionStore,
   oauthError,
+  successParameters,
   successRedirect,
   validateAuthorizationRequest,
   readIdTokenHint,
@@ -72,7 +75,7 @@ export interface AuthorizeDeps {
     AuthService,
     "provePassword" | "challengeSecondFactor" | "proveSecondFactor" | "proveSecondFactorWith" | "pendingUser"
   >;
-  /** Passkeys (CONTRACT §14): the button and autofill of the sign-in page, and the second factor. */
+  /** Passkeys (CONTRACT §14): the button and autofill of the sign-in page, and the second factor (or step-up). */
   passkeys: Pick<PasskeyService, "signInBegin" | "proveAssertion" | "hasPasskeys">;
   signIns: SignInSessionStore;
   codes: Pick<AuthorizationCodeStore, "issue">;
@@ -124,8 +127,21 @@ export interface PageView {
   brand: EffectiveBrand;
 }
 
-/** Why the request ends on an error page (never redirected: RFC 6749 §4.1.2.1). */
-export type ErrorPageKind = "unknown_client" | "bad_redirect" | "bad_request" | "expired";
+/**
+ * Why the request ends on an error page: a request that cannot be answered to the client (never
+ * redirected: RFC 6749 §4.1.2.1), or a step-up the person cannot give (no second factor set up).
+ */
+export type ErrorPageKind = "unknown_client" | "bad_redirect" | "bad_request" | "expired" | "second_factor_required";
+
+/**
+ * The page of a `response_mode=form_post` answer (OAuth 2.0 Form Post Response Mode §2): the
+ * client it returns to, in the request's languages and the client's branding.
+ */
+export interface FormPostView {
+  appName: string;
+  uiLocales: string[];
+  brand: EffectiveBrand;
+}
 
 export type SignInProblem = "credentials" | "locked" | "rate_limited" | "missing" | "expired" | "passkey";
 export type SecondFactorProblem = "invalid" | "ended" | "missing" | "passkey";
@@ -143,11 +159,32 @@ export interface CookieChange {
 }
 
 export type AuthorizeOutcome = { cookies?: CookieChange } & (
-  | { kind: "error_page"; page: ErrorPageKind; error: OAuthProtocolError }
+  | {
+      kind: "error_page";
+      page: ErrorPageKind;
+      error: OAuthProtocolError;
+      /** The client's branding and the request's languages, when the request was valid. */
+      brand?: EffectiveBrand;
+      uiLocales?: string[];
+    }
   /** Back to the client: the code (RFC 6749 §4.1.2), as a finished URL. */
   | { kind: "redirect"; url: string }
-  /** Back to the client with an error (RFC 6749 §4.1.2.1): the edge renders it (`authorizationErrorRedirect`). */
-  | { kind: "redirect_error"; error: OAuthProtocolError; redirectUri: string; state?: string }
+  /**
+   * Back to the client with the code as an auto-submitting page (OAuth 2.0 Form Post Response Mode
+   * §2): `fields` (code, state, iss) posted to the redirect URI.
+   */
+  | { kind: "form_post"; redirectUri: string; fields: [string, string][]; formPost: FormPostView }
+  /**
+   * Back to the client with an error (RFC 6749 §4.1.2.1), in the query or with `formPost` as the
+   * auto-submitting page: the edge renders it (src/http/oauth-error.ts).
+   */
+  | {
+      kind: "redirect_error";
+      error: OAuthProtocolError;
+      redirectUri: string;
+      state?: string;
+      formPost?: FormPostView;
+    }
   /** After a POST: 303 to the GET that shows the next page of this interaction. */
   | { kind: "continue"; step: "resume" | "second-factor"; interaction: string }
   | {
@@ -180,6 +217,8 @@ interface Interaction {
   org?: number;
   /** The person asked to sign in as someone else (`prompt=select_account`'s "Use another account"). */
   again?: true;
+  /** Step-up (CONTRACT §12): the second factor asked is to raise this sign-in session (its sid). */
+  up?: string;
 }
 
 /**
@@ -233,18 +272,34 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
   // ------------------------------------------------------------------------------------------
   // The request's checks
   // ------------------------------------------------------------------------------------------
-  type Validated = { request: AuthorizationRequest; appName: string; applicationId: number | null };
+  type Validated = {
+    request: AuthorizationRequest;
+    appName: string;
+    applicationId: number | null;
+    /** Set when the request asked for `response_mode=form_post`: every answer to the client is that page. */
+    formPost?: FormPostView;
+  };
+
+  /** The form_post page's view of the client (its branding read through the directory cache). */
+  const formPostView = async (
+    tenantId: number,
+    applicationId: number | null,
+    appName: string,
+    uiLocales: string[],
+  ): Promise<FormPostView> => ({ appName, uiLocales, brand: await deps.brandOf(tenantId, applicationId) });
 
   /** Validates the request; a failure is the outcome to answer. */
   async function validate(q: string): Promise<Validated | AuthorizeOutcome> {
     let appName = "";
     let applicationId: number | null = null;
+    let tenantId = 0;
     const outcome = await validateAuthorizationRequest(new URLSearchParams(q), async (clientId) => {
       const r = await deps.directory.resolve(clientId);
       // A client whose org is blocked or whose application is gone is not served (an error page).
       if (!r || r.usability !== "ok") return null;
       appName = r.client.name;
       applicationId = r.client.applicationId;
+      tenantId = r.client.tenantId;
       return r.client;
     });
     if (outcome.kind === "error_page") {
@@ -258,8 +313,20 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
       return { kind: "error_page", page, error: e };
     }
     if (outcome.kind === "redirect_error")
-      return { kind: "redirect_error", error: outcome.error, redirectUri: outcome.redirectUri, state: outcome.state };
-    return { request: outcome.request, appName, applicationId };
+      return {
+        kind: "redirect_error",
+        error: outcome.error,
+        redirectUri: outcome.redirectUri,
+        state: outcome.state,
+        ...(outcome.responseMode === "form_post"
+          ? { formPost: await formPostView(tenantId, applicationId, appName, []) }
+          : {}),
+      };
+    const r = outcome.request;
+    const v: Validated = { request: r, appName, applicationId };
+    if (r.responseMode === "form_post")
+      v.formPost = await formPostView(r.client.tenantId, applicationId, appName, r.uiLocales);
+    return v;
   }
 
   const isOutcome = (v: Validated | AuthorizeOutcome): v is AuthorizeOutcome => "kind" in v;
@@ -269,6 +336,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     error,
     redirectUri: v.request.redirectUri,
     state: v.request.state,
+    ...(v.formPost ? { formPost: v.formPost } : {}),
   });
 
   const viewOf = async (v: Validated, i: Interaction): Promise<PageView> => ({
@@ -423,6 +491,84 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     cookies?: CookieChange;
   }
 
+  /**
+   * Asks the person of `session` for a second factor that will raise it (CONTRACT §12 "Step-up"):
+   * the second-factor page with a pending challenge holding the session's proofs, as after a
+   * password. A person with neither TOTP nor a passkey cannot give one: a page says so.
+   */
+  async function stepUp(v: Validated, i: Interaction, session: SignInSession, user: User): Promise<AuthorizeOutcome> {
+    if (!user.mfaEnabled && !(await deps.passkeys.hasPasskeys(user.tenantId, user.id)))
+      return {
+        kind: "error_page",
+        page: "second_factor_required",
+        error: oauthError("access_denied", "The application asks for a second factor and the person has none."),
+        brand: await deps.brandOf(v.request.client.tenantId, v.applicationId),
+        uiLocales: v.request.uiLocales,
+      };
+    const methods: ProofMethod[] = session.amr.includes("pwd") ? ["password"] : [];
+    const challenge = await deps.auth.challengeSecondFactor({ user, methods, at: session.authTime }, {});
+    return {
+      kind: "continue",
+      step: "second-factor",
+      interaction: seal({ ...i, up: session.sid }),
+      cookies: { pendingMfa: { value: challenge.pendingToken, maxAgeSeconds: challenge.expiresInSeconds } },
+    };
+  }
+
+  /**
+   * After a second factor on the pages: a step-up raises the session it was asked for (its `amr`
+   * gains the factor and `mfa`, its `auth_time` moves to now; the same sid, so every client of the
+   * session keeps it), which must still be the browser's and the same person's; otherwise the
+   * proof starts the sign-in session. Then the flow goes on.
+   */
+  async function afterSecondFactor(
+    person: ProvenPerson,
+    v: Validated,
+    i: Interaction,
+    browser: BrowserContext,
+  ): Promise<AuthorizeOutcome> {
+    if (i.up !== undefined) {
+      const again = { ...i, up: undefined };
+      const current = await resumeSession(tenantScopeOf(v.request.client), browser.sessionCookie);
+      const raised =
+        current && current.sid === i.up && current.userId === person.user.id
+          ? await deps.signIns.raise(
+              current.tenantId,
+              current.sid,
+              [...new Set([...current.amr, ...amrOf(person.methods), "mfa"])],
+              person.at,
+              now(),
+            )
+          : null;
+      if (!raised)
+        return { kind: "sign_in", view: await viewOf(v, again), problem: "expired", cookies: { pendingMfa: null } };
+      const org = await deps.orgs.get(person.user.tenantId, person.user.organizationId);
+      await deps.record({
+        type: "auth.login.stepped_up",
+        tenantId: person.user.tenantId,
+        org,
+        actor: { ip: browser.ip },
+        target: { userId: person.user.id },
+        data: {
+          method: proofLabel(person.methods),
+          via: "pages",
+          clientId: v.request.client.clientId,
+          sid: raised.sid,
+        },
+      });
+      return afterPost(
+        await proceed(v, { ...again, sid: raised.sid }, browser, { session: raised, cookies: { pendingMfa: null } }),
+      );
+    }
+    const { session, cookies } = await startSession(person, v, browser);
+    return afterPost(
+      await proceed(v, { ...i, sid: session.sid }, browser, {
+        session,
+        cookies: { ...cookies, pendingMfa: null },
+      }),
+    );
+  }
+
   /** Orgs whose tokens the user may get: memberships (home org, assigned roles) not blocked. */
   const usableOrgs = (user: User) => usableMemberships(deps, user, now());
 
@@ -457,6 +603,15 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     }
     // prompt=none's PKCE refusal, kept by checkPkce until login_required (above) had its turn.
     if (r.pkceRefusal) return withCookies(fail(v, r.pkceRefusal));
+
+    // Step-up (CONTRACT §12): `acr_values` asks for more than the session reached.
+    if (r.acr !== undefined && !acrSatisfies(acrOf(session.amr), r.acr)) {
+      if (none)
+        return withCookies(
+          fail(v, oauthError("interaction_required", "The application asks for a second factor; sign in with one.")),
+        );
+      return withCookies(await stepUp(v, i, session, user));
+    }
 
     // The session's tenant: the client's (resume checked it), or the person's for the console client.
     const tenantId = session.tenantId;
@@ -527,10 +682,10 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
       target: { userId: user.id },
       data: { clientId: r.client.clientId, scopes: [...r.scopes], organizationId: org.id, sid: session.sid },
     });
-    const done: AuthorizeOutcome = {
-      kind: "redirect",
-      url: successRedirect(r.redirectUri, { code, state: r.state, iss: deps.issuer }),
-    };
+    const response = { code, state: r.state, iss: deps.issuer };
+    const done: AuthorizeOutcome = v.formPost
+      ? { kind: "form_post", redirectUri: r.redirectUri, fields: successParameters(response), formPost: v.formPost }
+      : { kind: "redirect", url: successRedirect(r.redirectUri, response) };
     // A choice among several organizations is remembered for this sign-in session's next request.
     if (orgs.length > 1 && org.id !== remembered) {
       const cookies: CookieChange = {
@@ -592,7 +747,9 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
   ): Promise<AuthorizeOutcome> {
     const x = await reopen(blob);
     if (!isReopened(x)) return x;
-    const { i, v } = x;
+    const { v } = x;
+    // A sign-in replaces the session a step-up was for.
+    const i: Interaction = { ...x.i, up: undefined };
     const again = signInAgain(v, i, email);
     if (!email.trim() || !password) return again("missing");
     let person: ProvenPerson;
@@ -625,7 +782,8 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
   ): Promise<AuthorizeOutcome> {
     const x = await reopen(blob);
     if (!isReopened(x)) return x;
-    if (!pendingMfa) return { kind: "sign_in", view: await viewOf(x.v, x.i), problem: "expired" };
+    // Signing in again replaces the session a step-up was for.
+    if (!pendingMfa) return { kind: "sign_in", view: await viewOf(x.v, { ...x.i, up: undefined }), problem: "expired" };
     return { kind: "second_factor", view: await viewOf(x.v, x.i), method };
   }
 
@@ -657,13 +815,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     }
     if (!servesTenant(v.request.client, person.user.tenantId))
       return { kind: "sign_in", view: await viewOf(v, i), problem: "credentials", cookies: { pendingMfa: null } };
-    const { session, cookies } = await startSession(person, v, browser);
-    return afterPost(
-      await proceed(v, { ...i, sid: session.sid }, browser, {
-        session,
-        cookies: { ...cookies, pendingMfa: null },
-      }),
-    );
+    return afterSecondFactor(person, v, i, browser);
   }
 
   /** The browser's WebAuthn answer as posted by the pages' passkey form; null when it is not a JSON object. */
@@ -680,11 +832,18 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
   /** The options of the sign-in page's passkey button and autofill (a usernameless attempt). */
   const passkeySignInOffer = () => deps.passkeys.signInBegin();
 
-  /** The options of "Use a passkey instead" on the second-factor page; null when the pending person has none. */
-  async function passkeySecondFactorOffer(pendingMfa: string | undefined | null) {
+  /**
+   * What the second-factor page offers the pending person: the code form unless their only second
+   * factor is a passkey (a step-up of a person without TOTP), and "Use a passkey" (its options,
+   * else null) when they have one.
+   */
+  async function secondFactorOffer(pendingMfa: string | undefined | null) {
     const user = pendingMfa ? await deps.auth.pendingUser(pendingMfa) : null;
-    if (!user || !(await deps.passkeys.hasPasskeys(user.tenantId, user.id))) return null;
-    return deps.passkeys.signInBegin({ userId: user.id, tenantId: user.tenantId });
+    const passkey =
+      user && (await deps.passkeys.hasPasskeys(user.tenantId, user.id))
+        ? await deps.passkeys.signInBegin({ userId: user.id, tenantId: user.tenantId })
+        : null;
+    return { codes: !passkey || !!user?.mfaEnabled, passkey };
   }
 
   /**
@@ -701,7 +860,9 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
   ): Promise<AuthorizeOutcome> {
     const x = await reopen(blob);
     if (!isReopened(x)) return x;
-    const { i, v } = x;
+    const { v } = x;
+    // A sign-in replaces the session a step-up was for.
+    const i: Interaction = { ...x.i, up: undefined };
     const again = signInAgain(v, i);
     const credential = credentialOf(credentialJson);
     if (!credential || !attemptId) return again("passkey");
@@ -767,13 +928,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     }
     if (!servesTenant(v.request.client, person.user.tenantId))
       return { kind: "sign_in", view: await viewOf(v, i), problem: "credentials", cookies: { pendingMfa: null } };
-    const { session, cookies } = await startSession(person, v, browser);
-    return afterPost(
-      await proceed(v, { ...i, sid: session.sid }, browser, {
-        session,
-        cookies: { ...cookies, pendingMfa: null },
-      }),
-    );
+    return afterSecondFactor(person, v, i, browser);
   }
 
   /** The org picker's POST: an org the user may use (re-checked), then the flow goes on. */
@@ -849,7 +1004,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     chooseOrganization,
     decideConsent,
     passkeySignInOffer,
-    passkeySecondFactorOffer,
+    secondFactorOffer,
     signInWithPasskey,
     verifySecondFactorWithPasskey,
     /** Resolves when every alert mail started so far is handed over (graceful shutdown, tests). */

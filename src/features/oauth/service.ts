@@ -17,7 +17,7 @@ import type { User } from "../../kernel/users";
 import { type ApiClient, type ClientDirectory, type ResolvedClient, servesTenant, tenantScopeOf } from "../clients";
 import type { DomainEvent } from "../events";
 import type { OrgRepo } from "../orgs";
-import { pkceRequired, verifyPkceS256, type AuthorizationCodeStore, type SignInSessionStore } from "../oidc";
+import { acrOf, pkceRequired, verifyPkceS256, type AuthorizationCodeStore, type SignInSessionStore } from "../oidc";
 import { markCovers, markKeys, markValueAt, MARK_SECONDS, type LogoutService } from "../logout";
 import { parseRefreshToken, type SessionService } from "../sessions";
 import type { CounterStore, FamilyStore } from "../sessions/ports";
@@ -345,6 +345,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
           sid: c.sid,
           authTime: c.authTime,
           amr: c.amr,
+          acr: acrOf(c.amr),
           nonce: c.nonce,
           accessToken: issued.accessToken,
           scopes: c.scopes,

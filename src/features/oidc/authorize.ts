@@ -14,6 +14,7 @@
  * Pure: no HTTP, no storage beyond the client lookup the caller passes in.
  */
 import { type ApiClient, CLIENT_ID_PATTERN, CONSOLE_CLIENT_ID, loopbackPortMayVary, MAX_URI_LENGTH } from "../clients";
+import { type Acr, askedAcr } from "./acr";
 import { OAuthProtocolError, oauthError } from "./errors";
 import { PKCE_METHOD, pkceRequired, S256_CHALLENGE_RE } from "./pkce";
 import { MAX_SCOPE_LENGTH, parseScope, type SupportedScope } from "./scopes";
@@ -38,6 +39,13 @@ export type ClientLookup = (clientId: string) => Promise<AuthorizeClient | null>
 /** OIDC Core §3.1.2.1 `prompt` values the provider supports. */
 export const PROMPT_VALUES = ["none", "login", "consent", "select_account"] as const;
 export type Prompt = (typeof PROMPT_VALUES)[number];
+
+/**
+ * Response modes (OAuth 2.0 Multiple Response Types §2.1; OAuth 2.0 Form Post Response Mode §2):
+ * `query` (the default of the code flow) or `form_post` (an auto-submitting page POSTs the answer).
+ */
+export const RESPONSE_MODES = ["query", "form_post"] as const;
+export type ResponseMode = (typeof RESPONSE_MODES)[number];
 
 /** OIDC Core §3.1.2.1 `display` values; any other is ignored (OIDC Core §15.1: never an error). */
 export const DISPLAY_VALUES = ["page", "popup", "touch", "wap"] as const;
@@ -97,7 +105,7 @@ export interface AuthorizationRequest {
   /** Exactly as sent (and matched against a registered one); the code is bound to it. */
   redirectUri: string;
   responseType: "code";
-  responseMode: "query";
+  responseMode: ResponseMode;
   /** Verbatim when sent; echoed back unchanged. */
   state?: string;
   /** Supported scopes asked for (after the offline_access rule), in SUPPORTED_SCOPES order. */
@@ -125,6 +133,11 @@ export interface AuthorizationRequest {
   /** Well-formed BCP 47 tags in the order asked; [] when absent. */
   uiLocales: string[];
   display?: Display;
+  /**
+   * The level `acr_values` asks for: the lowest of ours it names (askedAcr); absent when it names
+   * none (ignored, OIDC Core §15.1).
+   */
+  acr?: Acr;
   /** `organization=<orgId>`: the org to preselect on the hosted page (CONTRACT §12). */
   organizationId?: number;
 }
@@ -139,12 +152,12 @@ export type AuthorizationOutcome =
       /** What was wrong: the client (unknown, or not registered for the code flow), the redirect URI, or the request. */
       about: "client" | "redirect_uri" | "request";
     }
-  /** RFC 6749 §4.1.2.1: redirect back to `redirectUri` with the error, `state` (when usable) and `iss`. */
+  /** RFC 6749 §4.1.2.1: back to `redirectUri` with the error, `state` (when usable) and `iss`, in `responseMode`. */
   | {
       kind: "redirect_error";
       error: OAuthProtocolError;
       redirectUri: string;
-      responseMode: "query";
+      responseMode: ResponseMode;
       state?: string;
     };
 
@@ -270,14 +283,16 @@ export const checkState: Check = (ctx) => {
 };
 
 /**
- * OAuth 2.0 Multiple Response Types §2.1 / §5: the code flow answers in the query. Only `query`
- * is supported (discovery `response_modes_supported ["query"]`); any other is invalid_request.
+ * OAuth 2.0 Multiple Response Types §2.1 / §5: the code flow answers in the query by default;
+ * OAuth 2.0 Form Post Response Mode §2: `form_post` answers with an auto-submitting page instead
+ * (discovery `response_modes_supported ["query", "form_post"]`). Any other is invalid_request,
+ * answered in the query (responseModeForError).
  */
 export const checkResponseMode: Check = (ctx) => {
   const mode = single(ctx.params, "response_mode");
-  if (mode !== undefined && mode !== "query")
-    throw oauthError("invalid_request", "response_mode must be query (or absent).");
-  ctx.out.responseMode = "query";
+  if (mode !== undefined && !(RESPONSE_MODES as readonly string[]).includes(mode))
+    throw oauthError("invalid_request", "response_mode must be query or form_post (or absent).");
+  ctx.out.responseMode = (mode as ResponseMode | undefined) ?? "query";
 };
 
 /**
@@ -415,10 +430,10 @@ export const checkLoginHint: Check = (ctx) => {
 const LOCALE_TAG_RE = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
 
 /**
- * OIDC Core §3.1.2.1 `ui_locales` and `display`; OIDC Core §15.1: their use must never result in
- * an error. Over-long or malformed values are dropped, not refused. `claims_locales`,
- * `acr_values` and `claims` are ignored (discovery: `claims_parameter_supported false`; no ACR
- * levels are offered), which §15.1 allows for acr_values ("must not result in an error").
+ * OIDC Core §3.1.2.1 `ui_locales`, `display` and `acr_values`; OIDC Core §15.1: their use must
+ * never result in an error. Over-long or malformed values are dropped, not refused; `acr_values`
+ * keeps the lowest of our levels it names (askedAcr) and is otherwise ignored. `claims_locales`
+ * and `claims` are ignored (discovery: `claims_parameter_supported false`).
  */
 export const checkHarmlessHints: Check = (ctx) => {
   const locales = single(ctx.params, "ui_locales");
@@ -432,6 +447,8 @@ export const checkHarmlessHints: Check = (ctx) => {
   const display = single(ctx.params, "display");
   if (display !== undefined && (DISPLAY_VALUES as readonly string[]).includes(display))
     ctx.out.display = display as Display;
+  const acr = askedAcr(single(ctx.params, "acr_values"));
+  if (acr !== undefined) ctx.out.acr = acr;
 };
 
 /** CONTRACT §12: `organization=<orgId>` (a positive integer) preselects the active org. */
@@ -495,6 +512,16 @@ function stateForError(params: ParamSource): string | undefined {
 }
 
 /**
+ * The response mode of an error answer: `form_post` when the request asked for it (once), so that
+ * its errors travel as its answer would (OAuth 2.0 Form Post Response Mode §2); otherwise `query`,
+ * including for a response_mode that is itself the error.
+ */
+function responseModeForError(params: ParamSource): ResponseMode {
+  const values = params.getAll("response_mode").filter((v) => v !== "");
+  return values.length === 1 && values[0] === "form_post" ? "form_post" : "query";
+}
+
+/**
  * Validates an authorization request: runs the page checks, then the redirect checks, in order;
  * the first failure decides the outcome. Anything thrown that is not an OAuthProtocolError (a
  * failing client lookup) propagates: the caller renders it as server_error on its page.
@@ -522,7 +549,13 @@ export async function validateAuthorizationRequest(
     for (const check of REDIRECT_CHECKS) await check(ctx);
   } catch (e) {
     if (e instanceof OAuthProtocolError)
-      return { kind: "redirect_error", error: e, redirectUri, responseMode: "query", state: stateForError(params) };
+      return {
+        kind: "redirect_error",
+        error: e,
+        redirectUri,
+        responseMode: responseModeForError(params),
+        state: stateForError(params),
+      };
     throw e;
   }
   const o = ctx.out;
@@ -547,6 +580,7 @@ export async function validateAuthorizationRequest(
   if (o.idTokenHint !== undefined) request.idTokenHint = o.idTokenHint;
   if (o.loginHint !== undefined) request.loginHint = o.loginHint;
   if (o.display !== undefined) request.display = o.display;
+  if (o.acr !== undefined) request.acr = o.acr;
   if (o.organizationId !== undefined) request.organizationId = o.organizationId;
   return { kind: "valid", request };
 }

@@ -7,6 +7,8 @@
  * With no feature the RFC 8414 document is the one served today by the system feature (the
  * client-credentials token endpoint and the key set); test/unit/oidc/discovery.test.ts holds the two equal.
  */
+import { ACR_VALUES_SUPPORTED } from "./acr";
+import { RESPONSE_MODES } from "./authorize";
 import { SUPPORTED_SCOPES, CLAIMS_SUPPORTED } from "./scopes";
 
 /**
@@ -71,7 +73,7 @@ export function buildAuthorizationServerMetadata(opts: DiscoveryOptions): Provid
   Object.assign(doc, {
     scopes_supported: [...SUPPORTED_SCOPES],
     response_types_supported: ["code"],
-    response_modes_supported: ["query"],
+    response_modes_supported: [...RESPONSE_MODES],
     grant_types_supported: [
       "authorization_code",
       ...(has("refresh_token") ? ["refresh_token"] : []),
@@ -82,6 +84,7 @@ export function buildAuthorizationServerMetadata(opts: DiscoveryOptions): Provid
     subject_types_supported: ["public"],
     id_token_signing_alg_values_supported: ["RS256"],
     claims_supported: [...CLAIMS_SUPPORTED],
+    acr_values_supported: [...ACR_VALUES_SUPPORTED],
     claims_parameter_supported: false,
     request_parameter_supported: false,
     request_uri_parameter_supported: false,

@@ -12,7 +12,7 @@ export {
   type SignInSessionStore,
 } from "./ports";
 
-/** The protocol's pure pieces: errors, the authorization request's checks, PKCE, redirects, scopes, discovery. */
+/** The protocol's pure pieces: errors, the authorization request's checks, acr, PKCE, redirects, scopes, discovery. */
 export {
   OAUTH_ERROR_CODES,
   OAuthProtocolError,
@@ -28,6 +28,7 @@ export {
   LIMITS,
   PROMPT_VALUES,
   REDIRECT_CHECKS,
+  RESPONSE_MODES,
   pageChecks,
   redirectUriMatches,
   validateAuthorizationRequest,
@@ -40,7 +41,9 @@ export {
   type Display,
   type ParamSource,
   type Prompt,
+  type ResponseMode,
 } from "./authorize";
+export { ACR_MFA, ACR_PWD, ACR_VALUES_SUPPORTED, acrOf, acrSatisfies, askedAcr, type Acr } from "./acr";
 export {
   CODE_VERIFIER_RE,
   PKCE_METHOD,
@@ -49,7 +52,7 @@ export {
   s256Challenge,
   verifyPkceS256,
 } from "./pkce";
-export { appendQuery, successRedirect, type SuccessResponse } from "./redirect";
+export { appendQuery, successParameters, successRedirect, type SuccessResponse } from "./redirect";
 export { readIdTokenHint } from "./id-token-hint";
 export {
   readSessionCookie,

@@ -30,9 +30,9 @@ export interface SignInSession {
   sid: string;
   tenantId: number;
   userId: number;
-  /** When the person last proved who they are (the ID token's `auth_time`). */
+  /** When the person last proved who they are (the ID token's `auth_time`); moved by a step-up (`raise`). */
   authTime: Date;
-  /** RFC 8176 methods of that proof (`pwd`, `otp`, `mfa`, `hwk`, `user`). */
+  /** RFC 8176 methods of the proofs given (`pwd`, `otp`, `mfa`, `hwk`, `user`); the ID token's `acr` derives from them. */
   amr: string[];
   /** Seconds of inactivity after which the session ends (24 h by CONTRACT §12). */
   idleSeconds: number;
@@ -71,6 +71,13 @@ export interface SignInSessionStore {
    * tenant. Changes nothing.
    */
   get(tenantId: number, sid: string, now: Date): Promise<SignInSession | null>;
+  /**
+   * Step-up (CONTRACT §12): a further factor proven in the live session raises it. Its `amr`
+   * becomes `amr` and its `authTime` `authTime`; the sid, the secret, the clients and the expiries
+   * stay. One atomic step on the live record. Answers the session after the change; null (and
+   * nothing changes) when it is unknown, ended, expired at `now` or of another tenant.
+   */
+  raise(tenantId: number, sid: string, amr: string[], authTime: Date, now: Date): Promise<SignInSession | null>;
   /**
    * Atomically adds `clientId` to the session's clients (a set: adding twice keeps one entry;
    * concurrent adds of different clients all stay). true when the session is live at `now`; false

@@ -1,7 +1,8 @@
 /**
  * The authorization response as a URL (RFC 6749 §4.1.2; RFC 9207): the parameters are appended to
  * the redirect URI's query component, whose own parameters are retained byte for byte (RFC 6749
- * §3.1.2), and no fragment is ever produced (response_mode `query` only). The error redirect
+ * §3.1.2), and no fragment is ever produced. With response_mode `form_post` the same parameters
+ * (`successParameters`) are the fields of an auto-submitting form instead. The error redirect
  * (RFC 6749 §4.1.2.1) is rendered at the edge with the other OAuth errors
  * (src/http/oauth-error.ts `authorizationErrorRedirect`), on top of `appendQuery`.
  */
@@ -41,10 +42,15 @@ export function appendQuery(redirectUri: string, params: [string, string][]): st
   return `${redirectUri}${sep}${extra}`;
 }
 
-/** RFC 6749 §4.1.2 + RFC 9207 §2: `code`, then `state` (when sent), then `iss`. */
-export function successRedirect(redirectUri: string, r: SuccessResponse): string {
+/** RFC 6749 §4.1.2 + RFC 9207 §2: `code`, then `state` (when sent), then `iss` (the query's or the form post's fields). */
+export function successParameters(r: SuccessResponse): [string, string][] {
   const params: [string, string][] = [["code", r.code]];
   if (r.state !== undefined) params.push(["state", r.state]);
   params.push(["iss", r.iss]);
-  return appendQuery(redirectUri, params);
+  return params;
+}
+
+/** The success answer in the query of the redirect URI (response_mode `query`). */
+export function successRedirect(redirectUri: string, r: SuccessResponse): string {
+  return appendQuery(redirectUri, successParameters(r));
 }

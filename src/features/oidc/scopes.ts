@@ -39,6 +39,7 @@ export const CLAIMS_SUPPORTED = [
   "azp",
   "sid",
   "amr",
+  "acr",
   "at_hash",
   "email",
   "email_verified",

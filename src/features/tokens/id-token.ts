@@ -19,6 +19,8 @@ export interface IdTokenInput {
   authTime: Date;
   /** RFC 8176 method references. */
   amr: string[];
+  /** The level the sign-in reached (OIDC Core §2; CONTRACT §12 "Step-up"): `urn:sso:acr:pwd` or `urn:sso:acr:mfa`. */
+  acr: string;
   /** The authorization request's nonce; omitted when none was sent. */
   nonce?: string | null;
   /** The access token issued beside it (`at_hash`); omitted when none. */
@@ -71,6 +73,7 @@ export function computeIdTokenClaims(i: IdTokenInput): Record<string, unknown> {
   if (i.nonce) claims.nonce = i.nonce;
   claims.sid = i.sid;
   claims.amr = [...i.amr];
+  claims.acr = i.acr;
   if (i.accessToken) claims.at_hash = atHash(i.accessToken);
   Object.assign(claims, scopeClaims(i.user, i.scopes));
   return claims;

@@ -21,6 +21,7 @@ export const de = {
   "signIn.setupLink": "Haben Sie einen Einrichtungslink?",
   "passkey.signIn": "Mit einem Passkey anmelden",
   "passkey.secondFactor": "Stattdessen einen Passkey verwenden",
+  "passkey.confirm": "Passkey verwenden",
   "passkey.or": "oder",
   "passkey.cancelled": "Der Passkey wurde nicht verwendet. Versuchen Sie es erneut oder melden Sie sich anders an.",
 
@@ -34,6 +35,9 @@ export const de = {
   "mfa.submit": "Bestätigen",
   "mfa.useRecovery": "Gerät verloren? Wiederherstellungscode verwenden",
   "mfa.useTotp": "Code aus der Authenticator-App verwenden",
+  "mfa.passkeyOnly.intro": "Bestätigen Sie mit einem Passkey dieses Kontos, dass Sie es sind.",
+  "mfa.passkeyOnly.noScript":
+    "Ein Passkey braucht JavaScript. Schalten Sie es für diese Website ein, oder gehen Sie zurück zur Anwendung und melden Sie sich anders an.",
 
   "org.title": "Organisation wählen",
   "org.intro": {
@@ -80,6 +84,13 @@ export const de = {
     "Dieser Browser war hier nicht bei {app} angemeldet, daher wurde nichts beendet. Andere Anmeldungen in diesem Browser bleiben unverändert.",
   "notSignedOut.body": "Dieser Browser war hier nicht angemeldet, daher wurde nichts beendet.",
 
+  "formPost.title": "Zurück zur Anwendung",
+  "formPost.titleApp": "Zurück zu {app}",
+  "formPost.body": "Sie werden zur Anwendung zurückgeleitet.",
+  "formPost.bodyApp": "Sie werden zu {app} zurückgeleitet.",
+  "formPost.noScript": "Ihr Browser führt hier kein JavaScript aus. Klicken Sie auf die Schaltfläche, um fortzufahren.",
+  "formPost.continue": "Weiter",
+
   "problem.emailRequired": "Geben Sie Ihre E-Mail-Adresse ein.",
   "problem.emailInvalid": "Geben Sie eine E-Mail-Adresse in der Form name@example.com ein.",
   "problem.passwordRequired": "Geben Sie Ihr Passwort ein.",
@@ -123,6 +134,11 @@ export const de = {
   "errorPage.notFound.title": "Seite nicht gefunden",
   "errorPage.notFound.what": "Unter dieser Adresse gibt es keine Seite.",
   "errorPage.notFound.todo": "Prüfen Sie die Adresse oder beginnen Sie erneut in der Anwendung.",
+  "errorPage.secondFactorRequired.title": "Bestätigung in zwei Schritten erforderlich",
+  "errorPage.secondFactorRequired.what":
+    "Diese Anwendung verlangt bei der Anmeldung einen zweiten Schritt, und für Ihr Konto ist noch keiner eingerichtet: weder eine Authenticator-App noch ein Passkey.",
+  "errorPage.secondFactorRequired.todo":
+    "Schalten Sie in Ihren Kontoeinstellungen die Bestätigung in zwei Schritten ein oder fügen Sie einen Passkey hinzu, und beginnen Sie dann erneut in der Anwendung. Wenn das nicht geht, wenden Sie sich an Ihre Administration.",
   "errorPage.server.title": "Bei uns ist etwas schiefgegangen",
   "errorPage.server.what": "Der Anmeldedienst konnte Ihre Anfrage nicht abschließen. Das liegt nicht an Ihnen.",
   "problem.resetCodeInvalid":

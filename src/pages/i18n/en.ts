@@ -25,6 +25,7 @@ export const en = {
   "signIn.setupLink": "Have a setup link?",
   "passkey.signIn": "Sign in with a passkey",
   "passkey.secondFactor": "Use a passkey instead",
+  "passkey.confirm": "Use your passkey",
   "passkey.or": "or",
   "passkey.cancelled": "The passkey was not used. Try again, or sign in another way.",
 
@@ -37,6 +38,9 @@ export const en = {
   "mfa.submit": "Verify",
   "mfa.useRecovery": "Lost your device? Use a recovery code",
   "mfa.useTotp": "Use the code from your authenticator app",
+  "mfa.passkeyOnly.intro": "Confirm it is you with a passkey of this account.",
+  "mfa.passkeyOnly.noScript":
+    "A passkey needs JavaScript. Turn it on for this site, or go back to the application and sign in another way.",
 
   "org.title": "Choose an organization",
   "org.intro": {
@@ -82,6 +86,13 @@ export const en = {
   "notSignedOut.bodyApp":
     "This browser was not signed in to {app} here, so nothing was ended. Any other sign-in in this browser is unchanged.",
   "notSignedOut.body": "This browser was not signed in here, so nothing was ended.",
+
+  "formPost.title": "Returning to the application",
+  "formPost.titleApp": "Returning to {app}",
+  "formPost.body": "You are being sent back to the application.",
+  "formPost.bodyApp": "You are being sent back to {app}.",
+  "formPost.noScript": "Your browser does not run JavaScript here. Press the button to continue.",
+  "formPost.continue": "Continue",
 
   "problem.emailRequired": "Enter your email address.",
   "problem.emailInvalid": "Enter an email address in the form name@example.com.",
@@ -143,6 +154,11 @@ export const en = {
   "errorPage.notFound.title": "Page not found",
   "errorPage.notFound.what": "There is no page at this address.",
   "errorPage.notFound.todo": "Check the address, or start again from the application.",
+  "errorPage.secondFactorRequired.title": "Two-step verification is needed",
+  "errorPage.secondFactorRequired.what":
+    "This application asks for a second step at sign-in, and your account has none yet: no authenticator app and no passkey.",
+  "errorPage.secondFactorRequired.todo":
+    "Turn on two-step verification or add a passkey in your account settings, then start again from the application. If you cannot, contact your administrator.",
   "errorPage.server.title": "Something went wrong on our side",
   "errorPage.server.what": "The sign-in service could not finish your request. Nothing you did caused this.",
   "errorPage.server.todo": "Try again in a few minutes. If it keeps happening, contact support.",

@@ -19,6 +19,8 @@ export const ERROR_KINDS = [
   "signOutBadRequest",
   "signOutCsrf",
   "signOutServer",
+  /** Step-up (CONTRACT §12): the application asks for a second factor and the person has none. */
+  "secondFactorRequired",
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 

@@ -1,6 +1,7 @@
 /**
  * The second factor after a password: a TOTP code, or (switched by a plain link, no script) one of
- * the recovery codes. Both post the field `code`; `method` says which kind it is.
+ * the recovery codes. Both post the field `code`; `method` says which kind it is. A person whose
+ * only second factor is a passkey (a step-up, docs/oidc.md) gets the passkey alone (`codes: false`).
  */
 import type { Msg } from "../i18n";
 import { ALERT_ID, Field, Form, type FormTarget, useKit } from "../kit";
@@ -17,11 +18,23 @@ export interface SecondFactorProps extends FormTarget {
   alert?: Msg;
   /** "Use a passkey instead", when the person has one (shown only with JavaScript). */
   passkey?: PasskeyOffer;
+  /** False when the person has no TOTP (and so no recovery codes): the page offers the passkey alone. */
+  codes?: boolean;
 }
 
 function SecondFactorBody(p: SecondFactorProps) {
   const { t } = useKit();
   const totp = p.method === "totp";
+  if (p.codes === false && p.passkey)
+    return (
+      <>
+        <p>{t("mfa.passkeyOnly.intro")}</p>
+        <noscript>
+          <p>{t("mfa.passkeyOnly.noScript")}</p>
+        </noscript>
+        <PasskeyForm {...p.passkey} alone />
+      </>
+    );
   return (
     <>
       <Form action={p.action} hidden={{ ...p.hidden, method: p.method }}>

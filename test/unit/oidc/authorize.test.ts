@@ -275,10 +275,22 @@ describe("redirect phase: errors go back with state and iss (RFC 6749 §4.1.2.1,
       expect((await redirected(params({ response_type: t }))).error.error).toBe("unsupported_response_type");
   });
 
-  test("OAuth Multiple Response Types §2.1: response_mode other than query is invalid_request", async () => {
-    for (const m of ["fragment", "form_post", "jwt"])
-      expect((await redirected(params({ response_mode: m }))).error.error).toBe("invalid_request");
+  test("OAuth Multiple Response Types §2.1 + Form Post Response Mode §2: query or form_post; any other response_mode is invalid_request, answered in the query", async () => {
+    for (const m of ["fragment", "jwt", "form_post.jwt"]) {
+      const o = await redirected(params({ response_mode: m }));
+      expect(o.error.error).toBe("invalid_request");
+      expect(o.responseMode).toBe("query");
+    }
     expect((await valid(params({ response_mode: "query" }))).responseMode).toBe("query");
+    expect((await valid(params({ response_mode: undefined }))).responseMode).toBe("query");
+    expect((await valid(params({ response_mode: "form_post" }))).responseMode).toBe("form_post");
+    // A form_post request's errors are posted like its answer; a repeated response_mode is answered in the query.
+    expect((await redirected(params({ response_mode: "form_post", response_type: "token" }))).responseMode).toBe(
+      "form_post",
+    );
+    expect(
+      (await redirected(params({ response_mode: "form_post" }, [["response_mode", "form_post"]]))).responseMode,
+    ).toBe("query");
   });
 
   test("OIDC Core §6.1 + §3.1.2.6: a request object is request_not_supported", async () => {
@@ -452,6 +464,16 @@ describe("OIDC Core §3.1.2.1 parameters", () => {
     );
     expect(odd.uiLocales).toEqual([]);
     expect(odd.display).toBeUndefined();
+    expect(odd.acr).toBeUndefined();
+    expect(r.acr).toBeUndefined();
+  });
+
+  test("CONTRACT §12 step-up: acr_values keeps the lowest of our levels it names; unknown values are ignored", async () => {
+    expect((await valid(params({ acr_values: "urn:sso:acr:mfa" }))).acr).toBe("urn:sso:acr:mfa");
+    expect((await valid(params({ acr_values: "1 urn:sso:acr:mfa" }))).acr).toBe("urn:sso:acr:mfa");
+    // The client accepts any value it lists: pwd listed, pwd is enough (OIDC Core §3.1.2.1).
+    expect((await valid(params({ acr_values: "urn:sso:acr:mfa urn:sso:acr:pwd" }))).acr).toBe("urn:sso:acr:pwd");
+    expect((await valid(params({ acr_values: "1 2" }))).acr).toBeUndefined();
   });
 
   test("CONTRACT §12: organization must be a positive integer", async () => {

@@ -4,6 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import {
   consentPage,
+  formPostPage,
   formActionSource,
   LOCALES,
   pageCsp,
@@ -92,9 +93,13 @@ describe("every page in every language", () => {
         expect(focused.length).toBeLessThanOrEqual(1);
         const invalid = inputs.filter((i) => i.attrs["aria-invalid"] === "true");
         if (invalid.length) expect(focused[0]).toBe(invalid[0]);
-        // Every form posts, with the CSRF token and what the HTTP layer asked to carry back.
+        // Every form posts, with the CSRF token and what the HTTP layer asked to carry back; the
+        // form_post answer's form goes to the client instead, and never carries the token.
         for (const f of one("form")) expect(f.attrs.method).toBe("post");
-        if (one("form").length) {
+        if (s.page === formPostPage) {
+          expect(one("form")[0].attrs.action).toBe("https://photos.example.com/callback");
+          expect(one("input").some((i) => i.attrs.name === "csrf")).toBe(false);
+        } else if (one("form").length) {
           expect(one("input").filter((i) => i.attrs.name === "csrf")[0].attrs.value).toBe(token);
           expect(one("input").some((i) => i.attrs.name === "interaction" && i.attrs.value === "int_01HZX")).toBe(true);
         }
@@ -143,6 +148,30 @@ describe("fields", () => {
     ).html;
     expect(elements(recovery).find((e) => e.attrs.id === "code")!.attrs.autocomplete).toBe("off");
     expect(recovery).toContain('href="/m?t"');
+  });
+
+  test("second factor with the passkey alone (no TOTP): no code field, no recovery link, the problem in the alert", () => {
+    const passkey = {
+      action: "/m/passkey",
+      hidden: { interaction: "int_01HZX" },
+      attemptId: "att_1",
+      options: { challenge: "c" },
+      purpose: "secondFactor" as const,
+    };
+    const { html } = renderPage(
+      secondFactorPage,
+      { action: "/m", method: "totp", switchUrl: "/m?r", codes: false, passkey, alert: { key: "problem.passkey" } },
+      { locale: "en", csrfToken: token },
+    );
+    const els = elements(html);
+    expect(els.some((e) => e.attrs.name === "code")).toBe(false);
+    expect(html).not.toContain('href="/m?r"');
+    expect(html).toContain("Confirm it is you with a passkey of this account.");
+    expect(html).toContain("Use your passkey");
+    expect(html).not.toContain('class="or"');
+    expect(html).toContain("That passkey could not be used to sign in");
+    expect(html).toMatch(/<noscript><p>A passkey needs JavaScript/);
+    expect(els.find((e) => e.tag === "form")!.attrs.action).toBe("/m/passkey");
   });
 
   test("a page with a form cannot be rendered without a CSRF token", () => {
