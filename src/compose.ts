@@ -325,6 +325,7 @@ export async function composeGraph(d: GraphDeps) {
   });
   // The browser half of the OpenID provider (CONTRACT §12): the flow of /oauth2/authorize.
   const authorize = createAuthorizeService({
+    applicationName: async (tenantId, applicationId) => (await store.apps.get(tenantId, applicationId))?.name ?? null,
     issuer: config.issuer,
     clock,
     directory: clientDirectory,

@@ -58,7 +58,9 @@ async function clientToken(clientId: string, email: string, password: string): P
   let res = await passwordSignIn(b, await b.get(authorizePath(clientId, REDIRECT)), email, password);
   if (res.status === 200) {
     const html = await res.text();
+    // CONTRACT §12: the consent page names who asks (the client) and what its tokens open (the application).
     expect(html).toContain(`name="decision" value="allow"`);
+    expect(html).toContain("Its access opens: Calendar");
     res = await b.post("/oauth2/authorize/consent", {
       csrf: fieldOf(html, "csrf"),
       interaction: fieldOf(html, "interaction"),

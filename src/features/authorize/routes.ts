@@ -333,6 +333,7 @@ export function authorizeRoutes({
             action: STEP_PATHS.consent,
             hidden,
             appName: o.view.appName,
+            applicationName: o.applicationName ?? undefined,
             scopes: o.scopes,
             email: o.email,
             orgName: o.orgName,

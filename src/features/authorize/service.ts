@@ -91,6 +91,8 @@ export interface AuthorizeDeps {
   onBackgroundError(e: unknown): void;
   /** Records an event that changes nothing else (units.record). */
   record(e: DomainEvent): Promise<void>;
+  /** The name of a client's application, for the consent page (what its tokens open; CONTRACT §12). */
+  applicationName(tenantId: number, applicationId: number): Promise<string | null>;
   /** The branding the pages of a client show (its application's override over the tenant's; cached). */
   brandOf(tenantId: number, applicationId: number | null): Promise<EffectiveBrand>;
   /** The service's published keys, to verify an `id_token_hint` (OIDC Core §3.1.2.1). */
@@ -202,7 +204,15 @@ export type AuthorizeOutcome = { cookies?: CookieChange } & (
       /** `prompt=select_account`: who is signed in, and the interaction of "Use another account". */
       account?: { email: string; again: string };
     }
-  | { kind: "consent"; view: PageView; scopes: string[]; email: string; orgName: string }
+  | {
+      kind: "consent";
+      view: PageView;
+      scopes: string[];
+      email: string;
+      orgName: string;
+      /** The application the client's tokens open (CONTRACT §12: who asks, and for what). */
+      applicationName: string | null;
+    }
 );
 
 /** The signed pending interaction. */
@@ -653,6 +663,8 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
           scopes: [...r.scopes],
           email: user.email,
           orgName: org.name,
+          applicationName:
+            v.applicationId !== null ? await deps.applicationName(r.client.tenantId, v.applicationId) : null,
         });
       }
     }

@@ -55,6 +55,7 @@ export const de = {
     other: "{app} bittet um {count} Berechtigungen:",
   },
   "consent.account": "Sie sind als {email} angemeldet.",
+  "consent.application": "Der Zugriff gilt für: {application}",
   "consent.org": "Organisation: {org}",
   "consent.withdraw": "Sie können diese Erlaubnis später in Ihren Kontoeinstellungen widerrufen.",
   "consent.allow": "Erlauben",

@@ -58,6 +58,7 @@ export const en = {
     other: "{app} asks for {count} permissions:",
   },
   "consent.account": "You are signed in as {email}.",
+  "consent.application": "Its access opens: {application}",
   "consent.org": "Organization: {org}",
   "consent.withdraw": "You can withdraw this permission later in your account settings.",
   "consent.allow": "Allow",

@@ -1,12 +1,14 @@
 /**
- * Consent for a third-party client (CONTRACT §12): the application's name, each scope asked in
- * plain words, and two buttons posting `decision=allow` or `decision=deny`.
+ * Consent for a third-party client (CONTRACT §12): the client's name (who asks), the application
+ * its tokens open, each scope asked in plain words, and two buttons posting `decision=allow` or `decision=deny`.
  */
 import { Form, type FormTarget, useKit } from "../kit";
 import type { Page } from "../render";
 
 export interface ConsentProps extends FormTarget {
   appName: string;
+  /** The application whose API the client's tokens open, when the client is bound to one. */
+  applicationName?: string;
   /** The scopes asked (OIDC scope names); unknown ones are shown by name. */
   scopes: readonly string[];
   /** The signed-in person's address, so they see which account they give access to. */
@@ -30,6 +32,7 @@ function ConsentBody(p: ConsentProps) {
       {p.email && <p class="identity">{t("consent.account", { email: p.email })}</p>}
       {p.orgName && <p>{t("consent.org", { org: p.orgName })}</p>}
       <p id="consent-ask">{t("consent.ask", { app: p.appName, count: p.scopes.length })}</p>
+      {p.applicationName && <p>{t("consent.application", { application: p.applicationName })}</p>}
       <ul class="scopes" aria-labelledby="consent-ask">
         {p.scopes.map((s) => {
           const key = Object.hasOwn(KNOWN_SCOPES, s) ? KNOWN_SCOPES[s] : undefined;
