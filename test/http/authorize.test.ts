@@ -127,6 +127,13 @@ describe("the request's errors", () => {
     const r = await browser().get(authorizeUrl(first, {}, "https://evil.example.com/cb"));
     expect(r.status).toBe(400);
     expect(r.headers.get("location")).toBeNull();
+    expect(await r.text()).toContain('<html lang="en"');
+  });
+
+  test("the error page of an unregistered redirect_uri speaks the language ui_locales asks for (CONTRACT §15)", async () => {
+    const r = await browser().get(authorizeUrl(first, { ui_locales: "de" }, "https://evil.example.com/cb"));
+    expect(r.status).toBe(400);
+    expect(await r.text()).toContain('<html lang="de"');
   });
 
   test("every other error goes back with error, state and iss", async () => {

@@ -320,7 +320,10 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
           : outcome.about === "redirect_uri"
             ? "bad_redirect"
             : "bad_request";
-      return { kind: "error_page", page, error: e };
+      // CONTRACT §15: even a request that cannot be answered to its client speaks the language it asked for.
+      const asked = new URLSearchParams(q).get("ui_locales") ?? "";
+      const uiLocales = asked.length <= 256 ? asked.split(" ").filter(Boolean).slice(0, 8) : [];
+      return { kind: "error_page", page, error: e, uiLocales };
     }
     if (outcome.kind === "redirect_error")
       return {
