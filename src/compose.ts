@@ -162,7 +162,9 @@ export async function composeGraph(d: GraphDeps) {
     unit,
     box: d.box,
     clock,
-    issuerName: new URL(config.issuer).host,
+    // Authenticator apps list the account under the tenant's brand (issue 37 item 9), else the host.
+    issuerName: async (tenantId) =>
+      (await branding.effective(tenantId, null)).displayName ?? new URL(config.issuer).host,
   });
   const audienceResolver = createAudienceResolver({ audiences, issuer: config.issuer });
   const minter = createTokenMinter({

@@ -54,6 +54,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("enrolment", () => {
+  test("the authenticator lists the account under the tenant's brand name once it has one", async () => {
+    const other = await provisionTenant(t);
+    expect(
+      (await t.call("PUT", "/api/branding", { token: other.token, body: { displayName: "Acme Corp" } })).status,
+    ).toBe(200);
+    const u = await createUser(t, other.token, other.rootOrgId);
+    const { accessToken } = await t.login(u.email, PASSWORD);
+    const uri = new URL((await t.call("POST", "/api/mfa/setup/begin", { token: accessToken })).body.otpAuthUri);
+    expect(uri.searchParams.get("issuer")).toBe("Acme Corp");
+    expect(decodeURIComponent(uri.pathname)).toBe(`/Acme Corp:${u.email}`);
+  });
+
   test("begin answers an otpauth URI an authenticator shows well; confirm turns MFA on with 10 recovery codes; the secret is sealed", async () => {
     const u = await createUser(t, ten.token, ten.rootOrgId);
     const { accessToken } = await t.login(u.email, PASSWORD);

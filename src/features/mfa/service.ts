@@ -23,8 +23,8 @@ export interface MfaServiceDeps {
   unit: Unit<{ mfa: MfaRepo; events: EventJournal }>;
   box: CryptoBox;
   clock: Clock;
-  /** The name authenticator apps show above the account (the issuer's host). */
-  issuerName: string;
+  /** The name authenticator apps show above the account: the tenant's brand name, else the issuer's host. */
+  issuerName(tenantId: number): Promise<string>;
 }
 
 /** The caller of /api/mfa/** (a management token: CONTRACT §2, the gate decided). */
@@ -77,7 +77,8 @@ export function createMfaService(deps: MfaServiceDeps) {
 
   /**
    * Starts (or restarts) enrolment: a new secret, sealed, not active until confirmed. Answers the
-   * otpauth:// URI (issuer = this service's host, label = the account's email) to show as a QR code.
+   * otpauth:// URI (issuer = the tenant's brand name or this service's host, label = the account's
+   * email) to show as a QR code.
    * 409 when MFA is already on (disable it first).
    */
   async function begin(c: MfaCaller): Promise<{ otpAuthUri: string }> {
@@ -86,7 +87,14 @@ export function createMfaService(deps: MfaServiceDeps) {
       throw conflict("Two-factor authentication is already on. Disable it first to enrol a new authenticator.");
     const secret = generateSecret();
     await deps.mfa.begin(user.id, await deps.box.seal(secret));
-    return { otpAuthUri: generateURI({ issuer: deps.issuerName, label: user.email, secret, period: TOTP_PERIOD }) };
+    return {
+      otpAuthUri: generateURI({
+        issuer: await deps.issuerName(c.tenantId),
+        label: user.email,
+        secret,
+        period: TOTP_PERIOD,
+      }),
+    };
   }
 
   /** Confirms enrolment with a current code: MFA on, 10 recovery codes answered once (stored hashed). */
