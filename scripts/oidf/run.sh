@@ -106,6 +106,7 @@ stop_all() {
   [[ "${OIDF_MONGO:-}" == ferretdb ]] && bash "$ROOT/.ci/ferretdb.sh" stop "$MONGO_PORT" >/dev/null 2>&1 || true
 }
 trap stop_all EXIT
+trap "exit 143" INT TERM
 
 wait_http() { # url, seconds, what[, pid that must stay alive]
   local i

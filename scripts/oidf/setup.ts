@@ -123,9 +123,11 @@ const consent: Task = {
   match: `${OP}/oauth2/authorize*`,
   commands: [["click", "css", "button[name=decision][value=allow]", "optional"]],
 };
+// Matched with the suite's own origin: a bare "*/test/*/callback*" also matches our pages, whose
+// query carries the redirect_uri.
 const backAtClient: Task = {
   task: "Verify Complete",
-  match: "*/test/*/callback*",
+  match: `${SUITE}/test/*/callback*`,
   commands: [["wait", "id", "submission_complete", 10]],
 };
 const login = (screenshot = false) => ({ match: AUTHORIZE, tasks: [signIn(screenshot), consent, backAtClient] });
@@ -153,7 +155,7 @@ const logoutAndReturn = {
       match: LOGOUT,
       commands: [["click", "css", "button[name=decision][value=logout]", "optional"]],
     },
-    { task: "Verify Complete", match: "*/test/*/post_logout_redirect*" },
+    { task: "Verify Complete", match: `${SUITE}/test/*/post_logout_redirect*` },
   ],
 };
 /** Logout that must end on a page of ours: `expect` is a regular expression found in its text. */
