@@ -51,10 +51,14 @@ function describe(e: Record<string, unknown>): string {
   const extra = TELLING.filter((k) => e[k] !== undefined && e[k] !== null && e[k] !== "")
     .map((k) => `${k}=${clip(e[k])}`)
     .join("; ");
+  // The browser's failures carry the page it was on: its <title> says which of our pages it was.
+  const title = /<title>([^<]*)<\/title>/.exec(String(e.page_source ?? ""))?.[1]?.trim();
+  const page = title ? `page title=${JSON.stringify(title)}` : "";
+  const more = [extra, page].filter(Boolean).join("; ");
   const msg = String(e.msg ?? "")
     .replace(/\s+/g, " ")
     .trim();
-  return `[${e.result}] ${e.src}: ${clip(msg, 400)}${extra ? ` (${extra})` : ""}`;
+  return `[${e.result}] ${e.src}: ${clip(msg, 400)}${more ? ` (${more})` : ""}`;
 }
 
 const plans = readFileSync(join(runDir, "plans.tsv"), "utf8")
@@ -98,16 +102,20 @@ for (const [alias, spec] of plans) {
     counts[result] = (counts[result] ?? 0) + 1;
     const log = (await get(`/api/log/${id}`)) as Record<string, unknown>[];
     const bad = log.filter((e) => e.result === "FAILURE" || e.result === "WARNING");
-    const reasons = bad.map(describe);
+    // Pages the scripted browser captured for a person to review (BrowserControl fills the
+    // placeholder entry with the page's source and the expression it matched).
+    const reviews = log
+      .filter((e) => e.matched_regexp !== undefined)
+      .map((e) => {
+        const title = /<title>([^<]*)<\/title>/.exec(String(e.page_source ?? ""))?.[1]?.trim();
+        return `review: page title=${JSON.stringify(title ?? "?")} (matched ${JSON.stringify(e.matched_regexp)})`;
+      });
+    const reasons = [...bad.map(describe), ...reviews];
     const first = reasons[0] ? clip(reasons[0], 160).replace(/\|/g, "\\|") : "";
     md.push(`| ${name} | ${label} | ${first}${reasons.length > 1 ? ` (+${reasons.length - 1})` : ""} |`);
     if (result !== "PASSED" || reasons.length) {
       details.push(`### ${name}: ${label}`, "", `Log: ${id}`, "");
       for (const r of reasons) details.push(`- ${r.replace(/\n/g, " ")}`);
-      if (result === "REVIEW") {
-        const shots = log.filter((e) => e.upload !== undefined || String(e.msg ?? "").includes("screenshot"));
-        for (const s of shots.slice(0, 3)) details.push(`- review: ${clip(String(s.msg ?? ""), 300)}`);
-      }
       details.push("");
     }
     console.log(`${alias}: ${name}: ${label}${reasons.length ? ` — ${clip(reasons[0], 240)}` : ""}`);

@@ -7,8 +7,11 @@
  *   bun scripts/oidf/tls-proxy.ts <listen-port> <upstream-origin> <cert.pem> <key.pem>
  *
  * Redirects are passed through, never followed; Set-Cookie headers are kept one by one; the
- * upstream sees the original Host plus X-Forwarded-{Proto,Host,Port,For}. Development only.
+ * upstream sees the original Host, X-Forwarded-{Proto,Host,Port,For} and X-Ssl-Protocol (only
+ * TLS 1.3 is accepted). Development only.
  */
+import { constants } from "node:crypto";
+
 const [portArg, upstreamArg, certFile, keyFile] = process.argv.slice(2);
 if (!portArg || !upstreamArg || !certFile || !keyFile) {
   console.error("usage: bun tls-proxy.ts <listen-port> <upstream-origin> <cert.pem> <key.pem>");
@@ -24,7 +27,13 @@ const HOP = ["connection", "keep-alive", "proxy-connection", "transfer-encoding"
 Bun.serve({
   port,
   hostname: "127.0.0.1",
-  tls: { cert: Bun.file(certFile), key: Bun.file(keyFile) },
+  // TLS 1.3 only, so the X-Ssl-Protocol header below is true of every connection (the suite's
+  // back-channel modules read it, as nginx sets it in the suite's own setup, to check the caller).
+  tls: {
+    cert: Bun.file(certFile),
+    key: Bun.file(keyFile),
+    secureOptions: constants.SSL_OP_NO_TLSv1 | constants.SSL_OP_NO_TLSv1_1 | constants.SSL_OP_NO_TLSv1_2,
+  },
   // The suite holds some requests open while it waits for a callback (up to a minute).
   idleTimeout: 255,
   maxRequestBodySize: 64 * 1024 * 1024,
@@ -38,6 +47,7 @@ Bun.serve({
     headers.set("x-forwarded-proto", "https");
     headers.set("x-forwarded-host", host);
     headers.set("x-forwarded-port", String(port));
+    headers.set("x-ssl-protocol", "TLSv1.3");
     const peer = server.requestIP(req)?.address;
     if (peer) headers.set("x-forwarded-for", peer);
     try {
