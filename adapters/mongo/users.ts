@@ -19,6 +19,8 @@ export function toUser(d: Doc | null): User | null {
     status: d.status as UserStatus,
     mfaEnabled: !!d.mfaEnabled,
     locale: d.locale ?? null,
+    // Absent on documents written before the field existed: not verified.
+    emailVerified: d.emailVerified === true,
     createdAt: d.createdAt,
     updatedAt: d.updatedAt,
   };
@@ -85,6 +87,7 @@ export function createMongoUsers(ctx: Ctx): UserRepo {
         passwordHash: input.passwordHash,
         status: "ACTIVE",
         mfaEnabled: false,
+        emailVerified: input.emailVerified === true,
         createdAt: now,
         updatedAt: now,
       };
@@ -145,6 +148,7 @@ export function createMongoUsers(ctx: Ctx): UserRepo {
             status: "ERASED",
             mfaEnabled: false,
             locale: null,
+            emailVerified: false,
             updatedAt: new Date(),
           },
         },
