@@ -14,7 +14,8 @@ import { createApp } from "./app";
 import { mountRoutes } from "./routes";
 import { createAuditService } from "./features/audit";
 import { createAuthService } from "./features/auth";
-import { createPasswordService } from "./features/passwords";
+import { createPasswordService, SETUP_TTL_DAYS } from "./features/passwords";
+import { createVerificationService } from "./features/verification";
 import type { MailTransport } from "./kernel/mail";
 import { createBrandedMailer } from "./mail";
 import { createSessionService } from "./features/sessions";
@@ -382,6 +383,20 @@ export async function composeGraph(d: GraphDeps) {
       log.warn("password mail failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
     brandRefKey: await d.box.derive("sso-password-done-brand"),
   });
+  const verification = createVerificationService({
+    users: store.users,
+    orgs: store.orgs,
+    oneTimeTokens: store.oneTimeTokens,
+    unit,
+    mailer,
+    clock,
+    issuer: config.issuer,
+    limitIp: auth.limitIp,
+    brandOf: branding.effective,
+    onBackgroundError: (e) =>
+      log.warn("verification mail failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
+    brandRefKey: await d.box.derive("sso-email-verified-brand"),
+  });
   const users = createUserService({
     users: store.users,
     orgs: store.orgs,
@@ -397,6 +412,8 @@ export async function composeGraph(d: GraphDeps) {
     checkAssignment: roles.checkAssignment,
     requireAuthorityOver: roles.requireAuthorityOver,
     endUserSessions,
+    mailSetupLink: passwords.mailSetupLink,
+    setupTtlDays: SETUP_TTL_DAYS,
   });
   const apps = createAppService({
     apps: store.apps,
@@ -510,6 +527,7 @@ export async function composeGraph(d: GraphDeps) {
       imports,
       sessions: sessionService,
       passwords,
+      verification,
       orgs,
       users,
       roles,
@@ -530,7 +548,7 @@ export async function composeGraph(d: GraphDeps) {
   );
   /** Resolves when work started after an answer (mail, failed-sign-in audit) has finished. */
   const idle = async () => {
-    await Promise.all([auth.idle(), passwords.idle(), authorize.idle()]);
+    await Promise.all([auth.idle(), passwords.idle(), verification.idle(), authorize.idle()]);
   };
   const drain = () => {
     draining = true;

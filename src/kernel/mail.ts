@@ -41,6 +41,7 @@ export interface MailTransport {
 export type MailMessage =
   | { kind: "password_reset"; token: string; minutes: number; link: string }
   | { kind: "setup_link"; token: string; days: number; link: string }
+  | { kind: "verify_email"; token: string; hours: number; link: string }
   | { kind: "new_device"; when: Date; device: string; ip: string | null };
 
 export interface Mail {
