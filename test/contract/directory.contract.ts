@@ -247,6 +247,11 @@ export const directoryContract: ContractSuite = {
         const moved = await s.store.users.update(A, u.id, { email: "Moved@Example.Test", emailVerified: false });
         expect(moved).toMatchObject({ email: "moved@example.test", emailVerified: false });
         expect((await s.store.tokenContext.load(A, u.id, childA.id, new Date())).user?.emailVerified).toBe(false);
+        // A taken email (any case) is ConflictError and changes nothing.
+        await expect(
+          s.store.users.update(A, u.id, { email: "Provider-Verified@example.test", emailVerified: false }),
+        ).rejects.toBeInstanceOf(ConflictError);
+        expect((await s.store.users.get(A, u.id))?.email).toBe("moved@example.test");
         await s.store.users.update(A, fromProvider.id, { fullName: "Renamed" });
         expect((await s.store.users.get(A, fromProvider.id))?.emailVerified).toBe(true);
         const erased = await s.store.users.erase(A, fromProvider.id, `erased+${fromProvider.id}@erased.invalid`);
