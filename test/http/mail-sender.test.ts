@@ -11,7 +11,7 @@ import { describeMailer } from "../../adapters/outbound/mailer";
 import { ConfigError, loadConfig } from "../../src/config";
 import { makeTestApp, type TestApp } from "../support/app";
 import { headerOf, type SmtpSink, startSmtpSink } from "../support/smtp-sink";
-import { createUser, ok, provisionTenant, type TenantFixture } from "./directory-fixtures";
+import { createUser, ok, PASSWORD, provisionTenant, type TenantFixture } from "./directory-fixtures";
 
 let sink: SmtpSink;
 const apps: TestApp[] = [];
@@ -77,6 +77,35 @@ describe("SMTP: the From header", () => {
     await t.call("POST", "/api/auth/password/forgot", { body: { email: u.email } });
     const mail = await sink.waitFor((m) => m.to.includes(u.email));
     expect(headerOf(mail.raw, "From")).toBe("Initech <no-reply@sso.test>");
+  });
+});
+
+describe("SMTP: the mails of issue 37 arrive with their headers", () => {
+  test("a user created without a password gets the setup mail at once; a verification link goes to the person who asked", async () => {
+    const t = await makeTestApp({
+      env: { SSO_MAILER: `smtp://127.0.0.1:${sink.port}`, SSO_MAIL_FROM: "accounts@acme.test" },
+    });
+    apps.push(t);
+    const ten = await brandedTenant(t, "Acme");
+    const email = `invited-${Date.now()}@t.test`;
+    const created = await ok(
+      t.call("POST", "/api/users", { token: ten.token, body: { organizationId: ten.rootOrgId, email, fullName: "N" } }),
+    );
+    expect(created.setupMailSent).toBe(true);
+    const setup = await sink.waitFor((m) => m.to.includes(email));
+    expect(headerOf(setup.raw, "From")).toBe("Acme <accounts@acme.test>");
+    expect(headerOf(setup.raw, "Subject")).toBe("Set up your password");
+    expect(setup.raw).toContain("/pages/password/reset?token=");
+
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    const own = (await t.login(u.email, PASSWORD)).accessToken;
+    await ok(t.call("POST", "/api/users/me/email/verify", { token: own, headers: { "accept-language": "de" } }));
+    const verify = await sink.waitFor((m) => m.to.includes(u.email));
+    expect(headerOf(verify.raw, "From")).toBe("Acme <accounts@acme.test>");
+    expect(headerOf(verify.raw, "Content-Language")).toBe("de");
+    // RFC 2047: the German subject travels encoded.
+    expect(headerOf(verify.raw, "Subject")).toMatch(/^=\?UTF-8\?[QB]\?/i);
+    expect(verify.raw).toContain("/pages/email/verify?token=");
   });
 });
 
