@@ -176,6 +176,9 @@ export const de = {
   "passkeys.removeText":
     "Mit ihm ist keine Anmeldung bei diesem Konto mehr möglich. Der Benutzer wird nicht benachrichtigt; das Audit-Protokoll verzeichnet es.",
   "account.title": "Mein Konto",
+  "account.email": "E-Mail-Adresse",
+  "account.verifyEmail": "Meine E-Mail-Adresse bestätigen",
+  "account.verifySent": "Ein Link, der {email} bestätigt, ist unterwegs. Er gilt einmal, 24 Stunden lang.",
   "account.signedInAs": "Angemeldet als {sub}, aktive Organisation {org}.",
   "account.changePassword": "Passwort ändern",
   "account.currentPassword": "Aktuelles Passwort",
