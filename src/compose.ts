@@ -429,6 +429,7 @@ export async function composeGraph(d: GraphDeps) {
     clock,
     unit,
     defaultMaxApplications: config.defaultMaxApplications,
+    mailSetupLink: passwords.mailSetupLink,
   });
   const audit = createAuditService({ audit: store.audit, orgs: store.orgs });
   const imports = createImportService({

@@ -361,6 +361,26 @@ describe("invitations: a user created without a password", () => {
     );
   });
 
+  test("a provisioned tenant's admin is mailed the setup link too (setupMailSent: true)", async () => {
+    const admin = await t.adminToken();
+    const adminEmail = `${uniq("owner")}@t.test`;
+    const p = await ok(
+      t.call("POST", "/api/platform/tenants", {
+        token: admin,
+        body: { orgName: uniq("Mailed"), adminEmail, adminFullName: "Owner" },
+      }),
+    );
+    expect(p.setupMailSent).toBe(true);
+    const mail = await mailFor(adminEmail);
+    expect(mail.subject).toBe("Set up your password");
+    expect(mail.token).toBe(p.setupToken);
+    await ok(
+      t.call("POST", "/api/auth/password/reset", { body: { token: p.setupToken, newPassword: "owner-pass-123" } }),
+    );
+    const owner = (await t.login(adminEmail, "owner-pass-123")).accessToken;
+    expect((await ok(t.call("GET", "/api/users/me/export", { token: owner }))).user.emailVerified).toBe(true);
+  });
+
   test("with a password: no mail, setupMailSent false", async () => {
     const email = `${uniq("withpw")}@t.test`;
     const created = await ok(

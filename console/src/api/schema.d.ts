@@ -613,7 +613,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Provision a tenant: root org, tenant-admin role, admin user and a setup token */
+        /**
+         * Provision a tenant: root org, tenant-admin role, admin user and a setup token
+         * @description PLATFORM_ADMIN. The admin user has no password: the setup token (single use, 7 days) is in the answer and is mailed to `adminEmail` at once (`setupMailSent: true`); redeeming the mailed link sets the password and verifies the address.
+         */
         post: operations["postApiPlatformTenants"];
         delete?: never;
         options?: never;
@@ -5691,6 +5694,8 @@ export interface operations {
                          * @description the setup token's expiry
                          */
                         expiresAt: string;
+                        /** @description true when the setup link was mailed to the admin at once (redeeming it verifies the address) */
+                        setupMailSent: boolean;
                     };
                 };
             };
