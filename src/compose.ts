@@ -14,7 +14,8 @@ import { createApp } from "./app";
 import { mountRoutes } from "./routes";
 import { createAuditService } from "./features/audit";
 import { createAuthService } from "./features/auth";
-import { createPasswordService } from "./features/passwords";
+import { createPasswordService, SETUP_TTL_DAYS } from "./features/passwords";
+import { createVerificationService } from "./features/verification";
 import type { MailTransport } from "./kernel/mail";
 import { createBrandedMailer } from "./mail";
 import { createSessionService } from "./features/sessions";
@@ -385,6 +386,20 @@ export async function composeGraph(d: GraphDeps) {
       log.warn("password mail failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
     brandRefKey: await d.box.derive("sso-password-done-brand"),
   });
+  const verification = createVerificationService({
+    users: store.users,
+    orgs: store.orgs,
+    oneTimeTokens: store.oneTimeTokens,
+    unit,
+    mailer,
+    clock,
+    issuer: config.issuer,
+    limitIp: auth.limitIp,
+    brandOf: branding.effective,
+    onBackgroundError: (e) =>
+      log.warn("verification mail failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
+    brandRefKey: await d.box.derive("sso-email-verified-brand"),
+  });
   const users = createUserService({
     users: store.users,
     orgs: store.orgs,
@@ -400,6 +415,8 @@ export async function composeGraph(d: GraphDeps) {
     checkAssignment: roles.checkAssignment,
     requireAuthorityOver: roles.requireAuthorityOver,
     endUserSessions,
+    mailSetupLink: passwords.mailSetupLink,
+    setupTtlDays: SETUP_TTL_DAYS,
   });
   const apps = createAppService({
     apps: store.apps,
@@ -415,6 +432,7 @@ export async function composeGraph(d: GraphDeps) {
     clock,
     unit,
     defaultMaxApplications: config.defaultMaxApplications,
+    mailSetupLink: passwords.mailSetupLink,
   });
   const audit = createAuditService({ audit: store.audit, orgs: store.orgs });
   const imports = createImportService({
@@ -513,6 +531,7 @@ export async function composeGraph(d: GraphDeps) {
       imports,
       sessions: sessionService,
       passwords,
+      verification,
       orgs,
       users,
       roles,
@@ -533,7 +552,7 @@ export async function composeGraph(d: GraphDeps) {
   );
   /** Resolves when work started after an answer (mail, failed-sign-in audit) has finished. */
   const idle = async () => {
-    await Promise.all([auth.idle(), passwords.idle(), authorize.idle()]);
+    await Promise.all([auth.idle(), passwords.idle(), verification.idle(), authorize.idle()]);
   };
   const drain = () => {
     draining = true;

@@ -6,6 +6,7 @@
 import { Type, type Static, type TOptional, type TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { emailProblem, normalizeEmail } from "./kernel/email";
+import { type MailSender, parseMailSender } from "./kernel/mail";
 
 export class ConfigError extends Error {
   constructor(
@@ -166,6 +167,12 @@ export const VARIABLES = {
     type: "`log`, `file:<dir>` or `smtp(s)://` URL",
     default: "log",
     does: "`log`, `file:<dir>` (one JSON file per mail), or `smtp://user:pass@host:port`",
+  },
+  SSO_MAIL_FROM: {
+    schema: Type.String({ minLength: 3, maxLength: 400 }),
+    type: "address, or `Name <address>`",
+    computed: "`no-reply@` the issuer's host",
+    does: "the sender (`From`) of every mail; set it to an address your mail provider accepts. Without a display name, each mail carries the tenant's (or application's) branding name",
   },
   SSO_GOOGLE_JWKS_URL: {
     schema: Type.String({ pattern: "^https?://" }),
@@ -386,6 +393,8 @@ export interface Config {
   /** Raw master keys (32 bytes each); undefined in embedded mode until the data dir provides one. */
   masterKeys?: Uint8Array[];
   mailer: string;
+  /** The sender of every mail (SSO_MAIL_FROM); without a name, the brand's display name is used. */
+  mailFrom: MailSender;
   bootstrapAdminEmail: string;
   bootstrapAdminPassword?: string;
   googleJwksUrl: string;
@@ -593,6 +602,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     origins("SSO_WEBAUTHN_ORIGINS", e.SSO_WEBAUTHN_ORIGINS),
   );
   const redis = redisConfig(e);
+  // An issuer on an IP address has no domain to send from: `localhost` stands in until one is set.
+  const issuerHost = new URL(issuer).hostname;
+  const mailDomain = /^[a-z0-9.-]+$/i.test(issuerHost) && /[a-z]/i.test(issuerHost) ? issuerHost : "localhost";
+  const sender = parseMailSender(e.SSO_MAIL_FROM ?? `no-reply@${mailDomain}`);
+  if ("problem" in sender) throw new ConfigError("SSO_MAIL_FROM", sender.problem);
+  const mailFrom = sender;
   for (const p of trustedProxies)
     if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(p))
       throw new ConfigError("SSO_TRUSTED_PROXIES", `has an entry that is not an address or CIDR range: ${p}`);
@@ -612,6 +627,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     redisWaitMs: Math.max(1, Number(e.SSO_REDIS_WAIT_MS)),
     masterKeys: e.SSO_MASTER_KEY ? parseMasterKeys(e.SSO_MASTER_KEY) : undefined,
     mailer: e.SSO_MAILER,
+    mailFrom,
     bootstrapAdminEmail: normalizeEmail(e.SSO_BOOTSTRAP_ADMIN_EMAIL),
     bootstrapAdminPassword: e.SSO_BOOTSTRAP_ADMIN_PASSWORD,
     googleJwksUrl: e.SSO_GOOGLE_JWKS_URL,

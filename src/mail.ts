@@ -53,6 +53,7 @@ export function createBrandedMailer(deps: {
               ]
             : [],
         token: m.kind === "new_device" ? undefined : m.token,
+        senderName: brand.displayName,
       });
     },
   };

@@ -5,7 +5,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { openEmbedded, openPostgres, createPgSessionStore } from "../adapters/postgres";
-import { createMailer } from "../adapters/outbound/mailer";
+import { createMailer, describeMailer } from "../adapters/outbound/mailer";
 import { createWebhookSender } from "../adapters/outbound/webhook-sender";
 import { openRedis } from "../adapters/redis";
 import { openSqliteSessions } from "../adapters/sqlite";
@@ -116,7 +116,7 @@ export async function start(env: Record<string, string | undefined>, opts: { clo
     log,
     metrics: createMetrics(),
     instanceId,
-    mailer: createMailer(config.mailer, log),
+    mailer: createMailer(config.mailer, log, { from: config.mailFrom }),
     webhookSender: createWebhookSender({ allowPrivate: config.webhookAllowPrivate }),
   });
   const { app, boot } = svc;
@@ -189,6 +189,10 @@ if (import.meta.main) {
       issuer: config.issuer,
       storage: config.storage === "embedded" ? `embedded (${config.dataDir})` : config.storage,
       sessions: svc.sessions.kind,
+      mailer: describeMailer(config.mailer),
+      mailFrom: config.mailFrom.name
+        ? `${config.mailFrom.name} <${config.mailFrom.address}>`
+        : `${config.mailFrom.address} (display name: the tenant's branding)`,
       docs: `${config.issuer}/docs`,
       console: `${config.issuer}/console`,
       startupMs: Math.round(performance.now() - t0),

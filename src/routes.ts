@@ -49,6 +49,8 @@ import { importRoutes } from "./features/import/routes";
 import { passkeyRoutes } from "./features/passkeys/routes";
 import type { PasskeyService } from "./features/passkeys";
 import { logoutRoutes } from "./features/logout/routes";
+import type { VerificationService } from "./features/verification";
+import { verificationPageRoutes, verificationRoutes } from "./features/verification/routes";
 
 export interface RouteServices {
   system: SystemService;
@@ -60,6 +62,7 @@ export interface RouteServices {
   imports: ImportService;
   sessions: SessionService;
   passwords: PasswordService;
+  verification: VerificationService;
   orgs: OrgService;
   users: UserService;
   roles: RoleService;
@@ -89,6 +92,8 @@ export function mountRoutes(s: RouteServices) {
     .use(sessionRoutes({ sessions: s.sessions, guard, cookies }))
     .use(passwordRoutes({ passwords: s.passwords, guard }))
     .use(passwordPageRoutes({ passwords: s.passwords, csrf: s.pagesCsrf, log: s.log }))
+    .use(verificationRoutes({ verification: s.verification, guard }))
+    .use(verificationPageRoutes({ verification: s.verification, csrf: s.pagesCsrf, log: s.log }))
     .use(clientRoutes({ clients: s.clients, guard }))
     .use(oauthRoutes({ oauth: s.oauth }))
     .use(authorizeRoutes({ authorize: s.authorize, csrf: s.pagesCsrf, secure: cookies.secure, log: s.log }))

@@ -9,7 +9,7 @@
  *                        googleClientIds, microsoftClientIds, isSystem, createdAt }
  *   permissions        { _id, tenantId, applicationId, code, description }
  *   roles              { _id, tenantId, organizationId, name, description, scope, permissionIds: number[] }
- *   users              { _id, tenantId, organizationId, email, fullName, passwordHash, status, mfaEnabled, locale?, createdAt, updatedAt }
+ *   users              { _id, tenantId, organizationId, email, fullName, passwordHash, status, mfaEnabled, locale?, emailVerified?, createdAt, updatedAt }
  *   user_roles         { _id: "user:role:org", userId, roleId, organizationId, tenantId, createdAt }
  *   mfa_secrets        { _id: userId, tenantId, secretEnc, enabled, lastStep }
  *   mfa_recovery_codes { _id: "user:codeHash", userId, codeHash, usedAt }

@@ -2,6 +2,7 @@
 import type { Filter } from "mongodb";
 import type { User, UserRepo, UserStatus } from "../../src/kernel/users";
 import { normalizeEmail } from "../../src/kernel/email";
+import { ConflictError } from "../../src/kernel/errors";
 import { coll, deleteDocs, type Doc, insertDocs, modifyOne, nextId, regexLiteral, type Ctx } from "./db";
 import { C } from "./schema";
 import { upgradeEmailForms, type EmailFormLog } from "../shared/email-forms";
@@ -19,6 +20,8 @@ export function toUser(d: Doc | null): User | null {
     status: d.status as UserStatus,
     mfaEnabled: !!d.mfaEnabled,
     locale: d.locale ?? null,
+    // Absent on documents written before the field existed: not verified.
+    emailVerified: d.emailVerified === true,
     createdAt: d.createdAt,
     updatedAt: d.updatedAt,
   };
@@ -85,6 +88,7 @@ export function createMongoUsers(ctx: Ctx): UserRepo {
         passwordHash: input.passwordHash,
         status: "ACTIVE",
         mfaEnabled: false,
+        emailVerified: input.emailVerified === true,
         createdAt: now,
         updatedAt: now,
       };
@@ -99,8 +103,19 @@ export function createMongoUsers(ctx: Ctx): UserRepo {
     },
     async update(tenant, id, patch) {
       const values: Doc = { ...patch, updatedAt: new Date() };
-      if (values.email) values.email = normalizeEmail(values.email);
-      return toUser(await modifyOne(ctx, C.users, { _id: id, ...tf(tenant) }, { $set: values }));
+      if (!values.email) return toUser(await modifyOne(ctx, C.users, { _id: id, ...tf(tenant) }, { $set: values }));
+      // A new email: the unique index decides, but FerretDB does not report a unique violation of an
+      // update as E11000, so the holder is looked for before, and again when the update fails.
+      const email = normalizeEmail(values.email);
+      values.email = email;
+      const held = async () => (await users.findOne({ email, _id: { $ne: id } }, { projection: { _id: 1 } })) !== null;
+      if (await held()) throw new ConflictError("users_email");
+      try {
+        return toUser(await modifyOne(ctx, C.users, { _id: id, ...tf(tenant) }, { $set: values }));
+      } catch (e) {
+        if ((e as { code?: number }).code === 11000 || (await held())) throw new ConflictError("users_email");
+        throw e;
+      }
     },
     async listByOrg(tenant, orgId, size, filter = {}) {
       if (size <= 0) return [];
@@ -145,6 +160,7 @@ export function createMongoUsers(ctx: Ctx): UserRepo {
             status: "ERASED",
             mfaEnabled: false,
             locale: null,
+            emailVerified: false,
             updatedAt: new Date(),
           },
         },

@@ -135,6 +135,7 @@ export const users = pgTable(
     mfaEnabled: boolean("mfa_enabled").notNull().default(false),
     mfaLastStep: bigint("mfa_last_step", { mode: "number" }),
     locale: text("locale"),
+    emailVerified: boolean("email_verified").notNull().default(false),
     createdAt: created(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },

@@ -14,7 +14,7 @@ const QUERY = `
        chain as (select (string_to_array(trim(both '/' from o.path), '/')::bigint[])[2:] as ids from o)
   select
     (select json_build_object('id', u.id, 'tenantId', u.tenant_id, 'organizationId', u.organization_id, 'email', u.email,
-            'fullName', u.full_name, 'status', u.status, 'mfaEnabled', u.mfa_enabled, 'createdAt', u.created_at, 'updatedAt', u.updated_at)
+            'fullName', u.full_name, 'status', u.status, 'mfaEnabled', u.mfa_enabled, 'emailVerified', u.email_verified, 'createdAt', u.created_at, 'updatedAt', u.updated_at)
        from users u where u.id = $1 and u.tenant_id = $2) as "user",
     (select json_build_object('id', o.id, 'tenantId', o.tenant_id, 'parentId', o.parent_id, 'path', o.path, 'type', o.type, 'name', o.name,
             'slug', o.slug, 'status', o.status, 'expiresAt', o.expires_at, 'createdAt', o.created_at, 'updatedAt', o.updated_at)
@@ -49,6 +49,7 @@ function toContext(row: Record<string, unknown>): TokenContext {
       fullName: String(u.fullName),
       status: u.status as UserStatus,
       mfaEnabled: Boolean(u.mfaEnabled),
+      emailVerified: Boolean(u.emailVerified),
       createdAt: date(u.createdAt)!,
       updatedAt: date(u.updatedAt)!,
     },

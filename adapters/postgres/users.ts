@@ -17,6 +17,7 @@ const toUser = (r: typeof u.$inferSelect): User => ({
   status: r.status as UserStatus,
   mfaEnabled: r.mfaEnabled,
   locale: r.locale ?? null,
+  emailVerified: r.emailVerified,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });
@@ -91,6 +92,7 @@ export function createPgUsers(db: Db): UserRepo {
           mfaSecretEnc: null,
           mfaLastStep: null,
           locale: null,
+          emailVerified: false,
           updatedAt: new Date(),
         })
         .where(and(eq(u.id, id), tf(tenant)))

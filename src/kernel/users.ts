@@ -16,6 +16,12 @@ export interface User {
   passwordHash: string | null;
   status: UserStatus;
   mfaEnabled: boolean;
+  /**
+   * True only with evidence that the person controls the mailbox (CONTRACT §12, §19): a redeemed
+   * verification, reset or setup link mailed to this address, or a provider that verified it.
+   * Changing the email clears it.
+   */
+  emailVerified: boolean;
   /** The language of the person's pages and mails they chose or last signed in with (`en`, `de`); null = none yet. */
   locale?: string | null;
   createdAt: Date;
@@ -30,6 +36,8 @@ export interface UserRepo {
     email: string;
     fullName: string;
     passwordHash: string | null;
+    /** Default false: set only with evidence (a provider that verified the address). */
+    emailVerified?: boolean;
   }): Promise<User>;
   get(tenant: number | "any", id: number): Promise<User | null>;
   /** Lookup by lower-cased email across the service (login, forgot-password). */
@@ -38,7 +46,10 @@ export interface UserRepo {
     tenant: number | "any",
     id: number,
     patch: Partial<
-      Pick<User, "fullName" | "organizationId" | "passwordHash" | "status" | "email" | "mfaEnabled" | "locale">
+      Pick<
+        User,
+        "fullName" | "organizationId" | "passwordHash" | "status" | "email" | "mfaEnabled" | "locale" | "emailVerified"
+      >
     >,
   ): Promise<User | null>;
   /**
@@ -55,7 +66,7 @@ export interface UserRepo {
   ): Promise<User[]>;
   /**
    * Erasure (CONTRACT §3), irreversible: sets the email to `erasedEmail`, clears the name, the
-   * password hash and every MFA secret and recovery code, status ERASED. Null when not in `tenant`.
+   * password hash, the verified mark and every MFA secret and recovery code, status ERASED. Null when not in `tenant`.
    */
   erase(tenant: number | "any", id: number, erasedEmail: string): Promise<User | null>;
 }

@@ -41,5 +41,11 @@ export {
   resetPasswordPage,
   type ResetPasswordProps,
 } from "./pages/password";
+export {
+  emailVerifiedPage,
+  type EmailVerifiedProps,
+  verifyEmailPage,
+  type VerifyEmailProps,
+} from "./pages/verify";
 export { type Brand, type Page, type RenderContext, type RenderedPage, renderPage } from "./render";
 export { type MailBrand, type MailContent, type RenderedMail, renderMail } from "./mails";

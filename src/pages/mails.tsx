@@ -1,5 +1,6 @@
 /**
- * The mails people get (CONTRACT §15): password reset, password setup, new-device sign-in alert.
+ * The mails people get (CONTRACT §15, §19): password reset, password setup, email verification,
+ * new-device sign-in alert.
  * Each is rendered here, in the person's language and with the tenant's branding, as a plain-text
  * part and an HTML part; the caller (src/mail.ts) hands both to the mail transport, which builds
  * the multipart message. The HTML loads nothing remote: the logo is an inline part (`cid:`), styles
@@ -14,6 +15,7 @@ import { type Locale, type Translator, translator } from "./i18n";
 export type MailContent =
   | { kind: "password_reset"; email: string; token: string; minutes: number; link: string }
   | { kind: "setup_link"; email: string; token: string; days: number; link: string }
+  | { kind: "verify_email"; email: string; token: string; hours: number; link: string }
   | { kind: "new_device"; email: string; when: Date; device: string; ip: string | null };
 
 export interface MailBrand {
@@ -58,6 +60,14 @@ function partsOf(c: MailContent, t: Translator): Parts {
         code: { label: t("mail.setup.tokenLabel"), value: c.token },
         action: { label: t("mail.setup.button"), href: c.link },
         after: [t("mail.setup.expiry", { count: c.days }), t("mail.setup.how")],
+      };
+    case "verify_email":
+      // A link only: the page asks for one click (a mail scanner that follows links spends nothing).
+      return {
+        subject: t("mail.verify.subject"),
+        before: [t("mail.greeting"), t("mail.verify.intro", { email: c.email })],
+        action: { label: t("mail.verify.button"), href: c.link },
+        after: [t("mail.verify.expiry", { count: c.hours }), t("mail.verify.ignore")],
       };
     case "new_device": {
       const when = new Intl.DateTimeFormat(t.locale, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(

@@ -220,6 +220,44 @@ export const directoryContract: ContractSuite = {
         expect(await s.store.users.findByEmail("twin@example.test")).toBeNull();
       });
 
+      test("emailVerified: false by default, set at create or by update, cleared with the email in one update, by erasure; wrong tenant changes nothing", async () => {
+        const u = await s.store.users.create({
+          tenantId: A,
+          organizationId: childA.id,
+          email: "verify@example.test",
+          fullName: "V",
+          passwordHash: null,
+        });
+        expect(u.emailVerified).toBe(false);
+        const fromProvider = await s.store.users.create({
+          tenantId: A,
+          organizationId: childA.id,
+          email: "provider-verified@example.test",
+          fullName: "P",
+          passwordHash: null,
+          emailVerified: true,
+        });
+        expect((await s.store.users.get(A, fromProvider.id))?.emailVerified).toBe(true);
+        expect(await s.store.users.update(B, u.id, { emailVerified: true })).toBeNull();
+        expect((await s.store.users.get(A, u.id))?.emailVerified).toBe(false);
+        expect((await s.store.users.update(A, u.id, { emailVerified: true }))?.emailVerified).toBe(true);
+        expect((await s.store.users.findByEmail("verify@example.test"))?.emailVerified).toBe(true);
+        const tc = await s.store.tokenContext.load(A, u.id, childA.id, new Date());
+        expect(tc.user?.emailVerified).toBe(true);
+        const moved = await s.store.users.update(A, u.id, { email: "Moved@Example.Test", emailVerified: false });
+        expect(moved).toMatchObject({ email: "moved@example.test", emailVerified: false });
+        expect((await s.store.tokenContext.load(A, u.id, childA.id, new Date())).user?.emailVerified).toBe(false);
+        // A taken email (any case) is ConflictError and changes nothing.
+        await expect(
+          s.store.users.update(A, u.id, { email: "Provider-Verified@example.test", emailVerified: false }),
+        ).rejects.toBeInstanceOf(ConflictError);
+        expect((await s.store.users.get(A, u.id))?.email).toBe("moved@example.test");
+        await s.store.users.update(A, fromProvider.id, { fullName: "Renamed" });
+        expect((await s.store.users.get(A, fromProvider.id))?.emailVerified).toBe(true);
+        const erased = await s.store.users.erase(A, fromProvider.id, `erased+${fromProvider.id}@erased.invalid`);
+        expect(erased?.emailVerified).toBe(false);
+      });
+
       test("listByOrg: home-org users and role holders, erased excluded, by id, size, tenant", async () => {
         const home = await s.store.users.create({
           tenantId: A,

@@ -248,6 +248,43 @@ describe("refusals", () => {
   });
 });
 
+describe("a provider that verified the address verifies it (CONTRACT §19)", () => {
+  const verified = async (id: number) =>
+    (await ok(t.call("GET", `/api/users/${id}/export`, { token: ten.token }))).user.emailVerified as boolean;
+
+  test("Google (email_verified true) sets emailVerified, audited with the provider", async () => {
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    expect(await verified(u.id)).toBe(false);
+    expect((await social("google", await googleToken(`g-verify-${u.id}`, u.email))).status).toBe(200);
+    expect(await verified(u.id)).toBe(true);
+    const audit = await ok(
+      t.call("GET", `/api/audit?organizationId=${ten.rootOrgId}&action=user.email_verified&userId=${u.id}`, {
+        token: ten.token,
+      }),
+    );
+    expect(audit[0].metadata).toMatchObject({ via: "google" });
+  });
+
+  test("Microsoft: only an email claim with xms_edov true verifies; preferred_username alone does not", async () => {
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    expect((await social("microsoft", await msToken(`oid-pu-${u.id}`, u.email))).status).toBe(200);
+    expect(await verified(u.id)).toBe(false);
+    const r = await social("microsoft", await msToken(`oid-pu-${u.id}`, u.email, { email: u.email, xms_edov: true }));
+    expect(r.status).toBe(200);
+    expect(await verified(u.id)).toBe(true);
+  });
+
+  test("a linked identity whose provider email is another address verifies nothing", async () => {
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    expect((await social("google", await googleToken(`g-other-${u.id}`, u.email))).status).toBe(200);
+    await ok(t.call("PUT", `/api/users/${u.id}`, { token: ten.token, body: { email: `moved-${u.id}@t.test` } }));
+    expect(await verified(u.id)).toBe(false);
+    // The link follows the subject; the provider still vouches only for the old address.
+    expect((await social("google", await googleToken(`g-other-${u.id}`, u.email))).status).toBe(200);
+    expect(await verified(u.id)).toBe(false);
+  });
+});
+
 describe("Microsoft emails whose domain owner is not verified (xms_edov)", () => {
   test("xms_edov false never links a first sign-in, whoever has the email; a linked account still signs in; xms_edov true links", async () => {
     const u = await createUser(t, ten.token, ten.rootOrgId);

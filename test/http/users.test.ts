@@ -32,7 +32,12 @@ describe("POST /api/users", () => {
         body: { organizationId: ten.rootOrgId, email, fullName: "Ann Example", password: PASSWORD },
       }),
     );
-    expect(u).toEqual({ id: expect.any(Number), email: email.toLowerCase(), organizationId: ten.rootOrgId });
+    expect(u).toEqual({
+      id: expect.any(Number),
+      email: email.toLowerCase(),
+      organizationId: ten.rootOrgId,
+      setupMailSent: false,
+    });
     const claims = claimsOf((await t.login(email.toLowerCase(), PASSWORD)).accessToken);
     expect(claims.uid).toBe(u.id);
     expect(claims.org_id).toBe(ten.rootOrgId);
@@ -49,6 +54,7 @@ describe("POST /api/users", () => {
         fullName: "Some One",
         status: "ACTIVE",
         hasPassword: false,
+        emailVerified: false,
         organizationId: org.id,
         roles: [],
       },
@@ -361,6 +367,7 @@ describe("disable, enable, erase, export", () => {
       organizationId: org.id,
       status: "ACTIVE",
       hasPassword: true,
+      emailVerified: false,
     });
     expect(e.memberships).toEqual([
       expect.objectContaining({ organizationId: org.id, roles: [{ id: role.id, name: role.name }] }),

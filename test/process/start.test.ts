@@ -46,6 +46,8 @@ describe("configuration fails fast with one clear line", () => {
     [{ REDIS_CLUSTER_NODES: "127.0.0.1" }, "REDIS_CLUSTER_NODES"],
     [{ REDIS_CLUSTER_NODES: "127.0.0.1:99999" }, "REDIS_CLUSTER_NODES"],
     [{ SSO_REDIS_MIN_REPLICAS_ACK: "one" }, "SSO_REDIS_MIN_REPLICAS_ACK"],
+    [{ SSO_MAIL_FROM: "Acme <not-an-address>" }, "SSO_MAIL_FROM"],
+    [{ SSO_MAIL_FROM: 'Ac"me <a@acme.test>' }, "SSO_MAIL_FROM"],
   ];
   for (const [env, variable] of cases) {
     test(`${JSON.stringify(env)} stops the start naming ${variable}`, async () => {
@@ -153,6 +155,29 @@ describe("embedded store on disk", () => {
       expect(login2.status).toBe(200);
     } finally {
       await b.stop();
+    }
+  });
+});
+
+describe("the ready line", () => {
+  test("names the mailer in use (never its credentials) and the sender", async () => {
+    const svc = await startService({
+      SSO_DATA_DIR: tempDir(),
+      SSO_LOG_LEVEL: "info",
+      SSO_MAILER: "smtp://mailuser:mail-secret-1@127.0.0.1:2525",
+      SSO_MAIL_FROM: "Acme Accounts <no-reply@acme.test>",
+    });
+    try {
+      for (let i = 0; i < 100 && !svc.output().includes("identity service ready"); i++) await Bun.sleep(50);
+      const ready = svc
+        .output()
+        .split("\n")
+        .find((l) => l.includes("identity service ready"))!;
+      expect(ready).toContain("smtp (127.0.0.1:2525)");
+      expect(ready).toContain("Acme Accounts <no-reply@acme.test>");
+      expect(svc.output()).not.toContain("mail-secret-1");
+    } finally {
+      await svc.stop();
     }
   });
 });

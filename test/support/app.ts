@@ -77,7 +77,7 @@ export async function makeTestApp(
     log: createLogger((process.env.SSO_LOG_LEVEL as "silent") ?? "silent"),
     metrics: createMetrics(),
     instanceId: `test-${crypto.randomUUID()}`,
-    mailer: createMailer(config.mailer, createLogger("silent")),
+    mailer: createMailer(config.mailer, createLogger("silent"), { from: config.mailFrom }),
     faults: opts.faults,
     webhookSender: opts.webhookSender ?? createWebhookSender({ allowPrivate: config.webhookAllowPrivate }),
     webhookTimeoutMs: opts.webhookTimeoutMs,

@@ -19,6 +19,7 @@ function reader(over: Partial<TokenContext> = {}) {
           fullName: "A",
           status: "ACTIVE",
           mfaEnabled: false,
+          emailVerified: false,
           createdAt: new Date(0),
           updatedAt: new Date(0),
         },

@@ -613,7 +613,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Provision a tenant: root org, tenant-admin role, admin user and a setup token */
+        /**
+         * Provision a tenant: root org, tenant-admin role, admin user and a setup token
+         * @description PLATFORM_ADMIN. The admin user has no password: the setup token (single use, 7 days) is in the answer and is mailed to `adminEmail` at once (`setupMailSent: true`); redeeming the mailed link sets the password and verifies the address.
+         */
         post: operations["postApiPlatformTenants"];
         delete?: never;
         options?: never;
@@ -815,7 +818,10 @@ export interface paths {
          */
         get: operations["getApiUsers"];
         put?: never;
-        /** Create a user (with or without a password, optionally with a first role) */
+        /**
+         * Create a user (with or without a password, optionally with a first role)
+         * @description USER_MANAGE at an organization in reach (and ROLE_MANAGE with `roleId`). Without `password`, the person is mailed a password-setup link at once (single use, 7 days, in their saved language, branded) and the answer says `setupMailSent: true`; redeeming it sets the password and verifies the email. A taken email (any case) is 409.
+         */
         post: operations["postApiUsers"];
         delete?: never;
         options?: never;
@@ -938,6 +944,26 @@ export interface paths {
          * @description Ends that device's session and forgets the device; other devices are untouched. 404 when the device is not the caller's.
          */
         delete: operations["deleteApiUsersMeDevicesByDeviceId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/email/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail the caller a link that verifies their email address
+         * @description A management, SPEC-login or first-party client token (CONTRACT §2). An address already verified gets no mail (`sent: false`). Otherwise a single-use link valid for 24 hours goes to the caller's address (earlier links die), branded, in the language `Accept-Language` asks for (else the saved one). Opening it shows a hosted page with one button; confirming sets `emailVerified` (user list, export) and thereby `email_verified` in ID tokens and UserInfo. A link mailed to an address the user no longer has verifies nothing. Audited as `user.email_verification.sent` and `user.email_verified`.
+         */
+        post: operations["postApiUsersMeEmailVerify"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1152,7 +1178,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Rename a user or move their home organization */
+        /**
+         * Rename a user, move their home organization or change their email
+         * @description USER_MANAGE over the user's home org (and the new one), and the no-takeover rule: a user holding system permissions can be changed only by an administrator holding at least those permissions with the same reach (403). A new `email` (unique service-wide, case-insensitive: 409 when taken) clears `emailVerified`, and every reset, setup and verification code mailed to the old address stops working. Audited as `user.updated` and `user.email_changed`.
+         */
         put: operations["putApiUsersById"];
         post?: never;
         delete?: never;
@@ -5675,6 +5704,8 @@ export interface operations {
                          * @description the setup token's expiry
                          */
                         expiresAt: string;
+                        /** @description true when the setup link was mailed to the admin at once (redeeming it verifies the address) */
+                        setupMailSent: boolean;
                     };
                 };
             };
@@ -7014,6 +7045,8 @@ export interface operations {
                         /** @enum {string} */
                         status: "ACTIVE" | "DISABLED" | "ERASED";
                         hasPassword: boolean;
+                        /** @description true once the person proved the mailbox is theirs (a verification, setup or reset link, or a provider that verified it) */
+                        emailVerified: boolean;
                         organizationId: number;
                         /** @description roles held at the listed organization */
                         roles: {
@@ -7103,6 +7136,8 @@ export interface operations {
                         id: number;
                         email: string;
                         organizationId: number;
+                        /** @description true when the user was created without a password and the password-setup mail went out */
+                        setupMailSent: boolean;
                     };
                 };
             };
@@ -7663,6 +7698,67 @@ export interface operations {
             };
         };
     };
+    postApiUsersMeEmailVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description true when the address was already verified (then no mail is sent) */
+                        emailVerified: boolean;
+                        /** @description true when a verification link was mailed to the caller's address */
+                        sent: boolean;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getApiUsersMeExport: {
         parameters: {
             query?: never;
@@ -7687,6 +7783,8 @@ export interface operations {
                             fullName: string;
                             status: string;
                             hasPassword: boolean;
+                            /** @description true once the person proved the mailbox is theirs */
+                            emailVerified: boolean;
                             /** @description The language saved for the person's pages and mails (`en`, `de`), or null. */
                             locale: string | null;
                             /** Format: date-time */
@@ -8674,6 +8772,8 @@ export interface operations {
             content: {
                 "application/json": {
                     fullName?: string;
+                    /** @description unique across the service, case-insensitive; the domain is compared and stored in IDNA ASCII form (`bücher.example` → `xn--bcher-kva.example`, fullwidth letters mapped), and a domain IDNA refuses is 400; a change clears `emailVerified` (USER_MANAGE, no-takeover) */
+                    email?: string;
                     /** @description new home organization (inside your reach) */
                     organizationId?: number;
                 };
@@ -9018,6 +9118,8 @@ export interface operations {
                             fullName: string;
                             status: string;
                             hasPassword: boolean;
+                            /** @description true once the person proved the mailbox is theirs */
+                            emailVerified: boolean;
                             /** @description The language saved for the person's pages and mails (`en`, `de`), or null. */
                             locale: string | null;
                             /** Format: date-time */

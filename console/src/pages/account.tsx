@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-/** My account: change password, TOTP enrolment (QR code, recovery codes shown once), devices, sessions and consents, my data. */
+/** My account: my email (verified or not; mail me a verification link), change password, TOTP enrolment (QR code, recovery codes shown once), devices, sessions and consents, my data. */
 import { useEffect, useState } from "preact/hooks";
 import QRCode from "qrcode";
 import { api, currentClaims, ok, type Answer } from "../api";
@@ -381,6 +381,41 @@ function Consents() {
   );
 }
 
+/** My email address and whether it is verified; unverified: mail me a link that verifies it (CONTRACT §19). */
+function MyEmail({ email, verified }: { email: string; verified: boolean }) {
+  const [sent, setSent] = useState(false);
+  const f = useForm();
+  return (
+    <section class="panel" aria-labelledby="my-email">
+      <h2 id="my-email">{t("account.email")}</h2>
+      <p>
+        {email}{" "}
+        <Badge tone={verified ? "ok" : "warn"}>{t(verified ? "users.emailVerified" : "users.emailUnverified")}</Badge>
+      </p>
+      {verified ? null : (
+        <button
+          type="button"
+          disabled={f.busy}
+          onClick={() =>
+            void f.run(async () => {
+              await ok(api.POST("/api/users/me/email/verify"));
+              setSent(true);
+            })
+          }
+        >
+          {t("account.verifyEmail")}
+        </button>
+      )}
+      {sent ? (
+        <p class="ok" role="status">
+          {t("account.verifySent", { email })}
+        </p>
+      ) : null}
+      <ErrorNote error={f.formError([])} />
+    </section>
+  );
+}
+
 export function AccountPage() {
   const claims = currentClaims()!;
   const { name } = useOrgs();
@@ -406,6 +441,7 @@ export function AccountPage() {
           }}
         />
       </p>
+      <Loaded state={me}>{(data) => <MyEmail email={data.user.email} verified={data.user.emailVerified} />}</Loaded>
       <ChangePassword />
       <Loaded state={me}>{(data) => <Mfa enabled={data.mfa.enabled} onChange={me.reload} />}</Loaded>
       <MyPasskeys />

@@ -1,7 +1,9 @@
 /** @jsxImportSource preact */
 /**
  * Users of an organization (home-org users and role holders): search, pages, create, edit,
- * disable/enable, sign out everywhere, erase (confirmed by typing the email), password-setup link, role assignments.
+ * disable/enable, sign out everywhere, erase (confirmed by typing the email), password-setup link, role assignments;
+ * a user created without a password is mailed the setup link at once (the form says so), and the
+ * detail shows whether the email is verified (a changed email is unverified again).
  */
 import { useEffect, useState } from "preact/hooks";
 import { api, can, currentClaims, ok, type Answer } from "../api";
@@ -36,6 +38,7 @@ const STATUS: Record<UserRow["status"], ConsoleKey> = {
 
 function CreateUser({ orgId, roles, onDone }: { orgId: number; roles: Role[]; onDone: () => void }) {
   const [v, setV] = useState({ email: "", fullName: "", password: "", roleId: 0 });
+  const [created, setCreated] = useState<{ email: string; setupMailSent: boolean } | null>(null);
   const f = useForm();
   return (
     <form
@@ -44,7 +47,8 @@ function CreateUser({ orgId, roles, onDone }: { orgId: number; roles: Role[]; on
       onSubmit={(e) => {
         e.preventDefault();
         void f.run(async () => {
-          await ok(
+          setCreated(null);
+          const u = await ok(
             api.POST("/api/users", {
               body: {
                 organizationId: orgId,
@@ -56,6 +60,7 @@ function CreateUser({ orgId, roles, onDone }: { orgId: number; roles: Role[]; on
             }),
           );
           setV({ email: "", fullName: "", password: "", roleId: 0 });
+          setCreated({ email: u.email, setupMailSent: u.setupMailSent });
           onDone();
         });
       }}
@@ -100,6 +105,11 @@ function CreateUser({ orgId, roles, onDone }: { orgId: number; roles: Role[]; on
         ) : null}
       </div>
       <ErrorNote error={f.formError(["email", "fullName", "password", "roleId"])} />
+      {created ? (
+        <p class="ok" role="status">
+          {t(created.setupMailSent ? "users.setupMailSent" : "users.created", { email: created.email })}
+        </p>
+      ) : null}
       <button class="primary" type="submit" disabled={f.busy}>
         {t("users.create")}
       </button>
@@ -121,6 +131,7 @@ function UserDetail({
   const { orgs } = useOrgs();
   const choices = useOrgChoices();
   const [name, setName] = useState(user.fullName);
+  const [email, setEmail] = useState(user.email);
   const [home, setHome] = useState(user.organizationId);
   const [assign, setAssign] = useState(0);
   const here = orgs.find((o) => o.id === orgId);
@@ -143,7 +154,10 @@ function UserDetail({
         <Badge tone={user.status === "ACTIVE" ? "ok" : "warn"}>{t(STATUS[user.status])}</Badge>
       </h2>
       <p class="muted">
-        {t(user.hasPassword ? "users.metaPassword" : "users.metaNoPassword", { email: user.email, id: user.id })}
+        {t(user.hasPassword ? "users.metaPassword" : "users.metaNoPassword", { email: user.email, id: user.id })}{" "}
+        <Badge tone={user.emailVerified ? "ok" : "warn"}>
+          {t(user.emailVerified ? "users.emailVerified" : "users.emailUnverified")}
+        </Badge>
       </p>
       <form
         class="inline"
@@ -155,6 +169,7 @@ function UserDetail({
                 params: { path: { id: user.id } },
                 body: {
                   ...(name !== user.fullName ? { fullName: name } : {}),
+                  ...(email.trim().toLowerCase() !== user.email ? { email: email.trim() } : {}),
                   ...(home !== user.organizationId ? { organizationId: home } : {}),
                 },
               }),
@@ -164,6 +179,14 @@ function UserDetail({
         }}
       >
         <Field label={t("users.fullName")} value={name} onValue={setName} error={f.fieldError("fullName")} />
+        <Field
+          label={t("users.email")}
+          type="email"
+          value={email}
+          onValue={setEmail}
+          hint={t("users.emailChangeHint")}
+          error={f.fieldError("email")}
+        />
         {orgs.length > 1 ? (
           <Select
             label={t("users.homeOrg")}
@@ -173,7 +196,13 @@ function UserDetail({
             error={f.fieldError("organizationId")}
           />
         ) : null}
-        <button type="submit" disabled={f.busy || (name === user.fullName && home === user.organizationId)}>
+        <button
+          type="submit"
+          disabled={
+            f.busy ||
+            (name === user.fullName && home === user.organizationId && email.trim().toLowerCase() === user.email)
+          }
+        >
           {t("users.save")}
         </button>
       </form>
@@ -235,7 +264,7 @@ function UserDetail({
       {signedOut !== null ? (
         <p role="status">{t(signedOut === 1 ? "sessions.ended.one" : "sessions.ended.other", { count: signedOut })}</p>
       ) : null}
-      <ErrorNote error={f.formError(["fullName", "organizationId"])} />
+      <ErrorNote error={f.formError(["fullName", "organizationId", "email"])} />
       {link ? (
         <Secret
           label={t("users.setupToken")}

@@ -112,7 +112,7 @@ export interface OAuthServiceDeps {
 }
 
 /** What an access token's liveness and UserInfo read of its user (the token context's user). */
-export type TokenUser = Pick<User, "id" | "status" | "email" | "fullName" | "updatedAt">;
+export type TokenUser = Pick<User, "id" | "status" | "email" | "fullName" | "updatedAt" | "emailVerified">;
 
 /** A live access token: a user token with its person, or a machine token. */
 export type LiveAccess = { kind: "user"; user: TokenUser } | { kind: "machine" };

@@ -353,7 +353,8 @@ export function passwordPageRoutes({ passwords, csrf, log }: { passwords: Passwo
           return render(
             request,
             resetDonePage,
-            { signInUrl: c.signInUrl },
+            // Back to the authorization request that sent the person here, else to the console.
+            { signInUrl: c.signInUrl, consoleUrl: "/console" },
             { uiLocales: c.uiLocales, brand: await passwords.pageBrand({ clientId: c.clientId, brandRef }) },
           );
         }),

@@ -14,7 +14,7 @@ import type { EventJournal } from "../events";
 import { LIMITS, lockoutAttempt, lockoutKey } from "../auth";
 import type { OrgRepo } from "../orgs/ports";
 import type { CounterStore, FamilyStore, OneTimeTokenRepo } from "../sessions";
-import type { UserRepo } from "../../kernel/users";
+import type { User, UserRepo } from "../../kernel/users";
 import type { Mailer } from "./ports";
 import { normalizeEmail } from "../../kernel/email";
 import type { EffectiveBrand } from "../branding";
@@ -97,7 +97,8 @@ export function createPasswordService(deps: PasswordDeps) {
           kind: "reset",
           tenantId: user.tenantId,
           userId: user.id,
-          data: {},
+          // The address the code is mailed to: redeeming it proves control of that mailbox (CONTRACT §19).
+          data: { email: user.email },
           attempts: 0,
           expiresAt,
         });
@@ -133,7 +134,9 @@ export function createPasswordService(deps: PasswordDeps) {
   /**
    * Sets a new password with a reset or setup token. The token is spent atomically (a second use,
    * or an expired or unknown token, is INVALID_TOKEN); every session of the user ends, other reset
-   * tokens die and the sign-in lockout is cleared.
+   * tokens die and the sign-in lockout is cleared. A token mailed to the user's current address
+   * verifies it (`emailVerified`, audited as `user.email_verified`); one issued otherwise (an import
+   * invite, the bootstrap token) or to an address since changed does not.
    */
   async function reset(token: string, newPassword: string, ip: string | null): Promise<{ tenantId: number }> {
     await deps.limitIp("password", ip, deps.passwordPerIpPerMinute ?? LIMITS.passwordPerIpPerMinute);
@@ -150,12 +153,22 @@ export function createPasswordService(deps: PasswordDeps) {
     if (!user || user.status === "ERASED") throw spent();
     const passwordHash = await deps.hasher.hash(newPassword);
     const org = await deps.orgs.get(user.tenantId, user.organizationId);
+    const verifies = !user.emailVerified && typeof rec.data.email === "string" && rec.data.email === user.email;
     await deps.unit(
       "passwords.reset",
       ["users", "oneTimeTokens", "events"],
       async ({ users, oneTimeTokens, events }) => {
-        await users.update(user.tenantId, user.id, { passwordHash });
+        await users.update(user.tenantId, user.id, verifies ? { passwordHash, emailVerified: true } : { passwordHash });
         await oneTimeTokens.deleteUser(user.id, "reset");
+        if (verifies)
+          await events.record({
+            type: "user.email_verified",
+            tenantId: user.tenantId,
+            org,
+            actor: { userId: user.id, ip },
+            target: { userId: user.id },
+            data: { via: rec.kind },
+          });
         await events.record({
           type: "auth.password.reset",
           tenantId: user.tenantId,
@@ -242,7 +255,7 @@ export function createPasswordService(deps: PasswordDeps) {
         kind: "setup",
         tenantId: user.tenantId,
         userId: user.id,
-        data: { issuedBy: p.userId },
+        data: { issuedBy: p.userId, email: user.email },
         attempts: 0,
         expiresAt,
       });
@@ -255,7 +268,16 @@ export function createPasswordService(deps: PasswordDeps) {
         data: { expiresAt: expiresAt.toISOString() },
       });
     });
-    // The person gets the code too, in their saved language (the caller's language is not theirs).
+    mailSetupLink(user, token);
+    return { token, expiresAt };
+  }
+
+  /**
+   * Mails a stored setup code to the person, in their saved language (the caller's language is not
+   * theirs), in the background: a delivery failure is reported, never thrown. Used by
+   * `createSetupLink` and by user creation without a password (CONTRACT §19).
+   */
+  function mailSetupLink(user: Pick<User, "email" | "tenantId" | "locale">, token: string): void {
     const mail = deps.mailer
       .send({
         to: user.email,
@@ -266,7 +288,6 @@ export function createPasswordService(deps: PasswordDeps) {
       .catch(deps.onBackgroundError);
     pending.add(mail);
     void mail.finally(() => pending.delete(mail));
-    return { token, expiresAt };
   }
 
   /**
@@ -313,7 +334,7 @@ export function createPasswordService(deps: PasswordDeps) {
     return tenantId ? deps.brandOf(tenantId, null) : null;
   }
 
-  return { forgot, reset, change, createSetupLink, idle, pageBrand, brandRef };
+  return { forgot, reset, change, createSetupLink, mailSetupLink, idle, pageBrand, brandRef };
 }
 
 export type PasswordService = ReturnType<typeof createPasswordService>;

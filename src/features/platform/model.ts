@@ -19,6 +19,9 @@ export const Provisioned = t.Object({
   adminEmail: t.String(),
   setupToken: t.String({ description: "one-time; redeem at POST /api/auth/password/reset" }),
   expiresAt: t.String({ format: "date-time", description: "the setup token's expiry" }),
+  setupMailSent: t.Boolean({
+    description: "true when the setup link was mailed to the admin at once (redeeming it verifies the address)",
+  }),
 });
 
 export const TenantParams = t.Object({ tenantId: QueryInt({ minimum: 1 }) });

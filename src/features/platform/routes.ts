@@ -34,6 +34,7 @@ export function platformRoutes({ platform, guard }: { platform: PlatformService;
           adminEmail: r.adminEmail,
           setupToken: r.setupToken,
           expiresAt: iso(r.expiresAt),
+          setupMailSent: r.setupMailSent === true,
         };
       },
       {
@@ -43,6 +44,8 @@ export function platformRoutes({ platform, guard }: { platform: PlatformService;
           tags,
           ...management,
           summary: "Provision a tenant: root org, tenant-admin role, admin user and a setup token",
+          description:
+            "PLATFORM_ADMIN. The admin user has no password: the setup token (single use, 7 days) is in the answer and is mailed to `adminEmail` at once (`setupMailSent: true`); redeeming the mailed link sets the password and verifies the address.",
         },
       },
     )

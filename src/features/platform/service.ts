@@ -12,7 +12,7 @@ import type { Unit } from "../../kernel/unit";
 import type { EventJournal } from "../events";
 import type { Org, OrgRepo, Tenant, TenantRepo } from "../orgs";
 import type { RoleRepo } from "../roles";
-import type { UserRepo } from "../../kernel/users";
+import type { User, UserRepo } from "../../kernel/users";
 import type { OneTimeTokenRepo } from "../sessions";
 import { acceptEmail } from "../../kernel/email";
 
@@ -30,6 +30,12 @@ export interface PlatformServiceDeps {
     events: EventJournal;
   }>;
   defaultMaxApplications: number;
+  /**
+   * Mails the new tenant admin the setup code once the tenant is committed (the passwords
+   * feature's `mailSetupLink`; CONTRACT §19: a user created without a password gets the setup
+   * mail at once). Absent: nothing is mailed; the code is only in the answer.
+   */
+  mailSetupLink?(user: User, token: string): void;
 }
 
 /** Setup links live 7 days (CONTRACT §4). */
@@ -49,6 +55,8 @@ export interface Provisioned {
   expiresAt: Date;
   /** The sandbox root org's expiry, when `ttlDays` was given. */
   sandboxExpiresAt: Date | null;
+  /** True when the setup code was mailed to the admin (CONTRACT §19). */
+  setupMailSent?: boolean;
 }
 
 /** A slug (CONTRACT §2 rule) derived from a display name. */
@@ -78,7 +86,8 @@ export function createPlatformService(deps: PlatformServiceDeps) {
   /**
    * Creates a tenant: its root org (a sandbox's expires after `ttlDays`), a SUBTREE "Tenant Admin"
    * role with every system code but PLATFORM_ADMIN, the admin user (no password) and a 7-day setup
-   * token. One transaction. A taken admin email is CONFLICT.
+   * token, mailed to the admin once the transaction commits (`setupMailSent`). One transaction. A
+   * taken admin email is CONFLICT.
    */
   async function provision(
     p: Principal,
@@ -97,8 +106,9 @@ export function createPlatformService(deps: PlatformServiceDeps) {
     const sandboxExpiresAt = input.ttlDays ? addDays(now, input.ttlDays) : null;
     const setupToken = randomToken(32);
     const expiresAt = addDays(now, SETUP_TOKEN_DAYS);
+    let admin: User | null = null;
     try {
-      return await deps.unit(
+      const provisioned = await deps.unit(
         "platform.provision",
         ["tenants", "orgs", "roles", "users", "oneTimeTokens", "events"],
         async (tx) => {
@@ -119,19 +129,21 @@ export function createPlatformService(deps: PlatformServiceDeps) {
             scope: "SUBTREE",
             permissionIds: systemPerms.map((x) => x.id),
           });
-          const admin = await tx.users.create({
+          const created = await tx.users.create({
             tenantId: tenant.id,
             organizationId: root.id,
             email: adminEmail,
             fullName: input.adminFullName.trim(),
             passwordHash: null,
           });
-          await tx.roles.assign({ tenantId: tenant.id, userId: admin.id, roleId: role.id, organizationId: root.id });
+          admin = created;
+          await tx.roles.assign({ tenantId: tenant.id, userId: created.id, roleId: role.id, organizationId: root.id });
           await tx.oneTimeTokens.create(sha256Hex(setupToken), {
             kind: "setup",
             tenantId: tenant.id,
-            userId: admin.id,
-            data: {},
+            userId: created.id,
+            // Mailed to this address (when a mailer is wired): redeeming it verifies the address.
+            data: deps.mailSetupLink ? { email: adminEmail } : {},
             attempts: 0,
             expiresAt,
           });
@@ -140,11 +152,11 @@ export function createPlatformService(deps: PlatformServiceDeps) {
             tenantId: tenant.id,
             org: root,
             actor: actorOf(p),
-            target: { userId: admin.id },
+            target: { userId: created.id },
             data: {
               tenantId: tenant.id,
               rootOrgId: root.id,
-              adminUserId: admin.id,
+              adminUserId: created.id,
               sandbox: sandboxExpiresAt !== null,
               ...(sandboxExpiresAt ? { expiresAt: sandboxExpiresAt.toISOString() } : {}),
             },
@@ -152,7 +164,7 @@ export function createPlatformService(deps: PlatformServiceDeps) {
           return {
             tenantId: tenant.id,
             rootOrgId: root.id,
-            adminUserId: admin.id,
+            adminUserId: created.id,
             orgName,
             slug,
             adminEmail,
@@ -162,6 +174,8 @@ export function createPlatformService(deps: PlatformServiceDeps) {
           };
         },
       );
+      if (admin && deps.mailSetupLink) deps.mailSetupLink(admin, setupToken);
+      return { ...provisioned, setupMailSent: !!deps.mailSetupLink };
     } catch (e) {
       if (e instanceof ConflictError) throw conflict("A user with this admin email already exists.");
       throw e;

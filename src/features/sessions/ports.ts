@@ -145,7 +145,7 @@ export interface DeviceRepo {
   touch(userId: number, deviceId: string, at: Date): Promise<void>;
 }
 
-export type OneTimeKind = "reset" | "setup" | "mfa_pending";
+export type OneTimeKind = "reset" | "setup" | "mfa_pending" | "verify_email";
 
 export interface OneTimeToken {
   kind: OneTimeKind;

@@ -29,7 +29,7 @@ export interface SocialDeps {
   users: Pick<UserRepo, "get" | "findByEmail">;
   orgs: Pick<OrgRepo, "get">;
   socialIdentities: SocialIdentityRepo;
-  unit: Unit<{ socialIdentities: SocialIdentityRepo; events: EventJournal }>;
+  unit: Unit<{ socialIdentities: SocialIdentityRepo; users: UserRepo; events: EventJournal }>;
   clock: Clock;
   jwksUrls: Record<SocialProvider, string>;
   /** Platform-default client ids, used when the application registers none (SSO_*_CLIENT_IDS). */
@@ -72,7 +72,7 @@ export function createSocialService(deps: SocialDeps) {
     provider: SocialProvider,
     idToken: string,
     clientIds: string[],
-  ): Promise<{ subject: string; email: string | null; unlinkable: string | null }> {
+  ): Promise<{ subject: string; email: string | null; unlinkable: string | null; emailVerified: boolean }> {
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(idToken, keysOf(provider), {
@@ -113,6 +113,8 @@ export function createSocialService(deps: SocialDeps) {
         subject: String(payload.sub),
         email: typeof payload.email === "string" ? payload.email : null,
         unlinkable: null,
+        // Checked above: Google verified the address.
+        emailVerified: true,
       };
     }
     // Microsoft: the issuer names the token's tenant; the object id is the user's stable id there.
@@ -136,7 +138,13 @@ export function createSocialService(deps: SocialDeps) {
     else if (deps.microsoftRequireVerifiedEmail && !(fromEmail && verified))
       unlinkable =
         "a first Microsoft sign-in needs an email whose domain owner Microsoft verified (the optional claim xms_edov true) on this service";
-    return { subject: `${tid}:${typeof payload.oid === "string" ? payload.oid : payload.sub}`, email, unlinkable };
+    return {
+      subject: `${tid}:${typeof payload.oid === "string" ? payload.oid : payload.sub}`,
+      email,
+      unlinkable,
+      // Only an `email` claim whose domain owner Microsoft verified is evidence (never preferred_username).
+      emailVerified: fromEmail && verified,
+    };
   }
 
   /**
@@ -157,7 +165,7 @@ export function createSocialService(deps: SocialDeps) {
     const clientIds = registered.length ? registered : deps.defaultClientIds[provider];
     if (!clientIds.length)
       throw badToken(`no ${provider} client id is registered for this application (nor a platform default)`);
-    const { subject, email, unlinkable } = await verifyIdToken(provider, input.idToken, clientIds);
+    const { subject, email, unlinkable, emailVerified } = await verifyIdToken(provider, input.idToken, clientIds);
 
     const linked = await deps.socialIdentities.find(provider, subject);
     let user: User | null = null;
@@ -195,6 +203,22 @@ export function createSocialService(deps: SocialDeps) {
       }
     }
     if (!user || user.status !== "ACTIVE") throw unknownUser();
+    // A provider that verified this very address is evidence the person controls it (CONTRACT §19).
+    if (emailVerified && email && !user.emailVerified && normalizeEmail(email) === user.email) {
+      const verified = user;
+      const org: Org | null = await deps.orgs.get(verified.tenantId, verified.organizationId);
+      await deps.unit("users.email_verified", ["users", "events"], async ({ users, events }) => {
+        await users.update(verified.tenantId, verified.id, { emailVerified: true });
+        await events.record({
+          type: "user.email_verified",
+          tenantId: verified.tenantId,
+          org,
+          actor: { userId: verified.id, ip },
+          target: { userId: verified.id },
+          data: { via: provider },
+        });
+      });
+    }
     return deps.auth.completeSignIn(
       { user, methods: [`social:${provider}`], at: deps.clock.now() },
       { audience: app.identifier, web: input.web, device: input.device },

@@ -9,7 +9,7 @@ import type { User } from "../../kernel/users";
 export const ID_TOKEN_TTL = 900;
 
 export interface IdTokenInput {
-  user: Pick<User, "id" | "email" | "fullName" | "updatedAt">;
+  user: Pick<User, "id" | "email" | "fullName" | "updatedAt" | "emailVerified">;
   issuer: string;
   /** The client the token is for: `aud` and `azp`. */
   clientId: string;
@@ -41,17 +41,18 @@ export function atHash(accessToken: string): string {
 
 /**
  * The claims a scope releases about the user (OIDC Core §5.4), shared by the ID token and
- * UserInfo so both say the same. `email_verified` is false: no user record holds evidence that the
- * person controls the mailbox yet (CONTRACT §12 asks for evidence; docs/oidc.md).
+ * UserInfo so both say the same. `email_verified` is the user's `emailVerified`: true only with
+ * evidence the person controls the mailbox (a redeemed mailed link, or a provider that verified
+ * it; CONTRACT §12, §19), false again once the email changes.
  */
 export function scopeClaims(
-  user: Pick<User, "email" | "fullName" | "updatedAt">,
+  user: Pick<User, "email" | "fullName" | "updatedAt" | "emailVerified">,
   scopes: readonly string[],
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (scopes.includes("email")) {
     out.email = user.email;
-    out.email_verified = false;
+    out.email_verified = user.emailVerified === true;
   }
   if (scopes.includes("profile")) {
     out.name = user.fullName;

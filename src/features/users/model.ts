@@ -2,13 +2,11 @@
 import { t } from "elysia";
 import { Int, QueryInt } from "../../http/wire";
 
-const Email = t.String({
-  minLength: 3,
-  maxLength: 320,
-  pattern: "^[^@\\s]+@[^@\\s]+$",
-  description:
-    "unique across the service, case-insensitive; the domain is compared and stored in IDNA ASCII form (`bücher.example` → `xn--bcher-kva.example`, fullwidth letters mapped), and a domain IDNA refuses is 400",
-});
+const EMAIL_RULE =
+  "unique across the service, case-insensitive; the domain is compared and stored in IDNA ASCII form (`bücher.example` → `xn--bcher-kva.example`, fullwidth letters mapped), and a domain IDNA refuses is 400";
+const email = (description: string) =>
+  t.String({ minLength: 3, maxLength: 320, pattern: "^[^@\\s]+@[^@\\s]+$", description });
+const Email = email(EMAIL_RULE);
 
 export const CreateUserBody = t.Object({
   organizationId: Int({ minimum: 1, description: "home organization" }),
@@ -26,10 +24,18 @@ export const CreateUserBody = t.Object({
   ),
 });
 
-export const CreatedUser = t.Object({ id: Int(), email: t.String(), organizationId: Int() });
+export const CreatedUser = t.Object({
+  id: Int(),
+  email: t.String(),
+  organizationId: Int(),
+  setupMailSent: t.Boolean({
+    description: "true when the user was created without a password and the password-setup mail went out",
+  }),
+});
 
 export const UpdateUserBody = t.Object({
   fullName: t.Optional(t.String({ maxLength: 200 })),
+  email: t.Optional(email(`${EMAIL_RULE}; a change clears \`emailVerified\` (USER_MANAGE, no-takeover)`)),
   organizationId: t.Optional(Int({ minimum: 1, description: "new home organization (inside your reach)" })),
 });
 
@@ -39,6 +45,10 @@ export const UserSummary = t.Object({
   fullName: t.String(),
   status: t.Union([t.Literal("ACTIVE"), t.Literal("DISABLED"), t.Literal("ERASED")]),
   hasPassword: t.Boolean(),
+  emailVerified: t.Boolean({
+    description:
+      "true once the person proved the mailbox is theirs (a verification, setup or reset link, or a provider that verified it)",
+  }),
   organizationId: Int(),
   roles: t.Array(t.Object({ id: Int(), name: t.String() }), { description: "roles held at the listed organization" }),
 });
@@ -74,6 +84,7 @@ export const UserExport = t.Object(
       fullName: t.String(),
       status: t.String(),
       hasPassword: t.Boolean(),
+      emailVerified: t.Boolean({ description: "true once the person proved the mailbox is theirs" }),
       locale: t.Union([t.String(), t.Null()], {
         description: "The language saved for the person's pages and mails (`en`, `de`), or null.",
       }),

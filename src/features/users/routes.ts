@@ -27,6 +27,7 @@ export function exportDto(e: Export) {
       fullName: u.fullName,
       status: u.status,
       hasPassword: u.passwordHash !== null,
+      emailVerified: u.emailVerified,
       locale: u.locale ?? null,
       createdAt: iso(u.createdAt),
       updatedAt: iso(u.updatedAt),
@@ -106,6 +107,7 @@ export function userRoutes({ users, guard }: { users: UserService; guard: Guard 
           fullName: u.fullName,
           status: u.status,
           hasPassword: u.passwordHash !== null,
+          emailVerified: u.emailVerified,
           organizationId: u.organizationId,
           roles,
         }));
@@ -125,8 +127,8 @@ export function userRoutes({ users, guard }: { users: UserService; guard: Guard 
     .post(
       "/api/users",
       async ({ request, body }) => {
-        const u = await users.create(await caller(request), body);
-        return { id: u.id, email: u.email, organizationId: u.organizationId };
+        const { user: u, setupMailSent } = await users.create(await caller(request), body);
+        return { id: u.id, email: u.email, organizationId: u.organizationId, setupMailSent };
       },
       {
         body: CreateUserBody,
@@ -135,6 +137,8 @@ export function userRoutes({ users, guard }: { users: UserService; guard: Guard 
           tags,
           ...management,
           summary: "Create a user (with or without a password, optionally with a first role)",
+          description:
+            "USER_MANAGE at an organization in reach (and ROLE_MANAGE with `roleId`). Without `password`, the person is mailed a password-setup link at once (single use, 7 days, in their saved language, branded) and the answer says `setupMailSent: true`; redeeming it sets the password and verifies the email. A taken email (any case) is 409.",
         },
       },
     )
@@ -147,7 +151,13 @@ export function userRoutes({ users, guard }: { users: UserService; guard: Guard 
       {
         params: UserIdParams,
         body: UpdateUserBody,
-        detail: { tags, ...management, summary: "Rename a user or move their home organization" },
+        detail: {
+          tags,
+          ...management,
+          summary: "Rename a user, move their home organization or change their email",
+          description:
+            "USER_MANAGE over the user's home org (and the new one), and the no-takeover rule: a user holding system permissions can be changed only by an administrator holding at least those permissions with the same reach (403). A new `email` (unique service-wide, case-insensitive: 409 when taken) clears `emailVerified`, and every reset, setup and verification code mailed to the old address stops working. Audited as `user.updated` and `user.email_changed`.",
+        },
       },
     )
     .post(

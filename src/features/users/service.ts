@@ -19,6 +19,8 @@ import type { SocialIdentityRepo } from "../social";
 import type { PasskeyRepo } from "../passkeys/ports";
 import type { User, UserRepo } from "../../kernel/users";
 import { acceptEmail } from "../../kernel/email";
+import { addDays } from "../../kernel/clock";
+import { randomToken, sha256Hex } from "../../kernel/secrets";
 import type { ConsentRepo } from "../oidc";
 
 export interface UserServiceDeps {
@@ -48,6 +50,14 @@ export interface UserServiceDeps {
   checkAssignment(p: Principal, role: Role, roleOrg: Org, target: Org, verb: "assign" | "revoke"): Promise<void>;
   /** From the roles feature: least privilege over another user (403 unless the caller outranks them). */
   requireAuthorityOver(p: Principal, userId: number): Promise<void>;
+  /**
+   * The password-setup mail of a user created without a password (the passwords feature's
+   * `mailSetupLink`): hands the setup code, already stored, to the mailer in the person's saved
+   * language. Background work: never throws to the caller.
+   */
+  mailSetupLink(user: User, token: string): void;
+  /** How long a setup code works (the passwords feature's SETUP_TTL_DAYS). */
+  setupTtlDays: number;
   /**
    * Ends every sign-in session and refresh family of the user and sends the back-channel logout
    * tokens (the logout feature's `endAllForUser`, CONTRACT §13); returns how many ended. Absent:
@@ -111,12 +121,14 @@ export function createUserService(deps: UserServiceDeps) {
   /**
    * Creates a user at an org in reach (USER_MANAGE). With `roleId` the role is assigned at that
    * org in the same transaction, which also needs ROLE_MANAGE and passes the no-escalation check.
-   * A taken email (service-wide, case-insensitive) is CONFLICT.
+   * A taken email (service-wide, case-insensitive) is CONFLICT. Without a password, a setup code
+   * (SETUP_TTL_DAYS, single use) is stored in the same transaction and mailed once it commits
+   * (CONTRACT §19): `setupMailSent` says so.
    */
   async function create(
     p: Principal,
     input: { organizationId: number; email: string; fullName: string; password?: string; roleId?: number },
-  ): Promise<User> {
+  ): Promise<{ user: User; setupMailSent: boolean }> {
     requirePermission(p, "USER_MANAGE");
     const org = await reachableOrg(p, input.organizationId);
     let role: Role | null = null;
@@ -128,36 +140,63 @@ export function createUserService(deps: UserServiceDeps) {
     }
     const email = acceptEmail(input.email);
     const passwordHash = input.password ? await deps.hasher.hash(input.password) : null;
+    const setupToken = passwordHash ? null : randomToken(32);
     try {
-      return await deps.unit("users.create", ["users", "roles", "events"], async ({ users, roles, events }) => {
-        const user = await users.create({
-          tenantId: org.tenantId,
-          organizationId: org.id,
-          email,
-          fullName: input.fullName.trim(),
-          passwordHash,
-        });
-        await events.record({
-          type: "user.created",
-          tenantId: org.tenantId,
-          org,
-          actor: actorOf(p),
-          target: { userId: user.id },
-          data: { email, hasPassword: !!passwordHash },
-        });
-        if (role) {
-          await roles.assign({ tenantId: org.tenantId, userId: user.id, roleId: role.id, organizationId: org.id });
+      const user = await deps.unit(
+        "users.create",
+        ["users", "roles", "oneTimeTokens", "events"],
+        async ({ users, roles, oneTimeTokens, events }) => {
+          const user = await users.create({
+            tenantId: org.tenantId,
+            organizationId: org.id,
+            email,
+            fullName: input.fullName.trim(),
+            passwordHash,
+          });
           await events.record({
-            type: "role.assigned",
+            type: "user.created",
             tenantId: org.tenantId,
             org,
             actor: actorOf(p),
             target: { userId: user.id },
-            data: { roleId: role.id, roleName: role.name },
+            data: { email, hasPassword: !!passwordHash },
           });
-        }
-        return user;
-      });
+          if (role) {
+            await roles.assign({ tenantId: org.tenantId, userId: user.id, roleId: role.id, organizationId: org.id });
+            await events.record({
+              type: "role.assigned",
+              tenantId: org.tenantId,
+              org,
+              actor: actorOf(p),
+              target: { userId: user.id },
+              data: { roleId: role.id, roleName: role.name },
+            });
+          }
+          if (setupToken) {
+            const expiresAt = addDays(deps.clock.now(), deps.setupTtlDays);
+            await oneTimeTokens.create(sha256Hex(setupToken), {
+              kind: "setup",
+              tenantId: org.tenantId,
+              userId: user.id,
+              // Mailed to this address: redeeming it verifies the address (CONTRACT §19).
+              data: { issuedBy: p.userId, email: user.email },
+              attempts: 0,
+              expiresAt,
+            });
+            await events.record({
+              type: "user.password_setup_link.created",
+              tenantId: org.tenantId,
+              org,
+              actor: actorOf(p),
+              target: { userId: user.id },
+              data: { expiresAt: expiresAt.toISOString(), mailed: true },
+            });
+          }
+          return user;
+        },
+      );
+      if (setupToken) deps.mailSetupLink(user, setupToken);
+      return { user, setupMailSent: !!setupToken };
     } catch (e) {
       if (e instanceof ConflictError) throw conflict("A user with this email already exists.");
       throw e;
@@ -185,17 +224,25 @@ export function createUserService(deps: UserServiceDeps) {
     return users.map((user) => ({ user, roles: roles.get(user.id) ?? [] }));
   }
 
-  /** Renames a user and/or moves the home org (both orgs inside reach, same tenant). */
+  /**
+   * Renames a user, moves the home org (both orgs inside reach, same tenant) and/or changes the
+   * email (CONTRACT §19): USER_MANAGE and the no-takeover rule (reachableUser). A new email is
+   * unverified until proven again, and every reset, setup and verification code mailed to the old
+   * address dies in the same transaction; a taken email is CONFLICT. Audited as `user.updated`
+   * and, for the email, `user.email_changed`.
+   */
   async function update(
     p: Principal,
     id: number,
-    patch: { fullName?: string; organizationId?: number },
+    patch: { fullName?: string; organizationId?: number; email?: string },
   ): Promise<User> {
     requirePermission(p, "USER_MANAGE");
     const { user, org } = await reachableUser(p, id);
     notErased(user);
     const clean: { fullName?: string; organizationId?: number } = {};
     let target = org;
+    const email = patch.email === undefined ? undefined : acceptEmail(patch.email);
+    const emailChanges = email !== undefined && email !== user.email;
     if (patch.fullName !== undefined) clean.fullName = patch.fullName.trim();
     if (patch.organizationId !== undefined && patch.organizationId !== user.organizationId) {
       const next = await deps.orgs.get(user.tenantId, patch.organizationId);
@@ -203,19 +250,45 @@ export function createUserService(deps: UserServiceDeps) {
       target = next;
       clean.organizationId = next.id;
     }
-    return deps.unit("users.update", ["users", "events"], async ({ users, events }) => {
-      const next = await users.update(user.tenantId, user.id, clean);
-      if (!next) throw notFound("User");
-      await events.record({
-        type: "user.updated",
-        tenantId: user.tenantId,
-        org: target,
-        actor: actorOf(p),
-        target: { userId: user.id },
-        data: { changes: clean, ...(clean.organizationId ? { fromOrganizationId: user.organizationId } : {}) },
-      });
-      return next;
-    });
+    try {
+      return await deps.unit(
+        "users.update",
+        ["users", "oneTimeTokens", "events"],
+        async ({ users, oneTimeTokens, events }) => {
+          const next = await users.update(
+            user.tenantId,
+            user.id,
+            emailChanges ? { ...clean, email, emailVerified: false } : clean,
+          );
+          if (!next) throw notFound("User");
+          await events.record({
+            type: "user.updated",
+            tenantId: user.tenantId,
+            org: target,
+            actor: actorOf(p),
+            target: { userId: user.id },
+            data: { changes: clean, ...(clean.organizationId ? { fromOrganizationId: user.organizationId } : {}) },
+          });
+          if (emailChanges) {
+            // Codes mailed to the old address must not reset, set up or verify the account any more.
+            for (const kind of ["reset", "setup", "verify_email"] as const)
+              await oneTimeTokens.deleteUser(user.id, kind);
+            await events.record({
+              type: "user.email_changed",
+              tenantId: user.tenantId,
+              org: target,
+              actor: actorOf(p),
+              target: { userId: user.id },
+              data: { email, wasVerified: user.emailVerified },
+            });
+          }
+          return next;
+        },
+      );
+    } catch (e) {
+      if (e instanceof ConflictError) throw conflict("A user with this email already exists.");
+      throw e;
+    }
   }
 
   /** Disables a user and ends every session of theirs; re-enabling restores sign-in. */

@@ -164,6 +164,16 @@ export const de = {
   "reset.submit": "Neues Passwort speichern",
   "reset.done.title": "Ihr Passwort ist geändert",
   "reset.done.body": "Melden Sie sich mit Ihrem neuen Passwort an. Auf allen anderen Geräten wurden Sie abgemeldet.",
+  "reset.done.continue": "Weiter zur Anmeldung",
+  "reset.done.console": "An der Konsole anmelden",
+  "verify.title": "E-Mail-Adresse bestätigen",
+  "verify.body":
+    "Bestätigen Sie, dass dieses Postfach Ihnen gehört. Anwendungen, bei denen Sie sich anmelden, sehen die Adresse dann als bestätigt.",
+  "verify.submit": "Meine Adresse bestätigen",
+  "verify.invalid":
+    "Dieser Link ist ungültig, abgelaufen oder schon benutzt. Fordern Sie dort, wo Sie diesen angefordert haben, einen neuen an.",
+  "verify.done.title": "Ihre E-Mail-Adresse ist bestätigt",
+  "verify.done.body": "Vielen Dank. Sie können diese Seite schließen.",
 
   "mail.greeting": "Hallo,",
   "mail.sentBy": "Diese E-Mail wurde von {brand} gesendet.",
@@ -191,6 +201,14 @@ export const de = {
   },
   "mail.setup.how":
     "Geben Sie ihn dort ein, wo Ihre Administration es Ihnen gesagt hat, zusammen mit dem Passwort, das Sie wählen.",
+  "mail.verify.subject": "E-Mail-Adresse bestätigen",
+  "mail.verify.intro": "Jemand (hoffentlich Sie) möchte bestätigen, dass {email} ihm gehört.",
+  "mail.verify.button": "Meine Adresse bestätigen",
+  "mail.verify.expiry": {
+    one: "Der Link gilt einmal, {count} Stunde lang.",
+    other: "Der Link gilt einmal, {count} Stunden lang.",
+  },
+  "mail.verify.ignore": "Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail; es ändert sich nichts.",
   "mail.newDevice.subject": "Neue Anmeldung bei Ihrem Konto",
   "mail.newDevice.intro": "Mit Ihrem Konto {email} wurde sich eben in einem bisher unbekannten Browser angemeldet.",
   "mail.newDevice.when": "Wann: {when}",

@@ -153,14 +153,34 @@ export const resetPasswordPage: Page<ResetPasswordProps> = {
   Body: ResetBody,
 };
 
-export type ResetDoneProps = Back;
+export interface ResetDoneProps extends Back {
+  /**
+   * Where to sign in when the person did not come from an application's sign-in (a mailed setup
+   * or reset link): the console, which starts its own sign-in (CONTRACT §19).
+   */
+  consoleUrl?: string;
+}
 
 function DoneBody(p: ResetDoneProps) {
   const { t } = useKit();
   return (
     <>
       <p>{t("reset.done.body")}</p>
-      <BackLink signInUrl={p.signInUrl} />
+      {p.signInUrl ? (
+        <ul class="links">
+          <li>
+            <a href={p.signInUrl}>{t("reset.done.continue")}</a>
+          </li>
+        </ul>
+      ) : (
+        p.consoleUrl && (
+          <ul class="links">
+            <li>
+              <a href={p.consoleUrl}>{t("reset.done.console")}</a>
+            </li>
+          </ul>
+        )
+      )}
     </>
   );
 }

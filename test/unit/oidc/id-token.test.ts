@@ -1,7 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import { atHash, computeIdTokenClaims, ID_TOKEN_TTL, scopeClaims } from "../../../src/features/tokens";
 
-const user = { id: 42, email: "ada@example.com", fullName: "Ada", updatedAt: new Date(1_700_000_000_500) };
+const user = {
+  id: 42,
+  email: "ada@example.com",
+  fullName: "Ada",
+  updatedAt: new Date(1_700_000_000_500),
+  emailVerified: false,
+};
 
 describe("ID token claims (OIDC Core §2, §3.1.3.6)", () => {
   test("at_hash: the OIDC Core Appendix A.3 example", () => {
@@ -57,5 +63,13 @@ describe("ID token claims (OIDC Core §2, §3.1.3.6)", () => {
     });
     for (const k of ["nonce", "at_hash", "email", "email_verified", "name", "updated_at"]) expect(c[k]).toBeUndefined();
     expect(scopeClaims(user, [])).toEqual({});
+  });
+
+  test("email_verified is the user's verified mark", () => {
+    expect(scopeClaims({ ...user, emailVerified: true }, ["email"])).toEqual({
+      email: "ada@example.com",
+      email_verified: true,
+    });
+    expect(scopeClaims(user, ["email"]).email_verified).toBe(false);
   });
 });
