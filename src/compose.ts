@@ -13,7 +13,7 @@ import { createGuard } from "./http/guard";
 import { createApp } from "./app";
 import { mountRoutes } from "./routes";
 import { createAuditService } from "./features/audit";
-import { createAuthService } from "./features/auth";
+import { createAuthService, unlockSignIn } from "./features/auth";
 import { createPasswordService } from "./features/passwords";
 import type { MailTransport } from "./kernel/mail";
 import { createBrandedMailer } from "./mail";
@@ -397,6 +397,7 @@ export async function composeGraph(d: GraphDeps) {
     checkAssignment: roles.checkAssignment,
     requireAuthorityOver: roles.requireAuthorityOver,
     endUserSessions,
+    unlockSignIn: (email) => unlockSignIn(sessions.counters, email, clock.now()),
   });
   const apps = createAppService({
     apps: store.apps,

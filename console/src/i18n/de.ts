@@ -123,6 +123,10 @@ export const de = {
   "users.enable": "Aktivieren",
   "users.setupLink": "Link zum Festlegen des Passworts",
   "users.signOutEverywhere": "Überall abmelden",
+  "users.unlock": "Anmeldesperre aufheben",
+  "users.unlockHelp":
+    "Beendet die Passwortsperre für alle Adressen (nach falschen Passwörtern). Passkeys und soziale Anmeldung werden nie gesperrt.",
+  "users.unlocked": "Anmeldesperre aufgehoben: Das Passwort funktioniert wieder von jeder Adresse.",
   "users.erase": "Löschen…",
   "users.setupToken": "Token zum Festlegen des Passworts",
   "users.setupTokenNote":

@@ -125,6 +125,10 @@ export const en = {
   "users.enable": "Enable",
   "users.setupLink": "Password-setup link",
   "users.signOutEverywhere": "Sign out everywhere",
+  "users.unlock": "Lift sign-in lock",
+  "users.unlockHelp":
+    "Ends the password lockout from every address (after failed passwords). Passkeys and social sign-in are never locked.",
+  "users.unlocked": "Sign-in lock lifted: the password works again from every address.",
   "users.erase": "Erase…",
   "users.setupToken": "Password-setup token",
   "users.setupTokenNote": "Give it to the user: redeem it at POST /api/auth/password/reset before {until}. Shown once.",
