@@ -305,6 +305,8 @@ export const de = {
   "roles.reachSubtree": "SUBTREE: diese Organisation und alle darunter",
   "roles.create": "Rolle anlegen",
   "apps.title": "Anwendungen",
+  "apps.intro":
+    "Eine Anwendung ist eine API, für die Tokens ausgestellt werden: Ihr Bezeichner ist die Audience der Tokens, ihre Berechtigungen vergeben die Rollen (bei Logto und Auth0 heißt das API-Ressource).",
   "apps.organization": "Organisation",
   "apps.quota": "Kontingent: {used} / {limit} belegt",
   "apps.quotaLoading": "Kontingent: …",
@@ -345,6 +347,8 @@ export const de = {
   "apps.deleteCodeText":
     "Der Code wird aus jeder Rolle entfernt, die ihn vergibt; ab jetzt ausgestellte Tokens enthalten ihn nicht mehr.",
   "clients.title": "API-Clients",
+  "clients.intro":
+    "Ein API-Client ist eine App, die Personen anmeldet oder mit eigenen Zugangsdaten aufruft (Website, SPA, Mobile-App oder Dienst): Sie erhält Tokens für eine Anwendung (bei Logto und Auth0 heißt das Application).",
   "clients.organization": "Organisation",
   "clients.new": "Client registrieren",
   "clients.name": "Name",

@@ -301,6 +301,8 @@ export const en = {
   "roles.reachSubtree": "SUBTREE: this organization and below",
   "roles.create": "Create role",
   "apps.title": "Applications",
+  "apps.intro":
+    "An application is an API your tokens are for: its identifier is the tokens' audience, and its permissions are what roles grant (Logto and Auth0 call this an API resource).",
   "apps.organization": "Organization",
   "apps.quota": "Quota: {used} / {limit} used",
   "apps.quotaLoading": "Quota: …",
@@ -340,6 +342,8 @@ export const en = {
   "apps.deleteCode": "Delete code",
   "apps.deleteCodeText": "The code leaves every role that grants it; tokens minted from now on no longer carry it.",
   "clients.title": "API clients",
+  "clients.intro":
+    "An API client is an app that signs people in or calls with its own credentials (a website, SPA, mobile app or service): it gets tokens for an application (Logto and Auth0 call this an application).",
   "clients.organization": "Organization",
   "clients.new": "Register a client",
   "clients.name": "Name",
