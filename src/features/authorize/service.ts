@@ -143,7 +143,14 @@ export interface CookieChange {
 }
 
 export type AuthorizeOutcome = { cookies?: CookieChange } & (
-  | { kind: "error_page"; page: ErrorPageKind; error: OAuthProtocolError }
+  | {
+      kind: "error_page";
+      page: ErrorPageKind;
+      error: OAuthProtocolError;
+      /** The check that failed and the value it refused (never a secret): for the operator's log line. */
+      check: string;
+      value?: string;
+    }
   /** Back to the client: the code (RFC 6749 §4.1.2), as a finished URL. */
   | { kind: "redirect"; url: string }
   /** Back to the client with an error (RFC 6749 §4.1.2.1): the edge renders it (`authorizationErrorRedirect`). */
@@ -227,6 +234,8 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
   const expired = (): AuthorizeOutcome => ({
     kind: "error_page",
     page: "expired",
+    // The interaction's signature or age (INTERACTION_SECONDS); the sealed value itself is not logged.
+    check: "interaction",
     error: oauthError("invalid_request", "This sign-in page has expired. Go back to the application and start again."),
   });
 
@@ -255,7 +264,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
           : outcome.about === "redirect_uri"
             ? "bad_redirect"
             : "bad_request";
-      return { kind: "error_page", page, error: e };
+      return { kind: "error_page", page, error: e, check: outcome.check, value: outcome.value };
     }
     if (outcome.kind === "redirect_error")
       return { kind: "redirect_error", error: outcome.error, redirectUri: outcome.redirectUri, state: outcome.state };
