@@ -414,7 +414,7 @@ export async function composeGraph(d: GraphDeps) {
     unit,
     defaultMaxApplications: config.defaultMaxApplications,
   });
-  const audit = createAuditService({ audit: store.audit, orgs: store.orgs });
+  const audit = createAuditService({ audit: store.audit, orgs: store.orgs, users: store.users });
   const imports = createImportService({
     imports: store.imports,
     orgs: store.orgs,

@@ -2616,6 +2616,10 @@ export interface operations {
                         metadata: {
                             [key: string]: unknown;
                         };
+                        /** @description the user's name and email (`Name <email>`), when the user is of your tenant; else null */
+                        userLabel: string | null;
+                        /** @description the actor's (`metadata.actorId`) name and email, when of your tenant; else null */
+                        actorLabel: string | null;
                     }[];
                 };
             };
