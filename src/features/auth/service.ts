@@ -149,39 +149,36 @@ export function createAuthService(deps: AuthDeps) {
     if (!user || !ok || user.status !== "ACTIVE") {
       // The 5th failure from an address still answers 401; the lock runs 15 minutes from now (known and unknown emails alike).
       const { locks, lockedFor } = await attempt.failed(deps.clock.now());
-      // A failure counted after the 5th is answered as locked (and not audited), never as 401.
-      if (lockedFor !== null) throw accountLocked(lockedFor);
       // Timing (docs/security.md): a known email's failure is audited after the answer, so known
-      // and unknown emails do the same work before it.
-      if (user)
+      // and unknown emails do the same work before it. A failure counted after the 5th from its
+      // address is answered as locked and not audited as a failure, but a lock it set still is.
+      if (user && (lockedFor === null || locks.length))
         afterAnswer(async () => {
           const org = await deps.orgs.get(user.tenantId, user.organizationId);
-          await deps.record({
-            type: "auth.login.failed",
-            tenantId: user.tenantId,
-            org,
-            actor: { ip },
-            target: { userId: user.id },
-            data: { reason: !ok ? "bad_password" : "inactive" },
-          });
-          if (locks)
+          const at = { tenantId: user.tenantId, org, actor: { ip }, target: { userId: user.id } };
+          if (lockedFor === null)
+            await deps.record({
+              type: "auth.login.failed",
+              ...at,
+              data: { reason: !ok ? "bad_password" : "inactive" },
+            });
+          for (const scope of locks)
             await deps.record({
               type: "auth.login.locked",
-              tenantId: user.tenantId,
-              org,
-              actor: { ip },
-              target: { userId: user.id },
+              ...at,
               data:
-                locks === "account"
+                scope === "account"
                   ? {
-                      scope: "account",
+                      scope,
                       failures: LIMITS.accountLockFailures,
                       addresses: LIMITS.accountLockAddresses,
                       lockSeconds: LIMITS.lockoutSeconds,
                     }
-                  : { scope: "address", failures: LIMITS.lockoutFailures, lockSeconds: LIMITS.lockoutSeconds },
+                  : { scope, failures: LIMITS.lockoutFailures, lockSeconds: LIMITS.lockoutSeconds },
             });
         });
+      // A failure counted after the 5th is answered as locked, never as 401.
+      if (lockedFor !== null) throw accountLocked(lockedFor);
       throw invalidCredentials();
     }
     // A right password checked while 5 failures were recorded is not revealed: locked.
@@ -417,24 +414,24 @@ export async function lockoutAttempt(counters: CounterStore, email: string, ip: 
   return {
     lockedFor: seen.lockedFor,
     /**
-     * Counts a failure: `locks` names the lock this one set (the address's 5th, or the account's
-     * 50th from 10 addresses), `lockedFor` is set when it came after the address's lock.
+     * Counts a failure: `locks` names the locks this one set (the address's 5th, the account's
+     * 50th from 10 addresses, or both), `lockedFor` is set when it came after the address's lock.
      */
-    async failed(at: Date): Promise<{ locks: "address" | "account" | null; lockedFor: number | null }> {
+    async failed(at: Date): Promise<{ locks: ("address" | "account")[]; lockedFor: number | null }> {
       const [hit, account] = await Promise.all([
         counters.hit(key, LIMITS.lockoutWindowSeconds, at),
         counters.hitDistinct(accountFailuresKey(email), addressOf(ip), LIMITS.lockoutWindowSeconds, at),
       ]);
-      let locks: "address" | "account" | null = null;
+      const locks: ("address" | "account")[] = [];
       if (account.count >= LIMITS.accountLockFailures && account.distinct >= LIMITS.accountLockAddresses) {
         // The lock's window is fixed at its first hit: exactly one failure sets it (and is audited).
         const lock = await counters.hit(accountLockKey(email), LIMITS.lockoutSeconds, at);
-        if (lock.count === 1) locks = "account";
+        if (lock.count === 1) locks.push("account");
       }
       if (hit.count > LIMITS.lockoutFailures) return { locks, lockedFor: Math.max(1, hit.ttlSeconds) };
       if (hit.count < LIMITS.lockoutFailures) return { locks, lockedFor: null };
       await counters.set(key, LIMITS.lockoutFailures, LIMITS.lockoutSeconds, at);
-      return { locks: locks ?? "address", lockedFor: null };
+      return { locks: ["address", ...locks], lockedFor: null };
     },
     /** After a right password: the remaining seconds of a lock set meanwhile, else null (the address's count cleared). */
     async succeeded(at: Date): Promise<number | null> {
