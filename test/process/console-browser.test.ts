@@ -405,7 +405,7 @@ if (!available) {
       await shot("11-audit");
     }, 30_000);
 
-    test("My account lists sessions and consents; 'End all other sessions' and a user's 'Sign out everywhere' end them", async () => {
+    test("My account lists sessions and consents; 'End all other sessions' and a user's 'Sign out everywhere' end them; 'Lift sign-in lock' ends a lockout", async () => {
       const login = (email: string, password: string) =>
         fetch(`${svc.url}/api/auth/login`, {
           method: "POST",
@@ -453,6 +453,18 @@ if (!available) {
       await page.getByRole("button", { name: "Sign out everywhere" }).click();
       await page.getByText("1 session(s) ended.").waitFor();
       expect(await refreshes(dana.refreshToken)).toBe(401);
+      // Five wrong passwords lock Dana's password from this address; "Lift sign-in lock" ends it (issue 37, point 4).
+      const status = (password: string) =>
+        fetch(`${svc.url}/api/auth/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: "dana@console.test", password }),
+        }).then((r) => r.status);
+      for (let i = 0; i < 5; i++) expect(await status(`wrong-password-${i}`)).toBe(401);
+      expect(await status("dana-password-1")).toBe(429);
+      await page.getByRole("button", { name: "Lift sign-in lock" }).click();
+      await page.getByText("Sign-in lock lifted").waitFor();
+      expect(await status("dana-password-1")).toBe(200);
       // Leave the user page: its "Sign out everywhere" would share a name with the header's "Sign out".
       await go("Organizations");
     }, 60_000);

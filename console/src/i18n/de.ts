@@ -458,7 +458,7 @@ export const de = {
   "audit.colIp": "IP",
   "audit.colDetails": "Details",
   "audit.more": "Mehr anzeigen",
-  "audit.showJson": "JSON",
+  "audit.showJson": "Details als JSON zeigen",
   "audit.byActor": "durch {actor}",
   "audit.line.auth.login.succeeded": "Angemeldet",
   "audit.line.auth.login.failed": "Anmeldung fehlgeschlagen",

@@ -450,7 +450,7 @@ export const en = {
   "audit.colIp": "IP",
   "audit.colDetails": "Details",
   "audit.more": "Show more",
-  "audit.showJson": "JSON",
+  "audit.showJson": "Show details as JSON",
   "audit.byActor": "by {actor}",
   "audit.line.auth.login.succeeded": "Signed in",
   "audit.line.auth.login.failed": "Sign-in failed",

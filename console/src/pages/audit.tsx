@@ -39,6 +39,8 @@ export function AuditPage() {
     size: 50,
   });
   const [applied, setApplied] = useState(filters);
+  // Details as a readable summary; their JSON on demand (one toggle for the page, one Tab stop).
+  const [json, setJson] = useState(false);
   const f = useForm();
   const entries = useAsync(
     () =>
@@ -124,6 +126,9 @@ export function AuditPage() {
       <Loaded state={entries} empty={t("audit.none")}>
         {(rows) => (
           <>
+            <button type="button" aria-pressed={json} onClick={() => setJson(!json)}>
+              {t("audit.showJson")}
+            </button>
             <table class="audit">
               <caption>
                 {t(rows.length === 1 ? "audit.caption.one" : "audit.caption.other", { count: rows.length })}
@@ -151,13 +156,7 @@ export function AuditPage() {
                     <td>{e.organizationId === null ? "—" : name(e.organizationId)}</td>
                     <td>{e.ipAddress ?? "—"}</td>
                     <td class="small-text">
-                      {detailsOf(e.metadata)}
-                      {Object.keys(e.metadata).length ? (
-                        <details>
-                          <summary>{t("audit.showJson")}</summary>
-                          <pre class="mono">{JSON.stringify(e.metadata, null, 2)}</pre>
-                        </details>
-                      ) : null}
+                      {json ? <pre class="mono">{JSON.stringify(e.metadata, null, 2)}</pre> : detailsOf(e.metadata)}
                     </td>
                   </tr>
                 ))}
