@@ -14,6 +14,7 @@ import { declaredRule, type TokenGate, type TokenRule } from "./http/guard";
 import { corsHeaders, preflight } from "./http/cors";
 import { finishOpenApi } from "./http/openapi";
 import { docsRoutes } from "./http/docs";
+import { faviconRoutes } from "./http/pages";
 import { BearerTokenError, TokenRequestError } from "./features/oauth";
 
 const MiB = 1024 * 1024;
@@ -268,6 +269,7 @@ export function createApp(
       }),
     )
     .use(docsRoutes("Identity and Access Service: API reference"))
+    .use(faviconRoutes())
     .use(routes);
   // One place decides which tokens a route takes: a `/api/**` route without a declaration is a bug
   // that stops the app here, so no route is ever left to check tokens on its own.

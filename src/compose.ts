@@ -13,7 +13,7 @@ import { createGuard } from "./http/guard";
 import { createApp } from "./app";
 import { mountRoutes } from "./routes";
 import { createAuditService } from "./features/audit";
-import { createAuthService } from "./features/auth";
+import { createAuthService, unlockSignIn } from "./features/auth";
 import { createPasswordService, SETUP_TTL_DAYS } from "./features/passwords";
 import { createVerificationService } from "./features/verification";
 import type { MailTransport } from "./kernel/mail";
@@ -417,6 +417,7 @@ export async function composeGraph(d: GraphDeps) {
     endUserSessions,
     mailSetupLink: passwords.mailSetupLink,
     setupTtlDays: SETUP_TTL_DAYS,
+    unlockSignIn: (email) => unlockSignIn(sessions.counters, email, clock.now()),
   });
   const apps = createAppService({
     apps: store.apps,
@@ -434,7 +435,7 @@ export async function composeGraph(d: GraphDeps) {
     defaultMaxApplications: config.defaultMaxApplications,
     mailSetupLink: passwords.mailSetupLink,
   });
-  const audit = createAuditService({ audit: store.audit, orgs: store.orgs });
+  const audit = createAuditService({ audit: store.audit, orgs: store.orgs, users: store.users });
   const imports = createImportService({
     imports: store.imports,
     orgs: store.orgs,

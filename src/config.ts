@@ -218,7 +218,7 @@ export const VARIABLES = {
     schema: Type.Union([Type.Literal("on"), Type.Literal("off")]),
     type: "`on` or `off`",
     default: "on",
-    does: "`off` disables per-IP and per-client limits (tests, benchmarks); never the per-account lockout",
+    does: "`off` disables per-IP and per-client limits (tests, benchmarks); never the sign-in lockout",
   },
   SSO_LOGIN_RATE_LIMIT: {
     schema: Type.String({ pattern: "^[0-9]{1,7}$" }),
@@ -526,6 +526,42 @@ const defaults = (): Record<string, string> => {
     if (v.default !== undefined) out[name] = v.default;
   return out;
 };
+
+/** Edit distance (insertions, deletions, substitutions) between two names. */
+export function levenshtein(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/**
+ * Start-up warnings for `SSO_*` variables the service does not know (CONTRACT §19): a typo such as
+ * `SSO_ISUER` would otherwise start silently with the default. Each names the nearest known
+ * variable; the value is never repeated (it may be a secret).
+ */
+export function unknownVariableWarnings(env: Record<string, string | undefined>): string[] {
+  const known = Object.keys(VARIABLES);
+  const out: string[] = [];
+  for (const name of Object.keys(env).sort()) {
+    if (!name.startsWith("SSO_") || name in VARIABLES) continue;
+    const upper = name.toUpperCase();
+    let best = known[0];
+    let distance = Number.POSITIVE_INFINITY;
+    for (const k of known) {
+      const d = levenshtein(upper, k);
+      if (d < distance) [best, distance] = [k, d];
+    }
+    out.push(
+      `${name} is not a variable this service reads (ignored): did you mean ${best}? Every variable is listed in README.md, "Configuration".`,
+    );
+  }
+  return out;
+}
 
 /** Validates the environment and returns the typed configuration, or throws ConfigError. */
 export function loadConfig(env: Record<string, string | undefined>): Config {

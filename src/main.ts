@@ -10,7 +10,7 @@ import { createWebhookSender } from "../adapters/outbound/webhook-sender";
 import { openRedis } from "../adapters/redis";
 import { openSqliteSessions } from "../adapters/sqlite";
 import { createMongoSessionStore, openMongo } from "../adapters/mongo";
-import { ConfigError, loadConfig, parseMasterKeys, type Config } from "./config";
+import { ConfigError, loadConfig, parseMasterKeys, unknownVariableWarnings, type Config } from "./config";
 import { systemClock, type Clock } from "./kernel/clock";
 import { createCryptoBox } from "./kernel/crypto-box";
 import { randomToken } from "./kernel/secrets";
@@ -96,6 +96,7 @@ export async function openStores(
 export async function start(env: Record<string, string | undefined>, opts: { clock?: Clock; quiet?: boolean } = {}) {
   const config = loadConfig(env);
   const log = createLogger(opts.quiet ? "silent" : config.logLevel);
+  for (const w of unknownVariableWarnings(env)) log.warn(w);
   const masterKeys = config.masterKeys ?? embeddedMasterKey(config.dataDir, log);
   // The console bundle (console/build.ts) is built by `npm install`; a missing or stale one is
   // built here, beside opening the stores. A failed build leaves the API up and says so.

@@ -31,7 +31,7 @@
  *                      (seq: from the api_clients sequence, the creation order listings sort by)
  *   signing_keys       { _id: kid, privateKeyEnc, publicJwk, createdAt, activatesAt, retiredAt, expiresAt }
  *   leases             { _id: name, holder, expiresAt }
- *   rate_counters      { _id: key, count, expiresAt }
+ *   rate_counters      { _id: key, count, expiresAt, members? }  (members: the distinct members of hitDistinct)
  *   webhooks           { _id, tenantId, organizationId, applicationId, url, eventTypes, secretEnc, active, createdAt }
  *   webhook_deliveries { _id, tenantId, webhookId, messageId, eventType, payload, attempts, status, lastStatus, lastError,
  *                        lastAttemptAt, nextAttemptAt, lockedUntil, createdAt, deliveredAt, _unit? }

@@ -162,8 +162,41 @@ export function createMongoCounters(ctx: Ctx): CounterStore {
       }
     }
   }
+  /**
+   * `hit` with the member added to the document's `members` (a set: `$addToSet`), in the same
+   * steps: counted in the live window (or the key created), else the ended window restarted with
+   * `member` alone by one caller.
+   */
+  async function hitDistinct(key: string, member: string, windowSeconds: number, now: Date) {
+    const ends = new Date(now.getTime() + windowSeconds * 1000);
+    const out = (d: Doc) => ({
+      count: d.count as number,
+      distinct: Array.isArray(d.members) ? d.members.length : 1,
+      ttlSeconds: ttlOf(d.expiresAt, now),
+    });
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const r = await c.findOneAndUpdate(
+          { _id: key, expiresAt: { $gt: now } },
+          { $inc: { count: 1 }, $addToSet: { members: member }, $setOnInsert: { expiresAt: ends } },
+          { upsert: true, returnDocument: "after" },
+        );
+        return out(r!);
+      } catch (e) {
+        if (!isDuplicate(e) || attempt >= 20) throw e;
+        const r = await c.findOneAndUpdate(
+          { _id: key, expiresAt: { $lte: now } },
+          { $set: { count: 1, members: [member], expiresAt: ends } },
+          { returnDocument: "after" },
+        );
+        if (r) return out(r);
+      }
+    }
+  }
   return {
     hit: (key, windowSeconds, now) => exclusive(ctx, cntLock(key), () => hit(key, windowSeconds, now)),
+    hitDistinct: (key, member, windowSeconds, now) =>
+      exclusive(ctx, cntLock(key), () => hitDistinct(key, member, windowSeconds, now)),
     async peek(key, now) {
       const r = await c.findOne({ _id: key, expiresAt: { $gt: now } });
       return r ? { count: r.count, ttlSeconds: ttlOf(r.expiresAt, now) } : { count: 0, ttlSeconds: 0 };

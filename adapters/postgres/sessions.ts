@@ -1,5 +1,5 @@
 /** Primary-store fallbacks for session families and counters (REDIS_URL unset), plus devices and one-time tokens. */
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type {
   CounterStore,
   Device,
@@ -131,27 +131,90 @@ export function createPgFamilies(db: Db): FamilyStore {
   };
 }
 
+/**
+ * Rows a key's `hitDistinct` members and their tally live in, beside the key's own row: one per
+ * member and one for the tally, named `<key>\u001fm:<member>` and `<key>\u001fd` (the unit
+ * separator never occurs in our keys). Each holds the window's end it belongs to, so a member row
+ * of an ended (or re-`set`) window counts as absent without being deleted first.
+ */
+const MEMBER_SEP = "\u001f";
+
 export function createPgCounters(db: Db): CounterStore {
   // Windows are compared with the caller's clock (the service's injected clock), not the server's.
   const ttlOf = (expiresAt: Date, now: Date) => Math.max(0, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000));
+  const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+  async function hit(key: string, windowSeconds: number, now: Date) {
+    const ends = new Date(now.getTime() + windowSeconds * 1000);
+    // Typed parameters: raw SQL fragments carry no column type for the driver to serialize by.
+    const nowP = ts(now);
+    const endsP = ts(ends);
+    const [r] = await db
+      .insert(c)
+      .values({ key, count: 1, expiresAt: ends })
+      .onConflictDoUpdate({
+        target: c.key,
+        set: {
+          count: sql`case when ${c.expiresAt} <= ${nowP} then 1 else ${c.count} + 1 end`,
+          expiresAt: sql`case when ${c.expiresAt} <= ${nowP} then ${endsP} else ${c.expiresAt} end`,
+        },
+      })
+      .returning({ count: c.count, expiresAt: c.expiresAt });
+    return r;
+  }
+  /** Deletes up to 50 rows whose window ended more than an hour before `now` (no sweeper job). */
+  async function sweep(now: Date) {
+    const before = ts(new Date(now.getTime() - 3_600_000));
+    await db.execute(
+      sql`delete from ${c} where ${c.key} in (select ${c.key} from ${c} where ${c.expiresAt} < ${before} limit 50)`,
+    );
+  }
   return {
     async hit(key, windowSeconds, now) {
-      const ends = new Date(now.getTime() + windowSeconds * 1000);
-      // Typed parameters: raw SQL fragments carry no column type for the driver to serialize by.
-      const nowP = sql`${now.toISOString()}::timestamptz`;
-      const endsP = sql`${ends.toISOString()}::timestamptz`;
-      const [r] = await db
+      const r = await hit(key, windowSeconds, now);
+      return { count: r.count, ttlSeconds: ttlOf(r.expiresAt, now) };
+    },
+    async hitDistinct(key, member, windowSeconds, now) {
+      // The count is the key's own row (atomic upsert, as `hit`); the window's end it returns names
+      // the window the member and tally rows must belong to.
+      const r = await hit(key, windowSeconds, now);
+      const end = r.expiresAt;
+      const endP = ts(end);
+      const tally = `${key}${MEMBER_SEP}d`;
+      // One conditional upsert: a row comes back only to the one caller that added the member to
+      // this window (a concurrent second caller waits on the row lock and finds the end already set).
+      const added = await db
         .insert(c)
-        .values({ key, count: 1, expiresAt: ends })
+        .values({ key: `${key}${MEMBER_SEP}m:${member}`, count: 1, expiresAt: end })
         .onConflictDoUpdate({
           target: c.key,
-          set: {
-            count: sql`case when ${c.expiresAt} <= ${nowP} then 1 else ${c.count} + 1 end`,
-            expiresAt: sql`case when ${c.expiresAt} <= ${nowP} then ${endsP} else ${c.expiresAt} end`,
-          },
+          set: { count: 1, expiresAt: end },
+          setWhere: sql`${c.expiresAt} <> ${endP}`,
         })
-        .returning({ count: c.count, expiresAt: c.expiresAt });
-      return { count: r.count, ttlSeconds: ttlOf(r.expiresAt, now) };
+        .returning({ key: c.key });
+      let distinct: number;
+      if (added.length) {
+        const [d] = await db
+          .insert(c)
+          .values({ key: tally, count: 1, expiresAt: end })
+          .onConflictDoUpdate({
+            target: c.key,
+            set: {
+              count: sql`case when ${c.expiresAt} = ${endP} then ${c.count} + 1 else 1 end`,
+              expiresAt: end,
+            },
+          })
+          .returning({ count: c.count });
+        distinct = d.count;
+      } else {
+        const [d] = await db
+          .select({ count: c.count })
+          .from(c)
+          .where(and(eq(c.key, tally), eq(c.expiresAt, end)));
+        // The member's own adder may not have moved the tally yet: it counts at least this member.
+        distinct = Math.max(1, d?.count ?? 0);
+      }
+      if (r.count === 1) await sweep(now);
+      return { count: r.count, distinct, ttlSeconds: ttlOf(end, now) };
     },
     async peek(key, now) {
       const [r] = await db
@@ -168,13 +231,11 @@ export function createPgCounters(db: Db): CounterStore {
         .onConflictDoUpdate({ target: c.key, set: { count: value, expiresAt: ends } });
       // Set keys are often one-off (lockouts, logout revocation marks): a few long-expired rows go
       // with each set, so the table stays bounded without a sweeper (Redis and SQLite expire their own).
-      const before = sql`${new Date(now.getTime() - 3_600_000).toISOString()}::timestamptz`;
-      await db.execute(
-        sql`delete from ${c} where ${c.key} in (select ${c.key} from ${c} where ${c.expiresAt} < ${before} limit 50)`,
-      );
+      await sweep(now);
     },
     async reset(key) {
-      await db.delete(c).where(eq(c.key, key));
+      // The key's own row, and the member and tally rows of `hitDistinct` (a prefix: rare, small table).
+      await db.delete(c).where(or(eq(c.key, key), sql`starts_with(${c.key}, ${key + MEMBER_SEP})`));
     },
   };
 }

@@ -141,6 +141,34 @@ end
 return {redis.call('HINCRBY', KEYS[1], 'c', 1), tonumber(v[2])}
 `;
 
+/**
+ * KEYS: counter. ARGV: nowMs, windowMs, member. HIT on the same hash, plus the member as a field
+ * (`m:<member>`, HSETNX: added once) and the tally of members (`d`). A window that ended is
+ * deleted first, so its members go with it.
+ */
+const HIT_DISTINCT = `
+local now = tonumber(ARGV[1])
+local v = redis.call('HMGET', KEYS[1], 'c', 'e')
+local c, e
+if (not v[1]) or tonumber(v[2]) <= now then
+  e = now + tonumber(ARGV[2])
+  redis.call('DEL', KEYS[1])
+  redis.call('HSET', KEYS[1], 'c', 1, 'e', e, 'd', 0)
+  redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) + 60000)
+  c = 1
+else
+  e = tonumber(v[2])
+  c = redis.call('HINCRBY', KEYS[1], 'c', 1)
+end
+local d
+if redis.call('HSETNX', KEYS[1], 'm:' .. ARGV[3], 1) == 1 then
+  d = redis.call('HINCRBY', KEYS[1], 'd', 1)
+else
+  d = tonumber(redis.call('HGET', KEYS[1], 'd') or '1')
+end
+return {c, e, d}
+`;
+
 /** Replies that say a command was not run (and may be sent again): the slot is elsewhere, or the cluster is not serving it yet. */
 const NOT_RUN = /^(MOVED|ASK|TRYAGAIN|CLUSTERDOWN|LOADING) /;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -180,6 +208,7 @@ type Scripts = {
   ): Promise<string>;
   ssoRevoke(fam: string, deviceId: string): Promise<string>;
   ssoHit(key: string, nowMs: number, windowMs: number): Promise<[number, number]>;
+  ssoHitDistinct(key: string, nowMs: number, windowMs: number, member: string): Promise<[number, number, number]>;
 };
 
 export interface RedisSessionOptions {
@@ -233,6 +262,7 @@ export async function openRedis(
   redis.defineCommand("ssoCreate", { numberOfKeys: 2, lua: CREATE });
   redis.defineCommand("ssoRevoke", { numberOfKeys: 1, lua: REVOKE });
   redis.defineCommand("ssoHit", { numberOfKeys: 1, lua: HIT });
+  redis.defineCommand("ssoHitDistinct", { numberOfKeys: 1, lua: HIT_DISTINCT });
   const r = redis as RedisClient & Scripts;
   const parse = (s: string) => JSON.parse(s) as SessionData;
 
@@ -442,6 +472,10 @@ export async function openRedis(
     async hit(key, windowSeconds, now) {
       const [count, ends] = await r.ssoHit(`cnt:${key}`, now.getTime(), windowSeconds * 1000);
       return { count: Number(count), ttlSeconds: secondsLeft(Number(ends), now) };
+    },
+    async hitDistinct(key, member, windowSeconds, now) {
+      const [count, ends, distinct] = await r.ssoHitDistinct(`cnt:${key}`, now.getTime(), windowSeconds * 1000, member);
+      return { count: Number(count), distinct: Number(distinct), ttlSeconds: secondsLeft(Number(ends), now) };
     },
     async peek(key, now) {
       const [c, e] = await redis.hmget(`cnt:${key}`, "c", "e");

@@ -37,6 +37,7 @@ create index if not exists families_user on families (user_id);
 create table if not exists selectors (sel text primary key, family_id text not null, vh text not null, exp integer not null);
 create index if not exists selectors_exp on selectors (exp);
 create table if not exists counters (key text primary key, c integer not null, e integer not null);
+create table if not exists counter_members (key text not null, member text not null, e integer not null, primary key (key, member));
 `;
 
 interface FamilyRow {
@@ -91,6 +92,14 @@ export function openSqliteSessions(dataDir: string): SessionStore {
     putCounter: db.query("insert or replace into counters (key, c, e) values ($key, $c, $e)"),
     bump: db.query<{ c: number }, { key: string }>("update counters set c = c + 1 where key = $key returning c"),
     delCounter: db.query("delete from counters where key = $key"),
+    addMember: db.query<{ member: string }, { key: string; member: string; e: number }>(
+      "insert into counter_members (key, member, e) values ($key, $member, $e) on conflict (key, member) do update set e = excluded.e where counter_members.e <> excluded.e returning member",
+    ),
+    members: db.query<{ n: number }, { key: string; e: number }>(
+      "select count(*) as n from counter_members where key = $key and e = $e",
+    ),
+    delMembers: db.query("delete from counter_members where key = $key"),
+    sweepMembers: db.query("delete from counter_members where e < $before"),
     sweepFamilies: db.query("delete from families where exp < $before"),
     sweepSelectors: db.query("delete from selectors where exp < $before"),
     sweepCounters: db.query("delete from counters where e < $before"),
@@ -144,6 +153,13 @@ export function openSqliteSessions(dataDir: string): SessionStore {
     }
     return { c: q.bump.get({ key })!.c, e: row.e };
   });
+  // One transaction: the count as `hit`, the member under the window's end (a member row of an
+  // ended window is renewed, so it counts once per window), and the members of this window.
+  const hitDistinct = db.transaction((key: string, member: string, windowMs: number, nowMs: number) => {
+    const r = hit(key, windowMs, nowMs);
+    q.addMember.get({ key, member, e: r.e });
+    return { ...r, d: q.members.get({ key, e: r.e })!.n };
+  });
 
   const families: FamilyStore = {
     async create(familyId, selector, verifierHash, data, expiresAt) {
@@ -183,6 +199,10 @@ export function openSqliteSessions(dataDir: string): SessionStore {
       const r = hit(key, windowSeconds * 1000, now.getTime());
       return { count: r.c, ttlSeconds: secondsLeft(r.e, now) };
     },
+    async hitDistinct(key, member, windowSeconds, now) {
+      const r = hitDistinct(key, member, windowSeconds * 1000, now.getTime());
+      return { count: r.c, distinct: r.d, ttlSeconds: secondsLeft(r.e, now) };
+    },
     async peek(key, now) {
       const r = q.counter.get({ key });
       return r && r.e > now.getTime() ? { count: r.c, ttlSeconds: secondsLeft(r.e, now) } : { count: 0, ttlSeconds: 0 };
@@ -192,6 +212,7 @@ export function openSqliteSessions(dataDir: string): SessionStore {
     },
     async reset(key) {
       q.delCounter.run({ key });
+      q.delMembers.run({ key });
     },
   };
 
@@ -202,6 +223,7 @@ export function openSqliteSessions(dataDir: string): SessionStore {
       q.sweepFamilies.run({ before: now - GRACE_MS });
       q.sweepSelectors.run({ before: now });
       q.sweepCounters.run({ before: now - 60_000 });
+      q.sweepMembers.run({ before: now - 60_000 });
       sweepSqliteOidc(db, now);
     } catch {
       /* next hour */

@@ -28,6 +28,22 @@ export const DOCS_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/**
+ * Scalar's configuration: nothing leaves the origin (CONTRACT §19). Its hosted features are off:
+ * the "Ask AI" agent (`agent`, which otherwise turns itself on when the page is served from
+ * localhost) and "Generate MCP" (`mcp`) would send the document to Scalar's services; the client
+ * button opens Scalar's hosted client; telemetry, the developer tools and the default fonts (from a
+ * CDN) are off too.
+ */
+export const DOCS_CONFIGURATION = {
+  withDefaultFonts: false,
+  hideClientButton: true,
+  telemetry: false,
+  showDeveloperTools: "never",
+  agent: { disabled: true, hideAddApi: true },
+  mcp: { disabled: true },
+} as const;
+
 const page = (title: string) => `<!doctype html>
 <html lang="en">
 <head>
@@ -36,7 +52,7 @@ const page = (title: string) => `<!doctype html>
   <title>${title}</title>
 </head>
 <body>
-  <script id="api-reference" data-url="/openapi.json" data-configuration='{"withDefaultFonts":false,"hideClientButton":true,"telemetry":false,"showDeveloperTools":"never"}'></script>
+  <script id="api-reference" data-url="/openapi.json" data-configuration='${JSON.stringify(DOCS_CONFIGURATION)}'></script>
   <script src="${SCRIPT_PATH}"></script>
 </body>
 </html>`;

@@ -3,6 +3,7 @@
  * kit's headers, or a 303 See Other (after every POST, and to send the browser back to the
  * client). Statuses live here, never in the routes (test/arch.test.ts).
  */
+import type { Logger } from "../kernel/log";
 
 /** How a page is answered: a form (ok), a form shown again with its problem, or an error page. */
 export type PageStatus = "ok" | "refused" | "bad_request" | "forbidden" | "server_error";
@@ -64,3 +65,26 @@ export const authorizeResponsesDoc = {
     content: pageResponsesDoc[200].content,
   },
 };
+
+/**
+ * The operator's log line of an error page (CONTRACT §19): the page's reference (the request id the
+ * page shows), which page, the check that failed and the value it refused. Callers pass only values
+ * that are no secret (a client id, a redirect URI, a content type; never a token, a hint or a CSRF
+ * value); the value is cut to 300 characters with control characters shown as `?`.
+ */
+export function logPageRefusal(
+  log: Logger,
+  msg: string,
+  f: { reference: string; page: string; check: string; value?: string; [field: string]: unknown },
+): void {
+  const { reference, value, ...rest } = f;
+  log.warn(msg, {
+    requestId: reference,
+    ...rest,
+    ...(value !== undefined ? { value: pageLogValue(value) } : {}),
+  });
+}
+
+/** A refused value as a log line may carry it: at most 300 characters, no control characters. */
+export const pageLogValue = (v: string) =>
+  (v.length > 300 ? `${v.slice(0, 300)}…` : v).replace(/[\u0000-\u001f\u007f]/g, "?");

@@ -12,6 +12,28 @@ const SECURITY = {
   "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
 };
 
+/**
+ * The service's icon (a key in a rounded square), at the path every browser asks for on every page
+ * (hosted pages, console, API reference): a small SVG, so no page logs a 404 for it.
+ */
+const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1f3a5f"/><circle cx="12" cy="16" r="5" fill="none" stroke="#fff" stroke-width="2.5"/><path d="M17 16h9m-3 0v4m-3-4v3" stroke="#fff" stroke-width="2.5" stroke-linecap="round"/></svg>`;
+
+/** GET /favicon.ico (an SVG; browsers read the type, not the name). */
+export function faviconRoutes() {
+  return new Elysia({ name: "favicon" }).get(
+    "/favicon.ico",
+    () =>
+      new Response(FAVICON, {
+        headers: {
+          "content-type": "image/svg+xml",
+          "cache-control": "public, max-age=86400",
+          ...SECURITY,
+        },
+      }),
+    { detail: { hide: true } },
+  );
+}
+
 /** 404 for an unknown asset name (plain text, never cached). */
 export function assetNotFound(): Response {
   return new Response("Not found", {

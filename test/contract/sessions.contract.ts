@@ -324,6 +324,85 @@ export const sessionsContract: ContractSuite = {
         expect((await counters.peek(other, now)).count).toBe(0);
       });
 
+      describe("hitDistinct", () => {
+        test("counts every event and each member once per window; peek sees the count", async () => {
+          const key = `d:${randomToken(8)}`;
+          const t0 = Date.now();
+          const at = (s: number) => new Date(t0 + s * 1000);
+          expect(await counters.hitDistinct(key, "a", 900, at(0))).toEqual({ count: 1, distinct: 1, ttlSeconds: 900 });
+          expect(await counters.hitDistinct(key, "a", 900, at(10))).toEqual({ count: 2, distinct: 1, ttlSeconds: 890 });
+          expect(await counters.hitDistinct(key, "b", 60, at(300))).toEqual({ count: 3, distinct: 2, ttlSeconds: 600 });
+          expect(await counters.hitDistinct(key, "a", 900, at(301))).toEqual({
+            count: 4,
+            distinct: 2,
+            ttlSeconds: 599,
+          });
+          expect(await counters.peek(key, at(301))).toEqual({ count: 4, ttlSeconds: 599 });
+          // Another key has its own count and members.
+          const other = `d:${randomToken(8)}`;
+          expect(await counters.hitDistinct(other, "a", 900, at(301))).toEqual({
+            count: 1,
+            distinct: 1,
+            ttlSeconds: 900,
+          });
+        });
+
+        test("a hit after the window ends starts again with that member alone", async () => {
+          const key = `d:${randomToken(8)}`;
+          const t0 = Date.now();
+          const at = (s: number) => new Date(t0 + s * 1000);
+          for (const m of ["a", "b", "c"]) await counters.hitDistinct(key, m, 900, at(0));
+          expect(await counters.peek(key, at(900))).toEqual({ count: 0, ttlSeconds: 0 });
+          expect(await counters.hitDistinct(key, "a", 900, at(901))).toEqual({
+            count: 1,
+            distinct: 1,
+            ttlSeconds: 900,
+          });
+          expect(await counters.hitDistinct(key, "d", 900, at(902))).toEqual({
+            count: 2,
+            distinct: 2,
+            ttlSeconds: 899,
+          });
+        });
+
+        test("reset forgets the count and the members, even at the same instant", async () => {
+          const key = `d:${randomToken(8)}`;
+          const now = new Date();
+          for (const m of ["a", "b", "c"]) await counters.hitDistinct(key, m, 900, now);
+          await counters.reset(key);
+          expect(await counters.peek(key, now)).toEqual({ count: 0, ttlSeconds: 0 });
+          expect(await counters.hitDistinct(key, "a", 900, now)).toEqual({ count: 1, distinct: 1, ttlSeconds: 900 });
+          expect(await counters.hitDistinct(key, "b", 900, now)).toEqual({ count: 2, distinct: 2, ttlSeconds: 900 });
+        });
+
+        test("60 concurrent hits from 12 members: counts 1..60 once each, each new member adds exactly 1", async () => {
+          const key = `d:${randomToken(8)}`;
+          const now = new Date();
+          const results = await Promise.all(
+            Array.from({ length: 60 }, (_, i) => counters.hitDistinct(key, `10.0.0.${i % 12}`, 900, now)),
+          );
+          expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(
+            Array.from({ length: 60 }, (_, i) => i + 1),
+          );
+          expect(Math.max(...results.map((r) => r.distinct))).toBe(12);
+          for (const r of results) expect(r.distinct).toBeGreaterThanOrEqual(1);
+          expect(await counters.hitDistinct(key, "10.0.0.0", 900, now)).toMatchObject({ count: 61, distinct: 12 });
+          expect(await counters.hitDistinct(key, "10.0.0.99", 900, now)).toMatchObject({ count: 62, distinct: 13 });
+        });
+
+        test("20 concurrent hits of 20 new members return distinct counts 1..20, each once", async () => {
+          const key = `d:${randomToken(8)}`;
+          const now = new Date();
+          await counters.hitDistinct(key, "first", 900, now);
+          const results = await Promise.all(
+            Array.from({ length: 20 }, (_, i) => counters.hitDistinct(key, `m${i}`, 900, now)),
+          );
+          expect(results.map((r) => r.distinct).sort((a, b) => a - b)).toEqual(
+            Array.from({ length: 20 }, (_, i) => i + 2),
+          );
+        });
+      });
+
       test("revocation marks: a set value of seconds since 2025 reads back until its window ends; many one-off keys stay readable", async () => {
         const t0 = Date.now();
         const at = (s: number) => new Date(t0 + s * 1000);

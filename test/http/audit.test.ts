@@ -59,6 +59,17 @@ describe("GET /api/audit", () => {
     expect(root.map((e: { action: string }) => e.action)).toContain("tenant.provisioned");
   });
 
+  test("names the user and the actor of each entry when they are of the caller's tenant (issue 37, point 10)", async () => {
+    const all = await ok(get(`organizationId=${branch.id}`));
+    const created = all.find((e: { action: string }) => e.action === "user.created");
+    expect(created.userLabel).toContain(user.email);
+    const admin = await t.svc.store.users.get(ten.tenantId, claimsOf(ten.token).uid);
+    expect(created.actorLabel).toContain(admin!.email);
+    // An org entry names no user.
+    const org = all.find((e: { action: string }) => e.action === "org.updated");
+    expect(org.userLabel === null || typeof org.userLabel === "string").toBe(true);
+  });
+
   test("filters: action, userId, q (literal, case-insensitive, action or metadata), from inclusive, to exclusive, size", async () => {
     expect((await ok(get(`organizationId=${branch.id}&action=org.created`))).length).toBe(2);
     expect(

@@ -193,6 +193,25 @@ describe("docs and metrics", () => {
     expect(r.headers.get("content-type")).toContain("text/html");
   });
 
+  test("the API reference turns Scalar's hosted features off: no agent (Ask AI), no MCP, nothing from another origin", async () => {
+    const r = await t.call("GET", "/docs");
+    const raw = /data-configuration='([^']*)'/.exec(r.body as string)?.[1];
+    expect(raw).toBeDefined();
+    const config = JSON.parse(raw!);
+    expect(config.agent).toMatchObject({ disabled: true });
+    expect(config.mcp).toEqual({ disabled: true });
+    expect(config).toMatchObject({ telemetry: false, withDefaultFonts: false, hideClientButton: true });
+    expect(r.headers.get("content-security-policy")).toContain("connect-src 'self'");
+    expect(r.body as string).not.toMatch(/https?:\/\//);
+  });
+
+  test("every page's favicon request is answered (an SVG icon, no 404)", async () => {
+    const res = await t.app.handle(new Request("http://sso.test/favicon.ico"));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/svg+xml");
+    expect(await res.text()).toStartWith("<svg");
+  });
+
   test("metrics expose request counts by route and status and process metrics", async () => {
     await t.call("GET", "/healthz");
     const r = await t.call("GET", "/metrics");

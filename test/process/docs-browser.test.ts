@@ -26,7 +26,7 @@ if (!available) {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test("the reference UI loads offline from the service and lists the operations; nothing leaves the origin", async () => {
+  test("the reference UI loads offline from the service and lists the operations; nothing leaves the origin; no Ask AI or MCP", async () => {
     const browser = await launchChromium();
     const elsewhere: string[] = [];
     try {
@@ -45,6 +45,9 @@ if (!available) {
       for (const tag of ["Authentication", "MFA", "Webhooks", "Import", "Token claims", "OAuth 2.0"])
         await page.getByText(tag, { exact: true }).first().waitFor({ timeout: 10_000 });
       expect(elsewhere).toEqual([]);
+      // Scalar's hosted features are off (CONTRACT §19): on 127.0.0.1 its agent would otherwise turn
+      // itself on; neither "Ask AI" nor "Generate MCP" / "Connect MCP" is offered.
+      expect(await page.getByText(/Ask AI|Generate MCP|Connect MCP/).count()).toBe(0);
     } finally {
       await browser.close();
     }

@@ -7,7 +7,7 @@ import { createWebhookSender } from "../../adapters/outbound/webhook-sender";
 import { loadConfig, type Config } from "../../src/config";
 import { systemClock, type Clock } from "../../src/kernel/clock";
 import { createCryptoBox } from "../../src/kernel/crypto-box";
-import { createLogger, createMetrics } from "../../src/http/observability";
+import { createLogger, createMetrics, type Logger } from "../../src/http/observability";
 import { composeGraph, type Graph } from "../../src/compose";
 import type { FaultInjector } from "../../src/kernel/unit";
 import type { WebhookSender } from "../../src/features/webhooks";
@@ -54,6 +54,8 @@ export async function makeTestApp(
     faults?: FaultInjector;
     webhookSender?: WebhookSender;
     webhookTimeoutMs?: number;
+    /** Where the service's log lines go (default: silent, or SSO_LOG_LEVEL to stdout). */
+    log?: Logger;
   } = {},
 ): Promise<TestApp> {
   const stores = opts.stores ?? (await openTestStores());
@@ -74,7 +76,7 @@ export async function makeTestApp(
     sessions: stores.sessions,
     box: await createCryptoBox(config.masterKeys!),
     clock,
-    log: createLogger((process.env.SSO_LOG_LEVEL as "silent") ?? "silent"),
+    log: opts.log ?? createLogger((process.env.SSO_LOG_LEVEL as "silent") ?? "silent"),
     metrics: createMetrics(),
     instanceId: `test-${crypto.randomUUID()}`,
     mailer: createMailer(config.mailer, createLogger("silent"), { from: config.mailFrom }),

@@ -143,7 +143,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password
-         * @description Plain mode returns the refresh token in the body; `web=true` sets the HttpOnly `sso_refresh` cookie (SameSite=Strict, Path=/api/auth) instead; a `device` object starts a device session and answers a server-issued `deviceId`. Without `audience` (or with the issuer) the token is a management token. Bad credentials, disabled or erased accounts: 401 INVALID_CREDENTIALS. 5 failures for one email in 15 minutes lock it for 15 minutes (429 ACCOUNT_LOCKED with Retry-After; only failures count, so parallel correct sign-ins all succeed, and a guess counted after the 5th failure answers 429); more than 100 attempts a minute from one address: 429 RATE_LIMITED.
+         * @description Plain mode returns the refresh token in the body; `web=true` sets the HttpOnly `sso_refresh` cookie (SameSite=Strict, Path=/api/auth) instead; a `device` object starts a device session and answers a server-issued `deviceId`. Without `audience` (or with the issuer) the token is a management token. Bad credentials, disabled or erased accounts: 401 INVALID_CREDENTIALS. 5 failures for one email from one client address in 15 minutes lock that address's password attempts for the email for 15 minutes (429 ACCOUNT_LOCKED with Retry-After; only failures count, so parallel correct sign-ins all succeed, and a guess counted after the 5th failure answers 429); other addresses go on. 50 failures from 10 addresses in 15 minutes lock the password everywhere for 15 minutes. Passkeys and social sign-ins are never locked by password failures; an administrator lifts both locks with POST /api/users/{id}/unlock. Nothing tells how many attempts are left. More than 100 attempts a minute from one address: 429 RATE_LIMITED.
          */
         post: operations["postApiAuthLogin"];
         delete?: never;
@@ -492,7 +492,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm enrolment with a current code
-         * @description Turns MFA on and answers 10 single-use recovery codes, once. A wrong code is 401 MFA_INVALID_CODE.
+         * @description Turns MFA on and answers 10 single-use recovery codes, once. A wrong code is 400 MFA_INVALID_CODE with `errors` naming `code` (the caller's session is fine: nothing to refresh); MFA stays off and the enrolment can be confirmed with the current code.
          */
         post: operations["postApiMfaSetupConfirm"];
         delete?: never;
@@ -1332,6 +1332,26 @@ export interface paths {
          * @description USER_MANAGE over the user's home org, and the no-takeover rule: a user holding system permissions can be signed out only by an administrator holding at least those permissions with the same reach (403 otherwise). Every sign-in session and refresh family of the user ends; clients that got tokens receive back-channel logout tokens without `sid`. Audited as `auth.sessions.ended` with `via: admin`.
          */
         post: operations["postApiUsersByIdSessionsRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lift a user's password lockout
+         * @description USER_MANAGE over the user's home org, and the no-takeover rule (as for signing a user out everywhere). Ends the account-wide lock (50 failed passwords from 10 addresses in 15 minutes) and the lock of every client address (5 failures from one address), so the password works again at once. Passkeys, social and federated sign-ins are never locked by password failures. Answers the same whether a lock held (nothing tells how many attempts are left). Audited as `user.unlocked`.
+         */
+        post: operations["postApiUsersByIdUnlock"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2625,6 +2645,10 @@ export interface operations {
                         metadata: {
                             [key: string]: unknown;
                         };
+                        /** @description the user's name and email (`Name <email>`), when the user is of your tenant; else null */
+                        userLabel: string | null;
+                        /** @description the actor's (`metadata.actorId`) name and email, when of your tenant; else null */
+                        actorLabel: string | null;
                     }[];
                 };
             };
@@ -4914,7 +4938,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            /** @description VALIDATION_FAILED, or MFA_INVALID_CODE: the code does not match the authenticator (`errors` names `code`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9510,6 +9534,80 @@ export interface operations {
                         revoked: number;
                     };
                 };
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postApiUsersByIdUnlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no body) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
             400: {

@@ -240,6 +240,7 @@ export function AppsPage() {
   return (
     <section>
       <h1>{t("apps.title")}</h1>
+      <p class="muted">{t("apps.intro")}</p>
       <div class="toolbar">
         <Select
           label={t("apps.organization")}

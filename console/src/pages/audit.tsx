@@ -3,7 +3,23 @@
 import { useState } from "preact/hooks";
 import { api, currentClaims, ok } from "../api";
 import { useOrgChoices, useOrgs } from "../orgs-context";
-import { t } from "../i18n";
+import { type ConsoleKey, t } from "../i18n";
+import { en } from "../i18n/en";
+
+/** The entry as a readable line: the action in words (its code when the console has none), by whom. */
+function lineOf(e: { action: string; actorLabel: string | null; metadata: Record<string, unknown> }): string {
+  const key = `audit.line.${e.action}`;
+  const what = key in en ? t(key as ConsoleKey) : e.action;
+  const actor = e.actorLabel ?? (typeof e.metadata.actorId === "number" ? `#${e.metadata.actorId}` : null);
+  return actor ? `${what} ${t("audit.byActor", { actor })}` : what;
+}
+
+/** The details worth a glance (`reason: bad_password`, `roleName: Admin`), without the actor (named on the line). */
+const detailsOf = (metadata: Record<string, unknown>) =>
+  Object.entries(metadata)
+    .filter(([k, v]) => k !== "actorId" && v !== null && typeof v !== "object")
+    .map(([k, v]) => `${k}: ${String(v)}`)
+    .join(", ");
 import { ErrorNote, Field, fmtTime, Loaded, Select, useAsync, useForm, Head } from "../ui";
 
 /** `datetime-local` input value → ISO time (the API takes RFC 3339). */
@@ -23,6 +39,8 @@ export function AuditPage() {
     size: 50,
   });
   const [applied, setApplied] = useState(filters);
+  // Details as a readable summary; their JSON on demand (one toggle for the page, one Tab stop).
+  const [json, setJson] = useState(false);
   const f = useForm();
   const entries = useAsync(
     () =>
@@ -108,6 +126,9 @@ export function AuditPage() {
       <Loaded state={entries} empty={t("audit.none")}>
         {(rows) => (
           <>
+            <button type="button" aria-pressed={json} onClick={() => setJson(!json)}>
+              {t("audit.showJson")}
+            </button>
             <table class="audit">
               <caption>
                 {t(rows.length === 1 ? "audit.caption.one" : "audit.caption.other", { count: rows.length })}
@@ -127,12 +148,16 @@ export function AuditPage() {
                   <tr key={e.id}>
                     <td class="nowrap">{fmtTime(e.createdAt)}</td>
                     <td>
-                      <code>{e.action}</code>
+                      {lineOf(e)}
+                      <br />
+                      <code class="muted small-text">{e.action}</code>
                     </td>
-                    <td>{e.userId ?? "—"}</td>
+                    <td>{e.userLabel ?? (e.userId === null ? "—" : `#${e.userId}`)}</td>
                     <td>{e.organizationId === null ? "—" : name(e.organizationId)}</td>
                     <td>{e.ipAddress ?? "—"}</td>
-                    <td class="mono small-text">{Object.keys(e.metadata).length ? JSON.stringify(e.metadata) : ""}</td>
+                    <td class="small-text">
+                      {json ? <pre class="mono">{JSON.stringify(e.metadata, null, 2)}</pre> : detailsOf(e.metadata)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -88,6 +88,7 @@ export function ClientsPage() {
   return (
     <section>
       <h1>{t("clients.title")}</h1>
+      <p class="muted">{t("clients.intro")}</p>
       <div class="toolbar">
         <Select
           label={t("clients.organization")}

@@ -140,6 +140,7 @@ function UserDetail({
   const [at, setAt] = useState(orgId);
   const [erase, setErase] = useState(false);
   const [signedOut, setSignedOut] = useState<number | null>(null);
+  const [unlocked, setUnlocked] = useState(false);
   const [link, setLink] = useState<{ token: string; expiresAt: string } | null>(null);
   const f = useForm();
   const roleForm = useForm();
@@ -257,6 +258,18 @@ function UserDetail({
         >
           {t("users.signOutEverywhere")}
         </button>
+        <button
+          type="button"
+          title={t("users.unlockHelp")}
+          onClick={() =>
+            void f.run(async () => {
+              await ok(api.POST("/api/users/{id}/unlock", { params: { path: { id: user.id } } }));
+              setUnlocked(true);
+            })
+          }
+        >
+          {t("users.unlock")}
+        </button>
         <button type="button" class="danger" disabled={self} onClick={() => setErase(true)}>
           {t("users.erase")}
         </button>
@@ -264,6 +277,7 @@ function UserDetail({
       {signedOut !== null ? (
         <p role="status">{t(signedOut === 1 ? "sessions.ended.one" : "sessions.ended.other", { count: signedOut })}</p>
       ) : null}
+      {unlocked ? <p role="status">{t("users.unlocked")}</p> : null}
       <ErrorNote error={f.formError(["fullName", "organizationId", "email"])} />
       {link ? (
         <Secret

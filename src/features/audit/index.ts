@@ -1,2 +1,2 @@
-export { createAuditService, type AuditSearch, type AuditService } from "./service";
+export { createAuditService, type AuditSearch, type AuditService, type NamedAuditEntry } from "./service";
 export type { AuditEntry, AuditQuery, AuditRepo } from "./ports";

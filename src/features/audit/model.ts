@@ -10,6 +10,12 @@ export const AuditEntry = t.Object({
   createdAt: t.String({ format: "date-time" }),
   ipAddress: t.Union([t.String(), t.Null()]),
   metadata: t.Record(t.String(), t.Unknown(), { description: "free-form; `actorId` names the actor" }),
+  userLabel: t.Union([t.String(), t.Null()], {
+    description: "the user's name and email (`Name <email>`), when the user is of your tenant; else null",
+  }),
+  actorLabel: t.Union([t.String(), t.Null()], {
+    description: "the actor's (`metadata.actorId`) name and email, when of your tenant; else null",
+  }),
 });
 
 export const AuditQuery = t.Object({

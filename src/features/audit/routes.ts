@@ -28,6 +28,8 @@ export function auditRoutes({ audit, guard }: { audit: AuditService; guard: Guar
         createdAt: iso(e.createdAt),
         ipAddress: e.ipAddress,
         metadata: e.metadata,
+        userLabel: e.userLabel,
+        actorLabel: e.actorLabel,
       }));
     },
     {

@@ -33,7 +33,7 @@ export function authRoutes({ auth, cookies }: { auth: AuthService; cookies: Cook
           description:
             "Plain mode returns the refresh token in the body; `web=true` sets the HttpOnly `sso_refresh` cookie (SameSite=Strict, Path=/api/auth) instead; a `device` object starts a device session and answers a server-issued `deviceId`. " +
             "Without `audience` (or with the issuer) the token is a management token. Bad credentials, disabled or erased accounts: 401 INVALID_CREDENTIALS. " +
-            "5 failures for one email in 15 minutes lock it for 15 minutes (429 ACCOUNT_LOCKED with Retry-After; only failures count, so parallel correct sign-ins all succeed, and a guess counted after the 5th failure answers 429); more than 100 attempts a minute from one address: 429 RATE_LIMITED.",
+            "5 failures for one email from one client address in 15 minutes lock that address's password attempts for the email for 15 minutes (429 ACCOUNT_LOCKED with Retry-After; only failures count, so parallel correct sign-ins all succeed, and a guess counted after the 5th failure answers 429); other addresses go on. 50 failures from 10 addresses in 15 minutes lock the password everywhere for 15 minutes. Passkeys and social sign-ins are never locked by password failures; an administrator lifts both locks with POST /api/users/{id}/unlock. Nothing tells how many attempts are left. More than 100 attempts a minute from one address: 429 RATE_LIMITED.",
         },
       },
     )

@@ -24,12 +24,17 @@ import type {
 } from "../sessions";
 
 /**
- * Abuse limits. The lockout is per account (CONTRACT §4) and always on. The per-IP limits are
+ * Abuse limits. The lockout is per (account, client address), with an account-wide lock only for a
+ * guess spread over many addresses (CONTRACT §4, §19), and always on. The per-IP limits are
  * deliberately generous (a whole office behind one NAT must not be throttled in ordinary use) and
  * are switched off by SSO_RATE_LIMIT=off.
  */
 export const LIMITS = {
+  /** Failures of one account from one client address that lock that address's password attempts. */
   lockoutFailures: 5,
+  /** Failures of one account, from at least `accountLockAddresses` addresses, that lock its password everywhere. */
+  accountLockFailures: 50,
+  accountLockAddresses: 10,
   lockoutWindowSeconds: 900,
   lockoutSeconds: 900,
   loginPerIpPerMinute: 100,
@@ -106,10 +111,12 @@ export function createAuthService(deps: AuthDeps) {
 
   /**
    * Password login (CONTRACT §4). Unknown email, wrong password, disabled or erased user all answer
-   * the same INVALID_CREDENTIALS after the same hashing work. Failures are counted in an atomic
-   * per-email counter (`lockoutAttempt`): the 5th failure in a 15-minute window still answers 401 and
-   * locks the email for 15 minutes; later attempts, and failures counted after the 5th, answer 429
-   * ACCOUNT_LOCKED; a success clears the counter. Correct sign-ins are never counted, so parallel
+   * the same INVALID_CREDENTIALS after the same hashing work. Failures are counted in atomic
+   * counters per (email, client address) and per email (`lockoutAttempt`): the 5th failure from an
+   * address in a 15-minute window still answers 401 and locks that address's password attempts for
+   * the email for 15 minutes; later attempts from there, and failures counted after the 5th, answer
+   * 429 ACCOUNT_LOCKED; a success clears that address's count. 50 failures from 10 addresses lock
+   * the password everywhere (CONTRACT §19). Correct sign-ins are never counted, so parallel
    * correct sign-ins of one account all succeed.
    */
   async function login(
@@ -132,41 +139,46 @@ export function createAuthService(deps: AuthDeps) {
     return checkPassword(email, password, ip);
   }
 
-  /** The password check under the per-account lockout (CONTRACT §4), shared by `login` and `provePassword`. */
+  /** The password check under the lockout (CONTRACT §4, §19), shared by `login` and `provePassword`. */
   async function checkPassword(rawEmail: string, password: string, ip: string | null): Promise<ProvenPerson> {
     const email = normalizeEmail(rawEmail);
-    const attempt = await lockoutAttempt(deps.counters, email, deps.clock.now());
+    const attempt = await lockoutAttempt(deps.counters, email, ip, deps.clock.now());
     if (attempt.lockedFor !== null) throw accountLocked(attempt.lockedFor);
     const user = await deps.users.findByEmail(email);
     const ok = await deps.hasher.verify(password, user?.passwordHash ?? null);
     if (!user || !ok || user.status !== "ACTIVE") {
-      // The 5th failure still answers 401; the lock runs 15 minutes from now (known and unknown emails alike).
+      // The 5th failure from an address still answers 401; the lock runs 15 minutes from now (known and unknown emails alike).
       const { locks, lockedFor } = await attempt.failed(deps.clock.now());
-      // A failure counted after the 5th is answered as locked (and not audited), never as 401.
-      if (lockedFor !== null) throw accountLocked(lockedFor);
       // Timing (docs/security.md): a known email's failure is audited after the answer, so known
-      // and unknown emails do the same work before it.
-      if (user)
+      // and unknown emails do the same work before it. A failure counted after the 5th from its
+      // address is answered as locked and not audited as a failure, but a lock it set still is.
+      if (user && (lockedFor === null || locks.length))
         afterAnswer(async () => {
           const org = await deps.orgs.get(user.tenantId, user.organizationId);
-          await deps.record({
-            type: "auth.login.failed",
-            tenantId: user.tenantId,
-            org,
-            actor: { ip },
-            target: { userId: user.id },
-            data: { reason: !ok ? "bad_password" : "inactive" },
-          });
-          if (locks)
+          const at = { tenantId: user.tenantId, org, actor: { ip }, target: { userId: user.id } };
+          if (lockedFor === null)
+            await deps.record({
+              type: "auth.login.failed",
+              ...at,
+              data: { reason: !ok ? "bad_password" : "inactive" },
+            });
+          for (const scope of locks)
             await deps.record({
               type: "auth.login.locked",
-              tenantId: user.tenantId,
-              org,
-              actor: { ip },
-              target: { userId: user.id },
-              data: { failures: LIMITS.lockoutFailures, lockSeconds: LIMITS.lockoutSeconds },
+              ...at,
+              data:
+                scope === "account"
+                  ? {
+                      scope,
+                      failures: LIMITS.accountLockFailures,
+                      addresses: LIMITS.accountLockAddresses,
+                      lockSeconds: LIMITS.lockoutSeconds,
+                    }
+                  : { scope, failures: LIMITS.lockoutFailures, lockSeconds: LIMITS.lockoutSeconds },
             });
         });
+      // A failure counted after the 5th is answered as locked, never as 401.
+      if (lockedFor !== null) throw accountLocked(lockedFor);
       throw invalidCredentials();
     }
     // A right password checked while 5 failures were recorded is not revealed: locked.
@@ -337,56 +349,106 @@ export function createAuthService(deps: AuthDeps) {
   };
 }
 
-/** The per-email sign-in failure counter (the email is hashed: no addresses in the counter store). */
-export const lockoutKey = (email: string) => `login:${sha256Hex(normalizeEmail(email)).slice(0, 40)}`;
+/**
+ * The counter keys of one email's lockout (CONTRACT §4, §19). The email and the client address are
+ * hashed: no addresses in the counter store. `epoch` is moved by an unlock, so every per-address
+ * count and lock of the email is left behind at once (they end with their windows).
+ */
+const emailHash = (email: string) => sha256Hex(normalizeEmail(email)).slice(0, 40);
+const epochKey = (email: string) => `login-epoch:${emailHash(email)}`;
+/** Failures of the whole account, with the addresses they came from (`hitDistinct`). */
+export const accountFailuresKey = (email: string) => `login-acct:${emailHash(email)}`;
+/** The account-wide lock: present while it holds. */
+export const accountLockKey = (email: string) => `login-lock:${emailHash(email)}`;
+const addressOf = (ip: string | null) => sha256Hex(`addr:${ip ?? "unknown"}`).slice(0, 24);
+const addressKey = (email: string, epoch: number, ip: string | null) =>
+  `login:${emailHash(email)}:${epoch}:${addressOf(ip)}`;
+/** How long an unlock's epoch is kept: far longer than any window it must outlive. */
+const EPOCH_SECONDS = 7 * 86_400;
 
 /**
- * One password check under the per-account lockout (CONTRACT §4), for sign-in and for a password
- * change. The counter counts FAILURES, not attempts, so any number of parallel correct sign-ins of
- * one account all succeed:
+ * One password check under the lockout (CONTRACT §4, §19), for sign-in and for a password change.
+ * Two locks, both only on the password path (passkeys, social and federated sign-ins never look at
+ * them), and neither aimed at one person from one place:
  *
- * - before hashing, `lockedFor` (a `peek`) is the lock's remaining seconds when 5 failures are
- *   already recorded in the window: answer locked and check nothing (the cheap path while locked);
- * - after a wrong password, `failed()` atomically `hit`s the counter: failures 1-4 answer 401, the
- *   5th re-arms the window to 15 minutes from now (the lock) and still answers 401, and any later
- *   one answers locked (`lockedFor` set), so the guess is never revealed;
- * - after a right password, `succeeded()` peeks again: 5 failures recorded meanwhile mean a lock
- *   that this check raced, answered locked; otherwise the counter is cleared and the sign-in goes on.
+ * - per (account, client address): 5 failures in 15 minutes lock that address's password attempts
+ *   for that account for 15 minutes; other addresses go on;
+ * - account-wide: at least 50 failures from at least 10 addresses in 15 minutes lock the password
+ *   for every address for 15 minutes (a distributed guess); an administrator lifts both
+ *   (`unlockSignIn`), as a password reset does.
  *
- * Why at most 5 wrong guesses are ever answered 401 in a window: every wrong guess makes exactly one
- * `hit`, and the CounterStore contract makes hits linearizable (N concurrent hits return 1..N, each
- * once), so only the hits numbered 1..5 answer 401, whatever the interleaving; the peeks only add
- * refusals. A right password is never counted, and a right password checked while (or after) the
- * 5th failure is recorded answers locked, since its second peek sees it. The `set` of the 5th
- * failure only moves the window's end: the count it writes (5) keeps every later hit above 5.
- * A success may clear the count of failures racing it (a success clears the count, as it always
- * has); that needs the right password.
+ * The counters count FAILURES, not attempts, so any number of parallel correct sign-ins of one
+ * account all succeed:
+ *
+ * - before hashing, `lockedFor` (peeks) is the remaining seconds of a lock that holds: answer locked
+ *   and check nothing (the cheap path while locked);
+ * - after a wrong password, `failed()` atomically `hit`s the address's counter and `hitDistinct`s the
+ *   account's: failures 1-4 from an address answer 401, the 5th re-arms the address's window to 15
+ *   minutes from now (the lock) and still answers 401, and any later one answers locked
+ *   (`lockedFor` set), so the guess is never revealed; the failure that brings the account to 50
+ *   failures from 10 addresses sets the account-wide lock (and is answered 401);
+ * - after a right password, `succeeded()` peeks again: a lock set meanwhile is a lock this check
+ *   raced, answered locked; otherwise the address's count is cleared and the sign-in goes on (the
+ *   account's count is not: a success must not wash out a distributed guess).
+ *
+ * Why at most 5 wrong guesses per address are ever answered 401 in a window: every wrong guess makes
+ * exactly one `hit`, and the CounterStore contract makes hits linearizable (N concurrent hits return
+ * 1..N, each once), so only the hits numbered 1..5 answer 401, whatever the interleaving; the peeks
+ * only add refusals. The `set` of the 5th failure only moves the window's end: the count it writes
+ * (5) keeps every later hit above 5. Nothing answers how many attempts are left.
  *
  * Known and unknown emails make the same counter operations (an unknown email always fails).
  */
-export async function lockoutAttempt(counters: CounterStore, email: string, now: Date) {
-  const key = lockoutKey(email);
-  const seen = await counters.peek(key, now);
-  const lockedAt = (c: { count: number; ttlSeconds: number }) =>
-    c.count >= LIMITS.lockoutFailures ? Math.max(1, c.ttlSeconds) : null;
+export async function lockoutAttempt(counters: CounterStore, email: string, ip: string | null, now: Date) {
+  const epoch = (await counters.peek(epochKey(email), now)).count;
+  const key = addressKey(email, epoch, ip);
+  const lockedNow = async (at: Date) => {
+    const [address, account] = await Promise.all([counters.peek(key, at), counters.peek(accountLockKey(email), at)]);
+    if (account.count > 0) return { count: address.count, lockedFor: Math.max(1, account.ttlSeconds) };
+    return {
+      count: address.count,
+      lockedFor: address.count >= LIMITS.lockoutFailures ? Math.max(1, address.ttlSeconds) : null,
+    };
+  };
+  const seen = await lockedNow(now);
   return {
-    lockedFor: lockedAt(seen),
-    /** Counts a failure: `locks` when this one (the 5th) set the lock, `lockedFor` when it came after it. */
-    async failed(at: Date): Promise<{ locks: boolean; lockedFor: number | null }> {
-      const hit = await counters.hit(key, LIMITS.lockoutWindowSeconds, at);
-      if (hit.count > LIMITS.lockoutFailures) return { locks: false, lockedFor: Math.max(1, hit.ttlSeconds) };
-      if (hit.count < LIMITS.lockoutFailures) return { locks: false, lockedFor: null };
+    lockedFor: seen.lockedFor,
+    /**
+     * Counts a failure: `locks` names the locks this one set (the address's 5th, the account's
+     * 50th from 10 addresses, or both), `lockedFor` is set when it came after the address's lock.
+     */
+    async failed(at: Date): Promise<{ locks: ("address" | "account")[]; lockedFor: number | null }> {
+      const [hit, account] = await Promise.all([
+        counters.hit(key, LIMITS.lockoutWindowSeconds, at),
+        counters.hitDistinct(accountFailuresKey(email), addressOf(ip), LIMITS.lockoutWindowSeconds, at),
+      ]);
+      const locks: ("address" | "account")[] = [];
+      if (account.count >= LIMITS.accountLockFailures && account.distinct >= LIMITS.accountLockAddresses) {
+        // The lock's window is fixed at its first hit: exactly one failure sets it (and is audited).
+        const lock = await counters.hit(accountLockKey(email), LIMITS.lockoutSeconds, at);
+        if (lock.count === 1) locks.push("account");
+      }
+      if (hit.count > LIMITS.lockoutFailures) return { locks, lockedFor: Math.max(1, hit.ttlSeconds) };
+      if (hit.count < LIMITS.lockoutFailures) return { locks, lockedFor: null };
       await counters.set(key, LIMITS.lockoutFailures, LIMITS.lockoutSeconds, at);
-      return { locks: true, lockedFor: null };
+      return { locks: ["address", ...locks], lockedFor: null };
     },
-    /** After a right password: the lock's remaining seconds when one was set meanwhile, else null (count cleared). */
+    /** After a right password: the remaining seconds of a lock set meanwhile, else null (the address's count cleared). */
     async succeeded(at: Date): Promise<number | null> {
-      const after = await counters.peek(key, at);
-      const locked = lockedAt(after);
-      if (locked === null && after.count > 0) await counters.reset(key);
-      return locked;
+      const after = await lockedNow(at);
+      if (after.lockedFor === null && after.count > 0) await counters.reset(key);
+      return after.lockedFor;
     },
   };
+}
+
+/**
+ * Lifts both locks of an email (POST /api/users/{id}/unlock, a password reset): the account-wide
+ * lock and its count go, and a new epoch leaves every address's count and lock behind.
+ */
+export async function unlockSignIn(counters: CounterStore, email: string, now: Date): Promise<void> {
+  await counters.hit(epochKey(email), EPOCH_SECONDS, now);
+  await Promise.all([counters.reset(accountLockKey(email)), counters.reset(accountFailuresKey(email))]);
 }
 
 const invalidCredentials = () => new DomainError("INVALID_CREDENTIALS", "The email or password is incorrect.");

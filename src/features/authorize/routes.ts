@@ -8,7 +8,14 @@ import { Elysia } from "elysia";
 import { clientIp } from "../../http/context";
 import { authorizationErrorFields, authorizationErrorRedirect } from "../../http/oauth-error";
 import type { Logger } from "../../http/observability";
-import { authorizeResponsesDoc, type PageStatus, pageAnswer, pageResponsesDoc, seeOther } from "../../http/page-answer";
+import {
+  authorizeResponsesDoc,
+  logPageRefusal,
+  type PageStatus,
+  pageAnswer,
+  pageResponsesDoc,
+  seeOther,
+} from "../../http/page-answer";
 import { SESSION_COOKIE, sessionCookieHeader } from "../../http/session-cookie";
 import {
   type Csrf,
@@ -196,6 +203,15 @@ export function authorizeRoutes({
         return seeOther(`${path}?${q}`, cookies);
       }
       case "error_page":
+        // The operator's side of the page's reference: which check refused what (CONTRACT §19).
+        logPageRefusal(log, "authorization request refused with an error page", {
+          reference,
+          page: o.page,
+          check: o.check,
+          value: o.value,
+          error: o.error.error,
+          reason: o.error.description,
+        });
         return errorAnswer(
           request,
           ERROR_KIND[o.page] ?? "badRequest",
@@ -369,6 +385,18 @@ export function authorizeRoutes({
     }
   }
 
+  /** The error page of a POST that is not a form (logged with the content type it had). */
+  function notAForm(request: Request, set: { headers: Record<string, unknown> }): Response {
+    logPageRefusal(log, "hosted page refused a POST", {
+      reference: requestIdOf(set),
+      page: "badRequest",
+      check: "content-type is application/x-www-form-urlencoded",
+      value: request.headers.get("content-type") ?? "(none)",
+      path: new URL(request.url).pathname,
+    });
+    return errorAnswer(request, "badRequest", requestIdOf(set), "bad_request");
+  }
+
   const isForm = (request: Request) =>
     (request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded");
 
@@ -378,10 +406,17 @@ export function authorizeRoutes({
     set: { headers: Record<string, unknown> },
     text: string,
   ): Promise<URLSearchParams | Response> {
-    if (!isForm(request)) return errorAnswer(request, "badRequest", requestIdOf(set), "bad_request");
+    if (!isForm(request)) return notAForm(request, set);
     const form = new URLSearchParams(text);
-    if (!csrf.verify(cookiesOf(request).get(csrf.cookieName), form.get(CSRF_FIELD)))
+    if (!csrf.verify(cookiesOf(request).get(csrf.cookieName), form.get(CSRF_FIELD))) {
+      logPageRefusal(log, "hosted page refused a POST", {
+        reference: requestIdOf(set),
+        page: "csrf",
+        check: "the form's csrf field matches the csrf cookie",
+        path: new URL(request.url).pathname,
+      });
       return errorAnswer(request, "csrf", requestIdOf(set), "forbidden");
+    }
     return form;
   }
 
@@ -403,7 +438,7 @@ export function authorizeRoutes({
         AUTHORIZE_PATH,
         ({ body, request, server, set }) =>
           guarded(request, set, true, async () => {
-            if (!isForm(request)) return errorAnswer(request, "badRequest", requestIdOf(set), "bad_request");
+            if (!isForm(request)) return notAForm(request, set);
             return authorize.authorize(textOf(body), browserOf(request, server));
           }),
         { parse: [rawBody], detail: { ...authorizeDetail("POST"), responses: authorizeResponsesDoc } },

@@ -168,6 +168,9 @@ export type AuthorizeOutcome = { cookies?: CookieChange } & (
       /** The client's branding and the request's languages, when the request was valid. */
       brand?: EffectiveBrand;
       uiLocales?: string[];
+      /** The check that failed and the value it refused (never a secret): for the operator's log line. */
+      check: string;
+      value?: string;
     }
   /** Back to the client: the code (RFC 6749 §4.1.2), as a finished URL. */
   | { kind: "redirect"; url: string }
@@ -276,6 +279,8 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
   const expired = (): AuthorizeOutcome => ({
     kind: "error_page",
     page: "expired",
+    // The interaction's signature or age (INTERACTION_SECONDS); the sealed value itself is not logged.
+    check: "interaction",
     error: oauthError("invalid_request", "This sign-in page has expired. Go back to the application and start again."),
   });
 
@@ -323,7 +328,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
       // CONTRACT §15: even a request that cannot be answered to its client speaks the language it asked for.
       const asked = new URLSearchParams(q).get("ui_locales") ?? "";
       const uiLocales = asked.length <= 256 ? asked.split(" ").filter(Boolean).slice(0, 8) : [];
-      return { kind: "error_page", page, error: e, uiLocales };
+      return { kind: "error_page", page, error: e, uiLocales, check: outcome.check, value: outcome.value };
     }
     if (outcome.kind === "redirect_error")
       return {
@@ -517,6 +522,8 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
         error: oauthError("access_denied", "The application asks for a second factor and the person has none."),
         brand: await deps.brandOf(v.request.client.tenantId, v.applicationId),
         uiLocales: v.request.uiLocales,
+        check: "stepUpSecondFactor",
+        value: `user ${user.id}`,
       };
     const methods: ProofMethod[] = session.amr.includes("pwd") ? ["password"] : [];
     const challenge = await deps.auth.challengeSecondFactor({ user, methods, at: session.authTime }, {});

@@ -6,7 +6,7 @@ import { Elysia, t } from "elysia";
 import { clientIp, noContent200 } from "../../http/context";
 import { selfCaller, tokens, type Guard } from "../../http/guard";
 import type { Logger } from "../../http/observability";
-import { type PageStatus, pageAnswer, pageResponsesDoc, seeOther } from "../../http/page-answer";
+import { logPageRefusal, type PageStatus, pageAnswer, pageResponsesDoc, seeOther } from "../../http/page-answer";
 import { ok } from "../../http/responses";
 import { SESSION_COOKIE, sessionCookieHeader } from "../../http/session-cookie";
 import {
@@ -103,6 +103,13 @@ export function logoutRoutes({
   function answer(request: Request, o: LogoutOutcome, reference: string, uiLocales?: string): Response {
     switch (o.kind) {
       case "error_page":
+        // The operator's side of the page's reference: which check refused what (CONTRACT §19).
+        logPageRefusal(log, "logout request refused with an error page", {
+          reference,
+          page: o.reason,
+          check: o.check,
+          value: o.value,
+        });
         return errorAnswer(request, ERROR_KIND[o.reason], reference, "bad_request", uiLocales, o.brand);
       case "confirm": {
         const issued = csrf.issue(cookiesOf(request).get(csrf.cookieName));
@@ -160,14 +167,29 @@ export function logoutRoutes({
     const reference = requestIdOf(set);
     const req = requestOf(q);
     // A repeated parameter: the page still speaks the language asked for, when one was.
-    if (!req) return errorAnswer(request, "signOutBadRequest", reference, "bad_request", q.getAll("ui_locales")[0]);
+    if (!req) {
+      const repeated = [...new Set([...q.keys()].filter((k) => q.getAll(k).length > 1))];
+      logPageRefusal(log, "logout request refused with an error page", {
+        reference,
+        page: "bad_request",
+        check: "no parameter is repeated",
+        value: repeated.join(", "),
+      });
+      return errorAnswer(request, "signOutBadRequest", reference, "bad_request", q.getAll("ui_locales")[0]);
+    }
     const ip = clientIp(request, server as Parameters<typeof clientIp>[1]);
     const cookie = cookiesOf(request).get(SESSION_COOKIE);
     const decision = q.get("decision");
     if (decision !== null && request.method === "POST") {
       // The confirmation form's answer: a CSRF-protected POST of our own page.
-      if (!csrf.verify(cookiesOf(request).get(csrf.cookieName), q.get(CSRF_FIELD)))
+      if (!csrf.verify(cookiesOf(request).get(csrf.cookieName), q.get(CSRF_FIELD))) {
+        logPageRefusal(log, "logout request refused with an error page", {
+          reference,
+          page: "csrf",
+          check: "the form's csrf field matches the csrf cookie",
+        });
         return errorAnswer(request, "signOutCsrf", reference, "forbidden", req.uiLocales);
+      }
       const o = await logout.confirm(req, decision === "logout" ? "logout" : "stay", cookie, ip);
       return answer(request, o, reference, req.uiLocales);
     }
@@ -188,7 +210,15 @@ export function logoutRoutes({
       LOGOUT_PATH,
       ({ body, request, server, set }) =>
         guarded(request, set, async () => {
-          if (!isForm(request)) return errorAnswer(request, "signOutBadRequest", requestIdOf(set), "bad_request");
+          if (!isForm(request)) {
+            logPageRefusal(log, "logout request refused with an error page", {
+              reference: requestIdOf(set),
+              page: "bad_request",
+              check: "content-type is application/x-www-form-urlencoded",
+              value: request.headers.get("content-type") ?? "(none)",
+            });
+            return errorAnswer(request, "signOutBadRequest", requestIdOf(set), "bad_request");
+          }
           return handle(request, server, set, new URLSearchParams(textOf(body)));
         }),
       { parse: [rawBody], detail: { ...logoutDetail("POST"), responses: pageResponsesDoc } },

@@ -116,7 +116,14 @@ export type LogoutOutcome =
    * The request itself is bad (unknown client, unregistered URI, hint and client_id disagree, a
    * return URI without a client to check it against): a page, never a redirect.
    */
-  | { kind: "error_page"; reason: "unknown_client" | "bad_redirect" | "bad_request"; brand?: EffectiveBrand }
+  | {
+      kind: "error_page";
+      reason: "unknown_client" | "bad_redirect" | "bad_request";
+      brand?: EffectiveBrand;
+      /** The check that failed and the value it refused (never the hint itself): for the operator's log line. */
+      check: string;
+      value?: string;
+    }
   /** No valid hint and a live session of the browser to end: the person confirms (the form carries the validated request). */
   | { kind: "confirm"; appName?: string; brand?: EffectiveBrand; request: LogoutRequest; returnUrl?: string }
   /**
@@ -470,14 +477,26 @@ export function createLogoutService(deps: LogoutDeps) {
   > {
     const hint = req.idTokenHint ? await hintClaims(req.idTokenHint) : null;
     const aud = hint ? (hint.aud as string) : undefined;
-    if (aud && req.clientId && aud !== req.clientId) return { kind: "error_page", reason: "bad_request" };
+    if (aud && req.clientId && aud !== req.clientId)
+      return {
+        kind: "error_page",
+        reason: "bad_request",
+        check: "id_token_hint audience is client_id",
+        value: `client_id=${req.clientId} aud=${aud}`,
+      };
     const clientId = aud ?? req.clientId;
     if (!clientId) {
-      if (req.postLogoutRedirectUri !== undefined) return { kind: "error_page", reason: "bad_request" };
+      if (req.postLogoutRedirectUri !== undefined)
+        return {
+          kind: "error_page",
+          reason: "bad_request",
+          check: "post_logout_redirect_uri needs a client",
+          value: req.postLogoutRedirectUri,
+        };
       return { hint: null, client: null };
     }
     const resolved = await deps.directory.resolve(clientId);
-    if (!resolved) return { kind: "error_page", reason: "unknown_client" };
+    if (!resolved) return { kind: "error_page", reason: "unknown_client", check: "client is known", value: clientId };
     const client: NamedClient = {
       clientId,
       appName: resolved.client.name,
@@ -489,7 +508,13 @@ export function createLogoutService(deps: LogoutDeps) {
     if (req.postLogoutRedirectUri !== undefined) {
       // Never redirected to unless registered for the client, by exact string (CONTRACT §13).
       if (!resolved.client.postLogoutRedirectUris.includes(req.postLogoutRedirectUri))
-        return { kind: "error_page", reason: "bad_redirect", brand: await brandFor(client) };
+        return {
+          kind: "error_page",
+          reason: "bad_redirect",
+          brand: await brandFor(client),
+          check: "post_logout_redirect_uri registered for the client",
+          value: req.postLogoutRedirectUri,
+        };
       returnTo = returnUrl(req.postLogoutRedirectUri, req.state);
     }
     return { hint, client, returnTo };

@@ -151,6 +151,10 @@ export type AuthorizationOutcome =
       error: OAuthProtocolError;
       /** What was wrong: the client (unknown, or not registered for the code flow), the redirect URI, or the request. */
       about: "client" | "redirect_uri" | "request";
+      /** The check that failed (its name in PAGE_CHECKS order, e.g. `checkRedirectUri`), for the operator's log line. */
+      check: string;
+      /** The parameter value it refused (client_id or redirect_uri, as sent; never a secret). */
+      value?: string;
     }
   /** RFC 6749 §4.1.2.1: back to `redirectUri` with the error, `state` (when usable) and `iss`, in `responseMode`. */
   | {
@@ -540,7 +544,15 @@ export async function validateAuthorizationRequest(
   } catch (e) {
     if (e instanceof OAuthProtocolError) {
       const about = current === checkRedirectUri ? "redirect_uri" : e.error === "invalid_client" ? "client" : "request";
-      return { kind: "error_page", error: e, about };
+      const param = current === checkRedirectUri ? "redirect_uri" : "client_id";
+      const sent = params.getAll(param);
+      return {
+        kind: "error_page",
+        error: e,
+        about,
+        check: current?.name || "checkClientId",
+        ...(sent.length ? { value: sent.join(", ") } : {}),
+      };
     }
     throw e;
   }

@@ -32,7 +32,6 @@ import { createSealer } from "../../kernel/sealed";
 import type { Unit } from "../../kernel/unit";
 import type { User, UserRepo } from "../../kernel/users";
 import type { AudienceResolver } from "../apps";
-import { lockoutAttempt } from "../auth";
 import type { DomainEvent, EventJournal } from "../events";
 import type { Org, OrgRepo } from "../orgs";
 import type { SessionRequest, SessionService, TokenPair } from "../sessions";
@@ -52,7 +51,7 @@ export interface PasskeyServiceDeps {
   unit: Unit<{ passkeys: PasskeyRepo; events: EventJournal }>;
   record(e: DomainEvent): Promise<void>;
   clock: Clock;
-  /** Shared by every instance: spends attempts once, and holds the sign-in lockout. */
+  /** Shared by every instance: spends attempts once. */
   counters: CounterStore;
   /** The per-IP sign-in limit of the auth feature. */
   limitIp(bucket: string, ip: string | null, perMinute: number): Promise<void>;
@@ -408,11 +407,11 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
   /**
    * Verifies an assertion against its attempt (the proof of `/api/auth/passkey/finish`, of the
    * hosted pages' passkey button and autofill, and of the passkey as a second factor when the
-   * attempt names a user): the per-IP limit and the account lockout as for a password, the attempt
+   * attempt names a user): the per-IP limit as for a password (never the password lockout), the attempt
    * spent once, the credential known (and the attempt's user's, when it names one; the user handle
    * the authenticator returned must be the holder's), origin and RP ID allowed, user verification
    * present, and the counter moving forward. A refusal is PasskeyRefused (401) and audited with its
-   * reason; a refusal of a known credential counts toward its holder's lockout.
+   * reason.
    */
   async function proveAssertion(
     attemptId: string,
@@ -429,23 +428,9 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
       throw await audited("other_user", ip, passkey, { expectedUserId: a.u });
     const user = await deps.users.get(passkey.tenantId, passkey.userId);
     if (!user) throw new PasskeyRefused("unknown_credential");
-    // The account lockout of CONTRACT §4 holds for every way of signing in.
-    const lock = await lockoutAttempt(deps.counters, user.email, now());
-    if (lock.lockedFor !== null)
-      throw new DomainError(
-        "ACCOUNT_LOCKED",
-        "Too many failed sign-ins for this account. Wait until the lock ends, or reset the password.",
-        { retryAfter: lock.lockedFor },
-      );
-    const refuse = async (reason: PasskeyRefusal) => {
-      const { lockedFor } = await lock.failed(now());
-      const e = await audited(reason, ip, passkey);
-      if (lockedFor !== null)
-        return new DomainError("ACCOUNT_LOCKED", "Too many failed sign-ins for this account.", {
-          retryAfter: lockedFor,
-        });
-      return e;
-    };
+    // Password failures never lock a passkey (CONTRACT §19): no one can aim a lockout at its holder.
+    // A refusal is audited; guessing an assertion is not possible, so it counts toward no lock.
+    const refuse = (reason: PasskeyRefusal) => audited(reason, ip, passkey);
     // The user handle the authenticator returned (usernameless) must be the holder's.
     const returned: unknown = credential.response?.userHandle;
     if (returned !== undefined && returned !== null && returned !== "") {
@@ -476,11 +461,6 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
     // Forward only, once: a concurrent use of the same counter value loses here.
     if (!(await deps.passkeys.recordUse(passkey.id, info.newCounter, info.credentialBackedUp, now())))
       throw await refuse("counter");
-    const clearedLock = await lock.succeeded(now());
-    if (clearedLock !== null)
-      throw new DomainError("ACCOUNT_LOCKED", "Too many failed sign-ins for this account.", {
-        retryAfter: clearedLock,
-      });
     return {
       person: { user, methods: ["passkey"], at: now() },
       passkey,

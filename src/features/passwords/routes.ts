@@ -11,7 +11,7 @@ import type { PasswordService } from "./service";
 import { tokens, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 import type { Logger } from "../../http/observability";
-import { type PageStatus, pageAnswer, seeOther } from "../../http/page-answer";
+import { logPageRefusal, type PageStatus, pageAnswer, seeOther } from "../../http/page-answer";
 import { DomainError } from "../../kernel/errors";
 import {
   type Csrf,
@@ -193,11 +193,27 @@ export function passwordPageRoutes({ passwords, csrf, log }: { passwords: Passwo
     body: unknown,
   ): Promise<URLSearchParams | Response> {
     const type = (request.headers.get("content-type") ?? "").toLowerCase();
-    if (!type.startsWith("application/x-www-form-urlencoded"))
+    const path = new URL(request.url).pathname;
+    if (!type.startsWith("application/x-www-form-urlencoded")) {
+      logPageRefusal(log, "password page refused a POST", {
+        reference: requestIdOf(set),
+        page: "badRequest",
+        check: "content-type is application/x-www-form-urlencoded",
+        value: type || "(none)",
+        path,
+      });
       return errorAnswer(request, "badRequest", requestIdOf(set));
+    }
     const form = new URLSearchParams((body as { text?: string } | undefined)?.text ?? "");
-    if (!csrf.verify(cookiesOf(request).get(csrf.cookieName), form.get(CSRF_FIELD)))
+    if (!csrf.verify(cookiesOf(request).get(csrf.cookieName), form.get(CSRF_FIELD))) {
+      logPageRefusal(log, "password page refused a POST", {
+        reference: requestIdOf(set),
+        page: "csrf",
+        check: "the form's csrf field matches the csrf cookie",
+        path,
+      });
       return errorAnswer(request, "csrf", requestIdOf(set));
+    }
     return form;
   }
 

@@ -11,7 +11,7 @@ import { createSealer } from "../../kernel/sealed";
 import { randomToken, sha256Hex } from "../../kernel/secrets";
 import type { Unit } from "../../kernel/unit";
 import type { EventJournal } from "../events";
-import { LIMITS, lockoutAttempt, lockoutKey } from "../auth";
+import { LIMITS, lockoutAttempt, unlockSignIn } from "../auth";
 import type { OrgRepo } from "../orgs/ports";
 import type { CounterStore, FamilyStore, OneTimeTokenRepo } from "../sessions";
 import type { User, UserRepo } from "../../kernel/users";
@@ -183,7 +183,8 @@ export function createPasswordService(deps: PasswordDeps) {
     // The logout feature first: it reads the families to know which clients to tell.
     await deps.endUserSessions?.(user, { actor: { ip }, via: "password_reset" });
     await deps.families.revokeUser(user.id);
-    await deps.counters.reset(lockoutKey(user.email));
+    // A reset proves the mailbox: both locks of the password path end (CONTRACT §19).
+    await unlockSignIn(deps.counters, user.email, deps.clock.now());
     return { tenantId: user.tenantId };
   }
 
@@ -203,10 +204,10 @@ export function createPasswordService(deps: PasswordDeps) {
     const user = await deps.users.get(p.tenantId, p.userId);
     if (!user || user.status !== "ACTIVE") throw notFound("User");
     const now = deps.clock.now();
-    // The sign-in lockout guards this check too: the 5th wrong password locks the account for 15 minutes.
+    // The sign-in lockout guards this check too: the 5th wrong password from an address locks it for 15 minutes.
     // As at sign-in (lockoutAttempt): failures are counted, a wrong password after the 5th and a right
     // one that raced the lock are answered as locked.
-    const attempt = await lockoutAttempt(deps.counters, user.email, now);
+    const attempt = await lockoutAttempt(deps.counters, user.email, p.ip, now);
     const tooMany = (seconds: number) =>
       fieldError("currentPassword", `too many wrong passwords: try again in ${Math.ceil(seconds / 60)} minutes`);
     if (attempt.lockedFor !== null) throw tooMany(attempt.lockedFor);

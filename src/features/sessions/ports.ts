@@ -116,7 +116,23 @@ export interface CounterStore {
   peek(key: string, now: Date): Promise<{ count: number; ttlSeconds: number }>;
   /** Sets `key` to `value` with a new window of `windowSeconds` from `now` (lockouts). */
   set(key: string, value: number, windowSeconds: number, now: Date): Promise<void>;
-  /** Deletes `key`; the next hit starts at 1. */
+  /**
+   * Atomically counts one event of `member` under `key` (an account's sign-in failures and the
+   * client addresses they came from): adds 1 to the key's count, adds `member` to the key's set of
+   * members, and returns the new count, how many distinct members the window holds, and the seconds
+   * left in it. The window is `hit`'s: fixed at the first hit, the caller's `now`, and a hit after it
+   * ends starts again at count 1 with `member` alone. N concurrent calls return counts 1..N, each
+   * once; concurrent calls naming M members not yet in the window return distinct counts that reach
+   * M, each new member adding exactly 1, so a threshold on either number is crossed by exactly one
+   * caller. `peek` and `set` see and change the count; `reset` also forgets the members.
+   */
+  hitDistinct(
+    key: string,
+    member: string,
+    windowSeconds: number,
+    now: Date,
+  ): Promise<{ count: number; distinct: number; ttlSeconds: number }>;
+  /** Deletes `key` (and the members `hitDistinct` recorded under it); the next hit starts at 1. */
   reset(key: string): Promise<void>;
 }
 

@@ -194,6 +194,23 @@ export function userRoutes({ users, guard }: { users: UserService; guard: Guard 
       },
     )
     .post(
+      "/api/users/:id/unlock",
+      async ({ request, params }) => {
+        await users.unlock(await caller(request), params.id);
+        return noContent200();
+      },
+      {
+        params: UserIdParams,
+        detail: {
+          tags,
+          ...management,
+          summary: "Lift a user's password lockout",
+          description:
+            "USER_MANAGE over the user's home org, and the no-takeover rule (as for signing a user out everywhere). Ends the account-wide lock (50 failed passwords from 10 addresses in 15 minutes) and the lock of every client address (5 failures from one address), so the password works again at once. Passkeys, social and federated sign-ins are never locked by password failures. Answers the same whether a lock held (nothing tells how many attempts are left). Audited as `user.unlocked`.",
+        },
+      },
+    )
+    .post(
       "/api/users/:id/erase",
       async ({ request, params }) => {
         await users.erase(await caller(request), params.id);

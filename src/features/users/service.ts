@@ -67,6 +67,11 @@ export interface UserServiceDeps {
     user: { tenantId: number; id: number },
     ctx: { actor: { userId?: number | null; ip: string | null }; via: string },
   ): Promise<number>;
+  /**
+   * Lifts both password locks of an email (the auth feature's `unlockSignIn` over the counters,
+   * CONTRACT §19): the account-wide lock and every per-address lock.
+   */
+  unlockSignIn(email: string): Promise<void>;
 }
 
 export interface UserSummary {
@@ -338,6 +343,28 @@ export function createUserService(deps: UserServiceDeps) {
   }
 
   /**
+   * Lifts the password lockout of a user (CONTRACT §19): the account-wide lock and the lock of every
+   * client address. USER_MANAGE, the user's home org in reach and the no-takeover rule, as for
+   * ending their sessions. Nothing says whether a lock held (no enumeration of attempts); audited
+   * as `user.unlocked`.
+   */
+  async function unlock(p: Principal, id: number): Promise<void> {
+    requirePermission(p, "USER_MANAGE");
+    const { user, org } = await reachableUser(p, id);
+    notErased(user);
+    await deps.unlockSignIn(user.email);
+    await deps.unit("users.unlock", ["events"], async ({ events }) => {
+      await events.record({
+        type: "user.unlocked",
+        tenantId: user.tenantId,
+        org,
+        actor: actorOf(p),
+        target: { userId: user.id },
+      });
+    });
+  }
+
+  /**
    * Erases a user (CONTRACT §3), irreversibly: email → erased+{id}@erased.invalid, name, password,
    * MFA, passkeys, devices, one-time tokens and role assignments removed, status ERASED, audit rows scrubbed
    * of IP and personal data; then every session is revoked.
@@ -440,6 +467,7 @@ export function createUserService(deps: UserServiceDeps) {
     enable: (p: Principal, id: number) => setEnabled(p, id, true),
     disable: (p: Principal, id: number) => setEnabled(p, id, false),
     erase,
+    unlock,
     exportUser,
     exportSelf,
     reachableUser,
