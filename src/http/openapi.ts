@@ -148,14 +148,6 @@ export function finishOpenApi(
         add("503", ref("OAuthError", "temporarily_unavailable: a store is down", "application/json"));
         continue;
       }
-      if (path === "/api/mfa/setup/confirm")
-        add(
-          "400",
-          ref(
-            "ValidationProblem",
-            "VALIDATION_FAILED, or MFA_INVALID_CODE: the code does not match the authenticator (`errors` names `code`)",
-          ),
-        );
       if (op.requestBody || op.parameters?.length)
         add(
           "400",

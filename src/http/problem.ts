@@ -36,13 +36,9 @@ export interface Problem {
   errors?: FieldError[];
 }
 
-/**
- * The status of an error: the table's, except a body-presented token or enrolment code, which is
- * bad input (CONTRACT §11; a 401 there would make a client refresh its own valid session and send
- * the same code again).
- */
+/** The status of an error: the table's, except a body-presented token, which is bad input (CONTRACT §11). */
 export function statusFor(err: DomainError): number {
-  if ((err.code === "INVALID_TOKEN" || err.code === "MFA_INVALID_CODE") && err.source === "body") return 400;
+  if (err.code === "INVALID_TOKEN" && err.source === "body") return 400;
   return TABLE[err.code].status;
 }
 

@@ -37,9 +37,7 @@ export class DomainError extends Error {
   readonly retryAfter?: number;
   /**
    * Where the refused credential came from. A token sent in the request body (a reset or setup
-   * token, CONTRACT §11), or a code an already signed-in caller sends to confirm an enrolment (a
-   * TOTP at MFA setup, issue 37), is bad input; one sent as the credential of the request itself
-   * (the bearer, a sign-in's second factor) is an authentication failure.
+   * token, CONTRACT §11) is bad input; one sent as the bearer credential is an authentication failure.
    */
   readonly source?: "body";
   /** Client-safe extension members of the problem (RFC 9457 §3.2), e.g. readiness check states. */

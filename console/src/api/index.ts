@@ -5,7 +5,8 @@
  * that does not match the API does not type-check.
  *
  * Calls carry the signed-in user's own access token (kept in memory, never in storage), which the
- * console gets as an OAuth client of the service (./signin.ts); a 401 triggers one refresh and a retry.
+ * console gets as an OAuth client of the service (./signin.ts); a 401 for the token (INVALID_TOKEN,
+ * UNAUTHENTICATED) triggers one refresh and a retry.
  */
 import { decodeJwt } from "jose";
 import createClient from "openapi-fetch";
@@ -100,13 +101,22 @@ async function reach(request: Request): Promise<Response> {
   }
 }
 
-/** fetch with the access token; a 401 refreshes the tokens once and retries. */
+/** fetch with the access token; a 401 that refuses the token refreshes the tokens once and retries. */
 async function withToken(request: Request): Promise<Response> {
   const retry = request.clone();
   const bearer = accessToken;
   if (bearer) request.headers.set("authorization", `Bearer ${bearer}`);
   const r = await reach(request);
   if (r.status !== 401 || !bearer) return r;
+  // Only a refused token is worth a refresh: a wrong TOTP code at enrolment is 401 MFA_INVALID_CODE
+  // (CONTRACT §11) with a perfectly good session, and retrying would send the same code twice.
+  const code = (
+    (await r
+      .clone()
+      .json()
+      .catch(() => null)) as { code?: string } | null
+  )?.code;
+  if (code !== "INVALID_TOKEN" && code !== "UNAUTHENTICATED") return r;
   if (!(await refreshSession()) || !accessToken) return r;
   retry.headers.set("authorization", `Bearer ${accessToken}`);
   return reach(retry);

@@ -492,7 +492,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm enrolment with a current code
-         * @description Turns MFA on and answers 10 single-use recovery codes, once. A wrong code is 400 MFA_INVALID_CODE with `errors` naming `code` (the caller's session is fine: nothing to refresh); MFA stays off and the enrolment can be confirmed with the current code.
+         * @description Turns MFA on and answers 10 single-use recovery codes, once. A wrong code is 401 MFA_INVALID_CODE.
          */
         post: operations["postApiMfaSetupConfirm"];
         delete?: never;
@@ -4938,7 +4938,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED, or MFA_INVALID_CODE: the code does not match the authenticator (`errors` names `code`) */
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
             400: {
                 headers: {
                     [name: string]: unknown;

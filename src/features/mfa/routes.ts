@@ -42,7 +42,7 @@ export function mfaRoutes({ mfa, guard }: { mfa: MfaService; guard: Guard }) {
           ...account,
           summary: "Confirm enrolment with a current code",
           description:
-            "Turns MFA on and answers 10 single-use recovery codes, once. A wrong code is 400 MFA_INVALID_CODE with `errors` naming `code` (the caller's session is fine: nothing to refresh); MFA stays off and the enrolment can be confirmed with the current code.",
+            "Turns MFA on and answers 10 single-use recovery codes, once. A wrong code is 401 MFA_INVALID_CODE.",
         },
       },
     )

@@ -103,15 +103,10 @@ export function createMfaService(deps: MfaServiceDeps) {
     if (state.enabled) throw conflict("Two-factor authentication is already on.");
     if (!state.secretEnc) throw conflict("Start enrolment first: POST /api/mfa/setup/begin.");
     const step = await matchStep(await deps.box.open(state.secretEnc), code.trim(), null);
-    // The caller is signed in: a wrong code is bad input (400), not a failed authentication.
     if (step === null)
       throw new DomainError(
         "MFA_INVALID_CODE",
         "That code does not match the authenticator. Check the device's clock and enter the current 6-digit code.",
-        {
-          source: "body",
-          errors: [{ field: "code", message: "does not match the authenticator: enter the current 6-digit code" }],
-        },
       );
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await deps.unit("mfa.enable", ["mfa", "events"], async ({ mfa, events }) => {
