@@ -18,6 +18,14 @@ export function isPublicAddress(address: string): boolean {
  * `allowPrivate` (SSO_WEBHOOK_ALLOW_PRIVATE, development) plain http and private hosts are allowed.
  */
 export function refuseTargetUrl(url: string, allowPrivate: boolean): string | null {
+  const why = refusal(url, allowPrivate);
+  // CONTRACT §19: a refusal the development switch would lift says so.
+  return why && !allowPrivate && why !== "is not an absolute URL" && why !== "must not carry credentials"
+    ? `${why} (for development, SSO_WEBHOOK_ALLOW_PRIVATE=true also allows plain http and private hosts)`
+    : why;
+}
+
+function refusal(url: string, allowPrivate: boolean): string | null {
   let u: URL;
   try {
     u = new URL(url);

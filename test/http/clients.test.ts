@@ -447,6 +447,8 @@ describe("POST /api/clients: browser and native clients (CONTRACT §12)", () => 
         const r = await strict.call("POST", "/api/clients", { token, body: body(uri) });
         expect(r.status).toBe(400);
         expect(r.body.errors[0].field).toBe("backchannelLogoutUri");
+        // CONTRACT §19: the refusal names the development switch that would lift it.
+        expect(r.body.errors[0].message).toContain("SSO_WEBHOOK_ALLOW_PRIVATE=true");
       }
       const ok = await strict.call("POST", "/api/clients", { token, body: body("https://rp.example.com/logout") });
       expect(ok.status).toBe(200);
