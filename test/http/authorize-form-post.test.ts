@@ -218,6 +218,42 @@ describe("response_mode=form_post", () => {
     expect(await bad.text()).not.toContain("evil.example.com");
   });
 
+  test("a request object (not supported) that asks for form_post gets request_not_supported posted, with its state", async () => {
+    // OIDC Core §6.1: every parameter may travel only in the object (alg none here, as the
+    // conformance suite's oidcc-unsigned-request-object module sends it).
+    const jwt = (claims: Record<string, unknown>) =>
+      `${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.`;
+    const inQuery = (request: string) =>
+      `/oauth2/authorize?${new URLSearchParams({ client_id: client, redirect_uri: REDIRECT, response_type: "code", scope: "openid", request })}`;
+    const object = { client_id: client, redirect_uri: REDIRECT, response_type: "code", scope: "openid", nonce: "n" };
+    const f = Object.fromEntries(
+      (await formPost(await browser().get(inQuery(jwt({ ...object, response_mode: "form_post", state: "st-ro" })))))
+        .fields,
+    );
+    expect(f).toEqual({
+      error: "request_not_supported",
+      error_description: expect.any(String),
+      state: "st-ro",
+      iss: ISSUER,
+    });
+    // Without response_mode in the object: the query, still with the object's state.
+    const res = await browser().get(inQuery(jwt({ ...object, state: "st-ro" })));
+    expect(res.status).toBe(303);
+    const loc = new URL(res.headers.get("location")!);
+    expect(loc.searchParams.get("error")).toBe("request_not_supported");
+    expect(loc.searchParams.get("state")).toBe("st-ro");
+    // The query's own response_mode and state win; a request value that is not a JWT changes nothing.
+    const q = await browser().get(
+      `${inQuery(jwt({ ...object, response_mode: "form_post", state: "x" }))}&state=st-q&response_mode=query`,
+    );
+    const ql = new URL(q.headers.get("location")!);
+    expect(ql.searchParams.get("error")).toBe("request_not_supported");
+    expect(ql.searchParams.get("state")).toBe("st-q");
+    const junk = await browser().get(inQuery("not-a-jwt"));
+    expect(junk.status).toBe(303);
+    expect(new URL(junk.headers.get("location")!).searchParams.get("state")).toBeNull();
+  });
+
   test("any other response_mode is invalid_request, answered in the query", async () => {
     for (const mode of ["fragment", "form_post.jwt", "jwt"]) {
       const res = await browser().get(authorizeUrl({ response_mode: mode }));

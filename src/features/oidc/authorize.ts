@@ -508,16 +508,46 @@ export function pageChecks(lookup: ClientLookup): readonly Check[] {
  */
 function stateForError(params: ParamSource): string | undefined {
   const values = params.getAll("state").filter((v) => v !== "");
+  if (values.length === 0) {
+    const inObject = requestObjectMember(params, "state");
+    return inObject !== undefined && inObject.length <= LIMITS.state ? inObject : undefined;
+  }
   return values.length === 1 && values[0].length <= LIMITS.state ? values[0] : undefined;
+}
+
+/** Longest `request` value whose claims an error answer reads (a request object of ours would be far smaller). */
+const MAX_REQUEST_OBJECT_LENGTH = 16384;
+
+/**
+ * A string member of the request object (`request`, OIDC Core §6.1) read without verifying it, for
+ * the delivery of the request_not_supported error only: a client that puts every parameter in the
+ * object (as OIDC Core §6.1 allows) gets the error as its answer would travel, with its `state`.
+ * It changes neither where the error goes (the redirect URI checked against the registration) nor
+ * any other outcome. Undefined when the parameter is absent, repeated, not a JWT or not JSON.
+ */
+function requestObjectMember(params: ParamSource, name: "state" | "response_mode"): string | undefined {
+  const values = params.getAll("request").filter((v) => v !== "");
+  if (values.length !== 1 || values[0].length > MAX_REQUEST_OBJECT_LENGTH) return undefined;
+  const payload = values[0].split(".")[1];
+  if (!payload) return undefined;
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+    const v = claims && typeof claims === "object" ? (claims as Record<string, unknown>)[name] : undefined;
+    return typeof v === "string" && v !== "" ? v : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
  * The response mode of an error answer: `form_post` when the request asked for it (once), so that
  * its errors travel as its answer would (OAuth 2.0 Form Post Response Mode §2); otherwise `query`,
- * including for a response_mode that is itself the error.
+ * including for a response_mode that is itself the error. Without one in the query, the request
+ * object's (requestObjectMember).
  */
 function responseModeForError(params: ParamSource): ResponseMode {
   const values = params.getAll("response_mode").filter((v) => v !== "");
+  if (values.length === 0) return requestObjectMember(params, "response_mode") === "form_post" ? "form_post" : "query";
   return values.length === 1 && values[0] === "form_post" ? "form_post" : "query";
 }
 
