@@ -15,6 +15,7 @@
  */
 import { type ApiClient, CLIENT_ID_PATTERN, CONSOLE_CLIENT_ID, loopbackPortMayVary, MAX_URI_LENGTH } from "../clients";
 import { type Acr, askedAcr } from "./acr";
+import { type ClaimsRequest, MAX_CLAIMS_LENGTH, parseClaimsRequest } from "./claims-request";
 import { OAuthProtocolError, oauthError } from "./errors";
 import { PKCE_METHOD, pkceRequired, S256_CHALLENGE_RE } from "./pkce";
 import { MAX_SCOPE_LENGTH, parseScope, type SupportedScope } from "./scopes";
@@ -138,6 +139,11 @@ export interface AuthorizationRequest {
    * none (ignored, OIDC Core §15.1).
    */
   acr?: Acr;
+  /**
+   * Claims asked for by name (OIDC Core §5.5 `claims`), those we hold only (claims-request.ts);
+   * absent when none is asked for, or the request is not an OpenID one.
+   */
+  claims?: ClaimsRequest;
   /** `organization=<orgId>`: the org to preselect on the hosted page (CONTRACT §12). */
   organizationId?: number;
 }
@@ -433,7 +439,7 @@ const LOCALE_TAG_RE = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
  * OIDC Core §3.1.2.1 `ui_locales`, `display` and `acr_values`; OIDC Core §15.1: their use must
  * never result in an error. Over-long or malformed values are dropped, not refused; `acr_values`
  * keeps the lowest of our levels it names (askedAcr) and is otherwise ignored. `claims_locales`
- * and `claims` are ignored (discovery: `claims_parameter_supported false`).
+ * is ignored (`claims` is checkClaims').
  */
 export const checkHarmlessHints: Check = (ctx) => {
   const locales = single(ctx.params, "ui_locales");
@@ -479,6 +485,19 @@ export const checkOfflineAccess: Check = (ctx) => {
 };
 
 /** Phase 2 in order (RFC 6749 §4.1.1, then OIDC Core §3.1.2.1's parameters). */
+/**
+ * OIDC Core §5.5 `claims`: a JSON object naming claims for UserInfo (`userinfo`) and the ID token
+ * (`id_token`). The claims we hold are kept (claims-request.ts), the others ignored; like the other
+ * hints (checkHarmlessHints) a malformed or over-long value is ignored, never an error. Only an
+ * OpenID request (`openid` scope) keeps any.
+ */
+export const checkClaims: Check = (ctx) => {
+  const value = single(ctx.params, "claims");
+  if (value === undefined || value.length > MAX_CLAIMS_LENGTH || !ctx.out.openid) return;
+  const parsed = parseClaimsRequest(value);
+  if (parsed && (parsed.userinfo.length > 0 || parsed.idToken.length > 0)) ctx.out.claims = parsed;
+};
+
 export const REDIRECT_CHECKS: readonly Check[] = [
   checkRepeatedParameters,
   checkState,
@@ -493,6 +512,7 @@ export const REDIRECT_CHECKS: readonly Check[] = [
   checkIdTokenHint,
   checkLoginHint,
   checkHarmlessHints,
+  checkClaims,
   checkOrganization,
   checkOfflineAccess,
 ];
@@ -611,6 +631,7 @@ export async function validateAuthorizationRequest(
   if (o.loginHint !== undefined) request.loginHint = o.loginHint;
   if (o.display !== undefined) request.display = o.display;
   if (o.acr !== undefined) request.acr = o.acr;
+  if (o.claims !== undefined) request.claims = o.claims;
   if (o.organizationId !== undefined) request.organizationId = o.organizationId;
   return { kind: "valid", request };
 }
