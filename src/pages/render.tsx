@@ -10,6 +10,7 @@ import { ASSET_PATH, stylesheets } from "./assets";
 import { pageHeaders } from "./headers";
 import { type Locale, type Msg, type Translator, translator } from "./i18n";
 import { ALERT_ID, Kit } from "./kit";
+import { isModuleScript } from "./scripts";
 
 /** A tenant's or application's branding as the pages show it (CONTRACT §15). */
 export interface Brand {
@@ -76,9 +77,13 @@ function Layout(p: {
         {stylesheets(brand.primaryColor, p.assetBase).map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        {(p.scripts ?? []).map((name) => (
-          <script key={name} type="module" src={`${p.assetBase ?? ASSET_PATH}${name}`} />
-        ))}
+        {(p.scripts ?? []).map((name) =>
+          isModuleScript(name) ? (
+            <script key={name} type="module" src={`${p.assetBase ?? ASSET_PATH}${name}`} />
+          ) : (
+            <script key={name} defer src={`${p.assetBase ?? ASSET_PATH}${name}`} />
+          ),
+        )}
       </head>
       <body>
         <header class="site-header">

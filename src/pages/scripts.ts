@@ -19,26 +19,36 @@ const version = (() => {
   }
 })();
 
-/** A script's asset name (`<base>.<hash>.js`) and its entry file; `salt` joins the hash (a library's version). */
-function script(base: string, salt = "") {
+/**
+ * A script's asset name (`<base>.<hash>.js`), its entry file and how a page loads it: `module` (an
+ * ES module: it imports a library) or `classic` (a plain `defer` script, built as one function:
+ * browsers without module support, the conformance suite's HtmlUnit among them, still run it);
+ * `salt` joins the hash (a library's version).
+ */
+function script(base: string, kind: "module" | "classic", salt = "") {
   const entry = fileURLToPath(new URL(`./scripts/${base}.ts`, import.meta.url));
-  return { name: `${base}.${sha256Hex(readFileSync(entry, "utf8") + salt).slice(0, 12)}.js`, entry };
+  return { name: `${base}.${sha256Hex(readFileSync(entry, "utf8") + kind + salt).slice(0, 12)}.js`, entry, kind };
 }
 
-const SCRIPTS = [script("passkey", version), script("form-post")];
+const SCRIPTS = [script("passkey", "module", version), script("form-post", "classic")];
 
 /** The passkey script's asset name (under ASSET_PATH). */
 export const PASSKEY_SCRIPT = SCRIPTS[0].name;
 /** The form_post answer's auto-submit script's asset name (under ASSET_PATH). */
 export const FORM_POST_SCRIPT = SCRIPTS[1].name;
 
+/** True when the page loads `name` as an ES module (`<script type="module">`), false for a classic script. */
+export function isModuleScript(name: string): boolean {
+  return SCRIPTS.find((x) => x.name === name)?.kind !== "classic";
+}
+
 const built = new Map<string, Promise<string>>();
 
-async function build(entry: string): Promise<string> {
+async function build(entry: string, kind: "module" | "classic"): Promise<string> {
   const r = await Bun.build({
     entrypoints: [entry],
     target: "browser",
-    format: "esm",
+    format: kind === "module" ? "esm" : "iife",
     minify: true,
     sourcemap: "none",
   });
@@ -52,7 +62,7 @@ export async function pageScript(name: string): Promise<{ body: string; contentT
   if (!s) return null;
   let body = built.get(name);
   if (!body) {
-    body = build(s.entry).catch((e) => {
+    body = build(s.entry, s.kind).catch((e) => {
       built.delete(name);
       throw e;
     });

@@ -107,6 +107,10 @@ async function formPost(res: Response): Promise<{ fields: [string, string][]; ht
   expect(scripts[0][2]).toBe("");
   const src = /src="(\/pages\/assets\/form-post\.[0-9a-f]{12}\.js)"/.exec(scripts[0][1])?.[1];
   expect(src).toBeDefined();
+  // A classic deferred script, not a module: browsers without module support (the OpenID
+  // conformance suite's HtmlUnit) must still submit the answer.
+  expect(scripts[0][1]).not.toContain("type=");
+  expect(scripts[0][1]).toMatch(/\sdefer(\s|=|$)/);
   expect(html).not.toMatch(/\son[a-z]+=/i);
   // Without JavaScript: a submit button inside <noscript>.
   expect(html).toMatch(/<noscript>[\s\S]*<button type="submit"[\s\S]*<\/noscript>/);
@@ -114,7 +118,11 @@ async function formPost(res: Response): Promise<{ fields: [string, string][]; ht
   const asset = await assets.handle(new Request(`${ISSUER}${src}`));
   expect(asset.status).toBe(200);
   expect(asset.headers.get("content-type")).toContain("javascript");
-  expect(await asset.text()).toContain("submit");
+  const code = await asset.text();
+  expect(code).toContain("submit");
+  // Loadable as a classic script: no import or export statement; waits for the form if run early.
+  expect(code).not.toMatch(/(^|[;}])\s*(import|export)\b/);
+  expect(code).toContain("DOMContentLoaded");
   // The CSRF token of the pages never goes to the client.
   expect(html).not.toContain('name="csrf"');
   const fields = [...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)"\/?>/g)].map(
@@ -208,6 +216,42 @@ describe("response_mode=form_post", () => {
     const bad = await browser().get(authorizeUrl({ redirect_uri: "https://evil.example.com/cb" }));
     expect(bad.status).toBe(400);
     expect(await bad.text()).not.toContain("evil.example.com");
+  });
+
+  test("a request object (not supported) that asks for form_post gets request_not_supported posted, with its state", async () => {
+    // OIDC Core §6.1: every parameter may travel only in the object (alg none here, as the
+    // conformance suite's oidcc-unsigned-request-object module sends it).
+    const jwt = (claims: Record<string, unknown>) =>
+      `${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.`;
+    const inQuery = (request: string) =>
+      `/oauth2/authorize?${new URLSearchParams({ client_id: client, redirect_uri: REDIRECT, response_type: "code", scope: "openid", request })}`;
+    const object = { client_id: client, redirect_uri: REDIRECT, response_type: "code", scope: "openid", nonce: "n" };
+    const f = Object.fromEntries(
+      (await formPost(await browser().get(inQuery(jwt({ ...object, response_mode: "form_post", state: "st-ro" })))))
+        .fields,
+    );
+    expect(f).toEqual({
+      error: "request_not_supported",
+      error_description: expect.any(String),
+      state: "st-ro",
+      iss: ISSUER,
+    });
+    // Without response_mode in the object: the query, still with the object's state.
+    const res = await browser().get(inQuery(jwt({ ...object, state: "st-ro" })));
+    expect(res.status).toBe(303);
+    const loc = new URL(res.headers.get("location")!);
+    expect(loc.searchParams.get("error")).toBe("request_not_supported");
+    expect(loc.searchParams.get("state")).toBe("st-ro");
+    // The query's own response_mode and state win; a request value that is not a JWT changes nothing.
+    const q = await browser().get(
+      `${inQuery(jwt({ ...object, response_mode: "form_post", state: "x" }))}&state=st-q&response_mode=query`,
+    );
+    const ql = new URL(q.headers.get("location")!);
+    expect(ql.searchParams.get("error")).toBe("request_not_supported");
+    expect(ql.searchParams.get("state")).toBe("st-q");
+    const junk = await browser().get(inQuery("not-a-jwt"));
+    expect(junk.status).toBe(303);
+    expect(new URL(junk.headers.get("location")!).searchParams.get("state")).toBeNull();
   });
 
   test("any other response_mode is invalid_request, answered in the query", async () => {

@@ -691,6 +691,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
       nonce: r.nonce ?? null,
       sid: session.sid,
       scopes: [...r.scopes],
+      ...(r.claims ? { claims: r.claims } : {}),
       orgId: org.id,
       authTime: session.authTime,
       amr: session.amr,

@@ -328,6 +328,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       clientId: client.clientId,
       sid: c.sid,
       scopes: c.scopes,
+      ...(c.claims?.userinfo.length ? { userinfoClaims: [...c.claims.userinfo] } : {}),
       refresh: client.grantTypes.includes("refresh_token"),
     });
     if (issued.status === "refused")
@@ -349,6 +350,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
           nonce: c.nonce,
           accessToken: issued.accessToken,
           scopes: c.scopes,
+          ...(c.claims?.idToken.length ? { claims: c.claims.idToken } : {}),
         })
       : undefined;
     // A logout that ended the sign-in session after `addClient` may have listed its families before
@@ -445,7 +447,11 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     const scopes = scope.split(" ");
     if (!scopes.includes("openid"))
       throw new BearerTokenError("insufficient_scope", "The access token was not granted the openid scope.");
-    return { sub: String(live.user.id), ...scopeClaims(live.user, scopes) };
+    // OIDC Core §5.5: claims the authorization request asked for by name, besides its scopes'.
+    const named = Array.isArray(claims.userinfo_claims)
+      ? claims.userinfo_claims.filter((c): c is string => typeof c === "string")
+      : [];
+    return { sub: String(live.user.id), ...scopeClaims(live.user, scopes, named) };
   }
 
   /** The client of a revocation or introspection request (RFC 7009 §2.1, RFC 7662 §2.1). */

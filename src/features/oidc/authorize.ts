@@ -15,6 +15,7 @@
  */
 import { type ApiClient, CLIENT_ID_PATTERN, CONSOLE_CLIENT_ID, loopbackPortMayVary, MAX_URI_LENGTH } from "../clients";
 import { type Acr, askedAcr } from "./acr";
+import { type ClaimsRequest, MAX_CLAIMS_LENGTH, parseClaimsRequest } from "./claims-request";
 import { OAuthProtocolError, oauthError } from "./errors";
 import { PKCE_METHOD, pkceRequired, S256_CHALLENGE_RE } from "./pkce";
 import { MAX_SCOPE_LENGTH, parseScope, type SupportedScope } from "./scopes";
@@ -138,6 +139,11 @@ export interface AuthorizationRequest {
    * none (ignored, OIDC Core §15.1).
    */
   acr?: Acr;
+  /**
+   * Claims asked for by name (OIDC Core §5.5 `claims`), those we hold only (claims-request.ts);
+   * absent when none is asked for, or the request is not an OpenID one.
+   */
+  claims?: ClaimsRequest;
   /** `organization=<orgId>`: the org to preselect on the hosted page (CONTRACT §12). */
   organizationId?: number;
 }
@@ -437,7 +443,7 @@ const LOCALE_TAG_RE = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
  * OIDC Core §3.1.2.1 `ui_locales`, `display` and `acr_values`; OIDC Core §15.1: their use must
  * never result in an error. Over-long or malformed values are dropped, not refused; `acr_values`
  * keeps the lowest of our levels it names (askedAcr) and is otherwise ignored. `claims_locales`
- * and `claims` are ignored (discovery: `claims_parameter_supported false`).
+ * is ignored (`claims` is checkClaims').
  */
 export const checkHarmlessHints: Check = (ctx) => {
   const locales = single(ctx.params, "ui_locales");
@@ -483,6 +489,19 @@ export const checkOfflineAccess: Check = (ctx) => {
 };
 
 /** Phase 2 in order (RFC 6749 §4.1.1, then OIDC Core §3.1.2.1's parameters). */
+/**
+ * OIDC Core §5.5 `claims`: a JSON object naming claims for UserInfo (`userinfo`) and the ID token
+ * (`id_token`). The claims we hold are kept (claims-request.ts), the others ignored; like the other
+ * hints (checkHarmlessHints) a malformed or over-long value is ignored, never an error. Only an
+ * OpenID request (`openid` scope) keeps any.
+ */
+export const checkClaims: Check = (ctx) => {
+  const value = single(ctx.params, "claims");
+  if (value === undefined || value.length > MAX_CLAIMS_LENGTH || !ctx.out.openid) return;
+  const parsed = parseClaimsRequest(value);
+  if (parsed && (parsed.userinfo.length > 0 || parsed.idToken.length > 0)) ctx.out.claims = parsed;
+};
+
 export const REDIRECT_CHECKS: readonly Check[] = [
   checkRepeatedParameters,
   checkState,
@@ -497,6 +516,7 @@ export const REDIRECT_CHECKS: readonly Check[] = [
   checkIdTokenHint,
   checkLoginHint,
   checkHarmlessHints,
+  checkClaims,
   checkOrganization,
   checkOfflineAccess,
 ];
@@ -512,16 +532,46 @@ export function pageChecks(lookup: ClientLookup): readonly Check[] {
  */
 function stateForError(params: ParamSource): string | undefined {
   const values = params.getAll("state").filter((v) => v !== "");
+  if (values.length === 0) {
+    const inObject = requestObjectMember(params, "state");
+    return inObject !== undefined && inObject.length <= LIMITS.state ? inObject : undefined;
+  }
   return values.length === 1 && values[0].length <= LIMITS.state ? values[0] : undefined;
+}
+
+/** Longest `request` value whose claims an error answer reads (a request object of ours would be far smaller). */
+const MAX_REQUEST_OBJECT_LENGTH = 16384;
+
+/**
+ * A string member of the request object (`request`, OIDC Core §6.1) read without verifying it, for
+ * the delivery of the request_not_supported error only: a client that puts every parameter in the
+ * object (as OIDC Core §6.1 allows) gets the error as its answer would travel, with its `state`.
+ * It changes neither where the error goes (the redirect URI checked against the registration) nor
+ * any other outcome. Undefined when the parameter is absent, repeated, not a JWT or not JSON.
+ */
+function requestObjectMember(params: ParamSource, name: "state" | "response_mode"): string | undefined {
+  const values = params.getAll("request").filter((v) => v !== "");
+  if (values.length !== 1 || values[0].length > MAX_REQUEST_OBJECT_LENGTH) return undefined;
+  const payload = values[0].split(".")[1];
+  if (!payload) return undefined;
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+    const v = claims && typeof claims === "object" ? (claims as Record<string, unknown>)[name] : undefined;
+    return typeof v === "string" && v !== "" ? v : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
  * The response mode of an error answer: `form_post` when the request asked for it (once), so that
  * its errors travel as its answer would (OAuth 2.0 Form Post Response Mode §2); otherwise `query`,
- * including for a response_mode that is itself the error.
+ * including for a response_mode that is itself the error. Without one in the query, the request
+ * object's (requestObjectMember).
  */
 function responseModeForError(params: ParamSource): ResponseMode {
   const values = params.getAll("response_mode").filter((v) => v !== "");
+  if (values.length === 0) return requestObjectMember(params, "response_mode") === "form_post" ? "form_post" : "query";
   return values.length === 1 && values[0] === "form_post" ? "form_post" : "query";
 }
 
@@ -593,6 +643,7 @@ export async function validateAuthorizationRequest(
   if (o.loginHint !== undefined) request.loginHint = o.loginHint;
   if (o.display !== undefined) request.display = o.display;
   if (o.acr !== undefined) request.acr = o.acr;
+  if (o.claims !== undefined) request.claims = o.claims;
   if (o.organizationId !== undefined) request.organizationId = o.organizationId;
   return { kind: "valid", request };
 }

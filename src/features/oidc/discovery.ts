@@ -85,7 +85,7 @@ export function buildAuthorizationServerMetadata(opts: DiscoveryOptions): Provid
     id_token_signing_alg_values_supported: ["RS256"],
     claims_supported: [...CLAIMS_SUPPORTED],
     acr_values_supported: [...ACR_VALUES_SUPPORTED],
-    claims_parameter_supported: false,
+    claims_parameter_supported: true,
     request_parameter_supported: false,
     request_uri_parameter_supported: false,
     authorization_response_iss_parameter_supported: true,

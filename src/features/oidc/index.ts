@@ -54,6 +54,7 @@ export {
 } from "./pkce";
 export { appendQuery, successParameters, successRedirect, type SuccessResponse } from "./redirect";
 export { readIdTokenHint } from "./id-token-hint";
+export { type ClaimsRequest, parseClaimsRequest, REQUESTABLE_CLAIMS } from "./claims-request";
 export {
   readSessionCookie,
   resumeFromCookie,

@@ -17,6 +17,7 @@
  * tenant, when no client names one either (session-cookie.ts). The record then names its tenant and
  * everything after acts in that tenant.
  */
+import type { ClaimsRequest } from "./claims-request";
 import type { TenantScope } from "../../kernel/tenancy";
 export type { TenantScope };
 
@@ -120,6 +121,8 @@ export interface AuthorizationCode {
   sid: string;
   /** Granted scopes. */
   scopes: string[];
+  /** Claims the request asked for by name (OIDC Core §5.5 `claims`); absent when none. */
+  claims?: ClaimsRequest;
   /** The active organization chosen on the hosted page. */
   orgId: number;
   authTime: Date;

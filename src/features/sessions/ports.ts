@@ -37,6 +37,8 @@ export interface SessionData {
   sid?: string;
   /** Scopes granted to a client family (its access tokens' `scope`, the token response's `scope`). */
   scopes?: string[];
+  /** Claims its authorization request asked UserInfo for by name (OIDC Core §5.5): its access tokens' `userinfo_claims`. */
+  userinfoClaims?: string[];
 }
 
 export interface FamilyRecord {

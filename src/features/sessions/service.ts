@@ -62,6 +62,8 @@ export interface ClientSessionRequest {
   /** The browser sign-in session: the access tokens' `sid`. */
   sid: string;
   scopes: string[];
+  /** Claims the request asked UserInfo for by name (OIDC Core §5.5 `claims`); absent when none. */
+  userinfoClaims?: string[];
   /** Start a refresh family (the client holds `refresh_token`). */
   refresh: boolean;
 }
@@ -263,7 +265,11 @@ export function createSessionService(deps: SessionServiceDeps) {
     if (!user || user.status !== "ACTIVE") return { status: "refused", reason: "user_inactive" };
     if (!org || blocked) return { status: "refused", reason: "org_unusable" };
     if (!app || app.identifier !== req.audience) return { status: "refused", reason: "app_missing" };
-    const client = { clientId: req.clientId, scopes: req.scopes };
+    const client = {
+      clientId: req.clientId,
+      scopes: req.scopes,
+      ...(req.userinfoClaims?.length ? { userinfoClaims: req.userinfoClaims } : {}),
+    };
     if (!req.refresh) {
       const accessToken = await deps.mint(user, org, app, req.sid, undefined, grants, client);
       return { status: "ok", user, org: { id: org.id, path: org.path }, accessToken };
@@ -284,6 +290,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       clientId: req.clientId,
       sid: req.sid,
       scopes: [...req.scopes],
+      ...(req.userinfoClaims?.length ? { userinfoClaims: [...req.userinfoClaims] } : {}),
     };
     const [, accessToken] = await Promise.all([
       deps.families.create(familyId, rt.selector, rt.verifierHash, data, expiresAt),
@@ -431,7 +438,13 @@ export function createSessionService(deps: SessionServiceDeps) {
       );
     }
     // Array.isArray: a store's JSON round trip must not turn an empty list into anything else.
-    const client = d.clientId ? { clientId: d.clientId, scopes: Array.isArray(d.scopes) ? d.scopes : [] } : undefined;
+    const client = d.clientId
+      ? {
+          clientId: d.clientId,
+          scopes: Array.isArray(d.scopes) ? d.scopes : [],
+          ...(Array.isArray(d.userinfoClaims) && d.userinfoClaims.length ? { userinfoClaims: d.userinfoClaims } : {}),
+        }
+      : undefined;
     const accessToken = await deps.mint(user, org, app, d.sid ?? familyId, d.deviceId, grants, client);
     return {
       accessToken,

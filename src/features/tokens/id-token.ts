@@ -27,6 +27,8 @@ export interface IdTokenInput {
   accessToken?: string;
   /** Granted scopes: `email` adds email/email_verified, `profile` name/updated_at. */
   scopes: readonly string[];
+  /** Claims the request's `claims` parameter asked for in the ID token (OIDC Core §5.5), by name. */
+  claims?: readonly string[];
   iat: number;
 }
 
@@ -48,16 +50,16 @@ export function atHash(accessToken: string): string {
 export function scopeClaims(
   user: Pick<User, "email" | "fullName" | "updatedAt" | "emailVerified">,
   scopes: readonly string[],
+  /** Claims asked for by name besides the scopes (OIDC Core §5.5 `claims`): any of the four above. */
+  named: readonly string[] = [],
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (scopes.includes("email")) {
-    out.email = user.email;
-    out.email_verified = user.emailVerified === true;
-  }
-  if (scopes.includes("profile")) {
-    out.name = user.fullName;
-    out.updated_at = Math.floor(user.updatedAt.getTime() / 1000);
-  }
+  const email = scopes.includes("email");
+  const profile = scopes.includes("profile");
+  if (email || named.includes("email")) out.email = user.email;
+  if (email || named.includes("email_verified")) out.email_verified = user.emailVerified === true;
+  if (profile || named.includes("name")) out.name = user.fullName;
+  if (profile || named.includes("updated_at")) out.updated_at = Math.floor(user.updatedAt.getTime() / 1000);
   return out;
 }
 
@@ -76,6 +78,6 @@ export function computeIdTokenClaims(i: IdTokenInput): Record<string, unknown> {
   claims.amr = [...i.amr];
   claims.acr = i.acr;
   if (i.accessToken) claims.at_hash = atHash(i.accessToken);
-  Object.assign(claims, scopeClaims(i.user, i.scopes));
+  Object.assign(claims, scopeClaims(i.user, i.scopes, i.claims));
   return claims;
 }

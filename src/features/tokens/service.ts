@@ -288,6 +288,8 @@ export function createTokenMinter(deps: TokenMinterDeps) {
       // before the permissions (which stay in `scope` for scope-checking middleware, RFC 9068 §2.2.3).
       claims.client_id = client.clientId;
       claims.scope = [...client.scopes, ...(claims.permissions as string[])].join(" ");
+      // OIDC Core §5.5: what UserInfo adds to the scopes' claims for this token (a private claim).
+      if (client.userinfoClaims?.length) claims.userinfo_claims = [...client.userinfoClaims];
     }
     const custom =
       !app.isSystem && deps.customClaims ? await deps.customClaims.forOwner(app.tenantId, app.organizationId) : null;
@@ -360,6 +362,8 @@ export const BACKCHANNEL_LOGOUT_EVENT_URI = "http://schemas.openid.net/event/bac
 export interface ClientGrant {
   clientId: string;
   scopes: readonly string[];
+  /** Claims the authorization request asked UserInfo for by name (OIDC Core §5.5 `claims`). */
+  userinfoClaims?: readonly string[];
 }
 
 export type TokenMinter = ReturnType<typeof createTokenMinter>;

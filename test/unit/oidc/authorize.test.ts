@@ -466,6 +466,29 @@ describe("OIDC Core §3.1.2.1 parameters", () => {
     expect(odd.display).toBeUndefined();
     expect(odd.acr).toBeUndefined();
     expect(r.acr).toBeUndefined();
+    // A claim we do not hold (acr) and a malformed value ask for nothing.
+    expect(r.claims).toBeUndefined();
+    expect(odd.claims).toBeUndefined();
+  });
+
+  test("OIDC Core §5.5: claims keeps the userinfo and id_token claims we hold, with openid only", async () => {
+    const claims = JSON.stringify({
+      userinfo: { name: { essential: true }, email: null, picture: null },
+      id_token: { email_verified: { essential: false }, auth_time: { essential: true } },
+    });
+    expect((await valid(params({ claims }))).claims).toEqual({
+      userinfo: ["name", "email"],
+      idToken: ["email_verified"],
+    });
+    expect((await valid(params({ claims: '{"userinfo":{"name":null}}', scope: "profile" }))).claims).toBeUndefined();
+    for (const bad of [
+      '{"userinfo":[]}',
+      '{"userinfo":{"name":true}}',
+      "[]",
+      "null",
+      `{"userinfo":{"name":null},"x":"${"y".repeat(4096)}"}`,
+    ])
+      expect((await valid(params({ claims: bad }))).claims).toBeUndefined();
   });
 
   test("CONTRACT §12 step-up: acr_values keeps the lowest of our levels it names; unknown values are ignored", async () => {
@@ -499,6 +522,7 @@ describe("the list", () => {
       "checkIdTokenHint",
       "checkLoginHint",
       "checkHarmlessHints",
+      "checkClaims",
       "checkOrganization",
       "checkOfflineAccess",
     ]);

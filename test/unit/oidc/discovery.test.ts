@@ -66,7 +66,7 @@ describe("discovery", () => {
         "updated_at",
       ],
       acr_values_supported: ["urn:sso:acr:pwd", "urn:sso:acr:mfa"],
-      claims_parameter_supported: false,
+      claims_parameter_supported: true,
       request_parameter_supported: false,
       request_uri_parameter_supported: false,
       authorization_response_iss_parameter_supported: true,
