@@ -381,6 +381,37 @@ if (!available) {
       await page.getByRole("button", { name: "I have stored it" }).click();
     }, 60_000);
 
+    test("a browser client's every field is set in the console: post-logout and back-channel URIs, first party, PKCE", async () => {
+      await go("API clients");
+      await page.getByLabel("Name", { exact: true }).fill("Billing web");
+      await page.getByLabel("Application (token audience)").selectOption({ label: "Billing" });
+      await page.getByLabel("authorization_code").check();
+      await page.getByLabel("client_credentials").uncheck();
+      await page.getByLabel("Redirect URIs", { exact: true }).fill("https://billing.console.test/cb");
+      await page.getByLabel("Post-logout redirect URIs").fill("https://billing.console.test/bye");
+      await page.getByLabel("Back-channel logout URI").fill("https://billing.console.test/backchannel");
+      await page.getByRole("button", { name: "Register client" }).click();
+      await page.getByRole("region", { name: "Client secret" }).waitFor();
+      await page.getByRole("button", { name: "I have stored it" }).click();
+      await page.getByRole("button", { name: "Settings of Billing web" }).click();
+      const form = page.getByRole("form", { name: "Settings of Billing web" });
+      expect(await form.getByLabel("Post-logout redirect URIs").inputValue()).toBe("https://billing.console.test/bye");
+      expect(await form.getByLabel("Back-channel logout URI").inputValue()).toBe(
+        "https://billing.console.test/backchannel",
+      );
+      // The rule is in the field's help: plain http elsewhere than loopback names the development switch.
+      expect(await form.textContent()).toContain("SSO_WEBHOOK_ALLOW_PRIVATE=true");
+      await form.getByLabel("Back-channel logout URI").fill("");
+      await form.getByLabel("First party (no consent page)").uncheck();
+      await form.getByRole("button", { name: "Save" }).click();
+      await form.waitFor({ state: "detached" });
+      await page.getByRole("button", { name: "Settings of Billing web" }).click();
+      const again = page.getByRole("form", { name: "Settings of Billing web" });
+      expect(await again.getByLabel("Back-channel logout URI").inputValue()).toBe("");
+      expect(await again.getByLabel("First party (no consent page)").isChecked()).toBe(false);
+      await again.getByRole("button", { name: "Cancel" }).click();
+    }, 60_000);
+
     test("the audit log shows all of it, and filters by action", async () => {
       await go("Audit log");
       const log = page.locator("table.audit");

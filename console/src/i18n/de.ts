@@ -373,9 +373,15 @@ export const de = {
   "clients.redirectUrisNewHint": "für authorization_code; durch Leerzeichen getrennt",
   "clients.redirectUrisHint":
     "durch Leerzeichen getrennt; https, http auf 127.0.0.1/[::1]/localhost oder com.example.app:/callback",
-  "clients.redirectUrisOf": "Weiterleitungs-URIs von {name}",
-  "clients.redirectUrisNamed": "Weiterleitungs-URIs {client}",
   "clients.ofClient": "von {name}",
+  "clients.settingsOf": "Einstellungen von {name}",
+  "clients.settingsNamed": "Einstellungen {client}",
+  "clients.postLogoutRedirectUris": "Weiterleitungs-URIs nach dem Abmelden",
+  "clients.postLogoutRedirectUrisHint":
+    "wohin /oauth2/logout zurückleiten darf; durch Leerzeichen getrennt, dieselben Regeln wie für Weiterleitungs-URIs, exakt verglichen",
+  "clients.backchannelLogoutUri": "Back-Channel-Logout-URI",
+  "clients.backchannelLogoutUriHint":
+    "erhält ein Logout-Token, wenn eine Sitzung endet; https zu einem öffentlichen Host (http und private Hosts nur mit SSO_WEBHOOK_ALLOW_PRIVATE=true, zur Entwicklung); leer: keine",
   "clients.firstParty": "Eigene Anwendung (keine Einwilligungsseite)",
   "clients.requirePkce": "PKCE verlangen (nur abwählen für einen Server, der die Nonce des ID-Tokens prüft)",
   "clients.pkceOptional": "PKCE optional",

@@ -367,9 +367,15 @@ export const en = {
   "clients.redirectUris": "Redirect URIs",
   "clients.redirectUrisNewHint": "for authorization_code; space-separated",
   "clients.redirectUrisHint": "space-separated; https, http on 127.0.0.1/[::1]/localhost, or com.example.app:/callback",
-  "clients.redirectUrisOf": "Redirect URIs of {name}",
-  "clients.redirectUrisNamed": "Redirect URIs {client}",
   "clients.ofClient": "of {name}",
+  "clients.settingsOf": "Settings of {name}",
+  "clients.settingsNamed": "Settings {client}",
+  "clients.postLogoutRedirectUris": "Post-logout redirect URIs",
+  "clients.postLogoutRedirectUrisHint":
+    "where /oauth2/logout may send people back to; space-separated, same rules as redirect URIs, matched exactly",
+  "clients.backchannelLogoutUri": "Back-channel logout URI",
+  "clients.backchannelLogoutUriHint":
+    "receives a logout token when a session ends; https to a public host (plain http and private hosts only with SSO_WEBHOOK_ALLOW_PRIVATE=true, for development); empty: none",
   "clients.firstParty": "First party (no consent page)",
   "clients.requirePkce": "Require PKCE (clear only for a server that checks the ID token's nonce)",
   "clients.pkceOptional": "PKCE optional",

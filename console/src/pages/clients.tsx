@@ -1,7 +1,8 @@
 /** @jsxImportSource preact */
 /**
  * API clients: list and register machine clients (client credentials) and browser or native
- * applications (authorization code, CONTRACT §12); edit a browser client's redirect URIs. A
+ * applications (authorization code, CONTRACT §12); edit a browser client's redirect, post-logout and
+ * back-channel logout URIs, first-party flag and PKCE requirement, each with its rule. A
  * confidential client's secret is shown once, with a copy button; a public client has none. Only a
  * confidential client may be registered without the PKCE requirement.
  */
@@ -22,41 +23,75 @@ const EMPTY = {
   type: "confidential" as Client["type"],
   grants: ["client_credentials"] as string[],
   redirectUris: "",
+  postLogoutRedirectUris: "",
+  backchannelLogoutUri: "",
   firstParty: true,
   requirePkce: true,
 };
 const uriList = (text: string) => text.split(/\s+/).filter(Boolean);
 
-/** Replaces a browser client's redirect URIs (PATCH /api/clients/{clientId}). */
-function RedirectUrisForm({ client, onDone }: { client: Client; onDone: () => void }) {
-  const [text, setText] = useState(client.redirectUris.join(" "));
+/**
+ * Edits what a browser or native client may change after registration (PATCH /api/clients/{clientId}):
+ * its redirect and post-logout redirect URIs, its back-channel logout URI (empty removes it), the
+ * first-party flag and, for a confidential client, the PKCE requirement. Each field says its rule.
+ */
+function ClientSettingsForm({ client, onDone }: { client: Client; onDone: () => void }) {
+  const [redirects, setRedirects] = useState(client.redirectUris.join(" "));
+  const [afterLogout, setAfterLogout] = useState(client.postLogoutRedirectUris.join(" "));
+  const [backchannel, setBackchannel] = useState(client.backchannelLogoutUri ?? "");
+  const [firstParty, setFirstParty] = useState(client.firstParty);
+  const [requirePkce, setRequirePkce] = useState(client.requirePkce);
   const f = useForm();
   return (
     <form
       class="panel"
-      aria-label={t("clients.redirectUrisOf", { name: client.name })}
+      aria-label={t("clients.settingsOf", { name: client.name })}
       onSubmit={(e) => {
         e.preventDefault();
         void f.run(async () => {
           await ok(
             api.PATCH("/api/clients/{clientId}", {
               params: { path: { clientId: client.clientId } },
-              body: { redirectUris: uriList(text) },
+              body: {
+                redirectUris: uriList(redirects),
+                postLogoutRedirectUris: uriList(afterLogout),
+                backchannelLogoutUri: backchannel.trim() || null,
+                firstParty,
+                ...(client.type === "confidential" ? { requirePkce } : {}),
+              },
             }),
           );
           onDone();
         });
       }}
     >
-      <h2>{t("clients.redirectUrisOf", { name: client.name })}</h2>
+      <h2>{t("clients.settingsOf", { name: client.name })}</h2>
       <Field
         label={t("clients.redirectUris")}
-        value={text}
-        onValue={setText}
+        value={redirects}
+        onValue={setRedirects}
         hint={t("clients.redirectUrisHint")}
         error={f.fieldError("redirectUris")}
       />
-      <ErrorNote error={f.formError(["redirectUris"])} />
+      <Field
+        label={t("clients.postLogoutRedirectUris")}
+        value={afterLogout}
+        onValue={setAfterLogout}
+        hint={t("clients.postLogoutRedirectUrisHint")}
+        error={f.fieldError("postLogoutRedirectUris")}
+      />
+      <Field
+        label={t("clients.backchannelLogoutUri")}
+        value={backchannel}
+        onValue={setBackchannel}
+        hint={t("clients.backchannelLogoutUriHint")}
+        error={f.fieldError("backchannelLogoutUri")}
+      />
+      <Check label={t("clients.firstParty")} checked={firstParty} onValue={setFirstParty} />
+      {client.type === "confidential" ? (
+        <Check label={t("clients.requirePkce")} checked={requirePkce} onValue={setRequirePkce} />
+      ) : null}
+      <ErrorNote error={f.formError(["redirectUris", "postLogoutRedirectUris", "backchannelLogoutUri"])} />
       <button type="submit" class="primary" disabled={f.busy}>
         {t("clients.save")}
       </button>
@@ -105,6 +140,8 @@ export function ClientsPage() {
           void f.run(async () => {
             const scopes = v.scopes.split(/[\s,]+/).filter(Boolean);
             const redirectUris = uriList(v.redirectUris);
+            const postLogoutRedirectUris = uriList(v.postLogoutRedirectUris);
+            const backchannelLogoutUri = v.backchannelLogoutUri.trim();
             const grantTypes = GRANTS.filter((g) => v.grants.includes(g));
             setIssued(
               await ok(
@@ -117,6 +154,8 @@ export function ClientsPage() {
                     ...(v.type === "public" ? { type: "public" as const } : {}),
                     grantTypes,
                     ...(redirectUris.length ? { redirectUris } : {}),
+                    ...(postLogoutRedirectUris.length ? { postLogoutRedirectUris } : {}),
+                    ...(backchannelLogoutUri ? { backchannelLogoutUri } : {}),
                     ...(v.firstParty ? {} : { firstParty: false }),
                     ...(v.type === "confidential" && !v.requirePkce ? { requirePkce: false } : {}),
                   },
@@ -185,6 +224,20 @@ export function ClientsPage() {
             hint={t("clients.redirectUrisNewHint")}
             error={f.fieldError("redirectUris")}
           />
+          <Field
+            label={t("clients.postLogoutRedirectUris")}
+            value={v.postLogoutRedirectUris}
+            onValue={(x) => setV({ ...v, postLogoutRedirectUris: x })}
+            hint={t("clients.postLogoutRedirectUrisHint")}
+            error={f.fieldError("postLogoutRedirectUris")}
+          />
+          <Field
+            label={t("clients.backchannelLogoutUri")}
+            value={v.backchannelLogoutUri}
+            onValue={(x) => setV({ ...v, backchannelLogoutUri: x })}
+            hint={t("clients.backchannelLogoutUriHint")}
+            error={f.fieldError("backchannelLogoutUri")}
+          />
           <Check
             label={t("clients.firstParty")}
             checked={v.firstParty}
@@ -198,7 +251,18 @@ export function ClientsPage() {
             />
           ) : null}
         </div>
-        <ErrorNote error={f.formError(["name", "applicationId", "scopes", "type", "grantTypes", "redirectUris"])} />
+        <ErrorNote
+          error={f.formError([
+            "name",
+            "applicationId",
+            "scopes",
+            "type",
+            "grantTypes",
+            "redirectUris",
+            "postLogoutRedirectUris",
+            "backchannelLogoutUri",
+          ])}
+        />
         <button type="submit" class="primary" disabled={f.busy}>
           {t("clients.register")}
         </button>
@@ -224,7 +288,7 @@ export function ClientsPage() {
         </div>
       ) : null}
       {editing && clients.data?.find((c) => c.clientId === editing) ? (
-        <RedirectUrisForm
+        <ClientSettingsForm
           key={editing}
           client={clients.data.find((c) => c.clientId === editing)!}
           onDone={() => (setEditing(null), clients.reload())}
@@ -263,7 +327,7 @@ export function ClientsPage() {
                     {c.grantTypes.includes("authorization_code") ? (
                       <button type="button" class="small" onClick={() => setEditing(c.clientId)}>
                         <Msg
-                          id="clients.redirectUrisNamed"
+                          id="clients.settingsNamed"
                           values={{ client: <span class="sr-only">{t("clients.ofClient", { name: c.name })}</span> }}
                         />
                       </button>
