@@ -686,6 +686,10 @@ describe("the person's sessions and consents", () => {
     expect(list.body.filter((x: { current: boolean }) => x.current)).toHaveLength(1);
     const fromB = list.body.find((x: { clientId: string | null }) => x.clientId === B.clientId);
     expect(fromB.applicationId).toBe(appId);
+    // Lists name the clients as registered, not by id (issue 37 item 8).
+    const nameOf = async (id: string) => (await t.call("GET", `/api/clients/${id}`, { token: ten.token })).body.name;
+    expect(fromB.clientName).toBe(await nameOf(B.clientId));
+    expect([...signin.clientNames].sort()).toEqual([await nameOf(A.clientId), await nameOf(B.clientId)].sort());
 
     // Ending B's family alone: B's tokens die, A's live on.
     expect((await t.call("DELETE", `/api/users/me/sessions/${fromB.id}`, { token: api.accessToken })).status).toBe(200);

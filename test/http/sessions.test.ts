@@ -496,6 +496,8 @@ describe("my sessions", () => {
       "applicationId",
       "audience",
       "clientId",
+      "clientName",
+      "clientNames",
       "clients",
       "createdAt",
       "current",

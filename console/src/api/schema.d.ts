@@ -8589,6 +8589,8 @@ export interface operations {
                         kind: "signin" | "refresh";
                         /** @description refresh: the OAuth client the family was started for (code grant). */
                         clientId: string | null;
+                        /** @description refresh: that client's name as registered ("Admin console" for the console). */
+                        clientName: string | null;
                         /** @description refresh: the client's application. */
                         applicationId: number | null;
                         deviceId: string | null;
@@ -8600,6 +8602,8 @@ export interface operations {
                         audience: string | null;
                         /** @description signin: the clients that got tokens in it. */
                         clients: string[];
+                        /** @description signin: those clients' names as registered, in the same order (an unknown one keeps its id). */
+                        clientNames: string[];
                         /** Format: date-time */
                         createdAt: string | null;
                         /** Format: date-time */

@@ -266,7 +266,9 @@ function Sessions() {
                   <td>{kindOf(s)}</td>
                   <td>{s.organizationId !== null ? name(s.organizationId) : ""}</td>
                   <td class="mono">
-                    {s.kind === "signin" ? s.clients.join(", ") || t("account.noneYet") : (s.clientId ?? s.audience)}
+                    {s.kind === "signin"
+                      ? s.clientNames.join(", ") || t("account.noneYet")
+                      : (s.clientName ?? s.clientId ?? s.audience)}
                   </td>
                   <td>{s.createdAt ? fmtTime(s.createdAt) : ""}</td>
                   <td>{fmtTime(s.expiresAt)}</td>

@@ -14,12 +14,18 @@ export const SessionEntryView = t.Object({
     description: "`signin`: a browser sign-in session (hosted pages); `refresh`: a refresh-token family.",
   }),
   clientId: Nullable(t.String({ description: "refresh: the OAuth client the family was started for (code grant)." })),
+  clientName: Nullable(
+    t.String({ description: 'refresh: that client\'s name as registered ("Admin console" for the console).' }),
+  ),
   applicationId: Nullable(Int({ description: "refresh: the client's application." })),
   deviceId: Nullable(t.String()),
   mode: Nullable(t.String({ description: "refresh: web, plain or device." })),
   organizationId: Nullable(Int({ description: "refresh: the session's active organization." })),
   audience: Nullable(t.String({ description: "refresh: the audience last minted for." })),
   clients: t.Array(t.String(), { description: "signin: the clients that got tokens in it." }),
+  clientNames: t.Array(t.String(), {
+    description: "signin: those clients' names as registered, in the same order (an unknown one keeps its id).",
+  }),
   createdAt: Nullable(t.String({ format: "date-time" })),
   lastUsedAt: Nullable(t.String({ format: "date-time" })),
   expiresAt: t.String({ format: "date-time" }),

@@ -64,6 +64,8 @@ export interface SessionEntry {
   id: string;
   kind: "signin" | "refresh";
   clientId: string | null;
+  /** Refresh families of a client: its name as registered, so lists name the application, not an id. */
+  clientName: string | null;
   applicationId: number | null;
   deviceId: string | null;
   /** Refresh families only: web, plain or device. */
@@ -73,6 +75,8 @@ export interface SessionEntry {
   audience: string | null;
   /** Sign-in sessions: the clients that got tokens in it. */
   clients: string[];
+  /** Sign-in sessions: those clients' names as registered (an unknown one keeps its id). */
+  clientNames: string[];
   createdAt: Date | null;
   lastUsedAt: Date | null;
   expiresAt: Date;
@@ -335,22 +339,29 @@ export function createLogoutService(deps: LogoutDeps) {
       deps.signIns.listByUser(caller.tenantId, caller.userId, at),
       deps.families.listUser(caller.userId, at),
     ]);
-    const out: SessionEntry[] = signIns.map((s) => ({
-      id: s.sid,
-      kind: "signin",
-      clientId: null,
-      applicationId: null,
-      deviceId: null,
-      mode: null,
-      organizationId: null,
-      audience: null,
-      clients: [...s.clients].sort(),
-      createdAt: s.createdAt,
-      lastUsedAt: s.lastUsedAt,
-      expiresAt: new Date(Math.min(s.idleExpiresAt.getTime(), s.absoluteExpiresAt.getTime())),
-      ipAddress: s.ipAddress,
-      current: s.sid === caller.sessionId,
-    }));
+    const nameOf = async (clientId: string) => (await deps.directory.resolve(clientId))?.client.name ?? clientId;
+    const out: SessionEntry[] = [];
+    for (const s of signIns) {
+      const clients = [...s.clients].sort();
+      out.push({
+        id: s.sid,
+        kind: "signin",
+        clientId: null,
+        clientName: null,
+        applicationId: null,
+        deviceId: null,
+        mode: null,
+        organizationId: null,
+        audience: null,
+        clients,
+        clientNames: await Promise.all(clients.map(nameOf)),
+        createdAt: s.createdAt,
+        lastUsedAt: s.lastUsedAt,
+        expiresAt: new Date(Math.min(s.idleExpiresAt.getTime(), s.absoluteExpiresAt.getTime())),
+        ipAddress: s.ipAddress,
+        current: s.sid === caller.sessionId,
+      });
+    }
     for (const f of fams) {
       if (f.data.tenantId !== caller.tenantId) continue;
       const d = f.data;
@@ -363,12 +374,14 @@ export function createLogoutService(deps: LogoutDeps) {
         id: f.familyId,
         kind: "refresh",
         clientId: d.clientId ?? null,
+        clientName: client?.client.name ?? null,
         applicationId: client?.client.applicationId ?? null,
         deviceId: d.deviceId ?? null,
         mode: d.mode,
         organizationId: d.orgId,
         audience: d.audience,
         clients: [],
+        clientNames: [],
         createdAt,
         lastUsedAt,
         expiresAt: f.expiresAt,
