@@ -11,18 +11,16 @@ import type { PasswordService } from "./service";
 import { tokens, type Guard } from "../../http/guard";
 import { ok } from "../../http/responses";
 import type { Logger } from "../../http/observability";
-import { logPageRefusal, type PageStatus, pageAnswer, seeOther } from "../../http/page-answer";
+import { createPageRenderer } from "../../http/page-render";
+import { logPageRefusal, seeOther } from "../../http/page-answer";
 import { DomainError } from "../../kernel/errors";
 import {
   type Csrf,
   CSRF_FIELD,
   chooseLocale,
-  errorPage,
   forgotPasswordPage,
   forgotSentPage,
   type Msg,
-  type Page,
-  renderPage,
   resetDonePage,
   resetPasswordPage,
   type ResetPasswordProps,
@@ -31,7 +29,6 @@ import { STEP_PATHS } from "../authorize/model";
 import { RESET_PAGE_PATH } from "./service";
 
 const AUTHORIZE_RESUME_PATH = STEP_PATHS.resume;
-type EffectiveBrand = NonNullable<Awaited<ReturnType<PasswordService["pageBrand"]>>>;
 
 export function passwordRoutes({ passwords, guard }: { passwords: PasswordService; guard: Guard }) {
   const tags = ["Passwords"];
@@ -136,7 +133,6 @@ const passable = (v: string | null) => (v && /^[A-Za-z0-9._~-]{1,4096}$/.test(v)
  * person came from or of the code's tenant, the language of `ui_locales` / `Accept-Language`.
  */
 export function passwordPageRoutes({ passwords, csrf, log }: { passwords: PasswordService; csrf: Csrf; log: Logger }) {
-  const cookiesOf = (request: Request) => new Bun.CookieMap(request.headers.get("cookie") ?? "");
   const requestIdOf = (set: { headers: Record<string, unknown> }) => String(set.headers["x-request-id"] ?? "");
 
   /** Where the person came from: passed along on every page, and the way back to their sign-in. */
@@ -154,37 +150,7 @@ export function passwordPageRoutes({ passwords, csrf, log }: { passwords: Passwo
   const withQuery = (path: string, q: Record<string, string>) =>
     Object.keys(q).length ? `${path}?${new URLSearchParams(q)}` : path;
 
-  async function render<P>(
-    request: Request,
-    page: Page<P>,
-    props: P,
-    o: { uiLocales?: string; brand: EffectiveBrand | null; status?: PageStatus; form?: boolean },
-  ): Promise<Response> {
-    const cookies: string[] = [];
-    let csrfToken: string | undefined;
-    if (o.form) {
-      const issued = csrf.issue(cookiesOf(request).get(csrf.cookieName));
-      if (issued.setCookie) cookies.push(issued.setCookie);
-      csrfToken = issued.token;
-    }
-    const locale = chooseLocale({ uiLocales: o.uiLocales, acceptLanguage: request.headers.get("accept-language") });
-    const b = o.brand;
-    const brand = b
-      ? { displayName: b.displayName, primaryColor: b.primaryColor, supportUrl: b.supportUrl, logoUrl: b.logo?.path }
-      : undefined;
-    const { html, headers } = renderPage(page, props, { locale, brand, csrfToken });
-    return pageAnswer(html, headers, o.status ?? "ok", cookies);
-  }
-
-  function errorAnswer(request: Request, kind: "csrf" | "badRequest" | "server", reference: string): Response {
-    const locale = chooseLocale({ acceptLanguage: request.headers.get("accept-language") });
-    const { html, headers } = renderPage(errorPage, { kind, reference }, { locale });
-    return pageAnswer(
-      html,
-      headers,
-      kind === "csrf" ? "forbidden" : kind === "server" ? "server_error" : "bad_request",
-    );
-  }
+  const { cookiesOf, render, errorAnswer } = createPageRenderer(csrf);
 
   /** The form of a POST, or the error page when it is not a form with a valid CSRF token. */
   async function formOf(

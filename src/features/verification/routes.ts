@@ -6,23 +6,13 @@ import { Elysia } from "elysia";
 import { clientIp } from "../../http/context";
 import { tokens, type Guard } from "../../http/guard";
 import type { Logger } from "../../http/observability";
-import { pageAnswer, type PageStatus, seeOther } from "../../http/page-answer";
+import { createPageRenderer } from "../../http/page-render";
+import { seeOther } from "../../http/page-answer";
 import { ok } from "../../http/responses";
 import { DomainError } from "../../kernel/errors";
-import {
-  chooseLocale,
-  type Csrf,
-  CSRF_FIELD,
-  emailVerifiedPage,
-  errorPage,
-  type Page,
-  renderPage,
-  verifyEmailPage,
-} from "../../pages";
+import { type Csrf, CSRF_FIELD, emailVerifiedPage, verifyEmailPage } from "../../pages";
 import { VerifyRequestAnswer } from "./model";
 import { VERIFY_PAGE_PATH, type VerificationService } from "./service";
-
-type EffectiveBrand = NonNullable<Awaited<ReturnType<VerificationService["linkBrand"]>>>;
 
 export const VERIFY_PAGES = { verify: VERIFY_PAGE_PATH, done: "/pages/email/verified" } as const;
 
@@ -62,44 +52,13 @@ export function verificationPageRoutes({
   csrf: Csrf;
   log: Logger;
 }) {
-  const cookiesOf = (request: Request) => new Bun.CookieMap(request.headers.get("cookie") ?? "");
   const requestIdOf = (set: { headers: Record<string, unknown> }) => String(set.headers["x-request-id"] ?? "");
   const uiLocalesOf = (q: URLSearchParams) => {
     const v = q.get("ui_locales");
     return v && /^[A-Za-z0-9 -]{1,100}$/.test(v) ? v : undefined;
   };
 
-  function render<P>(
-    request: Request,
-    page: Page<P>,
-    props: P,
-    o: { uiLocales?: string; brand: EffectiveBrand | null; status?: PageStatus; form?: boolean },
-  ): Response {
-    const cookies: string[] = [];
-    let csrfToken: string | undefined;
-    if (o.form) {
-      const issued = csrf.issue(cookiesOf(request).get(csrf.cookieName));
-      if (issued.setCookie) cookies.push(issued.setCookie);
-      csrfToken = issued.token;
-    }
-    const locale = chooseLocale({ uiLocales: o.uiLocales, acceptLanguage: request.headers.get("accept-language") });
-    const b = o.brand;
-    const brand = b
-      ? { displayName: b.displayName, primaryColor: b.primaryColor, supportUrl: b.supportUrl, logoUrl: b.logo?.path }
-      : undefined;
-    const { html, headers } = renderPage(page, props, { locale, brand, csrfToken });
-    return pageAnswer(html, headers, o.status ?? "ok", cookies);
-  }
-
-  function errorAnswer(request: Request, kind: "csrf" | "badRequest" | "server", reference: string): Response {
-    const locale = chooseLocale({ acceptLanguage: request.headers.get("accept-language") });
-    const { html, headers } = renderPage(errorPage, { kind, reference }, { locale });
-    return pageAnswer(
-      html,
-      headers,
-      kind === "csrf" ? "forbidden" : kind === "server" ? "server_error" : "bad_request",
-    );
-  }
+  const { cookiesOf, render, errorAnswer } = createPageRenderer(csrf);
 
   async function guarded(request: Request, set: { headers: Record<string, unknown> }, run: () => Promise<Response>) {
     try {
