@@ -285,6 +285,16 @@ describe("introspection and revocation (RFC 7662, RFC 7009)", () => {
   });
 });
 
+describe("introspection of an /api/auth access token (CONTRACT §13)", () => {
+  test("is active while its session lives and inactive once /api/auth/logout ended it", async () => {
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    const pair = await t.login(u.email, PASSWORD);
+    expect((await introspect(pair.accessToken)).active).toBe(true);
+    expect((await t.call("POST", "/api/auth/logout", { body: { refreshToken: pair.refreshToken } })).status).toBe(200);
+    expect(await introspect(pair.accessToken)).toEqual({ active: false });
+  });
+});
+
 describe("UserInfo refuses every access token introspection calls inactive (CONTRACT §12)", () => {
   test("an access token revoked at /oauth2/revoke, and one whose refresh family was revoked, are 401 invalid_token", async () => {
     const s = await signedIn();

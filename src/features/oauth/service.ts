@@ -544,7 +544,9 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     if (c.token_use !== "access" || typeof sid !== "string" || typeof uid !== "number" || typeof orgId !== "number")
       return null;
     const ended: Promise<boolean>[] = [endedSince(markKeys.jti(jti), 0, now)];
-    if (typeof clientId === "string") {
+    // A token of the code grant names its OAuth client in `client_id`; an /api/auth token names its
+    // audience there (RFC 9068 §2.2, `client_id` = `aud`), as the /api/** gate tells them apart.
+    if (typeof clientId === "string" && clientId !== c.aud) {
       // A token of the code grant: its sign-in session, or its client's tokens in it, ended since it was issued.
       ended.push(endedSince(markKeys.sid(sid), iat, now), endedSince(markKeys.family(sid, clientId), iat, now));
     } else {
