@@ -14,7 +14,7 @@ import { createApp } from "./app";
 import { mountRoutes } from "./routes";
 import { createAuditService } from "./features/audit";
 import { createAuthService, unlockSignIn } from "./features/auth";
-import { createPasswordService, SETUP_TTL_DAYS } from "./features/passwords";
+import { createPasswordService, storeSetupCode } from "./features/passwords";
 import { createVerificationService } from "./features/verification";
 import type { MailTransport } from "./kernel/mail";
 import { createBrandedMailer } from "./mail";
@@ -416,7 +416,7 @@ export async function composeGraph(d: GraphDeps) {
     requireAuthorityOver: roles.requireAuthorityOver,
     endUserSessions,
     mailSetupLink: passwords.mailSetupLink,
-    setupTtlDays: SETUP_TTL_DAYS,
+    storeSetupCode,
     unlockSignIn: (email) => unlockSignIn(sessions.counters, email, clock.now()),
   });
   const apps = createAppService({

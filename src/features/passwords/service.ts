@@ -10,7 +10,7 @@ import type { PasswordHasher } from "../../kernel/passwords";
 import { createSealer } from "../../kernel/sealed";
 import { randomToken, sha256Hex } from "../../kernel/secrets";
 import type { Unit } from "../../kernel/unit";
-import type { EventJournal } from "../events";
+import type { DomainEvent, EventJournal } from "../events";
 import { LIMITS, lockoutAttempt, unlockSignIn } from "../auth";
 import type { OrgRepo } from "../orgs/ports";
 import type { CounterStore, FamilyStore, OneTimeTokenRepo } from "../sessions";
@@ -68,6 +68,44 @@ export interface PasswordDeps {
 
 /** The hosted page where a reset or setup code is used (CONTRACT §15). */
 export const RESET_PAGE_PATH = "/pages/password/reset";
+
+/**
+ * Stores a password-setup code for `user` inside the caller's unit, replacing earlier ones, with its
+ * `user.password_setup_link.created` event. The code records the address it is mailed to, so
+ * redeeming it verifies that address (CONTRACT §19). Answers when it expires (SETUP_TTL_DAYS).
+ */
+export async function storeSetupCode(
+  s: { oneTimeTokens: OneTimeTokenRepo; events: EventJournal },
+  i: {
+    user: Pick<User, "id" | "tenantId" | "email">;
+    org: DomainEvent["org"];
+    actor: { userId: number; ip: string | null };
+    token: string;
+    at: Date;
+    /** Extra event data (user creation says the code was mailed at once). */
+    data?: Record<string, unknown>;
+  },
+): Promise<Date> {
+  const expiresAt = addDays(i.at, SETUP_TTL_DAYS);
+  await s.oneTimeTokens.deleteUser(i.user.id, "setup");
+  await s.oneTimeTokens.create(sha256Hex(i.token), {
+    kind: "setup",
+    tenantId: i.user.tenantId,
+    userId: i.user.id,
+    data: { issuedBy: i.actor.userId, email: i.user.email },
+    attempts: 0,
+    expiresAt,
+  });
+  await s.events.record({
+    type: "user.password_setup_link.created",
+    tenantId: i.user.tenantId,
+    org: i.org,
+    actor: i.actor,
+    target: { userId: i.user.id },
+    data: { expiresAt: expiresAt.toISOString(), ...i.data },
+  });
+  return expiresAt;
+}
 
 export function createPasswordService(deps: PasswordDeps) {
   const pending = new Set<Promise<void>>();
@@ -249,26 +287,9 @@ export function createPasswordService(deps: PasswordDeps) {
     requireReach(p, org, "User");
     await deps.requireAuthorityOver(p, user.id);
     const token = randomToken(32);
-    const expiresAt = addDays(deps.clock.now(), SETUP_TTL_DAYS);
-    await deps.unit("passwords.setup_link", ["oneTimeTokens", "events"], async ({ oneTimeTokens, events }) => {
-      await oneTimeTokens.deleteUser(user.id, "setup");
-      await oneTimeTokens.create(sha256Hex(token), {
-        kind: "setup",
-        tenantId: user.tenantId,
-        userId: user.id,
-        data: { issuedBy: p.userId, email: user.email },
-        attempts: 0,
-        expiresAt,
-      });
-      await events.record({
-        type: "user.password_setup_link.created",
-        tenantId: user.tenantId,
-        org,
-        actor: actorOf(p),
-        target: { userId: user.id },
-        data: { expiresAt: expiresAt.toISOString() },
-      });
-    });
+    const expiresAt = await deps.unit("passwords.setup_link", ["oneTimeTokens", "events"], (stores) =>
+      storeSetupCode(stores, { user, org, actor: actorOf(p), token, at: deps.clock.now() }),
+    );
     mailSetupLink(user, token);
     return { token, expiresAt };
   }

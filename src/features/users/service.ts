@@ -3,6 +3,7 @@
  * org, move/rename, disable/enable (disabling ends every session), erase (irreversible) and the
  * data-subject export.
  */
+import type { storeSetupCode } from "../passwords";
 import { actorOf, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
 import { reachableOrg as reachableOrgOf } from "../orgs";
 import { membershipsOf } from "../roles";
@@ -19,8 +20,7 @@ import type { SocialIdentityRepo } from "../social";
 import type { PasskeyRepo } from "../passkeys/ports";
 import type { User, UserRepo } from "../../kernel/users";
 import { acceptEmail } from "../../kernel/email";
-import { addDays } from "../../kernel/clock";
-import { randomToken, sha256Hex } from "../../kernel/secrets";
+import { randomToken } from "../../kernel/secrets";
 import type { ConsentRepo } from "../oidc";
 
 export interface UserServiceDeps {
@@ -56,8 +56,8 @@ export interface UserServiceDeps {
    * language. Background work: never throws to the caller.
    */
   mailSetupLink(user: User, token: string): void;
-  /** How long a setup code works (the passwords feature's SETUP_TTL_DAYS). */
-  setupTtlDays: number;
+  /** Stores a setup code with its event inside a unit (the passwords feature's `storeSetupCode`). */
+  storeSetupCode: typeof storeSetupCode;
   /**
    * Ends every sign-in session and refresh family of the user and sends the back-channel logout
    * tokens (the logout feature's `endAllForUser`, CONTRACT §13); returns how many ended. Absent:
@@ -177,26 +177,11 @@ export function createUserService(deps: UserServiceDeps) {
               data: { roleId: role.id, roleName: role.name },
             });
           }
-          if (setupToken) {
-            const expiresAt = addDays(deps.clock.now(), deps.setupTtlDays);
-            await oneTimeTokens.create(sha256Hex(setupToken), {
-              kind: "setup",
-              tenantId: org.tenantId,
-              userId: user.id,
-              // Mailed to this address: redeeming it verifies the address (CONTRACT §19).
-              data: { issuedBy: p.userId, email: user.email },
-              attempts: 0,
-              expiresAt,
-            });
-            await events.record({
-              type: "user.password_setup_link.created",
-              tenantId: org.tenantId,
-              org,
-              actor: actorOf(p),
-              target: { userId: user.id },
-              data: { expiresAt: expiresAt.toISOString(), mailed: true },
-            });
-          }
+          if (setupToken)
+            await deps.storeSetupCode(
+              { oneTimeTokens, events },
+              { user, org, actor: actorOf(p), token: setupToken, at: deps.clock.now(), data: { mailed: true } },
+            );
           return user;
         },
       );
