@@ -44,18 +44,21 @@ export function createAuditService(deps: { audit: AuditRepo; orgs?: OrgRepo; use
       to: s.to,
       size: s.size,
     });
-    // Names of the users the page mentions, looked up once each, in the caller's tenant only.
+    // Names of the users the page mentions, looked up once each and together, in the caller's tenant only.
     const ids = new Set<number>();
     for (const e of entries) {
       if (e.userId !== null) ids.add(e.userId);
       if (typeof e.metadata.actorId === "number") ids.add(e.metadata.actorId);
     }
     const labels = new Map<number, string>();
-    if (deps.users)
-      for (const id of ids) {
-        const u = await deps.users.get(org.tenantId, id);
-        if (u) labels.set(id, u.fullName ? `${u.fullName} <${u.email}>` : u.email);
-      }
+    const users = deps.users;
+    if (users)
+      await Promise.all(
+        [...ids].map(async (id) => {
+          const u = await users.get(org.tenantId, id);
+          if (u) labels.set(id, u.fullName ? `${u.fullName} <${u.email}>` : u.email);
+        }),
+      );
     const label = (id: unknown) => (typeof id === "number" ? (labels.get(id) ?? null) : null);
     return entries.map((e) => ({ ...e, userLabel: label(e.userId), actorLabel: label(e.metadata.actorId) }));
   }
