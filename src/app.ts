@@ -15,7 +15,7 @@ import { corsHeaders, preflight } from "./http/cors";
 import { finishOpenApi } from "./http/openapi";
 import { docsRoutes } from "./http/docs";
 import { faviconRoutes } from "./http/pages";
-import { BearerTokenError, TokenRequestError } from "./features/oauth";
+import { BearerTokenError, TokenRequestError } from "./protocols/oidc/oauth";
 
 const MiB = 1024 * 1024;
 /** CONTRACT §1: 1 MiB bodies, 16 MiB for import (SSO_IMPORT_MAX_MIB raises the import limit). */

@@ -20,7 +20,9 @@ import type { MfaRepo } from "./features/mfa/ports";
 import type { PasskeyRepo } from "./features/passkeys/ports";
 import type { SocialIdentityRepo } from "./features/social/ports";
 import type { OutboxRepo, WebhookRepo } from "./features/webhooks/ports";
-import type { AuthorizationCodeStore, ConsentRepo, SignInSessionStore } from "./features/oidc/ports";
+import type { AuthorizationCodeStore } from "./protocols/oidc/ports";
+import type { SignInSessionStore } from "./features/journey/ports";
+import type { ConsentRepo } from "./features/consents/ports";
 
 /** Repositories of the primary store. */
 export interface Repos {

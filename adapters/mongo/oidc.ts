@@ -6,15 +6,9 @@
  * FerretDB v1, whose updates are read-modify-write.
  */
 import type { Filter } from "mongodb";
-import {
-  CODE_REUSE_WINDOW_SECONDS,
-  type AuthorizationCodeStore,
-  type Consent,
-  type ConsentRepo,
-  type SignInSession,
-  type SignInSessionStore,
-  type TenantScope,
-} from "../../src/features/oidc/ports";
+import { CODE_REUSE_WINDOW_SECONDS, type AuthorizationCodeStore, type TenantScope } from "../../src/protocols/oidc/ports";
+import { type SignInSession, type SignInSessionStore } from "../../src/features/journey/ports";
+import { type Consent, type ConsentRepo } from "../../src/features/consents/ports";
 import { timingSafeEqual } from "../../src/kernel/secrets";
 import { exclusive } from "./atomic";
 import { coll, deleteDocs, type Doc, insertDocs, modifyOne, upsertDoc, type Ctx } from "./db";

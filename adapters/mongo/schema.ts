@@ -52,7 +52,7 @@
  *   _locks             { _id: nonce, key, expiresAt }          (per-key locks where updates are not atomic, atomic.ts)
  */
 import type { Db, IndexDescription } from "mongodb";
-import { CODE_REUSE_WINDOW_SECONDS } from "../../src/features/oidc/ports";
+import { CODE_REUSE_WINDOW_SECONDS } from "../../src/protocols/oidc/ports";
 
 export const C = {
   tenants: "tenants",

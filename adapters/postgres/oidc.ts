@@ -5,17 +5,9 @@
  * waited re-evaluates its WHERE against the winner's committed row (READ COMMITTED).
  */
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import {
-  CODE_REUSE_WINDOW_SECONDS,
-  type AuthorizationCode,
-  type AuthorizationCodeStore,
-  type CodeIssue,
-  type Consent,
-  type ConsentRepo,
-  type SignInSession,
-  type SignInSessionStore,
-  type TenantScope,
-} from "../../src/features/oidc/ports";
+import { CODE_REUSE_WINDOW_SECONDS, type AuthorizationCode, type AuthorizationCodeStore, type CodeIssue, type TenantScope } from "../../src/protocols/oidc/ports";
+import { type SignInSession, type SignInSessionStore } from "../../src/features/journey/ports";
+import { type Consent, type ConsentRepo } from "../../src/features/consents/ports";
 import { timingSafeEqual } from "../../src/kernel/secrets";
 import { schema, type Db } from "./db";
 

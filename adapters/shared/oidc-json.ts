@@ -2,7 +2,8 @@
  * The JSON form of OpenID provider records where a store keeps them as text (Redis, SQLite):
  * dates as milliseconds since the epoch, so the record reads back exactly as it was written.
  */
-import type { AuthorizationCode, CodeIssue, NewSignInSession, SignInSession } from "../../src/features/oidc/ports";
+import type { AuthorizationCode, CodeIssue } from "../../src/protocols/oidc/ports";
+import type { NewSignInSession, SignInSession } from "../../src/features/journey/ports";
 
 /**
  * The fields of a sign-in session written at `create` (the moving ones are kept beside them); a

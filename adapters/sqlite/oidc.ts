@@ -5,13 +5,8 @@
  * Redis adapter's (adapters/redis/oidc.ts); both pass test/contract/oidc.contract.ts.
  */
 import type { Database } from "bun:sqlite";
-import {
-  CODE_REUSE_WINDOW_SECONDS,
-  type AuthorizationCodeStore,
-  type SignInSession,
-  type SignInSessionStore,
-  type TenantScope,
-} from "../../src/features/oidc/ports";
+import { CODE_REUSE_WINDOW_SECONDS, type AuthorizationCodeStore, type TenantScope } from "../../src/protocols/oidc/ports";
+import { type SignInSession, type SignInSessionStore } from "../../src/features/journey/ports";
 import { ConflictError } from "../../src/kernel/errors";
 import { timingSafeEqual } from "../../src/kernel/secrets";
 import {

@@ -3,16 +3,16 @@
  * `/oauth2/authorize`: the OAuth half of the one error renderer (the other half is problem.ts).
  * Statuses live here, never in the routes.
  */
-import { BearerTokenError, TokenRequestError } from "../features/oauth";
+import { BearerTokenError, TokenRequestError } from "../protocols/oidc/oauth";
 import {
   type AuthorizationErrorCode,
   type OAuthProtocolError,
   type TokenEndpointErrorCode,
   appendQuery,
   safeDescription,
-} from "../features/oidc";
+} from "../protocols/oidc";
 
-/** The token endpoint's codes, from the provider's one OAuth vocabulary (src/features/oidc/errors.ts). */
+/** The token endpoint's codes, from the provider's one OAuth vocabulary (src/protocols/oidc/errors.ts). */
 export type OAuthErrorCode = TokenEndpointErrorCode;
 
 /** A transport-level refusal raised by the token route (wrong method, body type, Basic header). */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import * as oauth from "oauth4webapi";
-import { s256Challenge, type AuthorizationCode } from "../../src/features/oidc";
+import { s256Challenge, type AuthorizationCode } from "../../src/protocols/oidc";
 import { randomToken, sha256Hex } from "../../src/kernel/secrets";
 import { ISSUER, makeTestApp, type TestApp } from "../support/app";
 import { PASSWORD, seedWorld, type World } from "../sdk/world";

@@ -8,7 +8,7 @@ import {
   buildOpenIdConfiguration,
   type ProviderFeature,
   type ProviderMetadata,
-} from "../oidc";
+} from "../../protocols/oidc";
 
 export interface SystemDeps {
   issuer: string;

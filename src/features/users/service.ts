@@ -21,7 +21,7 @@ import type { PasskeyRepo } from "../passkeys/ports";
 import type { User, UserRepo } from "../../kernel/users";
 import { acceptEmail } from "../../kernel/email";
 import { randomToken } from "../../kernel/secrets";
-import type { ConsentRepo } from "../oidc";
+import type { ConsentRepo } from "../consents";
 
 export interface UserServiceDeps {
   users: UserRepo;

@@ -1,6 +1,6 @@
-// Authentication context levels (src/features/oidc/acr.ts): OIDC Core §2 `acr`, CONTRACT §12 "Step-up".
+// Authentication context levels (src/protocols/oidc/acr.ts): OIDC Core §2 `acr`, CONTRACT §12 "Step-up".
 import { describe, expect, test } from "bun:test";
-import { ACR_MFA, ACR_PWD, acrOf, acrSatisfies, askedAcr } from "../../../src/features/oidc";
+import { ACR_MFA, ACR_PWD, acrOf, acrSatisfies, askedAcr } from "../../../src/protocols/oidc";
 
 describe("acr", () => {
   test("the level a sign-in reached follows its amr: mfa after a second factor or a user-verified passkey", () => {

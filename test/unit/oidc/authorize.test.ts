@@ -1,4 +1,4 @@
-// The authorization request's ordered checks (src/features/oidc/authorize.ts): one test per rule,
+// The authorization request's ordered checks (src/protocols/oidc/authorization-request.ts): one test per rule,
 // named after it and citing it. Page failures are never redirected; the others go back with state.
 import { describe, expect, test } from "bun:test";
 import {
@@ -9,7 +9,7 @@ import {
   redirectUriMatches,
   s256Challenge,
   validateAuthorizationRequest,
-} from "../../../src/features/oidc";
+} from "../../../src/protocols/oidc";
 import { authorizationErrorRedirect } from "../../../src/http/oauth-error";
 
 const CLIENT_ID = "cli_AAAAAAAAAAAAAAAAAAAAAA";

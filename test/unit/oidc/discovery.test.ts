@@ -1,10 +1,10 @@
-// Provider metadata (src/features/oidc/discovery.ts): RFC 8414 §2, OIDC Discovery 1.0 §3, CONTRACT §12.
+// Provider metadata (src/protocols/oidc/discovery.ts): RFC 8414 §2, OIDC Discovery 1.0 §3, CONTRACT §12.
 import { describe, expect, test } from "bun:test";
 import {
   type ProviderFeature,
   buildAuthorizationServerMetadata,
   buildOpenIdConfiguration,
-} from "../../../src/features/oidc";
+} from "../../../src/protocols/oidc";
 import { createSystemService } from "../../../src/features/system";
 
 const issuer = "https://sso.example";

@@ -1,12 +1,12 @@
-// The one OAuth error vocabulary (src/features/oidc/errors.ts).
+// The one OAuth error vocabulary (src/protocols/oidc/errors.ts).
 import { describe, expect, test } from "bun:test";
-import type { TokenErrorCode } from "../../../src/features/oauth";
+import type { TokenErrorCode } from "../../../src/protocols/oidc/oauth";
 import {
   OAUTH_ERROR_CODES,
   OAuthProtocolError,
   type OAuthErrorCode,
   type TokenEndpointErrorCode,
-} from "../../../src/features/oidc";
+} from "../../../src/protocols/oidc";
 import type { OAuthErrorCode as RenderedTokenCode } from "../../../src/http/oauth-error";
 
 // Compile-time: the token grant's codes (but its own `rate_limited`, rendered as slow_down) and the

@@ -1,7 +1,7 @@
-// PKCE S256 (src/features/oidc/pkce.ts): RFC 7636 §4.1 verifier grammar, §4.2 transform, §4.6 check.
+// PKCE S256 (src/protocols/oidc/pkce.ts): RFC 7636 §4.1 verifier grammar, §4.2 transform, §4.6 check.
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { CODE_VERIFIER_RE, S256_CHALLENGE_RE, s256Challenge, verifyPkceS256 } from "../../../src/features/oidc";
+import { CODE_VERIFIER_RE, S256_CHALLENGE_RE, s256Challenge, verifyPkceS256 } from "../../../src/protocols/oidc";
 
 const UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~";
 /** Any valid verifier: 43-128 unreserved characters (RFC 7636 §4.1). */

@@ -1,8 +1,8 @@
-// Authorization response redirects (src/features/oidc/redirect.ts): RFC 6749 §3.1.2, §4.1.2,
+// Authorization response redirects (src/protocols/oidc/redirect.ts): RFC 6749 §3.1.2, §4.1.2,
 // §4.1.2.1 and RFC 9207 §2.
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { appendQuery, successRedirect } from "../../../src/features/oidc";
+import { appendQuery, successRedirect } from "../../../src/protocols/oidc";
 import { errorRedirect } from "../../../src/http/oauth-error";
 
 const ISS = "https://sso.example";

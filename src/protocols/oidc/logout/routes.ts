@@ -3,12 +3,12 @@
  * session and consent endpoints under `/api/users/me` (CONTRACT §13).
  */
 import { Elysia, t } from "elysia";
-import { clientIp, noContent200 } from "../../http/context";
-import { selfCaller, tokens, type Guard } from "../../http/guard";
-import type { Logger } from "../../http/observability";
-import { logPageRefusal, type PageStatus, pageAnswer, pageResponsesDoc, seeOther } from "../../http/page-answer";
-import { ok } from "../../http/responses";
-import { SESSION_COOKIE, sessionCookieHeader } from "../../http/session-cookie";
+import { clientIp, noContent200 } from "../../../http/context";
+import { selfCaller, tokens, type Guard } from "../../../http/guard";
+import type { Logger } from "../../../http/observability";
+import { logPageRefusal, type PageStatus, pageAnswer, pageResponsesDoc, seeOther } from "../../../http/page-answer";
+import { ok } from "../../../http/responses";
+import { SESSION_COOKIE, sessionCookieHeader } from "../../../http/session-cookie";
 import {
   type Csrf,
   CSRF_FIELD,
@@ -18,7 +18,7 @@ import {
   logoutConfirmPage,
   renderPage,
   signedOutPage,
-} from "../../pages";
+} from "../../../pages";
 import { ConsentView, LOGOUT_PATH, logoutDetail, RevokedCount, SessionEntryView } from "./model";
 import type { LogoutOutcome, LogoutRequest, LogoutService } from "./service";
 

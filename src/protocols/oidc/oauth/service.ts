@@ -10,18 +10,19 @@
  * - UserInfo (OIDC Core §5.3): the claims the access token's scope grants.
  * Errors are RFC 6749 §5.2 / RFC 6750 §3.1 codes; the HTTP edge gives them statuses.
  */
-import type { Clock } from "../../kernel/clock";
-import { DomainError } from "../../kernel/errors";
-import { randomToken, sha256Hex, timingSafeEqual } from "../../kernel/secrets";
-import type { User } from "../../kernel/users";
-import { type ApiClient, type ClientDirectory, type ResolvedClient, servesTenant, tenantScopeOf } from "../clients";
-import type { DomainEvent } from "../events";
-import type { OrgRepo } from "../orgs";
-import { acrOf, pkceRequired, verifyPkceS256, type AuthorizationCodeStore, type SignInSessionStore } from "../oidc";
+import type { Clock } from "../../../kernel/clock";
+import { DomainError } from "../../../kernel/errors";
+import { randomToken, sha256Hex, timingSafeEqual } from "../../../kernel/secrets";
+import type { User } from "../../../kernel/users";
+import { type ApiClient, type ClientDirectory, type ResolvedClient, servesTenant, tenantScopeOf } from "../../../features/clients";
+import type { DomainEvent } from "../../../features/events";
+import type { OrgRepo } from "../../../features/orgs";
+import { acrOf, pkceRequired, verifyPkceS256, type AuthorizationCodeStore } from "..";
+import { type SignInSessionStore } from "../../../features/journey";
 import { markCovers, markKeys, markValueAt, MARK_SECONDS, type LogoutService } from "../logout";
-import { parseRefreshToken, type SessionService } from "../sessions";
-import type { CounterStore, FamilyStore } from "../sessions/ports";
-import { ACCESS_TOKEN_TTL, scopeClaims, type TokenMinter } from "../tokens";
+import { parseRefreshToken, type SessionService } from "../../../features/sessions";
+import type { CounterStore, FamilyStore } from "../../../features/sessions/ports";
+import { ACCESS_TOKEN_TTL, scopeClaims, type TokenMinter } from "../../../features/tokens";
 
 /** RFC 6749 §5.2 error codes this grant produces; `rate_limited` is our own (HTTP 429). */
 export type TokenErrorCode =

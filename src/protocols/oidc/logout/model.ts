@@ -1,6 +1,6 @@
 /** Wire shapes of the session and consent endpoints (CONTRACT §13). */
 import { t } from "elysia";
-import { Int } from "../../http/wire";
+import { Int } from "../../../http/wire";
 
 export const LOGOUT_PATH = "/oauth2/logout";
 

@@ -5,9 +5,9 @@
  * leaves the service's TokenRequestError / BearerTokenError to the app's one error renderer.
  */
 import { Elysia } from "elysia";
-import { clientIp, noContent200 } from "../../http/context";
-import { OAuthError } from "../../http/oauth-error";
-import { bearerResponses, tokenResponses } from "../../http/responses";
+import { clientIp, noContent200 } from "../../../http/context";
+import { OAuthError } from "../../../http/oauth-error";
+import { bearerResponses, tokenResponses } from "../../../http/responses";
 import {
   BearerErrorBody,
   IntrospectionResponse,

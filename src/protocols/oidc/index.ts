@@ -4,12 +4,7 @@ export {
   type AuthorizationCode,
   type AuthorizationCodeStore,
   type CodeIssue,
-  type Consent,
-  type ConsentRepo,
-  type NewSignInSession,
   type RedeemResult,
-  type SignInSession,
-  type SignInSessionStore,
 } from "./ports";
 
 /** The protocol's pure pieces: errors, the authorization request's checks, acr, PKCE, redirects, scopes, discovery. */
@@ -42,7 +37,7 @@ export {
   type ParamSource,
   type Prompt,
   type ResponseMode,
-} from "./authorize";
+} from "./authorization-request";
 export { ACR_MFA, ACR_PWD, ACR_VALUES_SUPPORTED, acrOf, acrSatisfies, askedAcr, type Acr } from "./acr";
 export {
   CODE_VERIFIER_RE,
@@ -55,12 +50,6 @@ export {
 export { appendQuery, successParameters, successRedirect, type SuccessResponse } from "./redirect";
 export { readIdTokenHint } from "./id-token-hint";
 export { type ClaimsRequest, parseClaimsRequest, REQUESTABLE_CLAIMS } from "./claims-request";
-export {
-  readSessionCookie,
-  resumeFromCookie,
-  type SessionCookieValue,
-  writeSessionCookie,
-} from "./session-cookie";
 export {
   CLAIMS_SUPPORTED,
   MAX_SCOPE_LENGTH,

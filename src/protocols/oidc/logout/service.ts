@@ -14,24 +14,20 @@
  * access token. Each holds the second it was set; a token issued at or before it is inactive.
  */
 import type { JSONWebKeySet, JWTPayload } from "jose";
-import type { Clock } from "../../kernel/clock";
-import type { TenantScope } from "../../kernel/tenancy";
-import { notFound } from "../../kernel/errors";
-import type { Unit } from "../../kernel/unit";
-import type { UserRepo } from "../../kernel/users";
-import type { EffectiveBrand } from "../branding";
-import { type ClientDirectory, tenantScopeOf } from "../clients";
-import type { DomainEvent, EventJournal, LogoutNotice } from "../events";
-import {
-  type ConsentRepo,
-  readIdTokenHint,
-  resumeFromCookie,
-  type SignInSession,
-  type SignInSessionStore,
-} from "../oidc";
-import type { OrgRepo } from "../orgs";
-import type { CounterStore, FamilyRecord, FamilyStore } from "../sessions";
-import { ACCESS_TOKEN_TTL } from "../tokens";
+import type { Clock } from "../../../kernel/clock";
+import type { TenantScope } from "../../../kernel/tenancy";
+import { notFound } from "../../../kernel/errors";
+import type { Unit } from "../../../kernel/unit";
+import type { UserRepo } from "../../../kernel/users";
+import type { EffectiveBrand } from "../../../features/branding";
+import { type ClientDirectory, tenantScopeOf } from "../../../features/clients";
+import type { DomainEvent, EventJournal, LogoutNotice } from "../../../features/events";
+import { readIdTokenHint } from "..";
+import { resumeFromCookie, type SignInSession, type SignInSessionStore } from "../../../features/journey";
+import { type ConsentRepo } from "../../../features/consents";
+import type { OrgRepo } from "../../../features/orgs";
+import type { CounterStore, FamilyRecord, FamilyStore } from "../../../features/sessions";
+import { ACCESS_TOKEN_TTL } from "../../../features/tokens";
 
 /** How long a revocation mark lives: past the end of any access token issued before it (clock skew included). */
 export const MARK_SECONDS = ACCESS_TOKEN_TTL + 60;

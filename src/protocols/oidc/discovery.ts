@@ -8,7 +8,7 @@
  * client-credentials token endpoint and the key set); test/unit/oidc/discovery.test.ts holds the two equal.
  */
 import { ACR_VALUES_SUPPORTED } from "./acr";
-import { RESPONSE_MODES } from "./authorize";
+import { RESPONSE_MODES } from "./authorization-request";
 import { SUPPORTED_SCOPES, CLAIMS_SUPPORTED } from "./scopes";
 
 /**

@@ -5,9 +5,9 @@
  * with a problem. No CORS here (src/http/cors.ts covers only the API and the token endpoint).
  */
 import { Elysia } from "elysia";
-import { clientIp } from "../../http/context";
-import { authorizationErrorFields, authorizationErrorRedirect } from "../../http/oauth-error";
-import type { Logger } from "../../http/observability";
+import { clientIp } from "../../../http/context";
+import { authorizationErrorFields, authorizationErrorRedirect } from "../../../http/oauth-error";
+import type { Logger } from "../../../http/observability";
 import {
   authorizeResponsesDoc,
   logPageRefusal,
@@ -15,8 +15,8 @@ import {
   pageAnswer,
   pageResponsesDoc,
   seeOther,
-} from "../../http/page-answer";
-import { SESSION_COOKIE, sessionCookieHeader } from "../../http/session-cookie";
+} from "../../../http/page-answer";
+import { SESSION_COOKIE, sessionCookieHeader } from "../../../http/session-cookie";
 import {
   type Csrf,
   CSRF_FIELD,
@@ -33,7 +33,7 @@ import {
   secondFactorPage,
   signInPage,
   supportedLocale,
-} from "../../pages";
+} from "../../../pages";
 import { AUTHORIZE_PATH, authorizeDetail, DEVICE_COOKIE, ORG_COOKIE, PENDING_MFA_COOKIE, STEP_PATHS } from "./model";
 import type {
   AuthorizeOutcome,

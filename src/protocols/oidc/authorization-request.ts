@@ -13,7 +13,7 @@
  *
  * Pure: no HTTP, no storage beyond the client lookup the caller passes in.
  */
-import { type ApiClient, CLIENT_ID_PATTERN, CONSOLE_CLIENT_ID, loopbackPortMayVary, MAX_URI_LENGTH } from "../clients";
+import { type ApiClient, CLIENT_ID_PATTERN, CONSOLE_CLIENT_ID, loopbackPortMayVary, MAX_URI_LENGTH } from "../../features/clients";
 import { type Acr, askedAcr } from "./acr";
 import { type ClaimsRequest, MAX_CLAIMS_LENGTH, parseClaimsRequest } from "./claims-request";
 import { OAuthProtocolError, oauthError } from "./errors";

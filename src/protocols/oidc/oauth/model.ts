@@ -1,6 +1,6 @@
 /** Wire shapes of POST /oauth2/token (RFC 6749 §4.1.3, §4.4, §5.1, §5.2, §6) and UserInfo (OIDC Core §5.3). */
 import { t } from "elysia";
-import { Int } from "../../http/wire";
+import { Int } from "../../../http/wire";
 
 export const TokenRequestBody = t.Object({
   grant_type: t.String({ description: "`client_credentials`, `authorization_code` or `refresh_token`." }),

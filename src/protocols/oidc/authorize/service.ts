@@ -20,39 +20,25 @@
 import { createHmac } from "node:crypto";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { JSONWebKeySet } from "jose";
-import type { Clock } from "../../kernel/clock";
-import type { TenantScope } from "../../kernel/tenancy";
-import { DomainError } from "../../kernel/errors";
-import { proofLabel, type ProofMethod, type ProvenPerson } from "../../kernel/proven-person";
-import { randomToken, sha256Hex, timingSafeEqual } from "../../kernel/secrets";
-import { createSealer } from "../../kernel/sealed";
-import type { Unit } from "../../kernel/unit";
-import type { User, UserRepo } from "../../kernel/users";
-import type { AuthService } from "../auth";
-import type { EffectiveBrand } from "../branding";
-import type { Mailer } from "../../kernel/mail";
-import { type ClientDirectory, servesTenant, tenantScopeOf } from "../clients";
-import { PasskeyRefused, type PasskeyService } from "../passkeys";
-import type { DomainEvent, EventJournal } from "../events";
-import {
-  acrOf,
-  acrSatisfies,
-  type AuthorizationCodeStore,
-  type AuthorizationRequest,
-  type ConsentRepo,
-  OAuthProtocolError,
-  type SignInSession,
-  type SignInSessionStore,
-  oauthError,
-  successParameters,
-  successRedirect,
-  validateAuthorizationRequest,
-  readIdTokenHint,
-  resumeFromCookie,
-  writeSessionCookie,
-} from "../oidc";
-import type { OrgRepo } from "../orgs";
-import { type RoleRepo, usableMemberships } from "../roles";
+import type { Clock } from "../../../kernel/clock";
+import type { TenantScope } from "../../../kernel/tenancy";
+import { DomainError } from "../../../kernel/errors";
+import { proofLabel, type ProofMethod, type ProvenPerson } from "../../../kernel/proven-person";
+import { randomToken, sha256Hex, timingSafeEqual } from "../../../kernel/secrets";
+import { createSealer } from "../../../kernel/sealed";
+import type { Unit } from "../../../kernel/unit";
+import type { User, UserRepo } from "../../../kernel/users";
+import type { AuthService } from "../../../features/auth";
+import type { EffectiveBrand } from "../../../features/branding";
+import type { Mailer } from "../../../kernel/mail";
+import { type ClientDirectory, servesTenant, tenantScopeOf } from "../../../features/clients";
+import { PasskeyRefused, type PasskeyService } from "../../../features/passkeys";
+import type { DomainEvent, EventJournal } from "../../../features/events";
+import { acrOf, acrSatisfies, type AuthorizationCodeStore, type AuthorizationRequest, OAuthProtocolError, oauthError, successParameters, successRedirect, validateAuthorizationRequest, readIdTokenHint } from "..";
+import { type SignInSession, type SignInSessionStore, resumeFromCookie, writeSessionCookie } from "../../../features/journey";
+import { type ConsentRepo } from "../../../features/consents";
+import type { OrgRepo } from "../../../features/orgs";
+import { type RoleRepo, usableMemberships } from "../../../features/roles";
 
 /** CONTRACT §12: a sign-in session ends after 24 h without use, and 14 days after the sign-in at the latest. */
 export const SIGN_IN_IDLE_SECONDS = 24 * 3600;

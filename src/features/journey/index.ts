@@ -1,0 +1,8 @@
+/** The protocol-neutral browser sign-in: the browser session, its cookie value (CONTRACT §12, §13). */
+export type { NewSignInSession, SignInSession, SignInSessionStore } from "./ports";
+export {
+  readSessionCookie,
+  resumeFromCookie,
+  type SessionCookieValue,
+  writeSessionCookie,
+} from "./session-cookie";
