@@ -21,7 +21,7 @@ import type { PasskeyRepo } from "./features/passkeys/ports";
 import type { SocialIdentityRepo } from "./features/social/ports";
 import type { OutboxRepo, WebhookRepo } from "./features/webhooks/ports";
 import type { AuthorizationCodeStore } from "./protocols/oidc/ports";
-import type { SignInSessionStore } from "./features/journey/ports";
+import type { BrowserSessionStore } from "./features/journey/ports";
 import type { ConsentRepo } from "./features/consents/ports";
 
 /** Repositories of the primary store. */
@@ -83,7 +83,7 @@ export interface SessionStore {
   families: FamilyStore;
   counters: CounterStore;
   /** Browser sign-in sessions and authorization codes of the OpenID provider: shared like families. */
-  signIns: SignInSessionStore;
+  signIns: BrowserSessionStore;
   codes: AuthorizationCodeStore;
   /**
    * The shared version of the directory that every directory cache is served under

@@ -32,7 +32,7 @@ import { createMongoRoles } from "./roles";
 import { C, ensureIndexes, EXPIRING } from "./schema";
 import { createMongoCounters, createMongoDevices, createMongoFamilies, createMongoOneTimeTokens } from "./sessions";
 import { createMongoSocialIdentities } from "./social";
-import { createMongoAuthorizationCodes, createMongoConsents, createMongoSignInSessions } from "./oidc";
+import { createMongoAuthorizationCodes, createMongoConsents, createMongoBrowserSessions } from "./oidc";
 import { createMongoTokenContext } from "./token-context";
 import { createMongoUsers, upgradeMongoEmailForms } from "./users";
 import { createMongoDirectoryVersion } from "./directory-version";
@@ -201,7 +201,7 @@ export function createMongoSessionStore(store: MongoStore): SessionStore {
     epoch: store.directoryVersion,
     families: guarded(createMongoFamilies(store.ctx)),
     counters: guarded(createMongoCounters(store.ctx)),
-    signIns: guarded(createMongoSignInSessions(store.ctx)),
+    signIns: guarded(createMongoBrowserSessions(store.ctx)),
     codes: guarded(createMongoAuthorizationCodes(store.ctx)),
     ping: () => store.ping(),
     close: async () => {},

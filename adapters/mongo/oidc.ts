@@ -7,7 +7,7 @@
  */
 import type { Filter } from "mongodb";
 import { CODE_REUSE_WINDOW_SECONDS, type AuthorizationCodeStore, type TenantScope } from "../../src/protocols/oidc/ports";
-import { type SignInSession, type SignInSessionStore } from "../../src/features/journey/ports";
+import { type BrowserSession, type BrowserSessionStore } from "../../src/features/journey/ports";
 import { type Consent, type ConsentRepo } from "../../src/features/consents/ports";
 import { timingSafeEqual } from "../../src/kernel/secrets";
 import { exclusive } from "./atomic";
@@ -18,7 +18,7 @@ const sessionLock = (sid: string) => `signin:${sid}`;
 const codeLock = (hash: string) => `code:${hash}`;
 const consentId = (tenantId: number, userId: number, clientId: string) => `${tenantId}:${userId}:${clientId}`;
 
-const toSession = (d: Doc): SignInSession => ({
+const toSession = (d: Doc): BrowserSession => ({
   sid: d._id,
   tenantId: d.tenantId,
   userId: d.userId,
@@ -34,7 +34,7 @@ const toSession = (d: Doc): SignInSession => ({
   clients: [...new Set<string>(d.clients ?? [])].sort(),
 });
 
-export function createMongoSignInSessions(ctx: Ctx): SignInSessionStore {
+export function createMongoBrowserSessions(ctx: Ctx): BrowserSessionStore {
   const sessions = coll(ctx, C.signIns);
   const live = (tenantId: TenantScope, now: Date): Filter<Doc> => ({
     ...(tenantId === "any" ? {} : { tenantId }),
@@ -108,7 +108,7 @@ export function createMongoSignInSessions(ctx: Ctx): SignInSessionStore {
         .find({ userId, tenantId }, { projection: { _id: 1 } })
         .sort({ createdAt: 1, _id: 1 })
         .toArray();
-      const out: SignInSession[] = [];
+      const out: BrowserSession[] = [];
       for (const { _id } of ids) {
         const s = await end(tenantId, _id);
         if (s) out.push(s);

@@ -35,7 +35,7 @@ import { createPgMfa, createPgSocialIdentities } from "./mfa";
 import { createPgPasskeys } from "./passkeys";
 import { createPgOutbox, createPgWebhooks } from "./webhooks";
 import { routeReads } from "./replica";
-import { createPgAuthorizationCodes, createPgConsents, createPgSignInSessions } from "./oidc";
+import { createPgAuthorizationCodes, createPgConsents, createPgBrowserSessions } from "./oidc";
 import { createPgDirectoryVersion } from "./directory-version";
 
 const MIGRATION_LOCK = 7_342_001;
@@ -109,7 +109,7 @@ export function createPgSessionStore(store: PrimaryStore & { db: Db }): SessionS
     epoch: guarded(createPgDirectoryVersion(store.db)),
     families: guarded(createPgFamilies(store.db)),
     counters: guarded(createPgCounters(store.db)),
-    signIns: guarded(createPgSignInSessions(store.db)),
+    signIns: guarded(createPgBrowserSessions(store.db)),
     codes: guarded(createPgAuthorizationCodes(store.db)),
     ping: () => store.ping(),
     close: async () => {},

@@ -6,14 +6,14 @@
  */
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { CODE_REUSE_WINDOW_SECONDS, type AuthorizationCode, type AuthorizationCodeStore, type CodeIssue, type TenantScope } from "../../src/protocols/oidc/ports";
-import { type SignInSession, type SignInSessionStore } from "../../src/features/journey/ports";
+import { type BrowserSession, type BrowserSessionStore } from "../../src/features/journey/ports";
 import { type Consent, type ConsentRepo } from "../../src/features/consents/ports";
 import { timingSafeEqual } from "../../src/kernel/secrets";
 import { schema, type Db } from "./db";
 
 const { signinSessions: ss, authorizationCodes: ac, consents: cs } = schema;
 
-const toSession = (r: typeof ss.$inferSelect): SignInSession => ({
+const toSession = (r: typeof ss.$inferSelect): BrowserSession => ({
   sid: r.sid,
   tenantId: r.tenantId,
   userId: r.userId,
@@ -29,7 +29,7 @@ const toSession = (r: typeof ss.$inferSelect): SignInSession => ({
   clients: [...r.clients].sort(),
 });
 
-export function createPgSignInSessions(db: Db): SignInSessionStore {
+export function createPgBrowserSessions(db: Db): BrowserSessionStore {
   const live = (tenantId: TenantScope, sid: string, now: Date) =>
     and(
       eq(ss.sid, sid),

@@ -37,7 +37,7 @@ import { translating } from "../shared/translate";
 import { randomToken, timingSafeEqual } from "../../src/kernel/secrets";
 import type { SessionStore } from "../../src/stores";
 import { connectWithin, createRedisClient, type RedisClient, type RedisTarget } from "./connect";
-import { createRedisAuthorizationCodes, createRedisSignInSessions } from "./oidc";
+import { createRedisAuthorizationCodes, createRedisBrowserSessions } from "./oidc";
 
 export { connectWithin, createRedisClient, parseHostPorts, type RedisClient, type RedisTarget } from "./connect";
 
@@ -540,7 +540,7 @@ export async function openRedis(
     warnings,
     families: wrap(families),
     counters: wrap(counters),
-    signIns: createRedisSignInSessions(redis, durably),
+    signIns: createRedisBrowserSessions(redis, durably),
     codes: createRedisAuthorizationCodes(redis, durably),
     epoch: wrap(epoch),
     async ping() {

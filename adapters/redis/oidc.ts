@@ -20,7 +20,7 @@
  */
 import type { ChainableCommander } from "ioredis";
 import { CODE_REUSE_WINDOW_SECONDS, type AuthorizationCodeStore, type TenantScope } from "../../src/protocols/oidc/ports";
-import { type SignInSession, type SignInSessionStore } from "../../src/features/journey/ports";
+import { type BrowserSession, type BrowserSessionStore } from "../../src/features/journey/ports";
 import { ConflictError, DomainError, UnavailableError } from "../../src/kernel/errors";
 import { codeFromJson, codeJson, issueFromJson, sessionFromJson, sessionJson } from "../shared/oidc-json";
 import { translating } from "../shared/translate";
@@ -162,7 +162,7 @@ const wrap = <T extends object>(obj: T): T =>
   translating(obj, (e) => (e instanceof DomainError ? e : new UnavailableError(e)));
 
 /** A session hash (HGETALL's flat reply or ioredis's object) as the domain record, a step-up's fields over `d`'s. */
-function fromHash(sid: string, h: Record<string, string>): SignInSession {
+function fromHash(sid: string, h: Record<string, string>): BrowserSession {
   const clients = Object.keys(h)
     .filter((k) => k.startsWith("c:"))
     .map((k) => k.slice(2));
@@ -177,7 +177,7 @@ const pairs = (flat: string[]): Record<string, string> => {
 const liveAt = (h: Record<string, string>, tenantId: number, nowMs: number) =>
   !!h.t && h.t === String(tenantId) && Number(h.ie) > nowMs && Number(h.ae) > nowMs;
 
-export function createRedisSignInSessions(client: RedisClient, durably: Durably): SignInSessionStore {
+export function createRedisBrowserSessions(client: RedisClient, durably: Durably): BrowserSessionStore {
   const redis = define(client);
   const on = (p: ChainableCommander) => p as ChainableCommander & Scripts;
 
@@ -192,7 +192,7 @@ export function createRedisSignInSessions(client: RedisClient, durably: Durably)
   }
   const old = (x: { at: number }) => x.at < Date.now() - PRUNE_AFTER_MS;
 
-  async function end(tenantId: number, sid: string): Promise<SignInSession | null> {
+  async function end(tenantId: number, sid: string): Promise<BrowserSession | null> {
     const flat = await durably<string[] | null>(
       (p) => on(p).oidcSiEnd(siKey(sid), String(tenantId)),
       (x) => !!x,
@@ -265,7 +265,7 @@ export function createRedisSignInSessions(client: RedisClient, durably: Durably)
       );
       return ids
         .map((x, i) => (liveAt(hashes[i], tenantId, now.getTime()) ? fromHash(x.id, hashes[i]) : null))
-        .filter((s): s is SignInSession => !!s)
+        .filter((s): s is BrowserSession => !!s)
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.sid.localeCompare(b.sid));
     },
     async endAllForUser(tenantId, userId) {
@@ -278,10 +278,10 @@ export function createRedisSignInSessions(client: RedisClient, durably: Durably)
         ids.filter((x, i) => !ended[i] && old(x)).map((x) => x.id),
       );
       return ended
-        .filter((s): s is SignInSession => !!s)
+        .filter((s): s is BrowserSession => !!s)
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.sid.localeCompare(b.sid));
     },
-  } satisfies SignInSessionStore);
+  } satisfies BrowserSessionStore);
 }
 
 export function createRedisAuthorizationCodes(client: RedisClient, durably: Durably): AuthorizationCodeStore {

@@ -3,7 +3,7 @@
  * dates as milliseconds since the epoch, so the record reads back exactly as it was written.
  */
 import type { AuthorizationCode, CodeIssue } from "../../src/protocols/oidc/ports";
-import type { NewSignInSession, SignInSession } from "../../src/features/journey/ports";
+import type { NewBrowserSession, BrowserSession } from "../../src/features/journey/ports";
 
 /**
  * The fields of a sign-in session written at `create` (the moving ones are kept beside them); a
@@ -21,7 +21,7 @@ export interface SessionJson {
   userAgent: string | null;
 }
 
-export const sessionJson = (s: NewSignInSession): string =>
+export const sessionJson = (s: NewBrowserSession): string =>
   JSON.stringify({
     tenantId: s.tenantId,
     userId: s.userId,
@@ -41,7 +41,7 @@ export function sessionFromJson(
   idleExpiresAt: number,
   lastUsedAt: number,
   clients: string[],
-): SignInSession {
+): BrowserSession {
   const j = JSON.parse(text) as SessionJson;
   return {
     sid,

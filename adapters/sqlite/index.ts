@@ -24,7 +24,7 @@ import { translating } from "../shared/translate";
 import { timingSafeEqual } from "../../src/kernel/secrets";
 import type { SessionStore } from "../../src/stores";
 import { DomainError } from "../../src/kernel/errors";
-import { createSqliteAuthorizationCodes, createSqliteSignInSessions, OIDC_SCHEMA, sweepSqliteOidc } from "./oidc";
+import { createSqliteAuthorizationCodes, createSqliteBrowserSessions, OIDC_SCHEMA, sweepSqliteOidc } from "./oidc";
 
 const GRACE_MS = 86_400_000;
 
@@ -236,7 +236,7 @@ export function openSqliteSessions(dataDir: string): SessionStore {
     families: wrap(families),
     counters: wrap(counters),
     // A duplicate id stays a ConflictError; anything else from SQLite is UnavailableError.
-    signIns: translating(createSqliteSignInSessions(db), (e) =>
+    signIns: translating(createSqliteBrowserSessions(db), (e) =>
       e instanceof DomainError ? e : new UnavailableError(e),
     ),
     codes: translating(createSqliteAuthorizationCodes(db), (e) =>

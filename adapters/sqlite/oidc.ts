@@ -6,7 +6,7 @@
  */
 import type { Database } from "bun:sqlite";
 import { CODE_REUSE_WINDOW_SECONDS, type AuthorizationCodeStore, type TenantScope } from "../../src/protocols/oidc/ports";
-import { type SignInSession, type SignInSessionStore } from "../../src/features/journey/ports";
+import { type BrowserSession, type BrowserSessionStore } from "../../src/features/journey/ports";
 import { ConflictError } from "../../src/kernel/errors";
 import { timingSafeEqual } from "../../src/kernel/secrets";
 import {
@@ -56,13 +56,13 @@ interface CodeRow {
   issued: string | null;
 }
 
-const toSession = (r: SessionRow): SignInSession =>
+const toSession = (r: SessionRow): BrowserSession =>
   sessionFromJson(r.sid, r.data, r.idle_exp, r.last_used, JSON.parse(r.clients) as string[]);
 const live = (r: SessionRow | null, tenantId: TenantScope, nowMs: number): r is SessionRow =>
   !!r && (tenantId === "any" || r.tenant_id === tenantId) && r.idle_exp > nowMs && r.abs_exp > nowMs;
 const isDuplicate = (e: unknown) => /UNIQUE constraint failed/.test(String((e as Error)?.message));
 
-export function createSqliteSignInSessions(db: Database): SignInSessionStore {
+export function createSqliteBrowserSessions(db: Database): BrowserSessionStore {
   const q = {
     insert: db.query(
       `insert into signin_sessions (sid, tenant_id, user_id, secret_hash, data, idle_exp, abs_exp, last_used, created)
@@ -150,7 +150,7 @@ export function createSqliteSignInSessions(db: Database): SignInSessionStore {
         .map(toSession);
     },
     async endAllForUser(tenantId, userId) {
-      const out: SignInSession[] = [];
+      const out: BrowserSession[] = [];
       for (const r of q.ofUser.all({ user: userId, tenant: tenantId })) {
         const ended = end(tenantId, r.sid);
         if (ended) out.push(ended);

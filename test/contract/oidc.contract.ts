@@ -1,12 +1,12 @@
 /**
- * Contract of the OpenID provider's storage (src/protocols/oidc/ports.ts, src/features/journey/ports.ts, src/features/consents/ports.ts): SignInSessionStore and
+ * Contract of the OpenID provider's storage (src/protocols/oidc/ports.ts, src/features/journey/ports.ts, src/features/consents/ports.ts): BrowserSessionStore and
  * AuthorizationCodeStore (where refresh families live: Redis, SQLite beside the embedded store, or
  * the primary store) and ConsentRepo (primary store, also inside units of work). Expiry is driven
  * by the explicit `now` the service takes from its injected clock; no test sleeps.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { CODE_REUSE_WINDOW_SECONDS, type AuthorizationCode, type AuthorizationCodeStore } from "../../src/protocols/oidc";
-import { type NewSignInSession, type SignInSessionStore } from "../../src/features/journey";
+import { type NewBrowserSession, type BrowserSessionStore } from "../../src/features/journey";
 import { type ConsentRepo } from "../../src/features/consents";
 import { ConflictError } from "../../src/kernel/errors";
 import { randomToken, sha256Hex } from "../../src/kernel/secrets";
@@ -23,7 +23,7 @@ export const oidcContract: ContractSuite = {
   name: "oidc",
   run(make) {
     let s: TestStores;
-    let sessions: SignInSessionStore;
+    let sessions: BrowserSessionStore;
     let codes: AuthorizationCodeStore;
     let consents: ConsentRepo;
     beforeAll(async () => {
@@ -35,9 +35,9 @@ export const oidcContract: ContractSuite = {
     afterAll(() => s.close());
 
     /** A new session (24 h idle, 14 days absolute from `now`) of a fresh user, with its cookie secret's hash. */
-    async function signIn(now: Date, over: Partial<NewSignInSession> = {}) {
+    async function signIn(now: Date, over: Partial<NewBrowserSession> = {}) {
       const secret = randomToken(32);
-      const session: NewSignInSession = {
+      const session: NewBrowserSession = {
         sid: randomToken(24),
         tenantId: next(),
         userId: next(),
@@ -57,7 +57,7 @@ export const oidcContract: ContractSuite = {
     }
     const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
 
-    describe("SignInSessionStore", () => {
+    describe("BrowserSessionStore", () => {
       test("create, then get and resume return the session; a wrong secret, an unknown sid and another tenant see null", async () => {
         const now = new Date();
         const { session, secretHash } = await signIn(now);

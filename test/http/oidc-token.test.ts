@@ -2,7 +2,7 @@
  * The back channel of the OpenID provider (CONTRACT §12): /oauth2/token's authorization_code and
  * refresh_token grants, the ID token, UserInfo and discovery, through the real app on every store.
  * Codes are issued straight through the store's AuthorizationCodeStore (the hosted pages issue
- * them in production), in a sign-in session created through the SignInSessionStore.
+ * them in production), in a sign-in session created through the BrowserSessionStore.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";

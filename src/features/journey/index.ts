@@ -1,5 +1,5 @@
 /** The protocol-neutral browser sign-in: the browser session, its cookie value (CONTRACT §12, §13). */
-export type { NewSignInSession, SignInSession, SignInSessionStore } from "./ports";
+export type { NewBrowserSession, BrowserSession, BrowserSessionStore } from "./ports";
 export {
   readSessionCookie,
   resumeFromCookie,

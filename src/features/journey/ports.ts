@@ -15,7 +15,7 @@ import type { TenantScope } from "../../kernel/tenancy";
 export type { TenantScope };
 
 /** A browser sign-in session (cookie `sso_session`; CONTRACT §12 "Sign-in session"). */
-export interface SignInSession {
+export interface BrowserSession {
   /**
    * The session's public id: the `sid` claim of every ID, access and logout token issued through
    * it. Public, so it is never enough to resume the session: the cookie also carries a secret
@@ -43,14 +43,14 @@ export interface SignInSession {
 }
 
 /** What `create` stores: the session without its derived fields. */
-export type NewSignInSession = Omit<SignInSession, "clients" | "lastUsedAt">;
+export type NewBrowserSession = Omit<BrowserSession, "clients" | "lastUsedAt">;
 
-export interface SignInSessionStore {
+export interface BrowserSessionStore {
   /**
    * Starts a session under `sid` (unguessable, from randomToken) with the hash of the cookie's
    * secret. `sid` must be new: a duplicate is ConflictError (never an overwrite).
    */
-  create(session: NewSignInSession, secretHash: string): Promise<void>;
+  create(session: NewBrowserSession, secretHash: string): Promise<void>;
   /**
    * The cookie path: when (sid, secretHash) names a live session of `tenantId` at `now`, slides
    * its idle expiry to min(now + idleSeconds, absoluteExpiresAt), sets lastUsedAt and returns the
@@ -58,20 +58,20 @@ export interface SignInSessionStore {
    * unknown, ended, idle-expired or absolutely-expired session, or another tenant's (unless
    * `tenantId` is "any"): null, and nothing changes.
    */
-  resume(tenantId: TenantScope, sid: string, secretHash: string, now: Date): Promise<SignInSession | null>;
+  resume(tenantId: TenantScope, sid: string, secretHash: string, now: Date): Promise<BrowserSession | null>;
   /**
    * The live session by its public id (logout with `id_token_hint`, introspection of a token's
    * `sid`, listings); null when unknown, ended, expired at `now` (idle or absolute) or of another
    * tenant. Changes nothing.
    */
-  get(tenantId: number, sid: string, now: Date): Promise<SignInSession | null>;
+  get(tenantId: number, sid: string, now: Date): Promise<BrowserSession | null>;
   /**
    * Step-up (CONTRACT §12): a further factor proven in the live session raises it. Its `amr`
    * becomes `amr` and its `authTime` `authTime`; the sid, the secret, the clients and the expiries
    * stay. One atomic step on the live record. Answers the session after the change; null (and
    * nothing changes) when it is unknown, ended, expired at `now` or of another tenant.
    */
-  raise(tenantId: number, sid: string, amr: string[], authTime: Date, now: Date): Promise<SignInSession | null>;
+  raise(tenantId: number, sid: string, amr: string[], authTime: Date, now: Date): Promise<BrowserSession | null>;
   /**
    * Atomically adds `clientId` to the session's clients (a set: adding twice keeps one entry;
    * concurrent adds of different clients all stay). true when the session is live at `now`; false
@@ -85,14 +85,14 @@ export interface SignInSessionStore {
    * An expired but not yet collected session is still returned (its clients may need logout
    * tokens). Another tenant's session: null, and it stays.
    */
-  end(tenantId: number, sid: string): Promise<SignInSession | null>;
+  end(tenantId: number, sid: string): Promise<BrowserSession | null>;
   /** The user's live sessions at `now`, oldest first (sign out everywhere, §13). Another tenant's user: []. */
-  listByUser(tenantId: number, userId: number, now: Date): Promise<SignInSession[]>;
+  listByUser(tenantId: number, userId: number, now: Date): Promise<BrowserSession[]>;
   /**
    * Ends every session of the user and returns those it ended (each as `end` would, so a session
    * ended concurrently by another call is returned by exactly one of them). Sessions started while
    * this runs may survive it. Another tenant's user: [] and nothing ends.
    */
-  endAllForUser(tenantId: number, userId: number): Promise<SignInSession[]>;
+  endAllForUser(tenantId: number, userId: number): Promise<BrowserSession[]>;
 }
 

@@ -15,7 +15,7 @@
  */
 import { sha256Hex } from "../../kernel/secrets";
 import type { TenantScope } from "../../kernel/tenancy";
-import type { SignInSession, SignInSessionStore } from "./ports";
+import type { BrowserSession, BrowserSessionStore } from "./ports";
 
 /** What an `sso_session` value says: its session's tenant (null in the earlier format), `sid` and secret. */
 export interface SessionCookieValue {
@@ -30,7 +30,7 @@ const CURRENT = new RegExp(`^([1-9][0-9]{0,14})\\.${SID}\\.${SECRET}$`);
 const EARLIER = new RegExp(`^${SID}\\.${SECRET}$`);
 
 /** The cookie value of a new session: its tenant, its public `sid` and the secret whose hash opens it. */
-export function writeSessionCookie(session: Pick<SignInSession, "tenantId" | "sid">, secret: string): string {
+export function writeSessionCookie(session: Pick<BrowserSession, "tenantId" | "sid">, secret: string): string {
   return `${session.tenantId}.${session.sid}.${secret}`;
 }
 
@@ -51,11 +51,11 @@ export function readSessionCookie(value: string | null | undefined): SessionCook
  * secret (compared in constant time by the store): null.
  */
 export async function resumeFromCookie(
-  signIns: Pick<SignInSessionStore, "resume">,
+  signIns: Pick<BrowserSessionStore, "resume">,
   scope: TenantScope,
   value: string | null | undefined,
   now: Date,
-): Promise<SignInSession | null> {
+): Promise<BrowserSession | null> {
   const c = readSessionCookie(value);
   if (!c) return null;
   if (scope !== "any" && c.tenantId !== null && c.tenantId !== scope) return null;

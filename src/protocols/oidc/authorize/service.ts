@@ -35,7 +35,7 @@ import { type ClientDirectory, servesTenant, tenantScopeOf } from "../../../feat
 import { PasskeyRefused, type PasskeyService } from "../../../features/passkeys";
 import type { DomainEvent, EventJournal } from "../../../features/events";
 import { acrOf, acrSatisfies, type AuthorizationCodeStore, type AuthorizationRequest, OAuthProtocolError, oauthError, successParameters, successRedirect, validateAuthorizationRequest, readIdTokenHint } from "..";
-import { type SignInSession, type SignInSessionStore, resumeFromCookie, writeSessionCookie } from "../../../features/journey";
+import { type BrowserSession, type BrowserSessionStore, resumeFromCookie, writeSessionCookie } from "../../../features/journey";
 import { type ConsentRepo } from "../../../features/consents";
 import type { OrgRepo } from "../../../features/orgs";
 import { type RoleRepo, usableMemberships } from "../../../features/roles";
@@ -63,7 +63,7 @@ export interface AuthorizeDeps {
   >;
   /** Passkeys (CONTRACT §14): the button and autofill of the sign-in page, and the second factor (or step-up). */
   passkeys: Pick<PasskeyService, "signInBegin" | "proveAssertion" | "hasPasskeys">;
-  signIns: SignInSessionStore;
+  signIns: BrowserSessionStore;
   codes: Pick<AuthorizationCodeStore, "issue">;
   consents: Pick<ConsentRepo, "get">;
   users: Pick<UserRepo, "get">;
@@ -382,7 +382,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     person: ProvenPerson,
     v: Validated,
     browser: BrowserContext,
-  ): Promise<{ session: SignInSession; cookies: CookieChange }> {
+  ): Promise<{ session: BrowserSession; cookies: CookieChange }> {
     const at = now();
     const sid = randomToken(16);
     const secret = randomToken(32);
@@ -489,7 +489,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
   // ------------------------------------------------------------------------------------------
   interface Step {
     /** A session started in this call (fresh sign-in), else the cookie's is resumed. */
-    session?: SignInSession;
+    session?: BrowserSession;
     /** Consent was just given on the consent page. */
     consentGiven?: boolean;
     cookies?: CookieChange;
@@ -500,7 +500,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
    * the second-factor page with a pending challenge holding the session's proofs, as after a
    * password. A person with neither TOTP nor a passkey cannot give one: a page says so.
    */
-  async function stepUp(v: Validated, i: Interaction, session: SignInSession, user: User): Promise<AuthorizeOutcome> {
+  async function stepUp(v: Validated, i: Interaction, session: BrowserSession, user: User): Promise<AuthorizeOutcome> {
     if (!user.mfaEnabled && !(await deps.passkeys.hasPasskeys(user.tenantId, user.id)))
       return {
         kind: "error_page",

@@ -23,7 +23,7 @@ import type { EffectiveBrand } from "../../../features/branding";
 import { type ClientDirectory, tenantScopeOf } from "../../../features/clients";
 import type { DomainEvent, EventJournal, LogoutNotice } from "../../../features/events";
 import { readIdTokenHint } from "..";
-import { resumeFromCookie, type SignInSession, type SignInSessionStore } from "../../../features/journey";
+import { resumeFromCookie, type BrowserSession, type BrowserSessionStore } from "../../../features/journey";
 import { type ConsentRepo } from "../../../features/consents";
 import type { OrgRepo } from "../../../features/orgs";
 import type { CounterStore, FamilyRecord, FamilyStore } from "../../../features/sessions";
@@ -155,7 +155,7 @@ interface NamedClient {
 export interface LogoutDeps {
   issuer: string;
   clock: Clock;
-  signIns: SignInSessionStore;
+  signIns: BrowserSessionStore;
   families: FamilyStore;
   /** Revocation marks (the session store's counters). */
   marks: Pick<CounterStore, "set" | "peek">;
@@ -210,7 +210,7 @@ export function createLogoutService(deps: LogoutDeps) {
    * them ended, and sends a logout token (with `sid`) to each client that got tokens in it.
    * Returns the ended session; null when it was not live (another call ended it: nothing is sent twice).
    */
-  async function endSignIn(tenantId: number, sid: string, ctx: EndContext): Promise<SignInSession | null> {
+  async function endSignIn(tenantId: number, sid: string, ctx: EndContext): Promise<BrowserSession | null> {
     const s = await deps.signIns.end(tenantId, sid);
     if (!s) return null;
     const fams = await familiesOf(s.userId, sid);
@@ -276,11 +276,11 @@ export function createLogoutService(deps: LogoutDeps) {
   async function endAllForUser(tenantId: number, userId: number, ctx: EndContext, keep?: string): Promise<number> {
     const at = now();
     const live = await deps.signIns.listByUser(tenantId, userId, at);
-    let ended: SignInSession[];
+    let ended: BrowserSession[];
     if (keep === undefined) ended = await deps.signIns.endAllForUser(tenantId, userId);
     else {
       const out = await Promise.all(live.filter((s) => s.sid !== keep).map((s) => deps.signIns.end(tenantId, s.sid)));
-      ended = out.filter((s): s is SignInSession => s !== null);
+      ended = out.filter((s): s is BrowserSession => s !== null);
     }
     // Families: a user id names one tenant (sessions/ports.ts), but check the tenant anyway.
     const fams = (await deps.families.listUser(userId, at)).filter(

@@ -18,7 +18,7 @@ import { type ApiClient, type ClientDirectory, type ResolvedClient, servesTenant
 import type { DomainEvent } from "../../../features/events";
 import type { OrgRepo } from "../../../features/orgs";
 import { acrOf, pkceRequired, verifyPkceS256, type AuthorizationCodeStore } from "..";
-import { type SignInSessionStore } from "../../../features/journey";
+import { type BrowserSessionStore } from "../../../features/journey";
 import { markCovers, markKeys, markValueAt, MARK_SECONDS, type LogoutService } from "../logout";
 import { parseRefreshToken, type SessionService } from "../../../features/sessions";
 import type { CounterStore, FamilyStore } from "../../../features/sessions/ports";
@@ -80,7 +80,7 @@ export interface OAuthServiceDeps {
   clientPerMinute?: number;
   /** Authorization codes and sign-in sessions (SessionStore.codes / .signIns). */
   codes: AuthorizationCodeStore;
-  signIns: SignInSessionStore;
+  signIns: BrowserSessionStore;
   /** Revokes what a reused code issued (a refresh family); revocation and introspection read families. */
   families: Pick<FamilyStore, "revoke" | "peek" | "get">;
   /**
