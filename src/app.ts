@@ -1,11 +1,11 @@
 /**
- * The root Elysia app: request ids, body limits, one error mapper (RFC 9457 for the API, RFC 6749
- * for /oauth2/token), access logs, metrics, OpenAPI, and every feature's routes.
+ * The root Elysia app: request ids, body limits, one error mapper (RFC 9457 for the API; a
+ * protocol's own renderer on the paths it owns, src/http/protocol.ts), access logs, metrics,
+ * OpenAPI, and every feature's and protocol's routes.
  */
 import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
 import { DomainError } from "./kernel/errors";
-import { OAuthError, bearerErrorResponse, oauthErrorResponse } from "./http/oauth-error";
 import { answeredStatus, type Logger, type Metrics } from "./http/observability";
 import { problemResponse } from "./http/problem";
 import { readJsonBody } from "./http/body";
@@ -15,7 +15,7 @@ import { corsHeaders, preflight } from "./http/cors";
 import { finishOpenApi } from "./http/openapi";
 import { docsRoutes } from "./http/docs";
 import { faviconRoutes } from "./http/pages";
-import { BearerTokenError, TokenRequestError } from "./protocols/oidc/oauth";
+import type { EdgeFailure, ProtocolModule } from "./http/protocol";
 
 const MiB = 1024 * 1024;
 /** CONTRACT §1: 1 MiB bodies, 16 MiB for import (SSO_IMPORT_MAX_MIB raises the import limit). */
@@ -59,8 +59,9 @@ function validationProblem(error: unknown): Response {
 }
 
 /**
- * The root app around `routes`. Every error body, RFC 9457 and RFC 6749 alike, is rendered by
- * `renderError` below (through src/http/problem.ts and src/http/oauth-error.ts).
+ * The root app around `routes`. Every error body is rendered by `renderError` below: on a path a
+ * protocol owns, by that protocol's `renderError` (which builds it through src/http), else (and
+ * when the protocol leaves it) as RFC 9457 through src/http/problem.ts.
  */
 export function createApp(
   svc: {
@@ -72,6 +73,8 @@ export function createApp(
     issuer?: string;
     /** Admits each `/api/**` request under the token rule its route declares (src/http/guard.ts). */
     gate?: TokenGate;
+    /** The protocols whose routes `routes` mounts: each renders the errors of the paths it owns. */
+    protocols?: readonly ProtocolModule[];
   },
   routes: Elysia<any, any, any, any, any, any, any>,
 ) {
@@ -95,15 +98,18 @@ export function createApp(
   const timings = new WeakMap<Request, Timing>();
   /** The request's path, parsed once per request (onRequest stores it). */
   const pathOf = (request: Request) => timings.get(request)?.path ?? new URL(request.url).pathname;
-  const isOAuth = (request: Request) => pathOf(request).startsWith("/oauth2/");
+  const protocols = svc.protocols ?? [];
+  /** The protocol that owns the request's path, if one does. */
+  const protocolOf = (request: Request) => protocols.find((p) => pathOf(request).startsWith(p.pathPrefix));
 
   function renderError(code: unknown, error: unknown, request: Request): Response {
-    if (error instanceof OAuthError || error instanceof TokenRequestError) return oauthErrorResponse(error);
-    if (error instanceof BearerTokenError) return bearerErrorResponse(error);
-    // A route's own body parser may refuse a request with an OAuthError (Elysia wraps it in ParseError).
-    if (code === "PARSE" && (error as { cause?: unknown })?.cause instanceof OAuthError)
-      return oauthErrorResponse((error as { cause: OAuthError }).cause);
-    // Likewise our capped body reader (413, or 400 for bad JSON).
+    const protocol = protocolOf(request);
+    /** The owning protocol's answer to `failure`, or null when none owns the path (or it leaves it). */
+    const own = (failure: EdgeFailure) => protocol?.renderError(failure) ?? null;
+    // The protocol's own refusals, from its routes, services or body parsers.
+    const refusal = own({ kind: "thrown", error });
+    if (refusal) return refusal;
+    // Our capped body reader (413, or 400 for bad JSON); Elysia wraps it in ParseError.
     if (code === "PARSE" && (error as { cause?: unknown })?.cause instanceof DomainError)
       return problemResponse((error as { cause: DomainError }).cause);
     if (error instanceof DomainError) {
@@ -113,39 +119,33 @@ export function createApp(
           requestId: timings.get(request)?.id,
           cause: firstLine((error.cause as Error)?.message),
         });
-      if (isOAuth(request) && error.code === "UNAVAILABLE")
-        return oauthErrorResponse(new OAuthError("temporarily_unavailable", error.detail));
-      return problemResponse(error);
+      return (
+        (error.code === "UNAVAILABLE" && own({ kind: "unavailable", detail: error.detail })) || problemResponse(error)
+      );
     }
-    if (code === "VALIDATION") {
-      if (isOAuth(request))
-        return oauthErrorResponse(
-          new OAuthError("invalid_request", "The form body is missing a parameter or has an invalid one."),
-        );
-      return validationProblem(error);
-    }
+    if (code === "VALIDATION") return own({ kind: "invalid_body" }) ?? validationProblem(error);
     if (code === "PARSE") {
-      if (isOAuth(request))
-        return oauthErrorResponse(new OAuthError("invalid_request", "The request body could not be parsed."));
-      return problemResponse(
-        new DomainError(
-          "VALIDATION_FAILED",
-          "The request body is not valid JSON (or does not match its Content-Type).",
-          { errors: [{ field: "body", message: "could not be parsed" }] },
-        ),
+      return (
+        own({ kind: "unparsable_body" }) ??
+        problemResponse(
+          new DomainError(
+            "VALIDATION_FAILED",
+            "The request body is not valid JSON (or does not match its Content-Type).",
+            { errors: [{ field: "body", message: "could not be parsed" }] },
+          ),
+        )
       );
     }
     if (code === "NOT_FOUND") {
       // RFC 9110 §15.5.6: a path that exists with other methods is 405 with Allow.
       const allowed = methodsOf(pathOf(request));
-      if (allowed.length && isOAuth(request))
-        return oauthErrorResponse(
-          new OAuthError("invalid_request", `This endpoint takes ${allowed.join(", ")}.`, { allow: allowed }),
-        );
       if (allowed.length)
-        return problemResponse(new DomainError("METHOD_NOT_ALLOWED", `This endpoint takes ${allowed.join(", ")}.`), {
-          allow: allowed.join(", "),
-        });
+        return (
+          own({ kind: "method_not_allowed", allow: allowed }) ??
+          problemResponse(new DomainError("METHOD_NOT_ALLOWED", `This endpoint takes ${allowed.join(", ")}.`), {
+            allow: allowed.join(", "),
+          })
+        );
       return problemResponse(new DomainError("NOT_FOUND", "No such endpoint. See /openapi.json for the API."));
     }
     const msg = firstLine((error as Error)?.message);
@@ -159,12 +159,14 @@ export function createApp(
         .slice(0, 6)
         .join(" | "),
     });
-    if (isOAuth(request)) return oauthErrorResponse(new OAuthError("server_error", "An unexpected error occurred."));
-    return problemResponse(
-      new DomainError(
-        "INTERNAL",
-        "An unexpected error occurred. It has been logged; quote the x-request-id header when reporting it.",
-      ),
+    return (
+      own({ kind: "internal" }) ??
+      problemResponse(
+        new DomainError(
+          "INTERNAL",
+          "An unexpected error occurred. It has been logged; quote the x-request-id header when reporting it.",
+        ),
+      )
     );
   }
 
@@ -185,17 +187,16 @@ export function createApp(
       Object.assign(set.headers, corsHeaders(cors, request, path));
       if (len > limitFor(path)) {
         const limit = limitFor(path) / MiB;
-        if (isOAuth(request))
-          return oauthErrorResponse(
-            new OAuthError("invalid_request", `The request body is larger than ${limit} MiB.`, { tooLarge: true }),
-          );
-        return problemResponse(new DomainError("PAYLOAD_TOO_LARGE", `The request body is larger than ${limit} MiB.`));
+        return (
+          protocolOf(request)?.renderError({ kind: "too_large", limitMiB: limit }) ??
+          problemResponse(new DomainError("PAYLOAD_TOO_LARGE", `The request body is larger than ${limit} MiB.`))
+        );
       }
     })
     // Every JSON body is read here (src/http/body.ts): size cap, media type (415), strict keys.
-    // The OAuth endpoints and the hosted pages under /pages/ read their own forms.
+    // A protocol's endpoints and the hosted pages under /pages/ read their own forms.
     .onParse(({ request }) =>
-      isOAuth(request) || pathOf(request).startsWith("/pages/")
+      protocolOf(request) || pathOf(request).startsWith("/pages/")
         ? undefined
         : readJsonBody(request, limitFor(pathOf(request))),
     )

@@ -26,7 +26,8 @@ import { createPlatformService } from "./features/platform/service";
 import { createRoleService } from "./features/roles";
 import { createUserService } from "./features/users";
 import { consoleClient, createClientDirectory, createClientService } from "./features/clients";
-import { createOAuthService } from "./protocols/oidc/oauth";
+import { createTokenService } from "./protocols/oidc/token";
+import { oidcModule } from "./protocols/oidc/module";
 import { createSystemService } from "./features/system";
 import { createKeyService, createSigner, createTokenMinter, type JwsSigner } from "./features/tokens";
 import { createWebhookService, type WebhookSender } from "./features/webhooks";
@@ -299,7 +300,7 @@ export async function composeGraph(d: GraphDeps) {
       actor: { userId: ctx.actor.userId, ip: ctx.actor.ip },
       via: ctx.via,
     });
-  const oauth = createOAuthService({
+  const tokens = createTokenService({
     directory: clientDirectory,
     sign: keys.sign,
     clock,
@@ -313,7 +314,7 @@ export async function composeGraph(d: GraphDeps) {
     marks: sessions.counters,
     loadContext: (tenantId, userId, orgId, now) => contexts.load(tenantId, userId, orgId, now),
     sessions: sessionService,
-    mintIdToken: minter.mintIdToken,
+    minter,
     verify: keys.verify,
     orgs: store.orgs,
     record,
@@ -486,7 +487,6 @@ export async function composeGraph(d: GraphDeps) {
   // Set on SIGTERM/SIGINT: readiness fails at once so load balancers stop routing here.
   let draining = false;
   const system = createSystemService({
-    issuer: config.issuer,
     checks: [
       ["store", () => store.ping()],
       ["sessions", () => sessions.ping()],
@@ -499,17 +499,26 @@ export async function composeGraph(d: GraphDeps) {
     ],
     jwks: () => keys.jwks(),
     renderMetrics: () => d.metrics.render(),
-    // What the OpenID provider serves: the code grant (/oauth2/authorize, ID tokens), refresh and UserInfo.
-    features: [
-      "authorization_code",
-      "refresh_token",
-      "userinfo",
-      "end_session",
-      "revocation",
-      "introspection",
-      "backchannel_logout",
-    ],
   });
+  // The protocols: each owns its paths, mounts its routes and renders its errors (src/http/protocol.ts).
+  const protocols = [
+    oidcModule({
+      tokens,
+      discovery: {
+        issuer: config.issuer,
+        // What the OpenID provider serves: the code grant (/oauth2/authorize, ID tokens), refresh and UserInfo.
+        features: [
+          "authorization_code",
+          "refresh_token",
+          "userinfo",
+          "end_session",
+          "revocation",
+          "introspection",
+          "backchannel_logout",
+        ],
+      },
+    }),
+  ];
 
   const cookies = { secure: !config.issuer.startsWith("http://"), origins: config.webOrigins };
   const app = createApp(
@@ -521,6 +530,7 @@ export async function composeGraph(d: GraphDeps) {
       corsOrigins: config.corsOrigins,
       issuer: config.issuer,
       gate: guard,
+      protocols,
     },
     mountRoutes({
       system,
@@ -538,7 +548,7 @@ export async function composeGraph(d: GraphDeps) {
       roles,
       apps,
       clients,
-      oauth,
+      protocols,
       authorize,
       logout,
       branding,

@@ -1,6 +1,7 @@
 /**
- * Mounts every feature's routes. Each route module receives the one service it serves (and the
- * guard, and the cookie policy where a web session is involved), never the whole graph.
+ * Mounts every feature's routes and every protocol's (src/http/protocol.ts). Each route module
+ * receives the one service it serves (and the guard, and the cookie policy where a web session is
+ * involved), never the whole graph; a protocol module comes with its routes built.
  */
 import { Elysia } from "elysia";
 import type { Guard } from "./http/guard";
@@ -9,7 +10,7 @@ import type { AppService } from "./features/apps";
 import type { AuditService } from "./features/audit";
 import type { AuthService } from "./features/auth";
 import type { ClientService } from "./features/clients";
-import type { OAuthService } from "./protocols/oidc/oauth";
+import type { ProtocolModule } from "./http/protocol";
 import type { OrgService } from "./features/orgs";
 import type { PasswordService } from "./features/passwords";
 import type { PlatformService } from "./features/platform";
@@ -33,7 +34,6 @@ import { appRoutes } from "./features/apps/routes";
 import { auditRoutes } from "./features/audit/routes";
 import { authRoutes } from "./features/auth/routes";
 import { clientRoutes } from "./features/clients/routes";
-import { oauthRoutes } from "./protocols/oidc/oauth/routes";
 import { orgRoutes } from "./features/orgs/routes";
 import { passwordPageRoutes, passwordRoutes } from "./features/passwords/routes";
 import { platformRoutes } from "./features/platform/routes";
@@ -68,7 +68,8 @@ export interface RouteServices {
   roles: RoleService;
   apps: AppService;
   clients: ClientService;
-  oauth: OAuthService;
+  /** The protocols (their routes, discovery documents and error renderers). */
+  protocols: readonly ProtocolModule[];
   authorize: AuthorizeService;
   logout: LogoutService;
   branding: BrandingService;
@@ -82,10 +83,21 @@ export interface RouteServices {
   cookies: CookiePolicy;
 }
 
+/** Every protocol's routes, or its discovery documents, in the order the protocols are listed. */
+function protocolPart(protocols: readonly ProtocolModule[], part: "routes" | "discovery") {
+  const plugin = new Elysia({ name: `protocol-${part}` });
+  for (const p of protocols) {
+    const routes = p[part];
+    if (routes) plugin.use(routes);
+  }
+  return plugin;
+}
+
 export function mountRoutes(s: RouteServices) {
   const { guard, cookies } = s;
   return new Elysia({ name: "feature-routes" })
     .use(systemRoutes({ system: s.system }))
+    .use(protocolPart(s.protocols, "discovery"))
     .use(authRoutes({ auth: s.auth, cookies }))
     .use(socialRoutes({ social: s.social, cookies }))
     .use(mfaRoutes({ mfa: s.mfa, guard }))
@@ -95,7 +107,7 @@ export function mountRoutes(s: RouteServices) {
     .use(verificationRoutes({ verification: s.verification, guard }))
     .use(verificationPageRoutes({ verification: s.verification, csrf: s.pagesCsrf, log: s.log }))
     .use(clientRoutes({ clients: s.clients, guard }))
-    .use(oauthRoutes({ oauth: s.oauth }))
+    .use(protocolPart(s.protocols, "routes"))
     .use(authorizeRoutes({ authorize: s.authorize, csrf: s.pagesCsrf, secure: cookies.secure, log: s.log }))
     .use(orgRoutes({ orgs: s.orgs, guard }))
     .use(userRoutes({ users: s.users, guard }))

@@ -1,42 +1,30 @@
 /**
- * RFC 6749 §5.2 error bodies for `/oauth2/token`, and RFC 6749 §4.1.2.1 error redirects of
- * `/oauth2/authorize`: the OAuth half of the one error renderer (the other half is problem.ts).
- * Statuses live here, never in the routes.
+ * The OAuth wire of an error, with no protocol class behind it: RFC 6749 §5.2 JSON bodies (the
+ * token, revocation and introspection endpoints), RFC 6750 §3.1 Bearer challenges (UserInfo) and
+ * the parameters of an RFC 6749 §4.1.2.1 error redirect. A protocol speaking OAuth renders its
+ * paths' failures with `oauthFailureRenderer`, handing its own refusals over as plain
+ * `OAuthWireError`s (src/protocols/oidc/render-error.ts): the other half of the one error renderer
+ * (the first is problem.ts). Statuses live here, never in the routes.
  */
-import { BearerTokenError, TokenRequestError } from "../protocols/oidc/oauth";
-import {
-  type AuthorizationErrorCode,
-  type OAuthProtocolError,
-  type TokenEndpointErrorCode,
-  appendQuery,
-  safeDescription,
-} from "../protocols/oidc";
+import type { EdgeFailure } from "./protocol";
 
-/** The token endpoint's codes, from the provider's one OAuth vocabulary (src/protocols/oidc/errors.ts). */
-export type OAuthErrorCode = TokenEndpointErrorCode;
-
-/** A transport-level refusal raised by the token route (wrong method, body type, Basic header). */
-export class OAuthError extends Error {
-  constructor(
-    readonly error: OAuthErrorCode,
-    readonly description: string,
-    readonly opts: {
-      retryAfter?: number;
-      tooLarge?: boolean;
-      /** RFC 9110 §15.5.6: the methods the path takes (answered 405 with `Allow`). */
-      allow?: string[];
-      rateLimited?: boolean;
-    } = {},
-  ) {
-    super(description);
-    this.name = "OAuthError";
-  }
+/** An RFC 6749 §5.2 error answer: its code, its description, and how it travels. */
+export interface OAuthErrorAnswer {
+  error: string;
+  description: string;
+  retryAfter?: number;
+  /** The body was over the size limit (413). */
+  tooLarge?: boolean;
+  /** RFC 9110 §15.5.6: the methods the path takes (answered 405 with `Allow`). */
+  allow?: string[];
+  /** A client over its rate (429). */
+  rateLimited?: boolean;
 }
 
-function statusOf(e: OAuthError): number {
-  if (e.opts.allow) return 405;
-  if (e.opts.tooLarge) return 413;
-  if (e.opts.rateLimited) return 429;
+function statusOf(e: OAuthErrorAnswer): number {
+  if (e.allow) return 405;
+  if (e.tooLarge) return 413;
+  if (e.rateLimited) return 429;
   return e.error === "invalid_client"
     ? 401
     : e.error === "server_error"
@@ -46,26 +34,16 @@ function statusOf(e: OAuthError): number {
         : 400;
 }
 
-/**
- * The service's refusal as the wire error. A client over its rate is 429 `slow_down` (the registered
- * OAuth error of RFC 8628 §3.5 for "poll less often") with Retry-After in seconds.
- */
-export function fromTokenRequestError(e: TokenRequestError): OAuthError {
-  return e.error === "rate_limited"
-    ? new OAuthError("slow_down", e.description, { rateLimited: true, retryAfter: e.retryAfter })
-    : new OAuthError(e.error, e.description);
-}
-
-export function oauthErrorResponse(e: OAuthError | TokenRequestError): Response {
-  const err = e instanceof TokenRequestError ? fromTokenRequestError(e) : e;
+/** RFC 6749 §5.2: the JSON error body, never cached; `invalid_client` challenges HTTP Basic. */
+export function oauthErrorResponse(err: OAuthErrorAnswer): Response {
   const headers: Record<string, string> = {
     "content-type": "application/json",
     "cache-control": "no-store",
     pragma: "no-cache",
   };
   if (err.error === "invalid_client") headers["www-authenticate"] = 'Basic realm="sso", charset="UTF-8"';
-  if (err.opts.allow) headers["allow"] = err.opts.allow.join(", ");
-  if (err.opts.retryAfter !== undefined) headers["retry-after"] = String(Math.max(1, Math.ceil(err.opts.retryAfter)));
+  if (err.allow) headers["allow"] = err.allow.join(", ");
+  if (err.retryAfter !== undefined) headers["retry-after"] = String(Math.max(1, Math.ceil(err.retryAfter)));
   return new Response(JSON.stringify({ error: err.error, error_description: err.description }), {
     status: statusOf(err),
     headers,
@@ -74,11 +52,12 @@ export function oauthErrorResponse(e: OAuthError | TokenRequestError): Response 
 
 /**
  * RFC 6750 §3.1 at UserInfo: 401 with `WWW-Authenticate: Bearer` naming the error (none when no
- * token was sent), 400 for `invalid_request`, 403 for `insufficient_scope`; the body repeats it as
- * JSON (OIDC Core §5.3.3).
+ * token was sent: `error` null), 400 for `invalid_request`, 403 for `insufficient_scope`; the body
+ * repeats it as JSON (OIDC Core §5.3.3). `description` is already reduced to the RFC 6749 §4.1.2.1
+ * characters (it travels in a header).
  */
-export function bearerErrorResponse(e: BearerTokenError): Response {
-  const description = safeDescription(e.description);
+export function bearerErrorResponse(e: { error: string | null; description: string }): Response {
+  const { description } = e;
   const challenge = e.error
     ? `Bearer realm="sso", error="${e.error}", error_description="${description}"`
     : 'Bearer realm="sso"';
@@ -97,9 +76,9 @@ export function bearerErrorResponse(e: BearerTokenError): Response {
 }
 
 /** What an authorization error redirect carries (RFC 6749 §4.1.2.1, RFC 9207 §2). */
-export interface AuthorizationErrorResponse {
-  error: AuthorizationErrorCode;
-  /** Client-safe; reduced to the characters RFC 6749 §4.1.2.1 allows. */
+export interface AuthorizationErrorParameters {
+  error: string;
+  /** Already reduced to the characters RFC 6749 §4.1.2.1 allows. */
   description?: string;
   /** The request's `state`, exactly (RFC 6749 §4.1.2.1: REQUIRED if the request carried one). */
   state?: string;
@@ -111,41 +90,48 @@ export interface AuthorizationErrorResponse {
  * RFC 6749 §4.1.2.1 + RFC 9207 §2: `error`, `error_description`, `state` (when sent) and `iss`, in
  * that order: the query's parameters, or the fields of a form_post answer.
  */
-export function errorParameters(r: AuthorizationErrorResponse): [string, string][] {
+export function errorParameters(r: AuthorizationErrorParameters): [string, string][] {
   const params: [string, string][] = [["error", r.error]];
-  if (r.description) params.push(["error_description", safeDescription(r.description)]);
+  if (r.description) params.push(["error_description", r.description]);
   if (r.state !== undefined) params.push(["state", r.state]);
   params.push(["iss", r.iss]);
   return params;
 }
 
-/**
- * The error parameters appended to the validated redirect URI's query, which is retained (RFC 6749
- * §3.1.2); never a fragment. Only for a redirect URI already validated for the client: an
- * unvalidated one gets an error page instead (RFC 6749 §4.1.2.1).
- */
-export function errorRedirect(redirectUri: string, r: AuthorizationErrorResponse): string {
-  return appendQuery(redirectUri, errorParameters(r));
-}
-
-type AuthorizationFailure = { error: OAuthProtocolError; redirectUri: string; state?: string };
-
-const failureResponse = (failure: AuthorizationFailure, iss: string): AuthorizationErrorResponse => ({
-  error: failure.error.error as AuthorizationErrorCode,
-  description: failure.error.description,
-  state: failure.state,
-  iss,
-});
+/** A protocol's refusal as the OAuth wire carries it: a JSON error body, or a Bearer challenge. */
+export type OAuthWireError =
+  | ({ kind: "json" } & OAuthErrorAnswer)
+  /** `error` null: no token was sent (RFC 6750 §3.1: no error code in the challenge). */
+  | { kind: "bearer"; error: string | null; description: string };
 
 /**
- * The error redirect of a failed authorization request (`validateAuthorizationRequest`'s
- * `redirect_error` outcome): its error, the request's usable `state`, and the issuer (RFC 9207).
+ * The `renderError` of a protocol speaking OAuth on its paths: its own refusals (`refusalOf` reads
+ * them; null for anything else), and the edge's failures as RFC 6749 §5.2 bodies.
  */
-export function authorizationErrorRedirect(failure: AuthorizationFailure, iss: string): string {
-  return errorRedirect(failure.redirectUri, failureResponse(failure, iss));
-}
-
-/** The same error as the fields of a form_post answer (OAuth 2.0 Form Post Response Mode §2). */
-export function authorizationErrorFields(failure: AuthorizationFailure, iss: string): [string, string][] {
-  return errorParameters(failureResponse(failure, iss));
+export function oauthFailureRenderer(refusalOf: (thrown: unknown) => OAuthWireError | null) {
+  const json = (error: string, description: string, opts: Omit<OAuthErrorAnswer, "error" | "description"> = {}) =>
+    oauthErrorResponse({ error, description, ...opts });
+  return (failure: EdgeFailure): Response | null => {
+    switch (failure.kind) {
+      case "thrown": {
+        const r = refusalOf(failure.error);
+        if (!r) return null;
+        if (r.kind === "bearer") return bearerErrorResponse(r);
+        const { kind: _, ...answer } = r;
+        return oauthErrorResponse(answer);
+      }
+      case "unavailable":
+        return json("temporarily_unavailable", failure.detail);
+      case "invalid_body":
+        return json("invalid_request", "The form body is missing a parameter or has an invalid one.");
+      case "unparsable_body":
+        return json("invalid_request", "The request body could not be parsed.");
+      case "method_not_allowed":
+        return json("invalid_request", `This endpoint takes ${failure.allow.join(", ")}.`, { allow: failure.allow });
+      case "too_large":
+        return json("invalid_request", `The request body is larger than ${failure.limitMiB} MiB.`, { tooLarge: true });
+      case "internal":
+        return json("server_error", "An unexpected error occurred.");
+    }
+  };
 }

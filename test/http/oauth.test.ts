@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
-import { clientRateKey, CLIENT_RATE_LIMIT } from "../../src/protocols/oidc/oauth";
+import { clientRateKey, CLIENT_RATE_LIMIT } from "../../src/protocols/oidc/token";
 import { ISSUER, makeTestApp, type TestApp } from "../support/app";
 import { PASSWORD, seedWorld, type World } from "../sdk/world";
 

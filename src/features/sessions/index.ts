@@ -12,6 +12,7 @@ export {
   type TokenPair,
   type ClientSessionRequest,
   type ClientSessionResult,
+  type ClientAccess,
 } from "./service";
 export type {
   CounterStore,

@@ -16,7 +16,7 @@ import type { Application, AudienceResolver } from "../apps";
 import type { DomainEvent, EventJournal } from "../events";
 import type { Org, OrgRepo } from "../orgs";
 import { userMemberships, type EffectiveGrant, type RoleRepo } from "../roles";
-import { ACCESS_TOKEN_TTL, type TokenMinter } from "../tokens";
+import { ACCESS_TOKEN_TTL, type ClientGrant, type TokenMinter } from "../tokens";
 import type { CachedTokenContext } from "./context-cache";
 import {
   familyIdOfSelector,
@@ -68,14 +68,29 @@ export interface ClientSessionRequest {
   refresh: boolean;
 }
 
-export type ClientSessionResult =
+/**
+ * What a client family's first access token is made of, loaded once by `startClientSession`: the
+ * protocol that asked signs it (with its ID token) in its own place.
+ */
+export interface ClientAccess {
+  user: Omit<User, "passwordHash">;
+  org: Org;
+  app: Application;
+  /** The browser sign-in session: the access tokens' `sid`. */
+  sid: string;
+  grants: EffectiveGrant[];
+  client: ClientGrant;
+}
+
+export type ClientSessionResult<T> =
   | {
       status: "ok";
       /** The user as loaded for the token (no password hash): the ID token's claims. */
       user: Omit<User, "passwordHash">;
       /** The org the tokens are for (audit). */
       org: { id: number; path: string };
-      accessToken: string;
+      /** What the caller's `mint` returned for this family's access (its tokens). */
+      minted: T;
       /** With `refresh`: the family's first token and its id (what a reused code revokes). */
       refreshToken?: string;
       familyId?: string;
@@ -251,12 +266,17 @@ export function createSessionService(deps: SessionServiceDeps) {
   }
 
   /**
-   * Tokens for an OAuth client after a redeemed authorization code: the access token for the
-   * client's application at the code's org (`sid` = the sign-in session, `client_id` and `scope`
-   * of the client), and with `refresh` a family bound to the client (web mode: the application's
-   * web refresh TTL, absolute). Refuses an inactive user, an unusable org or a missing application.
+   * Starts an OAuth client's tokens after a redeemed authorization code: loads what the access
+   * token for the client's application at the code's org is made of (`sid` = the sign-in session,
+   * `client_id` and `scope` of the client) and hands it to `mint` (the protocol signs the response
+   * there), and with `refresh` creates a family bound to the client (web mode: the application's
+   * web refresh TTL, absolute) meanwhile. Refuses an inactive user, an unusable org or a missing
+   * application.
    */
-  async function startClientSession(req: ClientSessionRequest): Promise<ClientSessionResult> {
+  async function startClientSession<T>(
+    req: ClientSessionRequest,
+    mint: (access: ClientAccess) => Promise<T>,
+  ): Promise<ClientSessionResult<T>> {
     const now = deps.clock.now();
     const [{ user, org, blocked, grants }, app] = await Promise.all([
       deps.tokenContext.load(req.tenantId, req.userId, req.orgId, now),
@@ -265,14 +285,14 @@ export function createSessionService(deps: SessionServiceDeps) {
     if (!user || user.status !== "ACTIVE") return { status: "refused", reason: "user_inactive" };
     if (!org || blocked) return { status: "refused", reason: "org_unusable" };
     if (!app || app.identifier !== req.audience) return { status: "refused", reason: "app_missing" };
-    const client = {
+    const client: ClientGrant = {
       clientId: req.clientId,
       scopes: req.scopes,
       ...(req.userinfoClaims?.length ? { userinfoClaims: req.userinfoClaims } : {}),
     };
     if (!req.refresh) {
-      const accessToken = await deps.mint(user, org, app, req.sid, undefined, grants, client);
-      return { status: "ok", user, org: { id: org.id, path: org.path }, accessToken };
+      const minted = await mint({ user, org, app, sid: req.sid, grants, client });
+      return { status: "ok", user, org: { id: org.id, path: org.path }, minted };
     }
     const ttlDays = refreshTtlDays("web", app);
     const expiresAt = addDays(now, ttlDays);
@@ -292,11 +312,11 @@ export function createSessionService(deps: SessionServiceDeps) {
       scopes: [...req.scopes],
       ...(req.userinfoClaims?.length ? { userinfoClaims: [...req.userinfoClaims] } : {}),
     };
-    const [, accessToken] = await Promise.all([
+    const [, minted] = await Promise.all([
       deps.families.create(familyId, rt.selector, rt.verifierHash, data, expiresAt),
-      deps.mint(user, org, app, req.sid, undefined, grants, client),
+      mint({ user, org, app, sid: req.sid, grants, client }),
     ]);
-    return { status: "ok", user, org: { id: org.id, path: org.path }, accessToken, refreshToken: rt.token, familyId };
+    return { status: "ok", user, org: { id: org.id, path: org.path }, minted, refreshToken: rt.token, familyId };
   }
 
   /** Orgs the user may switch into: the home org plus every org where a role is assigned. */

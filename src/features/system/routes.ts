@@ -1,6 +1,5 @@
-/** Health, readiness, metrics and the discovery documents (CONTRACT §5, §10). */
+/** Health, readiness, metrics and the key set (CONTRACT §5, §10); discovery is the OIDC module's. */
 import { Elysia, t } from "elysia";
-import { DomainError } from "../../kernel/errors";
 import type { SystemService } from "./service";
 
 export function systemRoutes({ system }: { system: SystemService }) {
@@ -31,17 +30,5 @@ export function systemRoutes({ system }: { system: SystemService }) {
         detail: { tags, summary: "Published signing keys (public parts only)" },
         response: t.Object({ keys: t.Array(t.Record(t.String(), t.Unknown())) }),
       },
-    )
-    .get("/.well-known/oauth-authorization-server", () => system.discovery(), {
-      detail: { tags, summary: "OAuth 2.0 authorization server metadata (RFC 8414)" },
-    })
-    .get(
-      "/.well-known/openid-configuration",
-      () => {
-        const doc = system.openidConfiguration();
-        if (!doc) throw new DomainError("NOT_FOUND", "No such endpoint. See /openapi.json for the API.");
-        return doc;
-      },
-      { detail: { tags, summary: "OpenID Provider metadata (OpenID Connect Discovery 1.0 §3)" } },
     );
 }

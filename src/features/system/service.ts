@@ -1,39 +1,20 @@
 /**
- * Health, readiness, metrics and the discovery documents (CONTRACT §5, §10) as plain functions:
- * the routes only shape them for the wire.
+ * Health, readiness, metrics and the key set (CONTRACT §5, §10) as plain functions: the routes
+ * only shape them for the wire. The discovery documents are the OpenID provider's
+ * (src/protocols/oidc/discovery.ts).
  */
 import { DomainError } from "../../kernel/errors";
-import {
-  buildAuthorizationServerMetadata,
-  buildOpenIdConfiguration,
-  type ProviderFeature,
-  type ProviderMetadata,
-} from "../../protocols/oidc";
 
 export interface SystemDeps {
-  issuer: string;
   /** Named readiness checks; each throws when its store cannot answer. */
   checks: [name: string, ping: () => Promise<void>][];
   jwks(): { keys: Record<string, unknown>[] };
   renderMetrics(): string;
   /** Bounds every readiness check (a hung connection must not hang the probe). */
   checkTimeoutMs?: number;
-  /** What the OpenID provider serves (the composition root lists what it mounts); none: client credentials only. */
-  features?: readonly ProviderFeature[];
-  /** Locales of the hosted pages (`ui_locales_supported`). */
-  uiLocales?: readonly string[];
 }
 
 export function createSystemService(deps: SystemDeps) {
-  const { issuer } = deps;
-  /**
-   * RFC 8414 and OpenID Connect Discovery metadata from the one builder, listing exactly what is
-   * mounted (CONTRACT §12); the OpenID document is null (404) when no authorization endpoint is.
-   */
-  const options = { issuer, features: deps.features ?? [], uiLocales: deps.uiLocales };
-  const discovery: ProviderMetadata = buildAuthorizationServerMetadata(options);
-  const openid: ProviderMetadata | null = buildOpenIdConfiguration(options);
-
   /** Every check's state; UNAVAILABLE (with the per-check states) when one fails. */
   async function ready(): Promise<{ status: "ready"; checks: Record<string, string> }> {
     const checks: Record<string, string> = {};
@@ -54,8 +35,6 @@ export function createSystemService(deps: SystemDeps) {
 
   return {
     ready,
-    discovery: () => discovery,
-    openidConfiguration: () => openid,
     jwks: deps.jwks,
     metrics: deps.renderMetrics,
   };

@@ -4,8 +4,8 @@
  * what is served (CONTRACT §12: "Discovery lists exactly these"), so endpoints appear only with
  * the feature that mounts them.
  *
- * With no feature the RFC 8414 document is the one served today by the system feature (the
- * client-credentials token endpoint and the key set); test/unit/oidc/discovery.test.ts holds the two equal.
+ * With no feature the RFC 8414 document is the client-credentials token endpoint and the key set
+ * alone. The OIDC module serves both documents (discovery-routes.ts, module.ts).
  */
 import { ACR_VALUES_SUPPORTED } from "./acr";
 import { RESPONSE_MODES } from "./authorization-request";
@@ -108,3 +108,30 @@ export function buildOpenIdConfiguration(opts: DiscoveryOptions): ProviderMetada
   if (!opts.features.includes("authorization_code")) return null;
   return buildAuthorizationServerMetadata(opts);
 }
+
+/** What the discovery documents are built from: the issuer, what is mounted, the pages' locales. */
+export interface DiscoverySettings {
+  issuer: string;
+  /** What the OpenID provider serves (the composition root lists what it mounts); none: client credentials only. */
+  features?: readonly ProviderFeature[];
+  /** Locales of the hosted pages (`ui_locales_supported`). */
+  uiLocales?: readonly string[];
+}
+
+/**
+ * The two documents, built once from the one builder, listing exactly what is mounted (CONTRACT
+ * §12); the OpenID document is null (404) when no authorization endpoint is. Reads only the
+ * members of `settings` it names, whatever else the object carries.
+ */
+export function createDiscovery<S extends DiscoverySettings>(settings: S) {
+  const options: DiscoveryOptions = {
+    issuer: settings.issuer,
+    features: settings.features ?? [],
+    uiLocales: settings.uiLocales,
+  };
+  const discovery = buildAuthorizationServerMetadata(options);
+  const openid = buildOpenIdConfiguration(options);
+  return { discovery: () => discovery, openidConfiguration: () => openid };
+}
+
+export type Discovery = ReturnType<typeof createDiscovery>;

@@ -11,10 +11,12 @@ export {
 export {
   OAUTH_ERROR_CODES,
   OAuthProtocolError,
+  bearerError,
   oauthError,
   safeDescription,
   type AuthorizationErrorCode,
   type OAuthErrorCode,
+  type OAuthErrorOptions,
   type TokenEndpointErrorCode,
 } from "./errors";
 export {
@@ -47,7 +49,16 @@ export {
   s256Challenge,
   verifyPkceS256,
 } from "./pkce";
-export { appendQuery, successParameters, successRedirect, type SuccessResponse } from "./redirect";
+export {
+  appendQuery,
+  authorizationErrorFields,
+  authorizationErrorRedirect,
+  errorRedirect,
+  successParameters,
+  successRedirect,
+  type AuthorizationErrorResponse,
+  type SuccessResponse,
+} from "./redirect";
 export { readIdTokenHint } from "./id-token-hint";
 export { type ClaimsRequest, parseClaimsRequest, REQUESTABLE_CLAIMS } from "./claims-request";
 export {

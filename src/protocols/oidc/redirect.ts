@@ -3,9 +3,10 @@
  * the redirect URI's query component, whose own parameters are retained byte for byte (RFC 6749
  * §3.1.2), and no fragment is ever produced. With response_mode `form_post` the same parameters
  * (`successParameters`) are the fields of an auto-submitting form instead. The error redirect
- * (RFC 6749 §4.1.2.1) is rendered at the edge with the other OAuth errors
- * (src/http/oauth-error.ts `authorizationErrorRedirect`), on top of `appendQuery`.
+ * (RFC 6749 §4.1.2.1) is the same on top of the edge's error parameters (src/http/oauth-error.ts).
  */
+import { errorParameters } from "../../http/oauth-error";
+import { type AuthorizationErrorCode, type OAuthProtocolError, safeDescription } from "./errors";
 
 /** What a successful authorization response carries (RFC 6749 §4.1.2, RFC 9207 §2). */
 export interface SuccessResponse {
@@ -53,4 +54,49 @@ export function successParameters(r: SuccessResponse): [string, string][] {
 /** The success answer in the query of the redirect URI (response_mode `query`). */
 export function successRedirect(redirectUri: string, r: SuccessResponse): string {
   return appendQuery(redirectUri, successParameters(r));
+}
+
+/** What an authorization error redirect carries (RFC 6749 §4.1.2.1, RFC 9207 §2). */
+export interface AuthorizationErrorResponse {
+  error: AuthorizationErrorCode;
+  /** Client-safe; reduced to the characters RFC 6749 §4.1.2.1 allows. */
+  description?: string;
+  /** The request's `state`, exactly (RFC 6749 §4.1.2.1: REQUIRED if the request carried one). */
+  state?: string;
+  /** The issuer identifier (RFC 9207 §2: in error responses too). */
+  iss: string;
+}
+
+const errorFields = (r: AuthorizationErrorResponse) =>
+  errorParameters({ ...r, description: r.description && safeDescription(r.description) });
+
+/**
+ * The error parameters appended to the validated redirect URI's query, which is retained (RFC 6749
+ * §3.1.2); never a fragment. Only for a redirect URI already validated for the client: an
+ * unvalidated one gets an error page instead (RFC 6749 §4.1.2.1).
+ */
+export function errorRedirect(redirectUri: string, r: AuthorizationErrorResponse): string {
+  return appendQuery(redirectUri, errorFields(r));
+}
+
+type AuthorizationFailure = { error: OAuthProtocolError; redirectUri: string; state?: string };
+
+const failureResponse = (failure: AuthorizationFailure, iss: string): AuthorizationErrorResponse => ({
+  error: failure.error.error as AuthorizationErrorCode,
+  description: failure.error.description,
+  state: failure.state,
+  iss,
+});
+
+/**
+ * The error redirect of a failed authorization request (`validateAuthorizationRequest`'s
+ * `redirect_error` outcome): its error, the request's usable `state`, and the issuer (RFC 9207).
+ */
+export function authorizationErrorRedirect(failure: AuthorizationFailure, iss: string): string {
+  return errorRedirect(failure.redirectUri, failureResponse(failure, iss));
+}
+
+/** The same error as the fields of a form_post answer (OAuth 2.0 Form Post Response Mode §2). */
+export function authorizationErrorFields(failure: AuthorizationFailure, iss: string): [string, string][] {
+  return errorFields(failureResponse(failure, iss));
 }

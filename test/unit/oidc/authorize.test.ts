@@ -10,7 +10,7 @@ import {
   s256Challenge,
   validateAuthorizationRequest,
 } from "../../../src/protocols/oidc";
-import { authorizationErrorRedirect } from "../../../src/http/oauth-error";
+import { authorizationErrorRedirect } from "../../../src/protocols/oidc";
 
 const CLIENT_ID = "cli_AAAAAAAAAAAAAAAAAAAAAA";
 const REDIRECT = "https://app.example/cb";

@@ -5,7 +5,7 @@ import {
   buildAuthorizationServerMetadata,
   buildOpenIdConfiguration,
 } from "../../../src/protocols/oidc";
-import { createSystemService } from "../../../src/features/system";
+import { createDiscovery as createSystemService } from "../../../src/protocols/oidc/discovery";
 
 const issuer = "https://sso.example";
 const ALL: ProviderFeature[] = [

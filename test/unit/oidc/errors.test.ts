@@ -1,13 +1,13 @@
 // The one OAuth error vocabulary (src/protocols/oidc/errors.ts).
 import { describe, expect, test } from "bun:test";
-import type { TokenErrorCode } from "../../../src/protocols/oidc/oauth";
+import type { TokenErrorCode } from "../../../src/protocols/oidc/token";
 import {
   OAUTH_ERROR_CODES,
   OAuthProtocolError,
   type OAuthErrorCode,
   type TokenEndpointErrorCode,
 } from "../../../src/protocols/oidc";
-import type { OAuthErrorCode as RenderedTokenCode } from "../../../src/http/oauth-error";
+import type { OAuthErrorCode as RenderedTokenCode } from "../../../src/protocols/oidc/errors";
 
 // Compile-time: the token grant's codes (but its own `rate_limited`, rendered as slow_down) and the
 // token endpoint renderer's are drawn from the one vocabulary.

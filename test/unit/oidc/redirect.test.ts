@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { appendQuery, successRedirect } from "../../../src/protocols/oidc";
-import { errorRedirect } from "../../../src/http/oauth-error";
+import { errorRedirect } from "../../../src/protocols/oidc";
 
 const ISS = "https://sso.example";
 

@@ -6,8 +6,8 @@
  */
 import { Elysia } from "elysia";
 import { clientIp } from "../../../http/context";
-import { authorizationErrorFields, authorizationErrorRedirect } from "../../../http/oauth-error";
 import type { Logger } from "../../../http/observability";
+import { authorizationErrorFields, authorizationErrorRedirect } from "../redirect";
 import {
   authorizeResponsesDoc,
   logPageRefusal,

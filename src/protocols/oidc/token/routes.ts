@@ -2,11 +2,10 @@
  * POST /oauth2/token, /oauth2/revoke, /oauth2/introspect and GET|POST /oauth2/userinfo: the RFC 6749 /
  * RFC 6750 edge. It enforces the transport rules (form body, exactly one client authentication
  * method, no secret in the URL; the bearer token by exactly one method, never in the URL) and
- * leaves the service's TokenRequestError / BearerTokenError to the app's one error renderer.
+ * leaves every refusal (an OAuthProtocolError) to the protocol's renderer (render-error.ts).
  */
 import { Elysia } from "elysia";
 import { clientIp, noContent200 } from "../../../http/context";
-import { OAuthError } from "../../../http/oauth-error";
 import { bearerResponses, tokenResponses } from "../../../http/responses";
 import {
   BearerErrorBody,
@@ -18,7 +17,9 @@ import {
   UserInfoForm,
   UserInfoResponse,
 } from "./model";
-import { BearerTokenError, type ClientAuthentication, type OAuthService } from "./service";
+import { bearerError, oauthError } from "../errors";
+import type { ClientAuthentication } from "./client-auth";
+import type { TokenService } from "./service";
 
 const FORM = "application/x-www-form-urlencoded";
 
@@ -45,15 +46,15 @@ export function parseBasic(header: string | null): { id: string; secret: string 
 async function parseTokenForm({ request, contentType }: { request: Request; contentType: string }) {
   const q = request.url.indexOf("?");
   if (q >= 0 && new URLSearchParams(request.url.slice(q + 1)).has("client_secret"))
-    throw new OAuthError(
+    throw oauthError(
       "invalid_request",
       "A client secret must never be sent in the URL; use HTTP Basic authentication.",
     );
   if (!contentType || contentType.split(";")[0].trim().toLowerCase() !== FORM)
-    throw new OAuthError("invalid_request", `The body must be ${FORM}.`);
+    throw oauthError("invalid_request", `The body must be ${FORM}.`);
   const out: Record<string, string> = {};
   for (const [k, v] of new URLSearchParams(await request.text())) {
-    if (k in out) throw new OAuthError("invalid_request", `The parameter ${k} is repeated.`);
+    if (k in out) throw oauthError("invalid_request", `The parameter ${k} is repeated.`);
     out[k] = v;
   }
   return out;
@@ -70,22 +71,22 @@ export function clientAuthentication(
 ): ClientAuthentication {
   if (header) {
     if (body.client_secret !== undefined)
-      throw new OAuthError(
+      throw oauthError(
         "invalid_request",
         "Use exactly one client authentication method: HTTP Basic or client_secret in the body, not both.",
       );
     const creds = parseBasic(header);
     if (!creds)
-      throw new OAuthError(
+      throw oauthError(
         "invalid_client",
         "Authenticate the client with HTTP Basic: client id and secret, each form-urlencoded, joined by ':' and base64-encoded.",
       );
     if (body.client_id !== undefined && body.client_id !== creds.id)
-      throw new OAuthError("invalid_request", "client_id in the body differs from the HTTP Basic user name.");
+      throw oauthError("invalid_request", "client_id in the body differs from the HTTP Basic user name.");
     return { method: "client_secret_basic", clientId: creds.id, clientSecret: creds.secret };
   }
   if (body.client_id === undefined)
-    throw new OAuthError(
+    throw oauthError(
       "invalid_client",
       "Authenticate the client: HTTP Basic, client_id and client_secret in the body, or client_id alone for a public client.",
     );
@@ -111,7 +112,7 @@ async function parseBearerForm({ request, contentType }: { request: Request; con
 }
 
 const twoMethods = () =>
-  new BearerTokenError(
+  bearerError(
     "invalid_request",
     "Send the access token by exactly one method: the Authorization header or access_token in a form body.",
   );
@@ -125,20 +126,20 @@ const twoMethods = () =>
 function presentedToken(request: Request, body: unknown): string | null {
   const q = request.url.indexOf("?");
   if (q >= 0 && new URLSearchParams(request.url.slice(q + 1)).has("access_token"))
-    throw new BearerTokenError(
+    throw bearerError(
       "invalid_request",
       "Never send the access token in the URL; use the Authorization header or a form body.",
     );
   const form = (body as { form?: [string, string][] | null } | undefined)?.form ?? null;
   const inBody = form ? form.filter(([k]) => k === "access_token").map(([, v]) => v) : [];
-  if (inBody.length > 1) throw new BearerTokenError("invalid_request", "The parameter access_token is repeated.");
+  if (inBody.length > 1) throw bearerError("invalid_request", "The parameter access_token is repeated.");
   const header = request.headers.get("authorization");
   if (inBody.length === 0) return bearerToken(header);
   if (header !== null) throw twoMethods();
   return inBody[0];
 }
 
-export function oauthRoutes({ oauth }: { oauth: OAuthService }) {
+export function tokenRoutes({ tokens }: { tokens: TokenService }) {
   const userinfo = async ({
     request,
     body,
@@ -148,7 +149,7 @@ export function oauthRoutes({ oauth }: { oauth: OAuthService }) {
     body: unknown;
     set: { headers: Record<string, unknown> };
   }) => {
-    const claims = await oauth.userInfo(presentedToken(request, body));
+    const claims = await tokens.userInfo(presentedToken(request, body));
     set.headers["cache-control"] = "no-store";
     set.headers["pragma"] = "no-cache";
     return claims as typeof UserInfoResponse.static;
@@ -171,15 +172,11 @@ export function oauthRoutes({ oauth }: { oauth: OAuthService }) {
       "/oauth2/token",
       async ({ body, request, server, set }) => {
         const auth = clientAuthentication(request.headers.get("authorization"), body);
-        // A TokenRequestError is rendered as RFC 6749 §5.2 by the app's one error renderer.
-        const token = await oauth.token({
+        // A refusal is rendered as RFC 6749 §5.2 by the protocol's renderer.
+        const token = await tokens.token({
           auth,
           grantType: body.grant_type,
-          scope: body.scope,
-          code: body.code,
-          redirectUri: body.redirect_uri,
-          codeVerifier: body.code_verifier,
-          refreshToken: body.refresh_token,
+          form: body,
           ip: clientIp(request, server),
         });
         // RFC 6749 §5.1: token responses are never cached.
@@ -190,8 +187,8 @@ export function oauthRoutes({ oauth }: { oauth: OAuthService }) {
           token_type: "Bearer" as const,
           expires_in: token.expiresIn,
           scope: token.scope,
-          ...("idToken" in token && token.idToken ? { id_token: token.idToken } : {}),
-          ...("refreshToken" in token && token.refreshToken ? { refresh_token: token.refreshToken } : {}),
+          ...(token.idToken ? { id_token: token.idToken } : {}),
+          ...(token.refreshToken ? { refresh_token: token.refreshToken } : {}),
         };
       },
       {
@@ -211,7 +208,7 @@ export function oauthRoutes({ oauth }: { oauth: OAuthService }) {
       "/oauth2/revoke",
       async ({ body, request, server }) => {
         const auth = clientAuthentication(request.headers.get("authorization"), body);
-        await oauth.revoke({
+        await tokens.revoke({
           auth,
           token: body.token,
           tokenTypeHint: body.token_type_hint,
@@ -236,7 +233,7 @@ export function oauthRoutes({ oauth }: { oauth: OAuthService }) {
       "/oauth2/introspect",
       async ({ body, request, set }) => {
         const auth = clientAuthentication(request.headers.get("authorization"), body);
-        const answer = await oauth.introspect({ auth, token: body.token });
+        const answer = await tokens.introspect({ auth, token: body.token });
         set.headers["cache-control"] = "no-store";
         set.headers["pragma"] = "no-cache";
         return answer as typeof IntrospectionResponse.static;
