@@ -8,6 +8,7 @@
  */
 import type { ComponentChildren } from "preact";
 import { renderToString } from "preact-render-to-string";
+import { UAParser } from "ua-parser-js";
 import { textOn } from "../kernel/contrast";
 import { DEFAULT_COLOR, normalColor } from "./assets";
 import { type Locale, type Translator, translator } from "./i18n";
@@ -79,7 +80,7 @@ function partsOf(c: MailContent, t: Translator): Parts {
           t("mail.greeting"),
           t("mail.newDevice.intro", { email: c.email }),
           t("mail.newDevice.when", { when: `${when} UTC` }),
-          t("mail.newDevice.device", { device: c.device }),
+          t("mail.newDevice.device", { device: deviceName(c.device, t) }),
           ...(c.ip ? [t("mail.newDevice.ip", { ip: c.ip })] : []),
         ],
         after: [t("mail.newDevice.ok"), t("mail.newDevice.act")],
@@ -163,6 +164,23 @@ function Html(p: { t: Translator; brand: MailBrand; name: string; parts: Parts; 
 }
 
 /** One mail in `locale`, branded: its subject, its text part and its HTML part. */
+/**
+ * A user agent as a person reads it: "Firefox 128 on Ubuntu", "Safari 17 on iOS 17.5" (its major
+ * version only: the rest says nothing to a person). What the parser does not know stays as sent,
+ * cut to 120 characters; no user agent at all reads "unknown".
+ */
+export function deviceName(userAgent: string, t: Translator): string {
+  const ua = userAgent.trim();
+  if (!ua || ua === "unknown") return t("mail.newDevice.unknown");
+  const parsed = new UAParser(ua);
+  const b = parsed.getBrowser();
+  const o = parsed.getOS();
+  const browser = b.name ? [b.name, b.major].filter(Boolean).join(" ") : "";
+  const os = o.name ? [o.name, o.version].filter(Boolean).join(" ") : "";
+  if (browser && os) return t("mail.newDevice.browserOn", { browser, os });
+  return browser || os || ua.slice(0, 120);
+}
+
 export function renderMail(content: MailContent, ctx: { locale: Locale; brand?: MailBrand }): RenderedMail {
   const t = translator(ctx.locale);
   const brand = ctx.brand ?? {};

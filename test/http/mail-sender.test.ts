@@ -16,12 +16,12 @@ import { createUser, ok, PASSWORD, provisionTenant, type TenantFixture } from ".
 let sink: SmtpSink;
 const apps: TestApp[] = [];
 
-beforeAll(() => {
-  sink = startSmtpSink();
+beforeAll(async () => {
+  sink = await startSmtpSink();
 });
 afterAll(async () => {
   for (const a of apps) await a.close();
-  sink.stop();
+  await sink.stop();
 });
 
 async function brandedTenant(t: TestApp, displayName: string): Promise<TenantFixture> {

@@ -547,6 +547,29 @@ if (!available) {
       expect(await page.getByLabel("Display name").inputValue()).toBe("Console Co");
       expect(await page.getByLabel("Primary colour (#rrggbb)").inputValue()).toBe("#0b6e4f");
       expect(await preview.locator("img").getAttribute("src")).toMatch(/\/pages\/logos\/\d+\/[0-9a-f]{64}$/);
+
+      // Per-application branding reaches the applications of every organization in reach, not
+      // only the active one's: an application of the child organization "Engineering".
+      // Org pickers indent children with em spaces: pick by the trimmed name.
+      const pickOrg = async (label: string, name: string) => {
+        const picker = page.getByLabel(label, { exact: true });
+        const texts = await picker.locator("option").allTextContents();
+        await picker.selectOption({ label: texts.find((o) => o.trim() === name)! });
+      };
+      await go("Applications");
+      await pickOrg("Organization", "Engineering");
+      await page.getByRole("button", { name: "New application" }).click();
+      await page.getByLabel("Identifier (token audience)").fill("https://desk.console.test");
+      await page.getByLabel("Name", { exact: true }).fill("Support desk");
+      await page.getByRole("button", { name: "Register application" }).click();
+      await page.getByRole("cell", { name: "Support desk", exact: true }).waitFor();
+      await go("Branding");
+      const scope = page.getByLabel("Branding of");
+      expect(await scope.locator("option").allTextContents()).not.toContain("Application: Support desk");
+      await pickOrg("Organization (its applications)", "Engineering");
+      await scope.locator("option", { hasText: "Application: Support desk" }).waitFor({ state: "attached" });
+      await scope.selectOption({ label: "Application: Support desk" });
+      await page.getByRole("button", { name: "Save branding" }).waitFor();
     }, 60_000);
 
     test("every area passes axe-core (no serious or critical violation), fits at 1280 and 360 px, and Tab reaches every control with a visible focus ring", async () => {

@@ -1,13 +1,15 @@
 /**
- * A minimal SMTP server for tests (RFC 5321's plain path: EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP,
- * QUIT; no TLS, no AUTH), on Bun's TCP listener: it accepts every mail and keeps the envelope and
- * the raw message, so a test reads the headers a real SMTP client (nodemailer) sent.
- * TODO(#37): swap for the `smtp-server` package once it is a dev dependency.
+ * An SMTP server for tests: the `smtp-server` package (nodemailer's server half) on a free local
+ * port, no TLS, no AUTH. It accepts every mail and keeps the envelope and the raw message, so a
+ * test reads the headers a real SMTP client (the service's nodemailer transport) sent.
  */
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
 export interface SunkMail {
   from: string;
   to: string[];
-  /** The message as received, dot-unstuffed, CRLF line ends. */
+  /** The message as received (dot-unstuffed by the server), CRLF line ends. */
   raw: string;
 }
 
@@ -16,15 +18,7 @@ export interface SmtpSink {
   mails: SunkMail[];
   /** Resolves with the first mail `match` accepts (polls; throws after ~5 s). */
   waitFor(match: (m: SunkMail) => boolean): Promise<SunkMail>;
-  stop(): void;
-}
-
-interface Conn {
-  buf: string;
-  inData: boolean;
-  data: string[];
-  from: string;
-  to: string[];
+  stop(): Promise<void>;
 }
 
 /** One header of a raw message, unfolded (RFC 5322 §2.2.3); null when absent. */
@@ -34,62 +28,32 @@ export function headerOf(raw: string, name: string): string | null {
   return line ? line.slice(name.length + 1).trim() : null;
 }
 
-export function startSmtpSink(): SmtpSink {
+export async function startSmtpSink(): Promise<SmtpSink> {
   const mails: SunkMail[] = [];
-  const server = Bun.listen<Conn>({
-    hostname: "127.0.0.1",
-    port: 0,
-    socket: {
-      open(s) {
-        s.data = { buf: "", inData: false, data: [], from: "", to: [] };
-        s.write("220 sink.test ESMTP ready\r\n");
-      },
-      data(s, chunk) {
-        const c = s.data;
-        c.buf += new TextDecoder().decode(chunk);
-        let i = c.buf.indexOf("\r\n");
-        while (i >= 0) {
-          const line = c.buf.slice(0, i);
-          c.buf = c.buf.slice(i + 2);
-          if (c.inData) {
-            if (line === ".") {
-              c.inData = false;
-              mails.push({ from: c.from, to: c.to, raw: c.data.join("\r\n") });
-              c.data = [];
-              c.from = "";
-              c.to = [];
-              s.write("250 2.0.0 queued\r\n");
-            } else c.data.push(line.startsWith(".") ? line.slice(1) : line);
-          } else {
-            const verb = line.slice(0, 4).toUpperCase();
-            if (verb === "EHLO") s.write("250-sink.test\r\n250 8BITMIME\r\n");
-            else if (verb === "HELO") s.write("250 sink.test\r\n");
-            else if (verb === "MAIL") {
-              c.from = /<([^>]*)>/.exec(line)?.[1] ?? "";
-              s.write("250 2.1.0 ok\r\n");
-            } else if (verb === "RCPT") {
-              c.to.push(/<([^>]*)>/.exec(line)?.[1] ?? "");
-              s.write("250 2.1.5 ok\r\n");
-            } else if (verb === "DATA") {
-              c.inData = true;
-              s.write("354 end with <CRLF>.<CRLF>\r\n");
-            } else if (verb === "RSET") {
-              c.from = "";
-              c.to = [];
-              s.write("250 ok\r\n");
-            } else if (verb === "NOOP") s.write("250 ok\r\n");
-            else if (verb === "QUIT") {
-              s.write("221 bye\r\n");
-              s.end();
-            } else s.write("502 5.5.2 not implemented\r\n");
-          }
-          i = c.buf.indexOf("\r\n");
-        }
-      },
+  const server = new SMTPServer({
+    name: "sink.test",
+    secure: false,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        done();
+      });
     },
   });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
   return {
-    port: server.port,
+    port: (server.server.address() as AddressInfo).port,
     mails,
     async waitFor(match) {
       for (let i = 0; i < 500; i++) {
@@ -99,6 +63,6 @@ export function startSmtpSink(): SmtpSink {
       }
       throw new Error("no matching mail reached the SMTP sink");
     },
-    stop: () => server.stop(true),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

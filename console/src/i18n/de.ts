@@ -5,6 +5,7 @@ export const de = {
   "branding.title": "Erscheinungsbild",
   "branding.intro":
     "So sehen die Anmeldeseiten und E-Mails Ihres Mandanten aus. Eine Anwendung kann jedes Feld überschreiben.",
+  "branding.organization": "Organisation (ihre Anwendungen)",
   "branding.scope": "Erscheinungsbild von",
   "branding.scopeTenant": "Dem ganzen Mandanten",
   "branding.scopeApp": "Anwendung: {name}",

@@ -7,6 +7,7 @@
 export const en = {
   "branding.title": "Branding",
   "branding.intro": "How the sign-in pages and mails of your tenant look. An application may override any field.",
+  "branding.organization": "Organization (its applications)",
   "branding.scope": "Branding of",
   "branding.scopeTenant": "The whole tenant",
   "branding.scopeApp": "Application: {name}",

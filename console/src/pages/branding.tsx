@@ -9,6 +9,7 @@ import { useState } from "preact/hooks";
 import { api, currentClaims, ok, type Answer } from "../api";
 import { consoleLocale, t } from "../i18n";
 import { Check, ErrorNote, Field, Loaded, Select, useAsync, useForm } from "../ui";
+import { useOrgChoices } from "../orgs-context";
 
 type TenantBranding = Answer<"/api/branding", "get">;
 const DEFAULT_COLOR = "#1f5fbf";
@@ -204,10 +205,13 @@ const draftOf = (b: Omit<TenantBranding, "newDeviceAlert"> & { newDeviceAlert?: 
 export function BrandingPage() {
   const claims = currentClaims()!;
   const [scope, setScope] = useState<number>(0);
+  // Applications belong to organizations: any org in reach can be picked, not only the active one.
+  const choices = useOrgChoices();
+  const [orgId, setOrgId] = useState(claims.org_id);
   const tenant = useAsync(() => ok(api.GET("/api/branding", {})), []);
   const apps = useAsync(
-    () => ok(api.GET("/api/applications", { params: { query: { organizationId: claims.org_id } } })),
-    [],
+    () => ok(api.GET("/api/applications", { params: { query: { organizationId: orgId } } })),
+    [orgId],
   );
   const app = useAsync(
     () =>
@@ -225,7 +229,10 @@ export function BrandingPage() {
     <section lang={consoleLocale}>
       <h1>{t("branding.title")}</h1>
       <p>{t("branding.intro")}</p>
-      <Select label={t("branding.scope")} value={scope} onValue={setScope} options={options} />
+      <div class="toolbar">
+        <Select label={t("branding.organization")} value={orgId} onValue={(x) => (setOrgId(x), setScope(0))} options={choices} />
+        <Select label={t("branding.scope")} value={scope} onValue={setScope} options={options} />
+      </div>
       {scope === 0 ? (
         <Loaded state={tenant}>
           {(b) => (

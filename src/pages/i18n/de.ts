@@ -213,6 +213,8 @@ export const de = {
   "mail.newDevice.intro": "Mit Ihrem Konto {email} wurde sich eben in einem bisher unbekannten Browser angemeldet.",
   "mail.newDevice.when": "Wann: {when}",
   "mail.newDevice.device": "Browser: {device}",
+  "mail.newDevice.browserOn": "{browser} unter {os}",
+  "mail.newDevice.unknown": "unbekannt",
   "mail.newDevice.ip": "Netzwerkadresse: {ip}",
   "mail.newDevice.ok": "Wenn Sie das waren, ist nichts zu tun.",
   "mail.newDevice.act": "Wenn nicht, setzen Sie jetzt Ihr Passwort zurück und informieren Sie Ihre Administration.",

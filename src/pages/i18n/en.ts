@@ -228,6 +228,8 @@ export const en = {
   "mail.newDevice.intro": "Your account {email} was just used to sign in from a browser not seen before.",
   "mail.newDevice.when": "When: {when}",
   "mail.newDevice.device": "Browser: {device}",
+  "mail.newDevice.browserOn": "{browser} on {os}",
+  "mail.newDevice.unknown": "unknown",
   "mail.newDevice.ip": "Network address: {ip}",
   "mail.newDevice.ok": "If this was you, there is nothing to do.",
   "mail.newDevice.act": "If it was not you, reset your password now and tell your administrator.",
