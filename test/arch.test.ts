@@ -40,9 +40,17 @@ const importers = (tree: Tree, keep: (f: string) => boolean, target: (resolved: 
       .filter((spec) => target(resolve(f, spec), spec))
       .map((spec) => `${f} → ${spec}`),
   );
+/** Module specifiers of a file's value imports (an `import type { … }` names no class or function to call). */
+const valueImportsOf = (text: string) =>
+  [...text.matchAll(/^\s*(import|export)\s(?!type\s)[^;]*?from\s+["']([^"']+)["']/gm)].map((m) => m[2]);
+const protocolOf = (path: string) => /^src\/protocols\/([^/]+)\//.exec(path)?.[1] ?? null;
 const featureOf = (path: string) => /^src\/features\/([^/]+)\//.exec(path)?.[1] ?? null;
 /** Files of a feature that only describe the wire or mount routes; everything else is inner code. */
-const isEdgeFile = (f: string) => /^src\/features\/[^/]+\/(routes|model)\.ts$/.test(f);
+const isEdgeFile = (f: string) =>
+  /^src\/features\/[^/]+\/(routes|model)\.ts$/.test(f) || /^src\/protocols\/.+\/(routes|model)\.ts$/.test(f);
+/** Inner code: the kernel, and every feature or protocol file that is not an edge file. */
+const isInner = (f: string) =>
+  f.startsWith("src/kernel/") || ((f.startsWith("src/features/") || f.startsWith("src/protocols/")) && !isEdgeFile(f));
 
 const rules: Record<string, Rule> = {
   "only src/main.ts imports adapters/": (tree) =>
@@ -55,7 +63,7 @@ const rules: Record<string, Rule> = {
   "services, ports, other feature code and the kernel never import elysia or the HTTP layer": (tree) =>
     importers(
       tree,
-      (f) => f.startsWith("src/kernel/") || (f.startsWith("src/features/") && !isEdgeFile(f)),
+      isInner,
       (t, spec) => spec === "elysia" || spec.startsWith("@elysiajs/") || t.startsWith("src/http/"),
     ),
 
@@ -102,6 +110,40 @@ const rules: Record<string, Rule> = {
     return [...cycles];
   },
 
+  "features and the kernel never import a protocol (protocols build on features, never the reverse)": (tree) =>
+    importers(
+      tree,
+      (f) => f.startsWith("src/features/") || f.startsWith("src/kernel/"),
+      (t) => t.startsWith("src/protocols/"),
+    ),
+
+  "protocols never import each other": (tree) =>
+    files(tree, (f) => protocolOf(f) !== null).flatMap((f) =>
+      importsOf(tree.get(f)!)
+        .filter((spec) => {
+          const to = protocolOf(`${resolve(f, spec)}/`);
+          return to !== null && to !== protocolOf(f);
+        })
+        .map((spec) => `${f} → ${spec}`),
+    ),
+
+  "protocols reach a feature only through its index.ts, ports.ts or model.ts": (tree) =>
+    importers(
+      tree,
+      (f) => protocolOf(f) !== null,
+      (t) => {
+        const m = /^src\/features\/[^/]+\/(.+)$/.exec(t);
+        return m !== null && !/^(index|ports|model)$/.test(m[1]);
+      },
+    ),
+
+  "src/http imports no feature or protocol code (type-only imports aside)": (tree) =>
+    files(tree, (f) => f.startsWith("src/http/")).flatMap((f) =>
+      valueImportsOf(tree.get(f)!)
+        .filter((spec) => /^src\/(features|protocols)(\/|$)/.test(resolve(f, spec)))
+        .map((spec) => `${f} → ${spec}`),
+    ),
+
   "the environment is read only in src/main.ts (config.ts parses what main passes)": (tree) =>
     // The SDK is a library for resource servers, not part of the service: it is exempt.
     files(tree, (f) => f !== "src/main.ts" && !f.startsWith("src/sdk/")).filter((f) =>
@@ -111,7 +153,7 @@ const rules: Record<string, Rule> = {
   "services, ports and the kernel never see the store bag, the unit runner or the composition root": (tree) =>
     importers(
       tree,
-      (f) => f.startsWith("src/kernel/") || (f.startsWith("src/features/") && !isEdgeFile(f)),
+      isInner,
       (t) => ["src/stores", "src/units", "src/compose", "src/routes", "src/main"].includes(t),
     ),
 
@@ -201,7 +243,9 @@ const rules: Record<string, Rule> = {
     // The protocol's rules (every feature file but its routes) and the kernel never build HTML.
     ...importers(
       tree,
-      (f) => f.startsWith("src/kernel/") || (f.startsWith("src/features/") && !/\/routes\.tsx?$/.test(f)),
+      (f) =>
+        f.startsWith("src/kernel/") ||
+        ((f.startsWith("src/features/") || f.startsWith("src/protocols/")) && !/\/routes\.tsx?$/.test(f)),
       (t, spec) => t.startsWith("src/pages") || spec === "preact" || spec.startsWith("preact-render-to-string"),
     ),
   ],
@@ -230,6 +274,25 @@ const fixtures: Record<keyof typeof rules, { tree: Record<string, string>; offen
     offenders: [
       "sessions → users → sessions (src/features/sessions/ports.ts → ../users; src/features/users/service.ts → ../sessions/ports)",
     ],
+  },
+  "features and the kernel never import a protocol (protocols build on features, never the reverse)": {
+    tree: { "src/features/system/service.ts": 'import { buildOpenIdConfiguration } from "../../protocols/oidc";\n' },
+    offenders: ["src/features/system/service.ts → ../../protocols/oidc"],
+  },
+  "protocols never import each other": {
+    tree: { "src/protocols/saml/sso.ts": 'import { parseScope } from "../oidc";\n' },
+    offenders: ["src/protocols/saml/sso.ts → ../oidc"],
+  },
+  "protocols reach a feature only through its index.ts, ports.ts or model.ts": {
+    tree: { "src/protocols/oidc/token.ts": 'import { createSessionService } from "../../features/sessions/service";\n' },
+    offenders: ["src/protocols/oidc/token.ts → ../../features/sessions/service"],
+  },
+  "src/http imports no feature or protocol code (type-only imports aside)": {
+    tree: {
+      "src/http/oauth-error.ts":
+        'import type { TokenPair } from "../features/sessions";\nimport { OAuthError } from "../protocols/oidc";\n',
+    },
+    offenders: ["src/http/oauth-error.ts → ../protocols/oidc"],
   },
   "the environment is read only in src/main.ts (config.ts parses what main passes)": {
     tree: { "src/config.ts": "export const port = Number(process.env.PORT);\n" },
