@@ -46,8 +46,14 @@ const valueImportsOf = (text: string) =>
 const protocolOf = (path: string) => /^src\/protocols\/([^/]+)\//.exec(path)?.[1] ?? null;
 const featureOf = (path: string) => /^src\/features\/([^/]+)\//.exec(path)?.[1] ?? null;
 /** Files of a feature that only describe the wire or mount routes; everything else is inner code. */
+/**
+ * A protocol's wire files may also meet the edge: its module (src/http/protocol.ts), its error
+ * renderer and its response redirects (both hand plain data to src/http/oauth-error.ts), and
+ * `*-routes.ts` route modules.
+ */
 const isEdgeFile = (f: string) =>
-  /^src\/features\/[^/]+\/(routes|model)\.ts$/.test(f) || /^src\/protocols\/.+\/(routes|model)\.ts$/.test(f);
+  /^src\/features\/[^/]+\/(routes|model)\.ts$/.test(f) ||
+  /^src\/protocols\/.+\/((routes|model|module|render-error|redirect)|[a-z-]+-routes)\.ts$/.test(f);
 /** Inner code: the kernel, and every feature or protocol file that is not an edge file. */
 const isInner = (f: string) =>
   f.startsWith("src/kernel/") || ((f.startsWith("src/features/") || f.startsWith("src/protocols/")) && !isEdgeFile(f));
