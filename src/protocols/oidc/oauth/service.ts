@@ -19,7 +19,7 @@ import type { DomainEvent } from "../../../features/events";
 import type { OrgRepo } from "../../../features/orgs";
 import { acrOf, pkceRequired, verifyPkceS256, type AuthorizationCodeStore } from "..";
 import { type BrowserSessionStore } from "../../../features/journey";
-import { markCovers, markKeys, markValueAt, MARK_SECONDS, type LogoutService } from "../logout";
+import { markCovers, markKeys, markValueAt, MARK_SECONDS, type LogoutService } from "../../../features/sessions";
 import { parseRefreshToken, type SessionService } from "../../../features/sessions";
 import type { CounterStore, FamilyStore } from "../../../features/sessions/ports";
 import { ACCESS_TOKEN_TTL, scopeClaims, type TokenMinter } from "../../../features/tokens";
