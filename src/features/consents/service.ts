@@ -33,6 +33,7 @@ export interface ConsentServiceDeps {
   ending: Pick<SessionEnding, "endClientFamilies">;
 }
 
+/** The person's consents: list, and withdraw (the client's refresh families end with it). */
 export function createConsentService(deps: ConsentServiceDeps) {
   /** The caller's consents to third-party clients, by client id. */
   async function listConsents(caller: SessionCaller): Promise<ConsentEntry[]> {

@@ -24,6 +24,7 @@ export interface DeviceDeps {
   unit: Unit<{ devices: DeviceRepo; events: EventJournal }>;
 }
 
+/** The caller's devices: list, and remove (its refresh family ends). */
 export function createDeviceControl(deps: DeviceDeps) {
   /** The caller's devices, oldest first. */
   async function listDevices(caller: DeviceCaller): Promise<Device[]> {

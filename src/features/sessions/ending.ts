@@ -50,6 +50,7 @@ export interface SessionEndingDeps {
   logoutNotices: LogoutNoticesOf;
 }
 
+/** The three endings (and `familyRevoked`, a mark for a family ended elsewhere); see the file header. */
 export function createSessionEnding(deps: SessionEndingDeps) {
   const now = () => deps.clock.now();
 

@@ -52,6 +52,7 @@ export interface SessionListingDeps {
   directory: Pick<ClientDirectory, "resolve">;
 }
 
+/** The person's list of their browser sessions and refresh families, ended through `ending`. */
 export function createSessionListing(
   deps: SessionListingDeps,
   ending: Pick<SessionEnding, "endSignIn" | "endFamily" | "endAllForUser">,

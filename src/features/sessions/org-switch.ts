@@ -26,6 +26,7 @@ export interface OrgSwitchDeps {
   clock: Clock;
 }
 
+/** The org switch starts its new refresh family through `start.startSession`. */
 export function createOrgSwitch(deps: OrgSwitchDeps, start: Pick<SessionStart, "startSession">) {
   const { startSession } = start;
   const resolveAudience = (audience: string | undefined) => deps.audiences.resolveAudience(audience);

@@ -31,10 +31,7 @@ const dead = () => invalidToken("The refresh token is invalid, expired or revoke
  * `familyRevoked` is told when a refresh revoked a family (reuse, a user or org that can no longer
  * get tokens), so introspection refuses the access tokens it minted (the revocation marks).
  */
-export function createRefreshRotation(
-  deps: RefreshRotationDeps,
-  familyRevoked: (data: SessionData) => Promise<void>,
-) {
+export function createRefreshRotation(deps: RefreshRotationDeps, familyRevoked: (data: SessionData) => Promise<void>) {
   const resolveAudience = (audience: string | undefined, version?: Promise<string | null>) =>
     deps.audiences.resolveAudience(audience, version);
 

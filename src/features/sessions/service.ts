@@ -24,6 +24,7 @@ export type SessionServiceDeps = SessionStartDeps &
   SessionEndingDeps &
   SessionListingDeps;
 
+/** The session routes' one service: every job's factory over the same deps, composed. */
 export function createSessionService(deps: SessionServiceDeps) {
   const ending = createSessionEnding(deps);
   const start = createSessionStart(deps);

@@ -105,6 +105,7 @@ export const orgSuspended = () =>
     "This organization (or one above it) is suspended or expired; no tokens can be issued for it.",
   );
 
+/** Starts refresh families: `signIn` (/api/auth), `startClientSession` (the code grant), `startSession` (both, and the org switch). */
 export function createSessionStart(deps: SessionStartDeps) {
   const resolveAudience = (audience: string | undefined) => deps.audiences.resolveAudience(audience);
 

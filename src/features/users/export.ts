@@ -26,6 +26,7 @@ export interface UserExport {
   auditEntries: AuditEntry[];
 }
 
+/** The export of another user (USER_MANAGE and reach) or of the caller. */
 export function createUserExport(
   deps: Pick<UserServiceDeps, "users" | "orgs" | "roles" | "devices" | "families" | "passkeys" | "audit" | "clock">,
   reach: Pick<UserReach, "reachableUser">,

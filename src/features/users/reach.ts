@@ -17,6 +17,7 @@ export const notSelf = (p: Principal, user: User, verb: string) => {
   if (user.id === p.userId) throw forbidden(`You cannot ${verb} your own account.`);
 };
 
+/** The org and the user a caller may act on (404 across tenants, 403 outside reach). */
 export function createUserReach(deps: Pick<UserServiceDeps, "users" | "orgs" | "requireAuthorityOver">) {
   const reachableOrg = (p: Principal, id: number): Promise<Org> => reachableOrgOf(deps.orgs, p, id);
 

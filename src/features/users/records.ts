@@ -12,6 +12,7 @@ import type { Role } from "../roles";
 import { notErased, type UserReach } from "./reach";
 import type { UserServiceDeps, UserSummary } from "./service";
 
+/** Create, list, update and the caller's own language, acting only on what `reach` allows. */
 export function createUserRecords(deps: UserServiceDeps, reach: UserReach) {
   const { reachableOrg, reachableUser } = reach;
 

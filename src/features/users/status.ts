@@ -7,6 +7,7 @@ import type { User } from "../../kernel/users";
 import { notErased, notSelf, type UserReach } from "./reach";
 import { erasedEmail, type UserServiceDeps } from "./service";
 
+/** Enable/disable, end sessions, unlock and erase, acting only on users `reach` allows. */
 export function createUserStatus(deps: UserServiceDeps, reach: Pick<UserReach, "reachableUser">) {
   const { reachableUser } = reach;
 

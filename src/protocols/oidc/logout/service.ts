@@ -81,9 +81,9 @@ export interface EndSessionDeps extends Pick<SessionEndingDeps, "clock" | "brows
   brandOf(tenantId: number, applicationId: number | null): Promise<EffectiveBrand>;
 }
 
+/** `/oauth2/logout` and its confirmation: `logout` and `confirm` decide; the routes render. */
 export function createEndSessionService(deps: EndSessionDeps) {
   const now = () => deps.clock.now();
-
 
   /** The claims of a valid ID token of ours (an expired one too: RP-Initiated Logout 1.0 §2); null otherwise. */
   async function hintClaims(hint: string): Promise<JWTPayload | null> {
@@ -238,7 +238,10 @@ export function createEndSessionService(deps: EndSessionDeps) {
     if (decision === "stay")
       return { kind: "done", ...base, redirect: c.returnTo, ended: false, browserEnded: false, stayed: true };
     const ended = browser
-      ? await deps.ending.endSignIn(browser.tenantId, browser.sid, { actor: { userId: browser.userId, ip }, via: "logout" })
+      ? await deps.ending.endSignIn(browser.tenantId, browser.sid, {
+          actor: { userId: browser.userId, ip },
+          via: "logout",
+        })
       : null;
     if (!ended) return { kind: "done", ...base, returnUrl: c.returnTo, ended: false, browserEnded: false };
     return { kind: "done", ...base, redirect: c.returnTo, ended: true, browserEnded: true };
