@@ -37,7 +37,8 @@ import { createSocialService } from "./features/social";
 import { createClaimsMinter, createClaimsService } from "./features/claims";
 import { createImportService } from "./features/import";
 import { createAuthorizeService } from "./protocols/oidc/authorize";
-import { createLogoutService } from "./protocols/oidc/logout";
+import { backchannelNotices, createEndSessionService } from "./protocols/oidc/logout";
+import { createConsentService } from "./features/consents";
 import { createBrandingService } from "./features/branding";
 import { createCsrf } from "./pages";
 import { createWebhookDelivery } from "./jobs/webhook-delivery";
@@ -207,22 +208,6 @@ export async function composeGraph(d: GraphDeps) {
     version,
     maxAgeMs,
   });
-  // Ending sign-in (CONTRACT §13): logout, session control, consents, revocation marks.
-  const logout = createLogoutService({
-    issuer: config.issuer,
-    clock,
-    signIns: sessions.signIns,
-    families: sessions.families,
-    marks: sessions.counters,
-    directory: clientDirectory,
-    consents: store.consents,
-    users: store.users,
-    orgs: store.orgs,
-    unit,
-    record,
-    jwks: () => keys.jwks(),
-    brandOf: branding.effective,
-  });
   const sessionService = createSessionService({
     families: sessions.families,
     devices: store.devices,
@@ -235,7 +220,30 @@ export async function composeGraph(d: GraphDeps) {
     audiences: audienceResolver,
     mint: minter.mintAccess,
     clock,
-    familyRevoked: logout.familyRevoked,
+    // Ending sessions (CONTRACT §13): browser sessions, refresh families, revocation marks.
+    browserSessions: sessions.signIns,
+    marks: sessions.counters,
+    directory: clientDirectory,
+    logoutNotices: backchannelNotices(clientDirectory),
+  });
+  // RP-initiated logout (CONTRACT §13): the OpenID side of ending a browser session.
+  const endSession = createEndSessionService({
+    issuer: config.issuer,
+    clock,
+    browserSessions: sessions.signIns,
+    ending: sessionService,
+    directory: clientDirectory,
+    jwks: () => keys.jwks(),
+    brandOf: branding.effective,
+  });
+  // The person's consents (CONTRACT §13): withdrawing one ends the client's refresh families.
+  const consents = createConsentService({
+    consents: store.consents,
+    directory: clientDirectory,
+    users: store.users,
+    orgs: store.orgs,
+    unit,
+    ending: sessionService,
   });
   const auth = createAuthService({
     oneTimeTokens: store.oneTimeTokens,
@@ -296,7 +304,7 @@ export async function composeGraph(d: GraphDeps) {
     user: { tenantId: number; id: number },
     ctx: { actor: { userId?: number | null; ip: string | null }; via: string },
   ) =>
-    logout.endAllForUser(user.tenantId, user.id, {
+    sessionService.endAllForUser(user.tenantId, user.id, {
       actor: { userId: ctx.actor.userId, ip: ctx.actor.ip },
       via: ctx.via,
     });
@@ -310,7 +318,7 @@ export async function composeGraph(d: GraphDeps) {
     codes: sessions.codes,
     signIns: sessions.signIns,
     families: sessions.families,
-    logout,
+    logout: sessionService,
     marks: sessions.counters,
     loadContext: (tenantId, userId, orgId, now) => contexts.load(tenantId, userId, orgId, now),
     sessions: sessionService,
@@ -550,7 +558,8 @@ export async function composeGraph(d: GraphDeps) {
       clients,
       protocols,
       authorize,
-      logout,
+      logout: endSession,
+      consents,
       branding,
       pagesCsrf,
       log,
@@ -588,7 +597,8 @@ export async function composeGraph(d: GraphDeps) {
     clientDirectory,
     audiences,
     units,
-    logout,
+    /** What ends sessions (the sessions feature's ending: `endSignIn`, `endAllForUser`, …). */
+    logout: sessionService,
   };
 }
 

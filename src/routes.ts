@@ -24,7 +24,8 @@ import type { SocialService } from "./features/social";
 import type { ClaimsService } from "./features/claims";
 import type { ImportService } from "./features/import";
 import type { AuthorizeService } from "./protocols/oidc/authorize";
-import type { LogoutService } from "./protocols/oidc/logout";
+import type { EndSessionService } from "./protocols/oidc/logout";
+import type { ConsentService } from "./features/consents";
 import type { BrandingService } from "./features/branding";
 import { brandingRoutes } from "./features/branding/routes";
 import type { Logger } from "./http/observability";
@@ -38,7 +39,7 @@ import { orgRoutes } from "./features/orgs/routes";
 import { passwordPageRoutes, passwordRoutes } from "./features/passwords/routes";
 import { platformRoutes } from "./features/platform/routes";
 import { roleRoutes } from "./features/roles/routes";
-import { sessionRoutes } from "./features/sessions/routes";
+import { sessionListRoutes, sessionRoutes } from "./features/sessions/routes";
 import { systemRoutes } from "./features/system/routes";
 import { userRoutes } from "./features/users/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
@@ -49,6 +50,7 @@ import { importRoutes } from "./features/import/routes";
 import { passkeyRoutes } from "./features/passkeys/routes";
 import type { PasskeyService } from "./features/passkeys";
 import { logoutRoutes } from "./protocols/oidc/logout/routes";
+import { consentRoutes } from "./features/consents/routes";
 import type { VerificationService } from "./features/verification";
 import { verificationPageRoutes, verificationRoutes } from "./features/verification/routes";
 
@@ -71,7 +73,8 @@ export interface RouteServices {
   /** The protocols (their routes, discovery documents and error renderers). */
   protocols: readonly ProtocolModule[];
   authorize: AuthorizeService;
-  logout: LogoutService;
+  logout: EndSessionService;
+  consents: ConsentService;
   branding: BrandingService;
   /** The hosted pages' CSRF tokens (secret derived from the master key). */
   pagesCsrf: Csrf;
@@ -119,6 +122,8 @@ export function mountRoutes(s: RouteServices) {
     .use(claimsRoutes({ claims: s.claims, guard }))
     .use(importRoutes({ imports: s.imports, guard }))
     .use(passkeyRoutes({ passkeys: s.passkeys, guard, cookies }))
-    .use(logoutRoutes({ logout: s.logout, guard, csrf: s.pagesCsrf, secure: cookies.secure, log: s.log }))
+    .use(logoutRoutes({ logout: s.logout, csrf: s.pagesCsrf, secure: cookies.secure, log: s.log }))
+    .use(sessionListRoutes({ sessions: s.sessions, guard }))
+    .use(consentRoutes({ consents: s.consents, guard }))
     .use(brandingRoutes({ branding: s.branding, guard }));
 }

@@ -34,8 +34,8 @@ export interface PasswordDeps {
   oneTimeTokens: OneTimeTokenRepo;
   families: FamilyStore;
   /**
-   * Ends every sign-in session and refresh family of the user with the back-channel logout tokens
-   * (the logout feature's `endAllForUser`, CONTRACT §13). Absent: only the families end.
+   * Ends every browser session and refresh family of the user with the back-channel logout tokens
+   * (the sessions feature's `endAllForUser`, CONTRACT §13). Absent: only the families end.
    */
   endUserSessions?(
     user: { tenantId: number; id: number },
@@ -218,7 +218,7 @@ export function createPasswordService(deps: PasswordDeps) {
       },
     );
     // Sessions and counters may live in Redis, outside the unit: after the commit.
-    // The logout feature first: it reads the families to know which clients to tell.
+    // The sessions feature's ending first: it reads the families to know which clients to tell.
     await deps.endUserSessions?.(user, { actor: { ip }, via: "password_reset" });
     await deps.families.revokeUser(user.id);
     // A reset proves the mailbox: both locks of the password path end (CONTRACT §19).

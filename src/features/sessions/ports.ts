@@ -33,7 +33,7 @@ export interface SessionData {
    * only that client may refresh it, and only at /oauth2/token. Absent on /api/auth families.
    */
   clientId?: string;
-  /** The browser sign-in session of a client family: the `sid` of every access token it mints. */
+  /** The browser session of a client family: the `sid` of every access token it mints. */
   sid?: string;
   /** Scopes granted to a client family (its access tokens' `scope`, the token response's `scope`). */
   scopes?: string[];

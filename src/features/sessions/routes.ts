@@ -1,7 +1,9 @@
 /**
  * POST /api/auth/refresh and /api/auth/logout (plain body or the web cookie); the caller's
- * devices (GET/DELETE /api/users/me/devices; the sessions list is the logout feature's); the caller's
- * memberships and org switch (GET /api/users/me/memberships, POST /api/users/me/active-organization).
+ * devices (GET/DELETE /api/users/me/devices); the caller's memberships and org switch
+ * (GET /api/users/me/memberships, POST /api/users/me/active-organization); and the caller's
+ * browser sessions and refresh families (/api/users/me/sessions, CONTRACT §13), mounted apart
+ * (`sessionListRoutes`) where the OpenAPI document lists them.
  */
 import { Elysia, t } from "elysia";
 import { clientIp, noContent200 } from "../../http/context";
@@ -14,7 +16,16 @@ import {
   tokenPairBody,
   type CookiePolicy,
 } from "../../http/session-cookie";
-import { DeviceView, LogoutBody, Membership, RefreshBody, SwitchOrgBody, TokenPairResponse } from "./model";
+import {
+  DeviceView,
+  LogoutBody,
+  Membership,
+  RefreshBody,
+  RevokedCount,
+  SessionEntryView,
+  SwitchOrgBody,
+  TokenPairResponse,
+} from "./model";
 import type { SessionService } from "./service";
 import { ok } from "../../http/responses";
 
@@ -151,6 +162,68 @@ export function sessionRoutes({
           description:
             "Answers a fresh token pair scoped to that organization, in the same session mode (web: cookie; device: same device); the previous session ends. " +
             "Needs a membership there or a SUBTREE role above it (403 otherwise); a suspended org is 403 ORG_SUSPENDED. `audience` defaults to the session's audience.",
+        },
+      },
+    );
+}
+
+/** The caller's browser sessions and refresh families: list, end one, end all others (CONTRACT §13). */
+export function sessionListRoutes({ sessions, guard }: { sessions: SessionService; guard: Guard }) {
+  const tags = ["Sessions"];
+  const callerOf = (request: Request) => selfCaller(guard, request);
+  return new Elysia({ name: "session-list-routes" })
+    .get(
+      "/api/users/me/sessions",
+      async ({ request }) => {
+        const list = await sessions.listSessions(await callerOf(request));
+        return list.map((x) => ({
+          ...x,
+          createdAt: x.createdAt?.toISOString() ?? null,
+          lastUsedAt: x.lastUsedAt?.toISOString() ?? null,
+          expiresAt: x.expiresAt.toISOString(),
+        }));
+      },
+      {
+        response: ok(t.Array(SessionEntryView)),
+        detail: {
+          tags,
+          ...tokens("self"),
+          summary: "The caller's sign-in sessions and refresh families",
+          description:
+            "Every live browser sign-in session (`kind: signin`, hosted pages) and refresh-token family (`kind: refresh`: web, plain and device sessions, and OAuth clients' families) of the caller, oldest first; `current` marks the one the calling token belongs to. A management, SPEC-login or first-party client token, whatever its audience (CONTRACT §2).",
+        },
+      },
+    )
+    .delete(
+      "/api/users/me/sessions/:sessionId",
+      async ({ params, request }) => {
+        await sessions.endOwnSession(await callerOf(request), params.sessionId);
+        return noContent200();
+      },
+      {
+        params: t.Object({
+          sessionId: t.String({ pattern: "^[A-Za-z0-9_-]{1,128}$", description: "a session id from the list" }),
+        }),
+        detail: {
+          tags,
+          ...tokens("self"),
+          summary: "End one of the caller's sessions",
+          description:
+            "A sign-in session ends with the refresh families started through it; a refresh family ends alone. Their access tokens introspect as inactive from then on (they still verify offline until `exp`), and the clients that got tokens receive back-channel logout tokens. 404 when it is not a live session of the caller. Audited as `auth.logout` with `via: sessions`.",
+        },
+      },
+    )
+    .post(
+      "/api/users/me/sessions/revoke-all",
+      async ({ request }) => ({ revoked: await sessions.endOtherSessions(await callerOf(request)) }),
+      {
+        response: ok(RevokedCount),
+        detail: {
+          tags,
+          ...tokens("account"),
+          summary: "Sign out everywhere else",
+          description:
+            "Ends every sign-in session and refresh family of the caller except the one the calling token belongs to, and sends the back-channel logout tokens. Audited as `auth.sessions.ended` with `via: sessions`.",
         },
       },
     );

@@ -1,1 +1,2 @@
-export { createUserService, erasedEmail, type UserExport, type UserService, type UserSummary } from "./service";
+export { createUserService, erasedEmail, type UserService, type UserSummary } from "./service";
+export type { UserExport } from "./export";

@@ -1,7 +1,7 @@
 /** /api/users (SPEC 4.4): USER_MANAGE + reach; `/api/users/me/export` and `PUT /api/users/me` take the `self` tokens (CONTRACT §2). */
 import { Elysia, t } from "elysia";
 import { iso, noContent200, pageSize } from "../../http/context";
-import type { UserExport as Export } from "./service";
+import type { UserExport as Export } from "./export";
 import {
   CreateUserBody,
   CreatedUser,

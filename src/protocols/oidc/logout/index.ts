@@ -1,17 +1,12 @@
-/** Ending sign-in (CONTRACT §13): logout, session control, consents, revocation marks. */
+/**
+ * RP-initiated logout and back-channel logout notices (CONTRACT §13). Ending sessions and the
+ * revocation marks are the sessions feature's (src/features/sessions).
+ */
 export {
-  createLogoutService,
-  markCovers,
-  MARK_EPOCH_SECONDS,
-  markKeys,
-  markValueAt,
-  MARK_SECONDS,
-  type ConsentEntry,
-  type EndContext,
-  type LogoutDeps,
+  createEndSessionService,
+  type EndSessionDeps,
+  type EndSessionService,
   type LogoutOutcome,
   type LogoutRequest,
-  type LogoutService,
-  type SelfCaller,
-  type SessionEntry,
 } from "./service";
+export { backchannelNotices } from "./backchannel";

@@ -1,49 +1,5 @@
-/** Wire shapes of the session and consent endpoints (CONTRACT §13). */
-import { t } from "elysia";
-import { Int } from "../../../http/wire";
-
+/** Wire shapes of RP-initiated logout (CONTRACT §13): its path and its OpenAPI description. */
 export const LOGOUT_PATH = "/oauth2/logout";
-
-const Nullable = <S extends Parameters<typeof t.Union>[0][number]>(s: S) => t.Union([s, t.Null()]);
-
-export const SessionEntryView = t.Object({
-  id: t.String({
-    description: "A sign-in session's `sid`, or a refresh family's id (the `sid` of its /api/auth tokens).",
-  }),
-  kind: t.Union([t.Literal("signin"), t.Literal("refresh")], {
-    description: "`signin`: a browser sign-in session (hosted pages); `refresh`: a refresh-token family.",
-  }),
-  clientId: Nullable(t.String({ description: "refresh: the OAuth client the family was started for (code grant)." })),
-  clientName: Nullable(
-    t.String({ description: 'refresh: that client\'s name as registered ("Admin console" for the console).' }),
-  ),
-  applicationId: Nullable(Int({ description: "refresh: the client's application." })),
-  deviceId: Nullable(t.String()),
-  mode: Nullable(t.String({ description: "refresh: web, plain or device." })),
-  organizationId: Nullable(Int({ description: "refresh: the session's active organization." })),
-  audience: Nullable(t.String({ description: "refresh: the audience last minted for." })),
-  clients: t.Array(t.String(), { description: "signin: the clients that got tokens in it." }),
-  clientNames: t.Array(t.String(), {
-    description: "signin: those clients' names as registered, in the same order (an unknown one keeps its id).",
-  }),
-  createdAt: Nullable(t.String({ format: "date-time" })),
-  lastUsedAt: Nullable(t.String({ format: "date-time" })),
-  expiresAt: t.String({ format: "date-time" }),
-  ipAddress: Nullable(t.String()),
-  current: t.Boolean({ description: "true for the session of the calling token" }),
-});
-
-export const RevokedCount = t.Object({
-  revoked: Int({ description: "How many sign-in sessions and refresh families ended." }),
-});
-
-export const ConsentView = t.Object({
-  clientId: t.String(),
-  applicationId: Nullable(Int()),
-  name: t.String({ description: "The client's name." }),
-  scopes: t.Array(t.String()),
-  grantedAt: t.String({ format: "date-time" }),
-});
 
 export const logoutDetail = (method: "GET" | "POST") => ({
   tags: ["OpenID Connect"],

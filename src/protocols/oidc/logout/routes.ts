@@ -1,13 +1,12 @@
 /**
- * `GET|POST /oauth2/logout` (the page half: parameters in, a page or a 303 out) and the person's
- * session and consent endpoints under `/api/users/me` (CONTRACT §13).
+ * `GET|POST /oauth2/logout` (the page half of RP-Initiated Logout 1.0: parameters in, a page or a
+ * 303 out; CONTRACT §13). The person's sessions and consents under `/api/users/me` are the
+ * sessions and consents features' routes.
  */
-import { Elysia, t } from "elysia";
-import { clientIp, noContent200 } from "../../../http/context";
-import { selfCaller, tokens, type Guard } from "../../../http/guard";
+import { Elysia } from "elysia";
+import { clientIp } from "../../../http/context";
 import type { Logger } from "../../../http/observability";
 import { logPageRefusal, type PageStatus, pageAnswer, pageResponsesDoc, seeOther } from "../../../http/page-answer";
-import { ok } from "../../../http/responses";
 import { SESSION_COOKIE, sessionCookieHeader } from "../../../http/session-cookie";
 import {
   type Csrf,
@@ -19,8 +18,8 @@ import {
   renderPage,
   signedOutPage,
 } from "../../../pages";
-import { ConsentView, LOGOUT_PATH, logoutDetail, RevokedCount, SessionEntryView } from "./model";
-import type { LogoutOutcome, LogoutRequest, LogoutService } from "./service";
+import { LOGOUT_PATH, logoutDetail } from "./model";
+import type { EndSessionService, LogoutOutcome, LogoutRequest } from "./service";
 
 const PARAMS = [
   "id_token_hint",
@@ -50,19 +49,15 @@ function requestOf(q: URLSearchParams): LogoutRequest | null {
 
 export function logoutRoutes({
   logout,
-  guard,
   csrf,
   secure,
   log,
 }: {
-  logout: LogoutService;
-  guard: Guard;
+  logout: EndSessionService;
   csrf: Csrf;
   secure: boolean;
   log: Logger;
 }) {
-  const tags = ["Sessions"];
-  const callerOf = (request: Request) => selfCaller(guard, request);
   const cookiesOf = (request: Request) => new Bun.CookieMap(request.headers.get("cookie") ?? "");
   const requestIdOf = (set: { headers: Record<string, unknown> }) => String(set.headers["x-request-id"] ?? "");
   /** Cleared only after the browser's own session ended (CONTRACT §13: never another's cookie). */
@@ -222,94 +217,5 @@ export function logoutRoutes({
           return handle(request, server, set, new URLSearchParams(textOf(body)));
         }),
       { parse: [rawBody], detail: { ...logoutDetail("POST"), responses: pageResponsesDoc } },
-    )
-    .get(
-      "/api/users/me/sessions",
-      async ({ request }) => {
-        const list = await logout.listSessions(await callerOf(request));
-        return list.map((x) => ({
-          ...x,
-          createdAt: x.createdAt?.toISOString() ?? null,
-          lastUsedAt: x.lastUsedAt?.toISOString() ?? null,
-          expiresAt: x.expiresAt.toISOString(),
-        }));
-      },
-      {
-        response: ok(t.Array(SessionEntryView)),
-        detail: {
-          tags,
-          ...tokens("self"),
-          summary: "The caller's sign-in sessions and refresh families",
-          description:
-            "Every live browser sign-in session (`kind: signin`, hosted pages) and refresh-token family (`kind: refresh`: web, plain and device sessions, and OAuth clients' families) of the caller, oldest first; `current` marks the one the calling token belongs to. A management, SPEC-login or first-party client token, whatever its audience (CONTRACT §2).",
-        },
-      },
-    )
-    .delete(
-      "/api/users/me/sessions/:sessionId",
-      async ({ params, request }) => {
-        await logout.endOwnSession(await callerOf(request), params.sessionId);
-        return noContent200();
-      },
-      {
-        params: t.Object({
-          sessionId: t.String({ pattern: "^[A-Za-z0-9_-]{1,128}$", description: "a session id from the list" }),
-        }),
-        detail: {
-          tags,
-          ...tokens("self"),
-          summary: "End one of the caller's sessions",
-          description:
-            "A sign-in session ends with the refresh families started through it; a refresh family ends alone. Their access tokens introspect as inactive from then on (they still verify offline until `exp`), and the clients that got tokens receive back-channel logout tokens. 404 when it is not a live session of the caller. Audited as `auth.logout` with `via: sessions`.",
-        },
-      },
-    )
-    .post(
-      "/api/users/me/sessions/revoke-all",
-      async ({ request }) => ({ revoked: await logout.endOtherSessions(await callerOf(request)) }),
-      {
-        response: ok(RevokedCount),
-        detail: {
-          tags,
-          ...tokens("account"),
-          summary: "Sign out everywhere else",
-          description:
-            "Ends every sign-in session and refresh family of the caller except the one the calling token belongs to, and sends the back-channel logout tokens. Audited as `auth.sessions.ended` with `via: sessions`.",
-        },
-      },
-    )
-    .get(
-      "/api/users/me/consents",
-      async ({ request }) => {
-        const list = await logout.listConsents(await callerOf(request));
-        return list.map((c) => ({ ...c, grantedAt: c.grantedAt.toISOString() }));
-      },
-      {
-        response: ok(t.Array(ConsentView)),
-        detail: {
-          tags,
-          ...tokens("self"),
-          summary: "The caller's consents to third-party applications",
-          description:
-            "One entry per client the caller consented to on the hosted pages, with every scope granted so far.",
-        },
-      },
-    )
-    .delete(
-      "/api/users/me/consents/:clientId",
-      async ({ params, request }) => {
-        await logout.withdrawConsent(await callerOf(request), params.clientId);
-        return noContent200();
-      },
-      {
-        params: t.Object({ clientId: t.String({ pattern: "^[A-Za-z0-9_-]{1,128}$" }) }),
-        detail: {
-          tags,
-          ...tokens("self"),
-          summary: "Withdraw a consent",
-          description:
-            "The client's next authorization asks again; the caller's refresh families of that client end (the client gets a back-channel logout token). 404 when there is no such consent. Audited as `consent.withdrawn`.",
-        },
-      },
     );
 }

@@ -7,7 +7,7 @@ import type { Clock } from "../../../kernel/clock";
 import type { User } from "../../../kernel/users";
 import type { ClientDirectory } from "../../../features/clients";
 import type { CounterStore, FamilyStore } from "../../../features/sessions";
-import { markCovers, markKeys } from "../logout";
+import { markCovers, markKeys } from "../../../features/sessions";
 
 /** What an access token's liveness and UserInfo read of its user (the token context's user). */
 export type TokenUser = Pick<User, "id" | "status" | "email" | "fullName" | "updatedAt" | "emailVerified">;

@@ -7,7 +7,7 @@ import { servesTenant } from "../../../features/clients";
 import type { DomainEvent } from "../../../features/events";
 import { parseRefreshToken, type CounterStore, type FamilyStore } from "../../../features/sessions";
 import { oauthError } from "../errors";
-import { markKeys, markValueAt, MARK_SECONDS, type LogoutService } from "../logout";
+import { markKeys, markValueAt, MARK_SECONDS, type LogoutService } from "../../../features/sessions";
 import type { AccessCheck } from "./access";
 import type { ClientAuthentication, ClientAuthenticator } from "./client-auth";
 

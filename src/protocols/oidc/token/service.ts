@@ -10,7 +10,7 @@ import type { BrowserSessionStore } from "../../../features/journey";
 import type { OrgRepo } from "../../../features/orgs";
 import type { CounterStore, FamilyStore, SessionService } from "../../../features/sessions";
 import type { TokenMinter } from "../../../features/tokens";
-import type { LogoutService } from "../logout";
+import type { LogoutService } from "../../../features/sessions";
 import type { AuthorizationCodeStore } from "../ports";
 import { createAccessCheck, type LoadTokenContext } from "./access";
 import { createClientAuthenticator } from "./client-auth";

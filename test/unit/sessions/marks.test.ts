@@ -1,6 +1,6 @@
-/** Revocation marks (src/protocols/oidc/logout): values fit a 32-bit counter for decades and compare with a token's `iat`. */
+/** Revocation marks (src/features/sessions): values fit a 32-bit counter for decades and compare with a token's `iat`. */
 import { describe, expect, test } from "bun:test";
-import { MARK_EPOCH_SECONDS, markCovers, markKeys, markValueAt } from "../../../src/protocols/oidc/logout";
+import { MARK_EPOCH_SECONDS, markCovers, markKeys, markValueAt } from "../../../src/features/sessions";
 
 describe("revocation marks", () => {
   test("a mark set at or after a token's iat covers it; one set before does not", () => {
