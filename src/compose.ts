@@ -36,6 +36,7 @@ import { createSocialService } from "./features/social";
 import { createClaimsMinter, createClaimsService } from "./features/claims";
 import { createImportService } from "./features/import";
 import { createAuthorizeService } from "./protocols/oidc/authorize";
+import { createJourneyService } from "./features/journey";
 import { createLogoutService } from "./protocols/oidc/logout";
 import { createBrandingService } from "./features/branding";
 import { createCsrf } from "./pages";
@@ -326,29 +327,39 @@ export async function composeGraph(d: GraphDeps) {
     brandOf: branding.effective,
     logoOf: branding.logo,
   });
-  // The browser half of the OpenID provider (CONTRACT §12): the flow of /oauth2/authorize.
-  const authorize = createAuthorizeService({
-    applicationName: async (tenantId, applicationId) => (await store.apps.get(tenantId, applicationId))?.name ?? null,
-    issuer: config.issuer,
+  // The browser sign-in every protocol sends people into (CONTRACT §12): the hosted pages' steps.
+  const journey = createJourneyService({
     clock,
-    directory: clientDirectory,
     auth,
     passkeys,
     signIns: sessions.signIns,
-    codes: sessions.codes,
-    consents: store.consents,
-    users: store.users,
     orgs: store.orgs,
     roles: store.roles,
     unit,
     record,
-    jwks: () => keys.jwks(),
     brandOf: branding.effective,
     mailer,
     onBackgroundError: (e) =>
       log.warn("new-device alert mail failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
     interactionKey: await d.box.derive("sso-authorize-interaction"),
   });
+  // The OpenID provider's authorization endpoint (CONTRACT §12), the journey's first protocol.
+  const authorize = createAuthorizeService({
+    applicationName: async (tenantId, applicationId) => (await store.apps.get(tenantId, applicationId))?.name ?? null,
+    issuer: config.issuer,
+    clock,
+    directory: clientDirectory,
+    journey,
+    brandOf: branding.effective,
+    jwks: () => keys.jwks(),
+    codes: sessions.codes,
+    consents: store.consents,
+    users: store.users,
+    orgs: store.orgs,
+    unit,
+    record,
+  });
+  journey.connect(authorize.protocol);
   const pagesCsrf = createCsrf({
     secret: await d.box.derive("sso-pages-csrf"),
     secure: !config.issuer.startsWith("http://"),
@@ -540,6 +551,7 @@ export async function composeGraph(d: GraphDeps) {
       clients,
       oauth,
       authorize,
+      journey,
       logout,
       branding,
       pagesCsrf,
@@ -553,7 +565,7 @@ export async function composeGraph(d: GraphDeps) {
   );
   /** Resolves when work started after an answer (mail, failed-sign-in audit) has finished. */
   const idle = async () => {
-    await Promise.all([auth.idle(), passwords.idle(), verification.idle(), authorize.idle()]);
+    await Promise.all([auth.idle(), passwords.idle(), verification.idle(), journey.idle()]);
   };
   const drain = () => {
     draining = true;

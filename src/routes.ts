@@ -23,12 +23,14 @@ import type { SocialService } from "./features/social";
 import type { ClaimsService } from "./features/claims";
 import type { ImportService } from "./features/import";
 import type { AuthorizeService } from "./protocols/oidc/authorize";
+import type { JourneyService } from "./features/journey";
 import type { LogoutService } from "./protocols/oidc/logout";
 import type { BrandingService } from "./features/branding";
 import { brandingRoutes } from "./features/branding/routes";
 import type { Logger } from "./http/observability";
 import type { Csrf } from "./pages";
-import { authorizeRoutes } from "./protocols/oidc/authorize/routes";
+import { authorizeAnswers, authorizeRoutes } from "./protocols/oidc/authorize/routes";
+import { journeyPages, journeyRoutes } from "./features/journey/routes";
 import { appRoutes } from "./features/apps/routes";
 import { auditRoutes } from "./features/audit/routes";
 import { authRoutes } from "./features/auth/routes";
@@ -70,6 +72,7 @@ export interface RouteServices {
   clients: ClientService;
   oauth: OAuthService;
   authorize: AuthorizeService;
+  journey: JourneyService;
   logout: LogoutService;
   branding: BrandingService;
   /** The hosted pages' CSRF tokens (secret derived from the master key). */
@@ -84,6 +87,14 @@ export interface RouteServices {
 
 export function mountRoutes(s: RouteServices) {
   const { guard, cookies } = s;
+  // The hosted pages' kit: the journey's pages, and the OpenID provider's answers at its end.
+  const pages = journeyPages({
+    journey: s.journey,
+    csrf: s.pagesCsrf,
+    secure: cookies.secure,
+    log: s.log,
+    protocol: authorizeAnswers({ issuer: s.authorize.issuer }),
+  });
   return new Elysia({ name: "feature-routes" })
     .use(systemRoutes({ system: s.system }))
     .use(authRoutes({ auth: s.auth, cookies }))
@@ -96,7 +107,8 @@ export function mountRoutes(s: RouteServices) {
     .use(verificationPageRoutes({ verification: s.verification, csrf: s.pagesCsrf, log: s.log }))
     .use(clientRoutes({ clients: s.clients, guard }))
     .use(oauthRoutes({ oauth: s.oauth }))
-    .use(authorizeRoutes({ authorize: s.authorize, csrf: s.pagesCsrf, secure: cookies.secure, log: s.log }))
+    .use(authorizeRoutes({ authorize: s.authorize, pages }))
+    .use(journeyRoutes({ journey: s.journey, pages }))
     .use(orgRoutes({ orgs: s.orgs, guard }))
     .use(userRoutes({ users: s.users, guard }))
     .use(roleRoutes({ roles: s.roles, guard }))

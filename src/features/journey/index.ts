@@ -1,4 +1,7 @@
-/** The protocol-neutral browser sign-in: the browser session, its cookie value (CONTRACT §12, §13). */
+/**
+ * The protocol-neutral browser sign-in (CONTRACT §12, §13): the browser session and its cookie
+ * value, the hosted sign-in steps, and the seam a protocol starts and finishes a journey through.
+ */
 export type { NewBrowserSession, BrowserSession, BrowserSessionStore } from "./ports";
 export {
   readSessionCookie,
@@ -6,3 +9,23 @@ export {
   type SessionCookieValue,
   writeSessionCookie,
 } from "./session-cookie";
+export { amrOf, SIGN_IN_ABSOLUTE_SECONDS, SIGN_IN_IDLE_SECONDS } from "./browser-session";
+export { INTERACTION_SECONDS } from "./handle";
+export { rememberedOrg, rememberOrg } from "./organizations";
+export { createJourneyService, type JourneyDeps, type JourneyService } from "./service";
+export type {
+  BrowserContext,
+  CookieChange,
+  ErrorPageKind,
+  Finished,
+  JourneyEntry,
+  JourneyOutcome,
+  JourneyProtocol,
+  JourneyState,
+  PageView,
+  ProtocolAnswer,
+  Reopened,
+  SecondFactorProblem,
+  SignInProblem,
+} from "./seam";
+export type { JourneyPages, ProtocolRenderer } from "./routes";
