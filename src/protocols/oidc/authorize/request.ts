@@ -4,8 +4,7 @@
  * failure answers (an error page, or an error back to the redirect URI, in the query or as a
  * form_post page: RFC 6749 §4.1.2.1), and what the journey must know of a valid one.
  */
-import type { ClientDirectory } from "../../../features/clients";
-import { servesTenant, tenantScopeOf } from "../../../features/clients";
+import { type ClientDirectory, servesTenant, tenantScopeOf } from "../../../features/clients";
 import type { EffectiveBrand } from "../../../features/branding";
 import type { ErrorPageKind, JourneyEntry, JourneyOutcome, PageView } from "../../../features/journey";
 import { type AuthorizationRequest, OAuthProtocolError, validateAuthorizationRequest } from "..";
