@@ -39,6 +39,7 @@ import { createImportService } from "./features/import";
 import { createAuthorizeService } from "./protocols/oidc/authorize";
 import { backchannelNotices, createEndSessionService } from "./protocols/oidc/logout";
 import { createConsentService } from "./features/consents";
+import { createJourneyService } from "./features/journey";
 import { createBrandingService } from "./features/branding";
 import { createCsrf } from "./pages";
 import { createWebhookDelivery } from "./jobs/webhook-delivery";
@@ -335,29 +336,39 @@ export async function composeGraph(d: GraphDeps) {
     brandOf: branding.effective,
     logoOf: branding.logo,
   });
-  // The browser half of the OpenID provider (CONTRACT §12): the flow of /oauth2/authorize.
-  const authorize = createAuthorizeService({
-    applicationName: async (tenantId, applicationId) => (await store.apps.get(tenantId, applicationId))?.name ?? null,
-    issuer: config.issuer,
+  // The browser sign-in every protocol sends people into (CONTRACT §12): the hosted pages' steps.
+  const journey = createJourneyService({
     clock,
-    directory: clientDirectory,
     auth,
     passkeys,
     signIns: sessions.signIns,
-    codes: sessions.codes,
-    consents: store.consents,
-    users: store.users,
     orgs: store.orgs,
     roles: store.roles,
     unit,
     record,
-    jwks: () => keys.jwks(),
     brandOf: branding.effective,
     mailer,
     onBackgroundError: (e) =>
       log.warn("new-device alert mail failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
     interactionKey: await d.box.derive("sso-authorize-interaction"),
   });
+  // The OpenID provider's authorization endpoint (CONTRACT §12), the journey's first protocol.
+  const authorize = createAuthorizeService({
+    applicationName: async (tenantId, applicationId) => (await store.apps.get(tenantId, applicationId))?.name ?? null,
+    issuer: config.issuer,
+    clock,
+    directory: clientDirectory,
+    journey,
+    brandOf: branding.effective,
+    jwks: () => keys.jwks(),
+    codes: sessions.codes,
+    consents: store.consents,
+    users: store.users,
+    orgs: store.orgs,
+    unit,
+    record,
+  });
+  journey.connect(authorize.protocol);
   const pagesCsrf = createCsrf({
     secret: await d.box.derive("sso-pages-csrf"),
     secure: !config.issuer.startsWith("http://"),
@@ -558,6 +569,7 @@ export async function composeGraph(d: GraphDeps) {
       clients,
       protocols,
       authorize,
+      journey,
       logout: endSession,
       consents,
       branding,
@@ -572,7 +584,7 @@ export async function composeGraph(d: GraphDeps) {
   );
   /** Resolves when work started after an answer (mail, failed-sign-in audit) has finished. */
   const idle = async () => {
-    await Promise.all([auth.idle(), passwords.idle(), verification.idle(), authorize.idle()]);
+    await Promise.all([auth.idle(), passwords.idle(), verification.idle(), journey.idle()]);
   };
   const drain = () => {
     draining = true;

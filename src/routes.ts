@@ -26,11 +26,13 @@ import type { ImportService } from "./features/import";
 import type { AuthorizeService } from "./protocols/oidc/authorize";
 import type { EndSessionService } from "./protocols/oidc/logout";
 import type { ConsentService } from "./features/consents";
+import type { JourneyService } from "./features/journey";
 import type { BrandingService } from "./features/branding";
 import { brandingRoutes } from "./features/branding/routes";
 import type { Logger } from "./http/observability";
 import type { Csrf } from "./pages";
-import { authorizeRoutes } from "./protocols/oidc/authorize/routes";
+import { authorizeAnswers, authorizeRoutes } from "./protocols/oidc/authorize/routes";
+import { journeyPages, journeyRoutes } from "./features/journey/routes";
 import { appRoutes } from "./features/apps/routes";
 import { auditRoutes } from "./features/audit/routes";
 import { authRoutes } from "./features/auth/routes";
@@ -73,6 +75,7 @@ export interface RouteServices {
   /** The protocols (their routes, discovery documents and error renderers). */
   protocols: readonly ProtocolModule[];
   authorize: AuthorizeService;
+  journey: JourneyService;
   logout: EndSessionService;
   consents: ConsentService;
   branding: BrandingService;
@@ -98,6 +101,14 @@ function protocolPart(protocols: readonly ProtocolModule[], part: "routes" | "di
 
 export function mountRoutes(s: RouteServices) {
   const { guard, cookies } = s;
+  // The hosted pages' kit: the journey's pages, and the OpenID provider's answers at its end.
+  const pages = journeyPages({
+    journey: s.journey,
+    csrf: s.pagesCsrf,
+    secure: cookies.secure,
+    log: s.log,
+    protocol: authorizeAnswers({ issuer: s.authorize.issuer }),
+  });
   return new Elysia({ name: "feature-routes" })
     .use(systemRoutes({ system: s.system }))
     .use(protocolPart(s.protocols, "discovery"))
@@ -111,7 +122,8 @@ export function mountRoutes(s: RouteServices) {
     .use(verificationPageRoutes({ verification: s.verification, csrf: s.pagesCsrf, log: s.log }))
     .use(clientRoutes({ clients: s.clients, guard }))
     .use(protocolPart(s.protocols, "routes"))
-    .use(authorizeRoutes({ authorize: s.authorize, csrf: s.pagesCsrf, secure: cookies.secure, log: s.log }))
+    .use(authorizeRoutes({ authorize: s.authorize, pages }))
+    .use(journeyRoutes({ journey: s.journey, pages }))
     .use(orgRoutes({ orgs: s.orgs, guard }))
     .use(userRoutes({ users: s.users, guard }))
     .use(roleRoutes({ roles: s.roles, guard }))

@@ -21,7 +21,7 @@ import type { PasskeyRepo } from "./features/passkeys/ports";
 import type { SocialIdentityRepo } from "./features/social/ports";
 import type { OutboxRepo, WebhookRepo } from "./features/webhooks/ports";
 import type { AuthorizationCodeStore } from "./protocols/oidc/ports";
-import type { BrowserSessionStore } from "./features/journey/ports";
+import type { BrowserSessionStore } from "./features/sessions/ports";
 import type { ConsentRepo } from "./features/consents/ports";
 
 /** Repositories of the primary store. */

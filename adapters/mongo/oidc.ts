@@ -7,7 +7,7 @@
  */
 import type { Filter } from "mongodb";
 import { CODE_REUSE_WINDOW_SECONDS, type AuthorizationCodeStore, type TenantScope } from "../../src/protocols/oidc/ports";
-import { type BrowserSession, type BrowserSessionStore } from "../../src/features/journey/ports";
+import { type BrowserSession, type BrowserSessionStore } from "../../src/features/sessions/ports";
 import { type Consent, type ConsentRepo } from "../../src/features/consents/ports";
 import { timingSafeEqual } from "../../src/kernel/secrets";
 import { exclusive } from "./atomic";

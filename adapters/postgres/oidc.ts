@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { CODE_REUSE_WINDOW_SECONDS, type AuthorizationCode, type AuthorizationCodeStore, type CodeIssue, type TenantScope } from "../../src/protocols/oidc/ports";
-import { type BrowserSession, type BrowserSessionStore } from "../../src/features/journey/ports";
+import { type BrowserSession, type BrowserSessionStore } from "../../src/features/sessions/ports";
 import { type Consent, type ConsentRepo } from "../../src/features/consents/ports";
 import { timingSafeEqual } from "../../src/kernel/secrets";
 import { schema, type Db } from "./db";

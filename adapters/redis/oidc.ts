@@ -20,7 +20,7 @@
  */
 import type { ChainableCommander } from "ioredis";
 import { CODE_REUSE_WINDOW_SECONDS, type AuthorizationCodeStore, type TenantScope } from "../../src/protocols/oidc/ports";
-import { type BrowserSession, type BrowserSessionStore } from "../../src/features/journey/ports";
+import { type BrowserSession, type BrowserSessionStore } from "../../src/features/sessions/ports";
 import { ConflictError, DomainError, UnavailableError } from "../../src/kernel/errors";
 import { codeFromJson, codeJson, issueFromJson, sessionFromJson, sessionJson } from "../shared/oidc-json";
 import { translating } from "../shared/translate";

@@ -3,7 +3,7 @@
  * dates as milliseconds since the epoch, so the record reads back exactly as it was written.
  */
 import type { AuthorizationCode, CodeIssue } from "../../src/protocols/oidc/ports";
-import type { NewBrowserSession, BrowserSession } from "../../src/features/journey/ports";
+import type { NewBrowserSession, BrowserSession } from "../../src/features/sessions/ports";
 
 /**
  * The fields of a sign-in session written at `create` (the moving ones are kept beside them); a

@@ -1,12 +1,12 @@
 /**
- * Contract of the OpenID provider's storage (src/protocols/oidc/ports.ts, src/features/journey/ports.ts, src/features/consents/ports.ts): BrowserSessionStore and
+ * Contract of the OpenID provider's storage (src/protocols/oidc/ports.ts, src/features/sessions/browser-sessions.ts, src/features/consents/ports.ts): BrowserSessionStore and
  * AuthorizationCodeStore (where refresh families live: Redis, SQLite beside the embedded store, or
  * the primary store) and ConsentRepo (primary store, also inside units of work). Expiry is driven
  * by the explicit `now` the service takes from its injected clock; no test sleeps.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { CODE_REUSE_WINDOW_SECONDS, type AuthorizationCode, type AuthorizationCodeStore } from "../../src/protocols/oidc";
-import { type NewBrowserSession, type BrowserSessionStore } from "../../src/features/journey";
+import { type NewBrowserSession, type BrowserSessionStore } from "../../src/features/sessions";
 import { type ConsentRepo } from "../../src/features/consents";
 import { ConflictError } from "../../src/kernel/errors";
 import { randomToken, sha256Hex } from "../../src/kernel/secrets";

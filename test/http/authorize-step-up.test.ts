@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { decodeJwt } from "jose";
-import { readSessionCookie } from "../../src/features/journey";
+import { readSessionCookie } from "../../src/features/sessions";
 import { generate } from "otplib";
 import { ISSUER, makeTestApp, type TestApp } from "../support/app";
 import { manualClock } from "../support/clock";

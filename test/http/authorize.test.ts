@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { generateKeyPair, SignJWT } from "jose";
 import { generate } from "otplib";
-import { readSessionCookie } from "../../src/features/journey";
+import { readSessionCookie } from "../../src/features/sessions";
 import { sha256Hex } from "../../src/kernel/secrets";
 import { ISSUER, makeTestApp, type TestApp } from "../support/app";
 import { browser as browserOf, fieldOf, submit } from "../support/hosted-pages";

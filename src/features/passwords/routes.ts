@@ -25,7 +25,7 @@ import {
   resetPasswordPage,
   type ResetPasswordProps,
 } from "../../pages";
-import { STEP_PATHS } from "../../protocols/oidc/authorize/model";
+import { STEP_PATHS } from "../journey/model";
 import { RESET_PAGE_PATH } from "./service";
 
 const AUTHORIZE_RESUME_PATH = STEP_PATHS.resume;

@@ -11,7 +11,7 @@
 import type { Clock } from "../../kernel/clock";
 import type { UserRepo } from "../../kernel/users";
 import type { DomainEvent, LogoutNotice } from "../events";
-import type { BrowserSession, BrowserSessionStore } from "../journey";
+import type { BrowserSession, BrowserSessionStore } from "./browser-sessions";
 import type { OrgRepo } from "../orgs";
 import { markKeys, markValueAt, MARK_SECONDS } from "./marks";
 import type { CounterStore, FamilyRecord, FamilyStore } from "./ports";

@@ -29,3 +29,5 @@ export type {
   SessionData,
   SessionMode,
 } from "./ports";
+export type { BrowserSession, BrowserSessionStore, NewBrowserSession } from "./browser-sessions";
+export { readSessionCookie, resumeFromCookie, type SessionCookieValue, writeSessionCookie } from "./browser-cookie";

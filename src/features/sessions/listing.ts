@@ -5,7 +5,7 @@
 import type { Clock } from "../../kernel/clock";
 import { notFound } from "../../kernel/errors";
 import type { ClientDirectory } from "../clients";
-import type { BrowserSessionStore } from "../journey";
+import type { BrowserSessionStore } from "./browser-sessions";
 import type { EndContext, SessionEnding } from "./ending";
 import type { FamilyStore } from "./ports";
 

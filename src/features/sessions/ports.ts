@@ -213,3 +213,5 @@ export interface TokenContextReader {
    */
   load(tenantId: number, userId: number, orgId: number, now: Date): Promise<TokenContext>;
 }
+
+export type { BrowserSession, BrowserSessionStore, NewBrowserSession } from "./browser-sessions";

@@ -1,7 +1,7 @@
 /**
  * Storage of the OpenID provider's authorization codes (CONTRACT §12 "Code"): shared by every
  * instance and short-lived, so they live where refresh families live (src/stores.ts). Browser
- * sessions are the journey's (src/features/journey/ports.ts), consents their own feature's
+ * sessions are the journey's (src/features/sessions/browser-sessions.ts), consents their own feature's
  * (src/features/consents/ports.ts). Every adapter passes test/contract/oidc.contract.ts.
  *
  * A record of another tenant reads as absent and is never changed. The one exception is `"any"` in

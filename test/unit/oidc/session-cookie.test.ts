@@ -1,7 +1,7 @@
-// The `sso_session` value (src/features/journey/session-cookie.ts): one codec, naming its session and
+// The `sso_session` value (src/features/sessions/browser-cookie.ts): one codec, naming its session and
 // so its tenant (CONTRACT §13), still reading the earlier `<sid>.<secret>` until such cookies expire.
 import { describe, expect, test } from "bun:test";
-import { readSessionCookie, resumeFromCookie, writeSessionCookie } from "../../../src/features/journey";
+import { readSessionCookie, resumeFromCookie, writeSessionCookie } from "../../../src/features/sessions";
 import { randomToken, sha256Hex } from "../../../src/kernel/secrets";
 import type { TenantScope } from "../../../src/kernel/tenancy";
 

@@ -1,13 +1,4 @@
-/** The browser half of the OpenID provider: `/oauth2/authorize` and the hosted pages' flow (CONTRACT §12). */
-export {
-  amrOf,
-  CODE_TTL_SECONDS,
-  createAuthorizeService,
-  INTERACTION_SECONDS,
-  SIGN_IN_ABSOLUTE_SECONDS,
-  SIGN_IN_IDLE_SECONDS,
-  type AuthorizeDeps,
-  type AuthorizeOutcome,
-  type AuthorizeService,
-  type BrowserContext,
-} from "./service";
+/** The authorization endpoint of the OpenID provider: `/oauth2/authorize` and consent (CONTRACT §12). */
+export { createAuthorizeService, JOURNEY_PROTOCOL, type AuthorizeDeps, type AuthorizeService } from "./service";
+export { CODE_TTL_SECONDS } from "./flow";
+export type { AuthorizeOutcome, FormPostView, OidcAnswer } from "./request";

@@ -5,33 +5,10 @@
  * browser with a page or a redirect.
  */
 
-/** Paths of the flow. */
+/** The authorization endpoint (the journey's steps sit under it: features/journey/model.ts). */
 export const AUTHORIZE_PATH = "/oauth2/authorize";
-export const STEP_PATHS = {
-  resume: "/oauth2/authorize/resume",
-  password: "/oauth2/authorize/password",
-  secondFactor: "/oauth2/authorize/second-factor",
-  organization: "/oauth2/authorize/organization",
-  consent: "/oauth2/authorize/consent",
-  /** The sign-in page's passkey (button or autofill), CONTRACT §14. */
-  passkey: "/oauth2/authorize/passkey",
-  /** A passkey in place of the TOTP code on the second-factor page. */
-  secondFactorPasskey: "/oauth2/authorize/second-factor/passkey",
-} as const;
-
-/** The pending second factor of a sign-in on the pages (the auth feature's pending token). */
-export const PENDING_MFA_COOKIE = "sso_mfa_pending";
-/**
- * The organization last chosen on the picker in this sign-in session (`<sid>.<orgId>`): the next
- * application's request preselects it, so single sign-on shows no picker. Only a preference: it is
- * honoured for the session it names and only while the person may still get tokens there.
- */
-export const ORG_COOKIE = "sso_org";
-/**
- * The accounts that signed in with this browser before (`<tag>.<tag>…`, each an HMAC of a user id):
- * a sign-in whose account is not among them is from a new device (the tenant's alert mail).
- */
-export const DEVICE_COOKIE = "sso_device";
+/** The consent page's POST (CONTRACT §12 "Consent"). */
+export const CONSENT_PATH = "/oauth2/authorize/consent";
 
 const PARAMETERS = [
   ["client_id", true, "The client (`cli_…`)."],

@@ -10,7 +10,7 @@ import type { TenantScope } from "../../../kernel/tenancy";
 import type { EffectiveBrand } from "../../../features/branding";
 import { type ClientDirectory, tenantScopeOf } from "../../../features/clients";
 import { readIdTokenHint } from "..";
-import { resumeFromCookie } from "../../../features/journey";
+import { resumeFromCookie } from "../../../features/sessions";
 import type { EndContext, SessionEnding, SessionEndingDeps } from "../../../features/sessions";
 
 /** The parameters of an RP-initiated logout request (RP-Initiated Logout 1.0 §2). */

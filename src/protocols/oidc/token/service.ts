@@ -6,7 +6,7 @@
 import type { Clock } from "../../../kernel/clock";
 import type { ClientDirectory } from "../../../features/clients";
 import type { DomainEvent } from "../../../features/events";
-import type { BrowserSessionStore } from "../../../features/journey";
+import type { BrowserSessionStore } from "../../../features/sessions";
 import type { OrgRepo } from "../../../features/orgs";
 import type { CounterStore, FamilyStore, SessionService } from "../../../features/sessions";
 import type { TokenMinter } from "../../../features/tokens";

@@ -8,7 +8,7 @@ import type { Clock } from "../../../../kernel/clock";
 import { sha256Hex } from "../../../../kernel/secrets";
 import { type ResolvedClient, tenantScopeOf } from "../../../../features/clients";
 import type { DomainEvent } from "../../../../features/events";
-import type { BrowserSessionStore } from "../../../../features/journey";
+import type { BrowserSessionStore } from "../../../../features/sessions";
 import type { OrgRepo } from "../../../../features/orgs";
 import type { FamilyStore, SessionService } from "../../../../features/sessions";
 import { ACCESS_TOKEN_TTL } from "../../../../features/tokens";

@@ -95,4 +95,3 @@ export interface BrowserSessionStore {
    */
   endAllForUser(tenantId: number, userId: number): Promise<BrowserSession[]>;
 }
-

@@ -15,7 +15,7 @@
  */
 import { sha256Hex } from "../../kernel/secrets";
 import type { TenantScope } from "../../kernel/tenancy";
-import type { BrowserSession, BrowserSessionStore } from "./ports";
+import type { BrowserSession, BrowserSessionStore } from "./browser-sessions";
 
 /** What an `sso_session` value says: its session's tenant (null in the earlier format), `sid` and secret. */
 export interface SessionCookieValue {

@@ -1,0 +1,143 @@
+/**
+ * The journey (CONTRACT §12 "Signing people in: the hosted pages"; docs/architecture.md "The
+ * journey"): the protocol-neutral browser sign-in. A protocol starts one for a request it cannot
+ * answer yet (`start`), shows its pages through the returned state (`view`), and gets the browser
+ * back through its `JourneyProtocol.proceed` once the person is proven: a browser session started
+ * or raised, the organization chosen. The journey owns the browser session, the sign-in steps,
+ * the organization picker, the new-device mail and the saved language; the protocol owns what it
+ * answers its client.
+ */
+import type { Clock } from "../../kernel/clock";
+import type { Mailer } from "../../kernel/mail";
+import type { ProofMethod } from "../../kernel/proven-person";
+import type { Unit } from "../../kernel/unit";
+import type { User, UserRepo } from "../../kernel/users";
+import type { EffectiveBrand } from "../branding";
+import type { DomainEvent, EventJournal } from "../events";
+import type { OrgRepo } from "../orgs";
+import type { RoleRepo } from "../roles";
+import { createBrowserSessions } from "./browser-session";
+import { createDeviceCheck } from "./device";
+import { createHandles } from "./handle";
+import { createOrganizations } from "./organizations";
+import type { BrowserSession, BrowserSessionStore } from "../sessions";
+import type { JourneyEntry, JourneyOutcome, JourneyProtocol, JourneyState, PageView } from "./seam";
+import { createSignInSteps, type Opened, type StepDeps } from "./steps";
+
+export interface JourneyDeps extends Pick<StepDeps, "auth" | "passkeys"> {
+  clock: Clock;
+  signIns: BrowserSessionStore;
+  orgs: Pick<OrgRepo, "get" | "getMany">;
+  roles: Pick<RoleRepo, "assignmentsOf">;
+  /** Saving a person's language: one unit with its event. */
+  unit: Unit<{ users: UserRepo; events: EventJournal }>;
+  /** Records an event that changes nothing else (units.record). */
+  record(e: DomainEvent): Promise<void>;
+  /** The new-device sign-in alert (when the tenant turned it on). */
+  mailer: Mailer;
+  /** Where a failed background step (the alert mail) is reported. */
+  onBackgroundError(e: unknown): void;
+  /** The branding the pages of a client show (its application's override over the tenant's; cached). */
+  brandOf(tenantId: number, applicationId: number | null): Promise<EffectiveBrand>;
+  /** At least 32 bytes shared by every instance (derived from the master key): seals handles, tags devices. */
+  interactionKey: Uint8Array;
+}
+
+export function createJourneyService(deps: JourneyDeps) {
+  const handles = createHandles(deps.interactionKey, deps.clock);
+  const device = createDeviceCheck({ key: deps.interactionKey, ...deps });
+  const sessions = createBrowserSessions({ ...deps, device });
+  const organizations = createOrganizations(deps);
+  /** The protocols connected, by name; the first one also answers handles that name none. */
+  const protocols = new Map<string, JourneyProtocol>();
+
+  /** What a page of the journey shows of `entry`, with `state` sealed as its handle. */
+  const view = async (entry: JourneyEntry, state: JourneyState): Promise<PageView> => ({
+    interaction: handles.seal(state),
+    appName: entry.appName,
+    clientId: entry.clientId,
+    redirectUri: entry.redirectUri,
+    uiLocales: entry.uiLocales,
+    brand: await deps.brandOf(entry.tenantId, entry.applicationId),
+  });
+
+  /** Opens a handle and has its protocol re-read the request; the outcome to answer when either fails. */
+  async function reopen(handle: string | undefined | null): Promise<Opened | JourneyOutcome> {
+    const s = handles.open(handle);
+    if (!s) return handles.expired();
+    const protocol = s.p === undefined ? protocols.values().next().value : protocols.get(s.p);
+    if (!protocol) return handles.expired();
+    const r = await protocol.reopen(s.q);
+    return "entry" in r ? { s, r } : r;
+  }
+
+  /**
+   * Asks the person of `session` for a second factor that will raise it (CONTRACT §12 "Step-up"):
+   * the second-factor page with a pending challenge holding the session's proofs, as after a
+   * password. A person with neither TOTP nor a passkey cannot give one: a page says so.
+   */
+  async function stepUp(
+    entry: JourneyEntry,
+    state: JourneyState,
+    session: BrowserSession,
+    user: User,
+  ): Promise<JourneyOutcome> {
+    if (!user.mfaEnabled && !(await deps.passkeys.hasPasskeys(user.tenantId, user.id)))
+      return {
+        kind: "error_page",
+        page: "second_factor_required",
+        error: {
+          error: "access_denied",
+          description: "The application asks for a second factor and the person has none.",
+        },
+        brand: await deps.brandOf(entry.tenantId, entry.applicationId),
+        uiLocales: entry.uiLocales,
+        check: "stepUpSecondFactor",
+        value: `user ${user.id}`,
+      };
+    const methods: ProofMethod[] = session.amr.includes("pwd") ? ["password"] : [];
+    const challenge = await deps.auth.challengeSecondFactor({ user, methods, at: session.authTime }, {});
+    return {
+      kind: "continue",
+      step: "second-factor",
+      interaction: handles.seal({ ...state, up: session.sid }),
+      cookies: { pendingMfa: { value: challenge.pendingToken, maxAgeSeconds: challenge.expiresInSeconds } },
+    };
+  }
+
+  const steps = createSignInSteps({
+    ...deps,
+    sessions,
+    reopen,
+    view: (o, state) => view(o.r.entry, state),
+    seal: handles.seal,
+  });
+
+  return {
+    ...steps,
+    /** Connects a protocol: handles it starts come back to its `reopen` and `proceed`. */
+    connect(protocol: JourneyProtocol): void {
+      protocols.set(protocol.name, protocol);
+    },
+    /** A new journey for `request` of the protocol named `protocol` (sealed into a handle by `view`). */
+    start: (protocol: string, request: string): JourneyState => ({
+      p: protocol,
+      q: request,
+      iat: deps.clock.now().getTime(),
+    }),
+    /** The handle's state when it is genuine and not expired; else null (then `expired()` is the answer). */
+    open: handles.open,
+    seal: handles.seal,
+    expired: handles.expired,
+    view,
+    /** The browser's live session for a request of `scope` (its `sso_session` cookie), its idle window slid. */
+    currentSession: sessions.resume,
+    stepUp,
+    /** Orgs whose tokens the user may get: memberships (home org, assigned roles) not blocked. */
+    usableOrgs: organizations.usable,
+    /** Resolves when every alert mail started so far is handed over (graceful shutdown, tests). */
+    idle: device.idle,
+  };
+}
+
+export type JourneyService = ReturnType<typeof createJourneyService>;
