@@ -27,7 +27,8 @@ import { createRoleService } from "./features/roles";
 import { createUserService } from "./features/users";
 import { consoleClient, createClientDirectory, createClientService } from "./features/clients";
 import { createTokenService } from "./protocols/oidc/token";
-import { oidcModule } from "./protocols/oidc/module";
+import { oidcModule, oidcPageAnswers } from "./protocols/oidc/module";
+import { journeyPages } from "./features/journey/routes";
 import { createSystemService } from "./features/system";
 import { createKeyService, createSigner, createTokenMinter, type JwsSigner } from "./features/tokens";
 import { createWebhookService, type WebhookSender } from "./features/webhooks";
@@ -519,10 +520,23 @@ export async function composeGraph(d: GraphDeps) {
     jwks: () => keys.jwks(),
     renderMetrics: () => d.metrics.render(),
   });
+  const cookies = { secure: !config.issuer.startsWith("http://"), origins: config.webOrigins };
+  // The hosted pages' kit: the journey's pages, and the OpenID provider's answers at a journey's end.
+  const pages = journeyPages({
+    journey,
+    csrf: pagesCsrf,
+    secure: cookies.secure,
+    log,
+    protocol: oidcPageAnswers(config.issuer),
+  });
   // The protocols: each owns its paths, mounts its routes and renders its errors (src/http/protocol.ts).
   const protocols = [
     oidcModule({
       tokens,
+      authorize,
+      endSession,
+      pages,
+      logoutPage: { csrf: pagesCsrf, secure: cookies.secure, log },
       discovery: {
         issuer: config.issuer,
         // What the OpenID provider serves: the code grant (/oauth2/authorize, ID tokens), refresh and UserInfo.
@@ -539,7 +553,6 @@ export async function composeGraph(d: GraphDeps) {
     }),
   ];
 
-  const cookies = { secure: !config.issuer.startsWith("http://"), origins: config.webOrigins };
   const app = createApp(
     {
       log,
@@ -568,9 +581,8 @@ export async function composeGraph(d: GraphDeps) {
       apps,
       clients,
       protocols,
-      authorize,
       journey,
-      logout: endSession,
+      pages,
       consents,
       branding,
       pagesCsrf,

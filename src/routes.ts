@@ -23,16 +23,13 @@ import type { MfaService } from "./features/mfa";
 import type { SocialService } from "./features/social";
 import type { ClaimsService } from "./features/claims";
 import type { ImportService } from "./features/import";
-import type { AuthorizeService } from "./protocols/oidc/authorize";
-import type { EndSessionService } from "./protocols/oidc/logout";
 import type { ConsentService } from "./features/consents";
 import type { JourneyService } from "./features/journey";
 import type { BrandingService } from "./features/branding";
 import { brandingRoutes } from "./features/branding/routes";
 import type { Logger } from "./http/observability";
 import type { Csrf } from "./pages";
-import { authorizeAnswers, authorizeRoutes } from "./protocols/oidc/authorize/routes";
-import { journeyPages, journeyRoutes } from "./features/journey/routes";
+import { type JourneyPages, journeyRoutes } from "./features/journey/routes";
 import { appRoutes } from "./features/apps/routes";
 import { auditRoutes } from "./features/audit/routes";
 import { authRoutes } from "./features/auth/routes";
@@ -51,7 +48,6 @@ import { claimsRoutes } from "./features/claims/routes";
 import { importRoutes } from "./features/import/routes";
 import { passkeyRoutes } from "./features/passkeys/routes";
 import type { PasskeyService } from "./features/passkeys";
-import { logoutRoutes } from "./protocols/oidc/logout/routes";
 import { consentRoutes } from "./features/consents/routes";
 import type { VerificationService } from "./features/verification";
 import { verificationPageRoutes, verificationRoutes } from "./features/verification/routes";
@@ -74,9 +70,9 @@ export interface RouteServices {
   clients: ClientService;
   /** The protocols (their routes, discovery documents and error renderers). */
   protocols: readonly ProtocolModule[];
-  authorize: AuthorizeService;
   journey: JourneyService;
-  logout: EndSessionService;
+  /** The journey's page kit (built in compose.ts with the protocols' answers at a journey's end). */
+  pages: JourneyPages;
   consents: ConsentService;
   branding: BrandingService;
   /** The hosted pages' CSRF tokens (secret derived from the master key). */
@@ -101,14 +97,6 @@ function protocolPart(protocols: readonly ProtocolModule[], part: "routes" | "di
 
 export function mountRoutes(s: RouteServices) {
   const { guard, cookies } = s;
-  // The hosted pages' kit: the journey's pages, and the OpenID provider's answers at its end.
-  const pages = journeyPages({
-    journey: s.journey,
-    csrf: s.pagesCsrf,
-    secure: cookies.secure,
-    log: s.log,
-    protocol: authorizeAnswers({ issuer: s.authorize.issuer }),
-  });
   return new Elysia({ name: "feature-routes" })
     .use(systemRoutes({ system: s.system }))
     .use(protocolPart(s.protocols, "discovery"))
@@ -122,8 +110,7 @@ export function mountRoutes(s: RouteServices) {
     .use(verificationPageRoutes({ verification: s.verification, csrf: s.pagesCsrf, log: s.log }))
     .use(clientRoutes({ clients: s.clients, guard }))
     .use(protocolPart(s.protocols, "routes"))
-    .use(authorizeRoutes({ authorize: s.authorize, pages }))
-    .use(journeyRoutes({ journey: s.journey, pages }))
+    .use(journeyRoutes({ journey: s.journey, pages: s.pages }))
     .use(orgRoutes({ orgs: s.orgs, guard }))
     .use(userRoutes({ users: s.users, guard }))
     .use(roleRoutes({ roles: s.roles, guard }))
@@ -134,7 +121,6 @@ export function mountRoutes(s: RouteServices) {
     .use(claimsRoutes({ claims: s.claims, guard }))
     .use(importRoutes({ imports: s.imports, guard }))
     .use(passkeyRoutes({ passkeys: s.passkeys, guard, cookies }))
-    .use(logoutRoutes({ logout: s.logout, csrf: s.pagesCsrf, secure: cookies.secure, log: s.log }))
     .use(sessionListRoutes({ sessions: s.sessions, guard }))
     .use(consentRoutes({ consents: s.consents, guard }))
     .use(brandingRoutes({ branding: s.branding, guard }));
