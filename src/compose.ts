@@ -71,18 +71,32 @@ export interface GraphDeps {
   webhookTimeoutMs?: number;
 }
 
+/** What every part of the graph stands on: the stores, the directory's version, units, the bootstrap. */
+interface Base {
+  d: GraphDeps;
+  config: Config;
+  store: PrimaryStore;
+  sessions: SessionStore;
+  clock: Clock;
+  log: Logger;
+  hasher: ReturnType<typeof createPasswordHasher>;
+  version: ReturnType<typeof coalescedReads> | null;
+  maxAgeMs: number;
+  units: ReturnType<typeof createUnits>;
+  unit: ReturnType<typeof createUnits>["unit"];
+  record: ReturnType<typeof createUnits>["record"];
+  contexts: ReturnType<typeof createCachedTokenContext>;
+  audiences: ReturnType<typeof createAppDirectory>;
+  boot: Awaited<ReturnType<typeof bootstrap>>;
+  platformTenantId: number;
+}
+
 /**
- * Builds the whole graph: recovers unfinished units, bootstraps an empty store, loads (or makes)
- * the signing keys, wires every service and mounts every route. Each route module receives the one
- * service it serves (and the guard).
+ * The directory's version and the store brought to a known state: units of work, recovery of the
+ * ones a crash left unfinished, the bootstrap of an empty store.
  */
-export async function composeGraph(d: GraphDeps) {
+async function startStore(d: GraphDeps): Promise<Base> {
   const { config, store, sessions, clock, log } = d;
-  // The signer starts (threads, self-test) while the store recovers and bootstraps.
-  const signerReady: Promise<JwsSigner> = d.signer
-    ? Promise.resolve(d.signer)
-    : createSigner({ mode: config.signer, library: config.opensslLibrary, threads: config.signerThreads, log });
-  signerReady.catch(() => {}); // awaited below; a rejection before then is not unhandled
   const hasher = createPasswordHasher(config.hashConcurrency);
   // The directory's version (kernel/directory-cache.ts): moved on after every unit that may change
   // cached directory data, read before anything cached is served. A lost advance is bounded by the
@@ -133,9 +147,31 @@ export async function composeGraph(d: GraphDeps) {
       instanceId: d.instanceId,
     },
   );
-  const platformTenantId = boot.platformTenantId;
-  const { unit, record } = units;
 
+  const { unit, record } = units;
+  return {
+    d,
+    config,
+    store,
+    sessions,
+    clock,
+    log,
+    hasher,
+    version,
+    maxAgeMs,
+    units,
+    unit,
+    record,
+    contexts,
+    audiences,
+    boot,
+    platformTenantId: boot.platformTenantId,
+  };
+}
+
+/** The signing keys (loaded or made) on the signer that `signerReady` starts. */
+async function signingKeys(b: Base, signerReady: Promise<JwsSigner>) {
+  const { d, config, store, clock, log, unit, platformTenantId } = b;
   const keys = createKeyService({
     keys: store.keys,
     leases: store.leases,
@@ -159,6 +195,19 @@ export async function composeGraph(d: GraphDeps) {
     },
   );
   await keys.init();
+  return keys;
+}
+
+type Keys = Awaited<ReturnType<typeof signingKeys>>;
+
+/**
+ * Proving who signs in and what they get: second factors, passkeys, social sign-in, refresh
+ * families and their ending, consents, the branded mailer and the journey (the hosted pages' steps).
+ * `late` holds what is built after it and only called later (the users service).
+ */
+async function signInServices(b: Base, keys: Keys, late: { users?: ReturnType<typeof createUserService> }) {
+  const { d, config, store, sessions, clock, log, hasher, version, maxAgeMs, unit, record, contexts, audiences } = b;
+  const { platformTenantId } = b;
   // Custom claims: the owning org's mapping, cached until the directory changes.
   const claimsMinter = createClaimsMinter({ claims: store.claims, tenants: store.tenants, version, maxAgeMs, clock });
   const mfa = createMfaService({
@@ -228,16 +277,6 @@ export async function composeGraph(d: GraphDeps) {
     directory: clientDirectory,
     logoutNotices: backchannelNotices(clientDirectory),
   });
-  // RP-initiated logout (CONTRACT §13): the OpenID side of ending a browser session.
-  const endSession = createEndSessionService({
-    issuer: config.issuer,
-    clock,
-    browserSessions: sessions.signIns,
-    ending: sessionService,
-    directory: clientDirectory,
-    jwks: () => keys.jwks(),
-    brandOf: branding.effective,
-  });
   // The person's consents (CONTRACT §13): withdrawing one ends the client's refresh families.
   const consents = createConsentService({
     consents: store.consents,
@@ -280,7 +319,7 @@ export async function composeGraph(d: GraphDeps) {
     rpName: new URL(config.issuer).host,
     origins: config.webauthn.origins,
     attemptKey: await d.box.derive("sso-passkey-attempt"),
-    reachableUser: (p, id) => users.reachableUser(p, id),
+    reachableUser: (p, id) => late.users!.reachableUser(p, id),
   });
   const social = createSocialService({
     users: store.users,
@@ -310,25 +349,6 @@ export async function composeGraph(d: GraphDeps) {
       actor: { userId: ctx.actor.userId, ip: ctx.actor.ip },
       via: ctx.via,
     });
-  const tokens = createTokenService({
-    directory: clientDirectory,
-    sign: keys.sign,
-    clock,
-    issuer: config.issuer,
-    counters: config.rateLimit ? sessions.counters : null,
-    clientPerMinute: config.limits.clientPerMinute,
-    codes: sessions.codes,
-    signIns: sessions.signIns,
-    families: sessions.families,
-    logout: sessionService,
-    marks: sessions.counters,
-    loadContext: (tenantId, userId, orgId, now) => contexts.load(tenantId, userId, orgId, now),
-    sessions: sessionService,
-    minter,
-    verify: keys.verify,
-    orgs: store.orgs,
-    record,
-  });
   // Mails worded in the person's language and branded for the tenant (src/mail.ts).
   const mailer = createBrandedMailer({
     transport: d.mailer ?? {
@@ -353,27 +373,35 @@ export async function composeGraph(d: GraphDeps) {
       log.warn("new-device alert mail failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
     interactionKey: await d.box.derive("sso-authorize-interaction"),
   });
-  // The OpenID provider's authorization endpoint (CONTRACT §12), the journey's first protocol.
-  const authorize = createAuthorizeService({
-    applicationName: async (tenantId, applicationId) => (await store.apps.get(tenantId, applicationId))?.name ?? null,
-    issuer: config.issuer,
-    clock,
-    directory: clientDirectory,
-    journey,
-    brandOf: branding.effective,
-    jwks: () => keys.jwks(),
-    codes: sessions.codes,
-    consents: store.consents,
-    users: store.users,
-    orgs: store.orgs,
-    unit,
-    record,
-  });
-  journey.connect(authorize.protocol);
   const pagesCsrf = createCsrf({
     secret: await d.box.derive("sso-pages-csrf"),
     secure: !config.issuer.startsWith("http://"),
   });
+  return {
+    mfa,
+    minter,
+    clientDirectory,
+    guard,
+    branding,
+    sessionService,
+    consents,
+    auth,
+    passkeys,
+    social,
+    clients,
+    endUserSessions,
+    mailer,
+    journey,
+    pagesCsrf,
+  };
+}
+
+type SignIn = Awaited<ReturnType<typeof signInServices>>;
+
+/** The directory and its administration: orgs, roles, users, apps, passwords, webhooks and their delivery. */
+async function directoryServices(b: Base, s: SignIn) {
+  const { d, config, store, sessions, clock, log, hasher, unit, record, platformTenantId } = b;
+  const { auth, mailer, branding, clientDirectory, endUserSessions, minter } = s;
   const orgs = createOrgService({ orgs: store.orgs, unit });
   const roles = createRoleService({
     roles: store.roles,
@@ -503,24 +531,60 @@ export async function composeGraph(d: GraphDeps) {
     timeoutMs: d.webhookTimeoutMs ?? config.webhookTimeoutSeconds * 1000,
     logoutToken: (n, jti) => minter.mintLogoutToken({ ...n, jti }),
   });
-  units.onOutboxFilled(() => delivery.nudge());
-  // Set on SIGTERM/SIGINT: readiness fails at once so load balancers stop routing here.
-  let draining = false;
-  const system = createSystemService({
-    checks: [
-      ["store", () => store.ping()],
-      ["sessions", () => sessions.ping()],
-      [
-        "accepting",
-        async () => {
-          if (draining) throw new Error("shutting down");
-        },
-      ],
-    ],
-    jwks: () => keys.jwks(),
-    renderMetrics: () => d.metrics.render(),
+  b.units.onOutboxFilled(() => delivery.nudge());
+  return { orgs, roles, passwords, verification, users, apps, platform, audit, imports, claims, webhooks, delivery };
+}
+
+/** The protocols: each owns its paths, mounts its routes and renders its errors (src/http/protocol.ts). */
+function protocolModules(b: Base, keys: Keys, s: SignIn, cookies: { secure: boolean }) {
+  const { config, store, sessions, clock, log, unit, record, contexts } = b;
+  const { clientDirectory, branding, sessionService, minter, journey, pagesCsrf } = s;
+  const tokens = createTokenService({
+    directory: clientDirectory,
+    sign: keys.sign,
+    clock,
+    issuer: config.issuer,
+    counters: config.rateLimit ? sessions.counters : null,
+    clientPerMinute: config.limits.clientPerMinute,
+    codes: sessions.codes,
+    signIns: sessions.signIns,
+    families: sessions.families,
+    logout: sessionService,
+    marks: sessions.counters,
+    loadContext: (tenantId, userId, orgId, now) => contexts.load(tenantId, userId, orgId, now),
+    sessions: sessionService,
+    minter,
+    verify: keys.verify,
+    orgs: store.orgs,
+    record,
   });
-  const cookies = { secure: !config.issuer.startsWith("http://"), origins: config.webOrigins };
+  // RP-initiated logout (CONTRACT §13): the OpenID side of ending a browser session.
+  const endSession = createEndSessionService({
+    issuer: config.issuer,
+    clock,
+    browserSessions: sessions.signIns,
+    ending: sessionService,
+    directory: clientDirectory,
+    jwks: () => keys.jwks(),
+    brandOf: branding.effective,
+  });
+  // The OpenID provider's authorization endpoint (CONTRACT §12), the journey's first protocol.
+  const authorize = createAuthorizeService({
+    applicationName: async (tenantId, applicationId) => (await store.apps.get(tenantId, applicationId))?.name ?? null,
+    issuer: config.issuer,
+    clock,
+    directory: clientDirectory,
+    journey,
+    brandOf: branding.effective,
+    jwks: () => keys.jwks(),
+    codes: sessions.codes,
+    consents: store.consents,
+    users: store.users,
+    orgs: store.orgs,
+    unit,
+    record,
+  });
+  journey.connect(authorize.protocol);
   // The hosted pages' kit: the journey's pages, and the OpenID provider's answers at a journey's end.
   const pages = journeyPages({
     journey,
@@ -529,7 +593,6 @@ export async function composeGraph(d: GraphDeps) {
     log,
     protocol: oidcPageAnswers(config.issuer),
   });
-  // The protocols: each owns its paths, mounts its routes and renders its errors (src/http/protocol.ts).
   const protocols = [
     oidcModule({
       tokens,
@@ -552,6 +615,51 @@ export async function composeGraph(d: GraphDeps) {
       },
     }),
   ];
+
+  return { protocols, pages };
+}
+
+/**
+ * Builds the whole graph: recovers unfinished units, bootstraps an empty store, loads (or makes)
+ * the signing keys, wires every service and mounts every route. Each route module receives the one
+ * service it serves (and the guard).
+ */
+export async function composeGraph(d: GraphDeps) {
+  const { config, store, sessions, clock, log } = d;
+  // The signer starts (threads, self-test) while the store recovers and bootstraps.
+  const signerReady: Promise<JwsSigner> = d.signer
+    ? Promise.resolve(d.signer)
+    : createSigner({ mode: config.signer, library: config.opensslLibrary, threads: config.signerThreads, log });
+  signerReady.catch(() => {}); // awaited below; a rejection before then is not unhandled
+  const base = await startStore(d);
+  const { boot, units, hasher, audiences } = base;
+  const keys = await signingKeys(base, signerReady);
+  const late: { users?: ReturnType<typeof createUserService> } = {};
+  const signIn = await signInServices(base, keys, late);
+  const { auth, passkeys, social, mfa, sessionService, consents, journey, clients, branding, guard, pagesCsrf } = signIn;
+  const { clientDirectory, minter } = signIn;
+  const directory = await directoryServices(base, signIn);
+  late.users = directory.users;
+  const { orgs, roles, passwords, verification, users, apps, platform, audit, imports, claims, webhooks, delivery } =
+    directory;
+  // Set on SIGTERM/SIGINT: readiness fails at once so load balancers stop routing here.
+  let draining = false;
+  const system = createSystemService({
+    checks: [
+      ["store", () => store.ping()],
+      ["sessions", () => sessions.ping()],
+      [
+        "accepting",
+        async () => {
+          if (draining) throw new Error("shutting down");
+        },
+      ],
+    ],
+    jwks: () => keys.jwks(),
+    renderMetrics: () => d.metrics.render(),
+  });
+  const cookies = { secure: !config.issuer.startsWith("http://"), origins: config.webOrigins };
+  const { protocols, pages } = protocolModules(base, keys, signIn, cookies);
 
   const app = createApp(
     {
