@@ -329,9 +329,9 @@ const fixtures: Record<keyof typeof rules, { tree: Record<string, string>; offen
   },
   "one renderer: error bodies are built only in src/http (and wired once in src/app.ts)": {
     tree: {
-      "src/features/oauth/service.ts": 'export const body = { error: "invalid_grant", error_description: "" };\n',
+      "src/protocols/oidc/token/endpoint.ts": 'export const body = { error: "invalid_grant", error_description: "" };\n',
     },
-    offenders: ["src/features/oauth/service.ts"],
+    offenders: ["src/protocols/oidc/token/endpoint.ts"],
   },
   "audit entries and outbox rows are written only by the event journal; atomic scopes only by the unit runner": {
     tree: { "src/features/roles/service.ts": "export const log = (audit: any, e: unknown) => audit.append(e);\n" },
@@ -340,9 +340,9 @@ const fixtures: Record<keyof typeof rules, { tree: Record<string, string>; offen
   "the hosted pages are a room of their own (no feature, store or HTTP layer inside); no HTML outside routes": {
     tree: {
       "src/pages/sign-in.tsx": 'import { createAuthService } from "../features/auth";\n',
-      "src/features/oidc/service.ts": 'import { renderPage } from "../../pages";\n',
+      "src/protocols/oidc/authorize/service.ts": 'import { renderPage } from "../../../pages";\n',
     },
-    offenders: ["src/pages/sign-in.tsx → ../features/auth", "src/features/oidc/service.ts → ../../pages"],
+    offenders: ["src/pages/sign-in.tsx → ../features/auth", "src/protocols/oidc/authorize/service.ts → ../../../pages"],
   },
 };
 
