@@ -372,6 +372,7 @@ async function signInServices(b: Base, keys: Keys, late: { users?: ReturnType<ty
     onBackgroundError: (e) =>
       log.warn("new-device alert mail failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
     interactionKey: await d.box.derive("sso-authorize-interaction"),
+    endPrevious: (tenantId, sid, ctx) => sessionService.endSignIn(tenantId, sid, ctx),
   });
   const pagesCsrf = createCsrf({
     secret: await d.box.derive("sso-pages-csrf"),

@@ -288,6 +288,36 @@ describe("signing in through the pages", () => {
     expect(landed(await b.get(authorizeUrl(first, { max_age: "3600" }))).get("code")).toBeTruthy();
   });
 
+  test("one browser, one session: the same person signing in again renews it in place; another person's replaces it", async () => {
+    const u = await createUser(t, ten.token, ten.rootOrgId);
+    const b = browser();
+    landed(await signIn(b, authorizeUrl(first), u.email));
+    const sid = readSessionCookie(b.jar.get("sso_session"))!.sid;
+    const cookie = b.jar.get("sso_session");
+
+    // prompt=login: proven again, the same sid (other applications keep it), a new auth_time.
+    clock.advance(5);
+    const again = await redeem(first, landed(await signIn(b, authorizeUrl(first, { prompt: "login" }), u.email)).get("code")!);
+    expect(again?.code.sid).toBe(sid);
+    expect(b.jar.get("sso_session")).toBe(cookie);
+    const live = await t.svc.sessions.signIns.listByUser(ten.tenantId, u.id, clock.now());
+    expect(live.map((x) => x.sid)).toEqual([sid]);
+    expect(live[0].authTime.getTime()).toBe(again!.code.authTime.getTime());
+    expect(again!.code.authTime.getTime()).toBeGreaterThan(live[0].createdAt.getTime());
+
+    // Another person signs in in this browser: the first person's session ends (audited), a new one starts.
+    const v = await createUser(t, ten.token, ten.rootOrgId);
+    const other = await redeem(first, landed(await signIn(b, authorizeUrl(first, { prompt: "login" }), v.email)).get("code")!);
+    expect(other?.code.userId).toBe(v.id);
+    expect(other?.code.sid).not.toBe(sid);
+    expect(await t.svc.sessions.signIns.listByUser(ten.tenantId, u.id, clock.now())).toEqual([]);
+    expect(await t.svc.sessions.signIns.get(ten.tenantId, sid, clock.now())).toBeNull();
+    const audit = await t.svc.store.audit.query({ tenant: ten.tenantId, orgPath: `/${ten.tenantId}/`, size: 200 });
+    expect(
+      audit.find((a) => a.action === "auth.logout" && a.userId === u.id && a.metadata?.sid === sid)?.metadata,
+    ).toMatchObject({ via: "replaced" });
+  });
+
   test("a wrong password shows the page again; a form without its CSRF token is refused", async () => {
     const u = await createUser(t, ten.token, ten.rootOrgId);
     const b = browser();

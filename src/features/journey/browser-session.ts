@@ -12,7 +12,7 @@ import type { User, UserRepo } from "../../kernel/users";
 import type { DomainEvent, EventJournal } from "../events";
 import type { OrgRepo } from "../orgs";
 import type { createDeviceCheck } from "./device";
-import type { BrowserSession, BrowserSessionStore } from "../sessions";
+import type { BrowserSession, BrowserSessionStore, EndContext } from "../sessions";
 import type { BrowserContext, CookieChange, JourneyEntry } from "./seam";
 import { resumeFromCookie, writeSessionCookie } from "../sessions";
 
@@ -47,6 +47,11 @@ export interface BrowserSessionDeps {
   /** Records an event that changes nothing else (units.record). */
   record(e: DomainEvent): Promise<void>;
   device: Pick<ReturnType<typeof createDeviceCheck>, "check">;
+  /**
+   * Ends the browser's previous session when another person signs in in this browser (the
+   * sessions feature's `endSignIn`: its refresh families end and its clients are told).
+   */
+  endPrevious(tenantId: number, sid: string, ctx: EndContext): Promise<unknown>;
 }
 
 export function createBrowserSessions(deps: BrowserSessionDeps) {
@@ -88,13 +93,34 @@ export function createBrowserSessions(deps: BrowserSessionDeps) {
     });
   }
 
-  /** Starts the browser session of a person proven on the pages and records the sign-in. */
+  /**
+   * Starts the browser session of a person proven on the pages and records the sign-in. One browser
+   * holds one session (issue 37 item 8): when it already holds a live one, the same person proving
+   * themselves again (`prompt=login`, `max_age`) renews it in place (its `amr` and `auth_time` are
+   * the new proof's; the same sid, so the person's other applications stay signed in), and another
+   * person's is ended first (its applications are told) before a new one starts.
+   */
   async function start(
     person: ProvenPerson,
     entry: JourneyEntry,
     browser: BrowserContext,
   ): Promise<{ session: BrowserSession; cookies: CookieChange }> {
     const at = now();
+    const previous = await resume(entry.scope, browser.sessionCookie);
+    if (previous && previous.tenantId === person.user.tenantId && previous.userId === person.user.id) {
+      const renewed = await deps.signIns.raise(previous.tenantId, previous.sid, amrOf(person.methods), person.at, at);
+      if (renewed) {
+        await recordProof("auth.login.succeeded", person, entry, browser, renewed.sid);
+        await rememberLocale(person.user, browser.locale);
+        const device = await deps.device.check(person.user, entry.applicationId, browser, at);
+        return { session: renewed, cookies: device ? { device } : {} };
+      }
+    } else if (previous) {
+      await deps.endPrevious(previous.tenantId, previous.sid, {
+        actor: { userId: person.user.id, ip: browser.ip },
+        via: "replaced",
+      });
+    }
     const sid = randomToken(16);
     const secret = randomToken(32);
     const absolute = new Date(at.getTime() + SIGN_IN_ABSOLUTE_SECONDS * 1000);

@@ -16,7 +16,7 @@ import type { EffectiveBrand } from "../branding";
 import type { DomainEvent, EventJournal } from "../events";
 import type { OrgRepo } from "../orgs";
 import type { RoleRepo } from "../roles";
-import { createBrowserSessions } from "./browser-session";
+import { type BrowserSessionDeps, createBrowserSessions } from "./browser-session";
 import { createDeviceCheck } from "./device";
 import { createHandles } from "./handle";
 import { createOrganizations } from "./organizations";
@@ -41,6 +41,8 @@ export interface JourneyDeps extends Pick<StepDeps, "auth" | "passkeys"> {
   brandOf(tenantId: number, applicationId: number | null): Promise<EffectiveBrand>;
   /** At least 32 bytes shared by every instance (derived from the master key): seals handles, tags devices. */
   interactionKey: Uint8Array;
+  /** Ends a browser session another person held in this browser before (the sessions feature's `endSignIn`). */
+  endPrevious: BrowserSessionDeps["endPrevious"];
 }
 
 export function createJourneyService(deps: JourneyDeps) {
