@@ -39,6 +39,8 @@ import { createImportService } from "./features/import";
 import { createAuthorizeService } from "./protocols/oidc/authorize";
 import { createLogoutService } from "./protocols/oidc/logout";
 import { createBrandingService } from "./features/branding";
+import { createDomainService, type TxtResolver } from "./features/domains";
+import { createConnectionService } from "./features/connections";
 import { createCsrf } from "./pages";
 import { createWebhookDelivery } from "./jobs/webhook-delivery";
 import type { PrimaryStore, SessionStore } from "./stores";
@@ -59,6 +61,8 @@ export interface GraphDeps {
   mailer?: MailTransport;
   /** Outbound webhook deliveries (the SSRF-guarded sender adapter). */
   webhookSender: WebhookSender;
+  /** DNS TXT lookups of domain verification (the outbound DNS adapter: SSO_DNS_SERVERS or the system's). */
+  txtResolver?: TxtResolver;
   /** Who signs tokens; default: the one `config.signer` names (features/tokens/signer.ts). */
   signer?: JwsSigner;
   /** Tests only: simulated crashes between the writes of a unit. */
@@ -465,6 +469,32 @@ export async function composeGraph(d: GraphDeps) {
     clock,
     allowPrivate: config.webhookAllowPrivate,
   });
+  // Enterprise sign-in administration (CONTRACT §16): verified domains and upstream connections.
+  const domains = createDomainService({
+    domains: store.domains,
+    orgs: store.orgs,
+    unit,
+    resolver: d.txtResolver ?? {
+      resolveTxt: async () => {
+        throw new Error("no DNS resolver configured");
+      },
+    },
+    clock,
+    connectionsUsing: async (tenantId, domain) =>
+      (await store.connections.listByDomain(tenantId, domain)).map((c) => c.id),
+  });
+  const connections = createConnectionService({
+    connections: store.connections,
+    domains: store.domains,
+    orgs: store.orgs,
+    unit,
+    box: d.box,
+    clock,
+    issuer: config.issuer,
+    allowPrivate: config.webhookAllowPrivate,
+    reachableRole: roles.reachableRole,
+    checkAssignment: roles.checkAssignment,
+  });
   // Started by src/main.ts (and by tests that deliver); a committed unit that enqueued deliveries nudges it.
   // Each commit that enqueues a delivery wakes this instance's loop at once; the poll only finds
   // retries that came due and rows enqueued elsewhere. The embedded store has one process and every
@@ -557,6 +587,8 @@ export async function composeGraph(d: GraphDeps) {
       audit,
       platform,
       webhooks,
+      domains,
+      connections,
       guard,
       cookies,
     }),

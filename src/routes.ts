@@ -51,6 +51,10 @@ import type { PasskeyService } from "./features/passkeys";
 import { logoutRoutes } from "./protocols/oidc/logout/routes";
 import type { VerificationService } from "./features/verification";
 import { verificationPageRoutes, verificationRoutes } from "./features/verification/routes";
+import type { DomainService } from "./features/domains";
+import { domainRoutes } from "./features/domains/routes";
+import type { ConnectionService } from "./features/connections";
+import { connectionRoutes } from "./features/connections/routes";
 
 export interface RouteServices {
   system: SystemService;
@@ -79,6 +83,9 @@ export interface RouteServices {
   audit: AuditService;
   platform: PlatformService;
   webhooks: WebhookService;
+  /** Enterprise sign-in administration (CONTRACT §16): verified domains and identity-provider connections. */
+  domains: DomainService;
+  connections: ConnectionService;
   guard: Guard;
   cookies: CookiePolicy;
 }
@@ -120,5 +127,7 @@ export function mountRoutes(s: RouteServices) {
     .use(importRoutes({ imports: s.imports, guard }))
     .use(passkeyRoutes({ passkeys: s.passkeys, guard, cookies }))
     .use(logoutRoutes({ logout: s.logout, guard, csrf: s.pagesCsrf, secure: cookies.secure, log: s.log }))
-    .use(brandingRoutes({ branding: s.branding, guard }));
+    .use(brandingRoutes({ branding: s.branding, guard }))
+    .use(domainRoutes({ domains: s.domains, guard }))
+    .use(connectionRoutes({ connections: s.connections, guard }));
 }
