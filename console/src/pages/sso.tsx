@@ -109,7 +109,7 @@ function Domains({ orgId }: { orgId: number }) {
       <h2 id="sso-domains">{t("sso.domains")}</h2>
       <p class="muted">{t("sso.domainsIntro")}</p>
       <form
-        class="row"
+        class="toolbar"
         onSubmit={(e) => {
           e.preventDefault();
           void f.run(async () => {
