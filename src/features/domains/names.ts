@@ -4,11 +4,14 @@
  * the domain of an address, so `Bücher.Example` and `xn--bcher-kva.example` are one domain.
  */
 import { domainToASCII } from "node:url";
+import { hasInvisibleCharacters } from "../../kernel/email";
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
 /** The normalized name, or null when it is not a usable domain name (an IP address, one label, a wildcard, …). */
 export function normalizeDomain(raw: string): string | null {
+  // As for addresses (kernel/email.ts): nothing that renders as nothing or reorders text.
+  if (hasInvisibleCharacters(raw)) return null;
   const trimmed = raw.normalize("NFC").trim().toLowerCase().replace(/\.$/, "");
   if (!trimmed || trimmed.length > 253 || /[\s/@:*]/.test(trimmed)) return null;
   const ascii = /^[\x00-\x7f]*$/.test(trimmed) ? trimmed : domainToASCII(trimmed);
