@@ -42,6 +42,8 @@ import { backchannelNotices, createEndSessionService } from "./protocols/oidc/lo
 import { createConsentService } from "./features/consents";
 import { createJourneyService } from "./features/journey";
 import { createBrandingService } from "./features/branding";
+import { createDomainService, type TxtResolver } from "./features/domains";
+import { createConnectionService } from "./features/connections";
 import { createCsrf } from "./pages";
 import { createWebhookDelivery } from "./jobs/webhook-delivery";
 import type { PrimaryStore, SessionStore } from "./stores";
@@ -62,6 +64,8 @@ export interface GraphDeps {
   mailer?: MailTransport;
   /** Outbound webhook deliveries (the SSRF-guarded sender adapter). */
   webhookSender: WebhookSender;
+  /** DNS TXT lookups of domain verification (the outbound DNS adapter: SSO_DNS_SERVERS or the system's). */
+  txtResolver?: TxtResolver;
   /** Who signs tokens; default: the one `config.signer` names (features/tokens/signer.ts). */
   signer?: JwsSigner;
   /** Tests only: simulated crashes between the writes of a unit. */
@@ -514,6 +518,32 @@ async function directoryServices(b: Base, s: SignIn) {
     clock,
     allowPrivate: config.webhookAllowPrivate,
   });
+  // Enterprise sign-in administration (CONTRACT §16): verified domains and upstream connections.
+  const domains = createDomainService({
+    domains: store.domains,
+    orgs: store.orgs,
+    unit,
+    resolver: d.txtResolver ?? {
+      resolveTxt: async () => {
+        throw new Error("no DNS resolver configured");
+      },
+    },
+    clock,
+    connectionsUsing: async (tenantId, domain) =>
+      (await store.connections.listByDomain(tenantId, domain)).map((c) => c.id),
+  });
+  const connections = createConnectionService({
+    connections: store.connections,
+    domains: store.domains,
+    orgs: store.orgs,
+    unit,
+    box: d.box,
+    clock,
+    issuer: config.issuer,
+    allowPrivate: config.webhookAllowPrivate,
+    reachableRole: roles.reachableRole,
+    checkAssignment: roles.checkAssignment,
+  });
   // Started by src/main.ts (and by tests that deliver); a committed unit that enqueued deliveries nudges it.
   // Each commit that enqueues a delivery wakes this instance's loop at once; the poll only finds
   // retries that came due and rows enqueued elsewhere. The embedded store has one process and every
@@ -533,7 +563,22 @@ async function directoryServices(b: Base, s: SignIn) {
     logoutToken: (n, jti) => minter.mintLogoutToken({ ...n, jti }),
   });
   b.units.onOutboxFilled(() => delivery.nudge());
-  return { orgs, roles, passwords, verification, users, apps, platform, audit, imports, claims, webhooks, delivery };
+  return {
+    orgs,
+    roles,
+    passwords,
+    verification,
+    users,
+    apps,
+    platform,
+    audit,
+    imports,
+    claims,
+    webhooks,
+    delivery,
+    domains,
+    connections,
+  };
 }
 
 /** The protocols: each owns its paths, mounts its routes and renders its errors (src/http/protocol.ts). */
@@ -643,6 +688,7 @@ export async function composeGraph(d: GraphDeps) {
   late.users = directory.users;
   const { orgs, roles, passwords, verification, users, apps, platform, audit, imports, claims, webhooks, delivery } =
     directory;
+  const { domains, connections } = directory;
   // Set on SIGTERM/SIGINT: readiness fails at once so load balancers stop routing here.
   let draining = false;
   const system = createSystemService({
@@ -699,6 +745,8 @@ export async function composeGraph(d: GraphDeps) {
       audit,
       platform,
       webhooks,
+      domains,
+      connections,
       guard,
       cookies,
     }),

@@ -23,6 +23,8 @@ import type { OutboxRepo, WebhookRepo } from "./features/webhooks/ports";
 import type { AuthorizationCodeStore } from "./protocols/oidc/ports";
 import type { BrowserSessionStore } from "./features/sessions/ports";
 import type { ConsentRepo } from "./features/consents/ports";
+import type { DomainRepo } from "./features/domains/ports";
+import type { ConnectionRepo } from "./features/connections/ports";
 
 /** Repositories of the primary store. */
 export interface Repos {
@@ -50,6 +52,10 @@ export interface Repos {
   passkeys: PasskeyRepo;
   /** Remembered OpenID consents (durable; written in units with their events). */
   consents: ConsentRepo;
+  /** Verified domains of organizations (CONTRACT §16). */
+  domains: DomainRepo;
+  /** Identity-provider connections of organizations (CONTRACT §16). */
+  connections: ConnectionRepo;
 }
 
 export interface PrimaryStore extends Repos {

@@ -46,6 +46,8 @@ const OUTSIDE_DIRECTORY: ReadonlySet<string> = new Set([
   "socialIdentities",
   "consents",
   "passkeys",
+  "domains",
+  "connections",
 ]);
 const touchesDirectory = (ports: readonly string[]) => ports.some((p) => !OUTSIDE_DIRECTORY.has(p));
 

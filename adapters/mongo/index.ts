@@ -38,6 +38,8 @@ import { createMongoUsers, upgradeMongoEmailForms } from "./users";
 import { createMongoDirectoryVersion } from "./directory-version";
 import type { DirectoryVersion } from "../../src/kernel/directory-cache";
 import { createMongoOutbox, createMongoWebhooks } from "./webhooks";
+import { createMongoDomains } from "./domains";
+import { createMongoConnections } from "./connections";
 
 export interface MongoOptions {
   poolSize?: number;
@@ -81,6 +83,8 @@ export function createMongoRepos(ctx: Ctx, contextCtx: Ctx = ctx): Repos {
     passkeys: guarded(createMongoPasskeys(ctx)),
     socialIdentities: guarded(createMongoSocialIdentities(ctx)),
     consents: guarded(createMongoConsents(ctx)),
+    domains: guarded(createMongoDomains(ctx)),
+    connections: guarded(createMongoConnections(ctx)),
   };
 }
 

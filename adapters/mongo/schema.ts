@@ -43,6 +43,11 @@
  *   branding           { _id: "tenant:app" (app 0: the tenant's own), tenantId, applicationId, displayName,
  *                        primaryColor, supportUrl, logoHash, newDeviceAlert, updatedAt }
  *   branding_logos     { _id: "tenant:sha256", tenantId, hash, contentType, data (binary), createdAt }
+ *   org_domains        { _id: "tenant:domain", tenantId, organizationId, domain, txtToken, verified, verifiedAt, createdAt }
+ *   domain_owners      { _id: domain, tenantId, at }  (one per verified domain: one tenant per domain, domains.ts)
+ *   identity_providers { _id, tenantId, organizationId, kind, name, enabled, domains, jit: { enabled, roleId },
+ *                        oidc: { issuer, clientId, clientSecretEnc, scopes } | null,
+ *                        saml: { entityId, ssoUrl, certificates, metadataXml } | null, ssoRequired, createdAt, updatedAt }
  *   app_quota_slots    { _id: "org:k", organizationId, at }  (slot k of an org's application quota, apps.ts)
  *   sequences          { _id: kind, seq }                      (numeric id sequences; `audit_metadata_text`: the
  *                                                              format of audit_log.metadataText, audit.ts)
@@ -87,6 +92,9 @@ export const C = {
   branding: "branding",
   brandingLogos: "branding_logos",
   appSlots: "app_quota_slots",
+  domains: "org_domains",
+  domainOwners: "domain_owners",
+  connections: "identity_providers",
   sequences: "sequences",
   units: "_units",
   unitUndo: "_unit_undo",
@@ -144,6 +152,8 @@ const INDEXES: Record<string, IndexDescription[]> = {
   [C.deliveries]: [{ key: { status: 1, nextAttemptAt: 1 } }, { key: { webhookId: 1, _id: 1 } }],
   [C.importJobs]: [{ key: { callerTenantId: 1, _id: 1 } }],
   [C.audit]: [{ key: { tenantId: 1, _id: 1 } }, { key: { orgPath: 1, _id: 1 } }, { key: { userId: 1, _id: 1 } }],
+  [C.domains]: [{ key: { tenantId: 1, organizationId: 1, domain: 1 } }, { key: { domain: 1, verified: 1 } }],
+  [C.connections]: [{ key: { tenantId: 1, organizationId: 1, _id: 1 } }, { key: { tenantId: 1, domains: 1 } }],
   [C.units]: [{ key: { leaseUntil: 1 } }, { key: { committed: 1 } }],
   [C.unitUndo]: [{ key: { unit: 1, seq: 1 } }],
   [C.locks]: [{ key: { key: 1 }, name: "locks_key", unique: true }],

@@ -37,6 +37,8 @@ import { createPgOutbox, createPgWebhooks } from "./webhooks";
 import { routeReads } from "./replica";
 import { createPgAuthorizationCodes, createPgConsents, createPgBrowserSessions } from "./oidc";
 import { createPgDirectoryVersion } from "./directory-version";
+import { createPgDomains } from "./domains";
+import { createPgConnections } from "./connections";
 
 const MIGRATION_LOCK = 7_342_001;
 const MIGRATION_WAIT_TRIES = 3000; // × 200 ms
@@ -65,6 +67,8 @@ export function createPgRepos(db: Db, tokenContext: TokenContextReader): Repos {
     socialIdentities: guarded(createPgSocialIdentities(db)),
     passkeys: guarded(createPgPasskeys(db)),
     consents: guarded(createPgConsents(db)),
+    domains: guarded(createPgDomains(db)),
+    connections: guarded(createPgConnections(db)),
   };
 }
 
