@@ -7,15 +7,8 @@ import { actorOf, type Principal } from "../../kernel/authz";
 import { notFound, validation } from "../../kernel/errors";
 import type { User } from "../../kernel/users";
 import type { Org } from "../orgs";
-import {
-  activeUser,
-  cleanName,
-  passkeyEvent,
-  viewOf,
-  type PasskeyCaller,
-  type PasskeyView,
-  type PasskeyServiceDeps,
-} from "./shared";
+import { activeUser, cleanName, passkeyEvent, viewOf } from "./shared";
+import type { PasskeyCaller, PasskeyServiceDeps, PasskeyView } from "./shared";
 
 export function createPasskeyManagement(
   deps: Pick<PasskeyServiceDeps, "passkeys" | "users" | "orgs" | "unit" | "reachableUser">,

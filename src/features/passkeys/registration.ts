@@ -15,15 +15,8 @@ import { DomainError, conflict, validation } from "../../kernel/errors";
 import { base64url, randomBytes, randomToken } from "../../kernel/secrets";
 import { ATTEMPT_SECONDS, type Attempts } from "./attempts";
 import type { Passkey } from "./ports";
-import {
-  activeUser,
-  cleanName,
-  passkeyEvent,
-  viewOf,
-  type PasskeyCaller,
-  type PasskeyView,
-  type PasskeyServiceDeps,
-} from "./shared";
+import { activeUser, cleanName, passkeyEvent, viewOf } from "./shared";
+import type { PasskeyCaller, PasskeyServiceDeps, PasskeyView } from "./shared";
 
 /** COSE algorithm ids offered at registration: ES256 and RS256 (CONTRACT §14). */
 const ALGORITHMS = [-7, -257];

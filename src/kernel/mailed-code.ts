@@ -1,0 +1,95 @@
+/**
+ * Single-use codes mailed to a person (CONTRACT §11, §12, §19): a password reset or setup code, an
+ * email-verification link. Storing one replaces the person's earlier codes of that kind, records
+ * the address it goes to (redeeming it proves control of that mailbox) and audits it, all inside
+ * the caller's unit. The mail itself goes out in the background, after the answer: a delivery
+ * failure is reported, never thrown, and shutdown (or a test) can wait for what is under way.
+ *
+ * The ports are described by shape (the sessions feature's one-time tokens, the event journal):
+ * the kernel imports no feature.
+ */
+
+/** The writes a code's unit needs. */
+export interface MailedCodeScope<K extends string> {
+  oneTimeTokens: {
+    deleteUser(userId: number, kind?: K): Promise<void>;
+    create(
+      tokenHash: string,
+      t: {
+        kind: K;
+        tenantId: number;
+        userId: number;
+        data: Record<string, unknown>;
+        attempts: number;
+        expiresAt: Date;
+      },
+    ): Promise<void>;
+  };
+  events: {
+    record(e: {
+      type: string;
+      tenantId: number;
+      org?: { id: number; path: string } | null;
+      actor: { userId?: number | null; ip: string | null };
+      target: { userId: number };
+      data: Record<string, unknown>;
+    }): Promise<void>;
+  };
+}
+
+/**
+ * Stores the code `tokenHash` of `kind` for `user` (mailed to `data.email`), replacing the user's
+ * earlier ones of that kind, and records `event.type` with the expiry (plus `event.data`).
+ */
+export async function storeMailedCode<K extends string>(
+  s: MailedCodeScope<K>,
+  i: {
+    kind: K;
+    tokenHash: string;
+    user: { id: number; tenantId: number };
+    /** What the code carries: at least the address it is mailed to. */
+    data: { email: string } & Record<string, unknown>;
+    expiresAt: Date;
+    event: {
+      type: string;
+      org?: { id: number; path: string } | null;
+      actor: { userId?: number | null; ip: string | null };
+      data?: Record<string, unknown>;
+    };
+  },
+): Promise<void> {
+  await s.oneTimeTokens.deleteUser(i.user.id, i.kind);
+  await s.oneTimeTokens.create(i.tokenHash, {
+    kind: i.kind,
+    tenantId: i.user.tenantId,
+    userId: i.user.id,
+    data: i.data,
+    attempts: 0,
+    expiresAt: i.expiresAt,
+  });
+  await s.events.record({
+    type: i.event.type,
+    tenantId: i.user.tenantId,
+    org: i.event.org,
+    actor: i.event.actor,
+    target: { userId: i.user.id },
+    data: { expiresAt: i.expiresAt.toISOString(), ...i.event.data },
+  });
+}
+
+/** Background work (the mails): started after the answer, failures reported to `onError`, never thrown. */
+export function createBackground(onError: (error: unknown) => void) {
+  const pending = new Set<Promise<void>>();
+  return {
+    /** Runs `work` in the background. */
+    run(work: Promise<void>): void {
+      const job = work.catch(onError);
+      pending.add(job);
+      void job.finally(() => pending.delete(job));
+    },
+    /** Resolves when every job started so far has finished (graceful shutdown, tests). */
+    async idle(): Promise<void> {
+      await Promise.allSettled([...pending]);
+    },
+  };
+}
