@@ -3,11 +3,20 @@
  * email-verification link. Storing one replaces the person's earlier codes of that kind, records
  * the address it goes to (redeeming it proves control of that mailbox) and audits it, all inside
  * the caller's unit. The mail itself goes out in the background, after the answer: a delivery
- * failure is reported, never thrown, and shutdown (or a test) can wait for what is under way.
+ * failure is reported, never thrown, and shutdown (or a test) can wait for what is under way. A
+ * redeemed code that proves the address is audited as `user.email_verified`.
  *
  * The ports are described by shape (the sessions feature's one-time tokens, the event journal):
  * the kernel imports no feature.
  */
+import { addSeconds, type Clock } from "./clock";
+import { randomToken, sha256Hex } from "./secrets";
+
+/** A new code (32 random bytes, base64url) and when it expires, `ttlSeconds` from now. */
+export const newMailedCode = (clock: Clock, ttlSeconds: number) => ({
+  token: randomToken(32),
+  expiresAt: addSeconds(clock.now(), ttlSeconds),
+});
 
 /** The writes a code's unit needs. */
 export interface MailedCodeScope<K extends string> {
@@ -38,17 +47,18 @@ export interface MailedCodeScope<K extends string> {
 }
 
 /**
- * Stores the code `tokenHash` of `kind` for `user` (mailed to `data.email`), replacing the user's
- * earlier ones of that kind, and records `event.type` with the expiry (plus `event.data`).
+ * Stores the code `token` (its hash) of `kind` for `user`, replacing the user's earlier ones of that
+ * kind, and records `event.type` with the expiry (plus `event.data`). The code carries the address
+ * it is mailed to, `user.email` (plus `data`): redeeming it proves control of that mailbox only.
  */
 export async function storeMailedCode<K extends string>(
   s: MailedCodeScope<K>,
   i: {
     kind: K;
-    tokenHash: string;
-    user: { id: number; tenantId: number };
-    /** What the code carries: at least the address it is mailed to. */
-    data: { email: string } & Record<string, unknown>;
+    token: string;
+    user: { id: number; tenantId: number; email: string };
+    /** What else the code carries. */
+    data?: Record<string, unknown>;
     expiresAt: Date;
     event: {
       type: string;
@@ -59,11 +69,11 @@ export async function storeMailedCode<K extends string>(
   },
 ): Promise<void> {
   await s.oneTimeTokens.deleteUser(i.user.id, i.kind);
-  await s.oneTimeTokens.create(i.tokenHash, {
+  await s.oneTimeTokens.create(sha256Hex(i.token), {
     kind: i.kind,
     tenantId: i.user.tenantId,
     userId: i.user.id,
-    data: i.data,
+    data: { ...i.data, email: i.user.email },
     attempts: 0,
     expiresAt: i.expiresAt,
   });
@@ -76,6 +86,21 @@ export async function storeMailedCode<K extends string>(
     data: { expiresAt: i.expiresAt.toISOString(), ...i.event.data },
   });
 }
+
+/** The audit event of an address proven by a redeemed code (`via`: the code's kind, or `link`). */
+export const emailVerifiedEvent = (
+  user: { id: number; tenantId: number },
+  org: { id: number; path: string } | null,
+  ip: string | null,
+  via: string,
+) => ({
+  type: "user.email_verified",
+  tenantId: user.tenantId,
+  org,
+  actor: { userId: user.id, ip },
+  target: { userId: user.id },
+  data: { via },
+});
 
 /** Background work (the mails): started after the answer, failures reported to `onError`, never thrown. */
 export function createBackground(onError: (error: unknown) => void) {

@@ -4,11 +4,11 @@
  * (7 days) issued by an administrator.
  */
 import { actorOf, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
-import { addDays, addSeconds, type Clock } from "../../kernel/clock";
+import { addDays, type Clock } from "../../kernel/clock";
 import { fieldError, invalidToken, notFound } from "../../kernel/errors";
 import type { PasswordHasher } from "../../kernel/passwords";
 import { createBrandRefs } from "../../kernel/brand-ref";
-import { createBackground, storeMailedCode } from "../../kernel/mailed-code";
+import { createBackground, emailVerifiedEvent, newMailedCode, storeMailedCode } from "../../kernel/mailed-code";
 import { randomToken, sha256Hex } from "../../kernel/secrets";
 import type { Unit } from "../../kernel/unit";
 import type { DomainEvent, EventJournal } from "../events";
@@ -86,9 +86,9 @@ export async function storeSetupCode(
   const expiresAt = addDays(i.at, SETUP_TTL_DAYS);
   await storeMailedCode(s, {
     kind: "setup",
-    tokenHash: sha256Hex(i.token),
+    token: i.token,
     user: i.user,
-    data: { issuedBy: i.actor.userId, email: i.user.email },
+    data: { issuedBy: i.actor.userId },
     expiresAt,
     event: { type: "user.password_setup_link.created", org: i.org, actor: i.actor, data: i.data },
   });
@@ -114,19 +114,12 @@ export function createPasswordService(deps: PasswordDeps) {
     const work = async () => {
       const user = await deps.users.findByEmail(normalizeEmail(email));
       if (!user || user.status !== "ACTIVE") return;
-      const token = randomToken(32);
-      const expiresAt = addSeconds(deps.clock.now(), RESET_TTL_SECONDS);
+      const { token, expiresAt } = newMailedCode(deps.clock, RESET_TTL_SECONDS);
       const org = await deps.orgs.get(user.tenantId, user.organizationId);
+      // Mailed to the user's address: redeeming it proves control of that mailbox (CONTRACT §19).
+      const event = { type: "auth.password.forgot", org, actor: { ip } };
       await deps.unit("passwords.forgot", ["oneTimeTokens", "events"], (scope) =>
-        storeMailedCode(scope, {
-          kind: "reset",
-          tokenHash: sha256Hex(token),
-          user,
-          // The address the code is mailed to: redeeming it proves control of that mailbox (CONTRACT §19).
-          data: { email: user.email },
-          expiresAt,
-          event: { type: "auth.password.forgot", org, actor: { ip } },
-        }),
+        storeMailedCode(scope, { kind: "reset", token, user, expiresAt, event }),
       );
       // In the language of the request, else the person's saved one (CONTRACT §15).
       await deps.mailer.send({
@@ -170,15 +163,7 @@ export function createPasswordService(deps: PasswordDeps) {
       async ({ users, oneTimeTokens, events }) => {
         await users.update(user.tenantId, user.id, verifies ? { passwordHash, emailVerified: true } : { passwordHash });
         await oneTimeTokens.deleteUser(user.id, "reset");
-        if (verifies)
-          await events.record({
-            type: "user.email_verified",
-            tenantId: user.tenantId,
-            org,
-            actor: { userId: user.id, ip },
-            target: { userId: user.id },
-            data: { via: rec.kind },
-          });
+        if (verifies) await events.record(emailVerifiedEvent(user, org, ip, rec.kind));
         await events.record({
           type: "auth.password.reset",
           tenantId: user.tenantId,

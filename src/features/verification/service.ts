@@ -5,10 +5,10 @@
  * changes, a link mailed to the old address verifies nothing.
  */
 import { createBrandRefs } from "../../kernel/brand-ref";
-import { addSeconds, type Clock } from "../../kernel/clock";
+import type { Clock } from "../../kernel/clock";
 import { invalidToken, notFound } from "../../kernel/errors";
-import { createBackground, storeMailedCode } from "../../kernel/mailed-code";
-import { randomToken, sha256Hex } from "../../kernel/secrets";
+import { createBackground, emailVerifiedEvent, newMailedCode, storeMailedCode } from "../../kernel/mailed-code";
+import { sha256Hex } from "../../kernel/secrets";
 import type { Unit } from "../../kernel/unit";
 import type { UserRepo } from "../../kernel/users";
 import type { Mailer } from "../../kernel/mail";
@@ -60,19 +60,12 @@ export function createVerificationService(deps: VerificationDeps) {
     const user = await deps.users.get(p.tenantId, p.userId);
     if (!user || user.status !== "ACTIVE") throw notFound("User");
     if (user.emailVerified) return { emailVerified: true, sent: false };
-    const token = randomToken(32);
-    const expiresAt = addSeconds(deps.clock.now(), VERIFY_TTL_HOURS * 3600);
+    const { token, expiresAt } = newMailedCode(deps.clock, VERIFY_TTL_HOURS * 3600);
     const org = await deps.orgs.get(user.tenantId, user.organizationId);
+    // The link names the address it goes to: redeeming it proves control of this one only.
+    const sent = { type: "user.email_verification.sent", org, actor: { userId: user.id, ip: p.ip } };
     await deps.unit("users.email_verification", ["oneTimeTokens", "events"], (scope) =>
-      storeMailedCode(scope, {
-        kind: "verify_email",
-        tokenHash: sha256Hex(token),
-        user,
-        // The address the link goes to: redeeming it proves control of this one only.
-        data: { email: user.email },
-        expiresAt,
-        event: { type: "user.email_verification.sent", org, actor: { userId: user.id, ip: p.ip } },
-      }),
+      storeMailedCode(scope, { kind: "verify_email", token, user, expiresAt, event: sent }),
     );
     background.run(
       deps.mailer.send({
@@ -102,14 +95,7 @@ export function createVerificationService(deps: VerificationDeps) {
       const org = await deps.orgs.get(user.tenantId, user.organizationId);
       await deps.unit("users.email_verified", ["users", "events"], async ({ users, events }) => {
         await users.update(user.tenantId, user.id, { emailVerified: true });
-        await events.record({
-          type: "user.email_verified",
-          tenantId: user.tenantId,
-          org,
-          actor: { userId: user.id, ip },
-          target: { userId: user.id },
-          data: { via: "link" },
-        });
+        await events.record(emailVerifiedEvent(user, org, ip, "link"));
       });
     }
     return { tenantId: user.tenantId };
