@@ -5,7 +5,7 @@
  */
 import { actorOf, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
 import { reachableOrg as reachableOrgOf } from "../orgs";
-import { ConflictError, DomainError, conflict, forbidden, notFound } from "../../kernel/errors";
+import { DomainError, forbidden, notFound, orConflict } from "../../kernel/errors";
 import type { Unit } from "../../kernel/unit";
 import type { EventJournal } from "../events";
 import type { Org, OrgRepo, TenantRepo } from "../orgs";
@@ -63,8 +63,8 @@ export function createAppService(deps: AppServiceDeps) {
     requirePermission(p, "ORG_MANAGE");
     const org = await reachableOrg(p, input.organizationId);
     const limit = await limitFor(org.tenantId);
-    try {
-      return await deps.unit("apps.create", ["apps", "events"], async ({ apps, events }) => {
+    return orConflict(
+      deps.unit("apps.create", ["apps", "events"], async ({ apps, events }) => {
         const app = await apps.createWithinQuota(
           {
             tenantId: org.tenantId,
@@ -91,12 +91,9 @@ export function createAppService(deps: AppServiceDeps) {
           data: { applicationId: app.id, identifier: app.identifier, name: app.name },
         });
         return app;
-      });
-    } catch (e) {
-      if (e instanceof ConflictError)
-        throw conflict(`An application with the identifier "${input.identifier.trim()}" already exists.`);
-      throw e;
-    }
+      }),
+      `An application with the identifier "${input.identifier.trim()}" already exists.`,
+    );
   }
 
   /** Updates name, refresh TTLs (null = inherit the default; absent = unchanged) and social client ids. */
@@ -152,8 +149,8 @@ export function createAppService(deps: AppServiceDeps) {
     requirePermission(p, "ROLE_MANAGE");
     const { app, org } = await reachableApp(p, applicationId);
     readOnly(app);
-    try {
-      return await deps.unit("apps.create_permission", ["apps", "events"], async ({ apps, events }) => {
+    return orConflict(
+      deps.unit("apps.create_permission", ["apps", "events"], async ({ apps, events }) => {
         const perm = await apps.createPermission({
           tenantId: app.tenantId,
           applicationId: app.id,
@@ -168,12 +165,9 @@ export function createAppService(deps: AppServiceDeps) {
           data: { applicationId: app.id, permissionId: perm.id, code: perm.code },
         });
         return perm;
-      });
-    } catch (e) {
-      if (e instanceof ConflictError)
-        throw conflict(`The application already defines the permission code "${input.code}".`);
-      throw e;
-    }
+      }),
+      `The application already defines the permission code "${input.code}".`,
+    );
   }
 
   /** The permission vocabulary of an application, by id. */

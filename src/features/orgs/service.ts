@@ -3,7 +3,7 @@
  * named parent, rename, suspend/activate (suspension blocks new tokens for the org and everything
  * below it; the auth side checks `orgs.isBlocked`), and the reach-limited listings.
  */
-import { ConflictError, conflict, forbidden, notFound, validation, type FieldError } from "../../kernel/errors";
+import { forbidden, notFound, validation, type FieldError, orConflict } from "../../kernel/errors";
 import {
   actorOf,
   reachFilterOf,
@@ -79,8 +79,8 @@ export function createOrgService(deps: OrgServiceDeps) {
     requirePermission(p, "ORG_MANAGE");
     checkOrgFields(input);
     const parent = await reachable(p, input.parentId ?? p.orgId);
-    try {
-      return await deps.unit("orgs.create", ["orgs", "events"], async ({ orgs, events }) => {
+    return orConflict(
+      deps.unit("orgs.create", ["orgs", "events"], async ({ orgs, events }) => {
         const org = await orgs.create({
           tenantId: parent.tenantId,
           parentId: parent.id,
@@ -96,14 +96,9 @@ export function createOrgService(deps: OrgServiceDeps) {
           data: { orgId: org.id, parentId: parent.id, name: org.name, slug: org.slug, type: org.type },
         });
         return org;
-      });
-    } catch (e) {
-      if (e instanceof ConflictError)
-        throw conflict(
-          `An organization with the slug "${input.slug}" already exists in this tenant. Choose another slug.`,
-        );
-      throw e;
-    }
+      }),
+      `An organization with the slug "${input.slug}" already exists in this tenant. Choose another slug.`,
+    );
   }
 
   /** Renames or retypes an org inside the caller's reach. */

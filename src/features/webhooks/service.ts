@@ -7,7 +7,7 @@
 import { actorOf, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
 import type { Clock } from "../../kernel/clock";
 import type { CryptoBox } from "../../kernel/crypto-box";
-import { ConflictError, conflict, fieldError, notFound, validation, type FieldError } from "../../kernel/errors";
+import { fieldError, notFound, validation, type FieldError, orConflict } from "../../kernel/errors";
 import { refuseTargetUrl } from "../../kernel/net-policy";
 import type { Unit } from "../../kernel/unit";
 import type { AppRepo } from "../apps/ports";
@@ -92,8 +92,8 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       );
     const secret = newWebhookSecret();
     const secretEnc = await deps.box.seal(secret);
-    try {
-      const webhook = await deps.unit("webhooks.register", ["webhooks", "events"], async ({ webhooks, events }) => {
+    const webhook = await orConflict(
+      deps.unit("webhooks.register", ["webhooks", "events"], async ({ webhooks, events }) => {
         const w = await webhooks.create({
           tenantId: org.tenantId,
           organizationId: org.id,
@@ -111,13 +111,10 @@ export function createWebhookService(deps: WebhookServiceDeps) {
           data: { webhookId: w.id, applicationId: app.id, url, eventTypes },
         });
         return w;
-      });
-      return { webhook, secret };
-    } catch (e) {
-      if (e instanceof ConflictError)
-        throw conflict("This application already has a webhook. Update it (PUT /api/webhooks/{id}) instead.");
-      throw e;
-    }
+      }),
+      "This application already has a webhook. Update it (PUT /api/webhooks/{id}) instead.",
+    );
+    return { webhook, secret };
   }
 
   /** Webhooks registered at an org in reach. */
