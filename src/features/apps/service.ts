@@ -3,7 +3,8 @@
  * Identifiers are unique service-wide; each org may hold at most its tenant's `maxApplications`.
  * The system application (identifier = issuer) is read-only here.
  */
-import { actorOf, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import { requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import { callerEvent } from "../../kernel/caller-event";
 import { reachableOrg as reachableOrgOf } from "../orgs";
 import { DomainError, forbidden, notFound, orConflict } from "../../kernel/errors";
 import type { Unit } from "../../kernel/unit";
@@ -83,13 +84,13 @@ export function createAppService(deps: AppServiceDeps) {
             "QUOTA_EXCEEDED",
             `This organization already has its limit of ${limit} applications. Ask the platform operator to raise the limit.`,
           );
-        await events.record({
-          type: "app.created",
-          tenantId: org.tenantId,
-          org,
-          actor: actorOf(p),
-          data: { applicationId: app.id, identifier: app.identifier, name: app.name },
-        });
+        await events.record(
+          callerEvent(p, "app.created", org.tenantId, org, {
+            applicationId: app.id,
+            identifier: app.identifier,
+            name: app.name,
+          }),
+        );
         return app;
       }),
       `An application with the identifier "${input.identifier.trim()}" already exists.`,
@@ -115,13 +116,7 @@ export function createAppService(deps: AppServiceDeps) {
     return deps.unit("apps.update", ["apps", "events"], async ({ apps, events }) => {
       const next = await apps.update(app.tenantId, app.id, clean);
       if (!next) throw notFound("Application");
-      await events.record({
-        type: "app.updated",
-        tenantId: app.tenantId,
-        org,
-        actor: actorOf(p),
-        data: { applicationId: app.id, changes: clean },
-      });
+      await events.record(callerEvent(p, "app.updated", app.tenantId, org, { applicationId: app.id, changes: clean }));
       return next;
     });
   }
@@ -157,13 +152,13 @@ export function createAppService(deps: AppServiceDeps) {
           code: input.code,
           description: input.description ?? "",
         });
-        await events.record({
-          type: "permission.created",
-          tenantId: app.tenantId,
-          org,
-          actor: actorOf(p),
-          data: { applicationId: app.id, permissionId: perm.id, code: perm.code },
-        });
+        await events.record(
+          callerEvent(p, "permission.created", app.tenantId, org, {
+            applicationId: app.id,
+            permissionId: perm.id,
+            code: perm.code,
+          }),
+        );
         return perm;
       }),
       `The application already defines the permission code "${input.code}".`,
@@ -185,13 +180,13 @@ export function createAppService(deps: AppServiceDeps) {
     await deps.unit("apps.delete_permission", ["apps", "events"], async ({ apps, events }) => {
       const perm = (await apps.listPermissions(app.tenantId, app.id)).find((x) => x.id === permissionId);
       if (!perm || !(await apps.deletePermission(app.tenantId, app.id, permissionId))) throw notFound("Permission");
-      await events.record({
-        type: "permission.deleted",
-        tenantId: app.tenantId,
-        org,
-        actor: actorOf(p),
-        data: { applicationId: app.id, permissionId, code: perm.code },
-      });
+      await events.record(
+        callerEvent(p, "permission.deleted", app.tenantId, org, {
+          applicationId: app.id,
+          permissionId,
+          code: perm.code,
+        }),
+      );
     });
   }
 

@@ -5,6 +5,7 @@
  * needs no slow hash). Public clients get no secret at all.
  */
 import { actorOf, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import { callerEvent } from "../../kernel/caller-event";
 import type { Clock } from "../../kernel/clock";
 import { fieldError, notFound, validation, type FieldError } from "../../kernel/errors";
 import { randomToken, sha256Hex } from "../../kernel/secrets";
@@ -225,13 +226,9 @@ export function createClientService(deps: ClientServiceDeps) {
     const next = await deps.unit("clients.update", ["clients", "events"], async ({ clients, events }) => {
       const updated = await clients.update(client.tenantId, client.clientId, clean);
       if (!updated) throw notFound("Client");
-      await events.record({
-        type: "client.updated",
-        tenantId: client.tenantId,
-        org,
-        actor: actorOf(p),
-        data: { clientId: client.clientId, changes: clean },
-      });
+      await events.record(
+        callerEvent(p, "client.updated", client.tenantId, org, { clientId: client.clientId, changes: clean }),
+      );
       return updated;
     });
     // The unit names `clients`: it moves the directory version on, so every instance's client cache

@@ -9,7 +9,8 @@
  * The jobs are composed here: target.ts (where), plan*.ts (the checks), apply.ts (the writes),
  * jobs.ts (the job log).
  */
-import { actorOf, type Principal } from "../../kernel/authz";
+import { type Principal } from "../../kernel/authz";
+import { callerEvent } from "../../kernel/caller-event";
 import type { Clock } from "../../kernel/clock";
 import type { Unit } from "../../kernel/unit";
 import type { AppRepo } from "../apps/ports";
@@ -92,13 +93,13 @@ export function createImportService(deps: ImportServiceDeps) {
         // Rejected: throwing rolls back everything this unit wrote (a new tenant's root included).
         if (planned.errors.length) throw new Rejected(planned.errors, planned.counts);
         const invites = await applyPlan(tx, planned, w.tenantId!, now);
-        await tx.events.record({
-          type: "import.committed",
-          tenantId: w.tenantId!,
-          org: w.root!,
-          actor: actorOf(p),
-          data: { counts: planned.counts, invites: invites.length, newTenant: !!where.newTenant },
-        });
+        await tx.events.record(
+          callerEvent(p, "import.committed", w.tenantId!, w.root!, {
+            counts: planned.counts,
+            invites: invites.length,
+            newTenant: !!where.newTenant,
+          }),
+        );
         return { counts: planned.counts, w, invites };
       })
       .catch((e) => {

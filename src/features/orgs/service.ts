@@ -5,7 +5,6 @@
  */
 import { forbidden, notFound, validation, type FieldError, orConflict } from "../../kernel/errors";
 import {
-  actorOf,
   reachFilterOf,
   reachesSubtree,
   requirePermission,
@@ -13,6 +12,7 @@ import {
   tenantOf,
   type Principal,
 } from "../../kernel/authz";
+import { callerEvent } from "../../kernel/caller-event";
 import type { Unit } from "../../kernel/unit";
 import type { EventJournal } from "../events";
 import type { Org, OrgRepo, OrgStatus } from "./ports";
@@ -88,13 +88,15 @@ export function createOrgService(deps: OrgServiceDeps) {
           slug: input.slug,
           type: input.type?.trim() || DEFAULT_ORG_TYPE,
         });
-        await events.record({
-          type: "org.created",
-          tenantId: org.tenantId,
-          org,
-          actor: actorOf(p),
-          data: { orgId: org.id, parentId: parent.id, name: org.name, slug: org.slug, type: org.type },
-        });
+        await events.record(
+          callerEvent(p, "org.created", org.tenantId, org, {
+            orgId: org.id,
+            parentId: parent.id,
+            name: org.name,
+            slug: org.slug,
+            type: org.type,
+          }),
+        );
         return org;
       }),
       `An organization with the slug "${input.slug}" already exists in this tenant. Choose another slug.`,
@@ -112,13 +114,7 @@ export function createOrgService(deps: OrgServiceDeps) {
     return deps.unit("orgs.update", ["orgs", "events"], async ({ orgs, events }) => {
       const next = await orgs.update(org.tenantId, org.id, clean);
       if (!next) throw notFound("Organization");
-      await events.record({
-        type: "org.updated",
-        tenantId: org.tenantId,
-        org: next,
-        actor: actorOf(p),
-        data: { orgId: org.id, changes: clean },
-      });
+      await events.record(callerEvent(p, "org.updated", org.tenantId, next, { orgId: org.id, changes: clean }));
       return next;
     });
   }
@@ -138,13 +134,11 @@ export function createOrgService(deps: OrgServiceDeps) {
       const next = await orgs.update(org.tenantId, org.id, { status });
       if (!next) throw notFound("Organization");
       if (org.status !== status)
-        await events.record({
-          type: status === "SUSPENDED" ? "org.suspended" : "org.activated",
-          tenantId: org.tenantId,
-          org: next,
-          actor: actorOf(p),
-          data: { orgId: org.id },
-        });
+        await events.record(
+          callerEvent(p, status === "SUSPENDED" ? "org.suspended" : "org.activated", org.tenantId, next, {
+            orgId: org.id,
+          }),
+        );
       return next;
     });
     return next;

@@ -14,6 +14,7 @@ import {
   tenantOf,
   type Principal,
 } from "../../kernel/authz";
+import { callerEvent } from "../../kernel/caller-event";
 import { reachableOrg as reachableOrgOf } from "../orgs";
 import { fieldError, forbidden, notFound, validation, type FieldError, orConflict } from "../../kernel/errors";
 import { pathIds, reaches } from "../../kernel/tenancy";
@@ -195,13 +196,14 @@ export function createRoleService(deps: RoleServiceDeps) {
           scope: input.scope ?? "SELF",
           permissionIds: perms.map((x) => x.id),
         });
-        await events.record({
-          type: "role.created",
-          tenantId: org.tenantId,
-          org,
-          actor: actorOf(p),
-          data: { roleId: role.id, name, scope: role.scope, permissions: role.permissions.map((x) => x.code) },
-        });
+        await events.record(
+          callerEvent(p, "role.created", org.tenantId, org, {
+            roleId: role.id,
+            name,
+            scope: role.scope,
+            permissions: role.permissions.map((x) => x.code),
+          }),
+        );
         return role;
       }),
       `A role named "${name}" already exists in this organization.`,
@@ -232,13 +234,9 @@ export function createRoleService(deps: RoleServiceDeps) {
       const added = [...after].filter((c) => !before.has(c));
       const removed = [...before].filter((c) => !after.has(c));
       if (added.length || removed.length)
-        await events.record({
-          type: "role.permissions_changed",
-          tenantId: org.tenantId,
-          org,
-          actor: actorOf(p),
-          data: { roleId: role.id, added, removed },
-        });
+        await events.record(
+          callerEvent(p, "role.permissions_changed", org.tenantId, org, { roleId: role.id, added, removed }),
+        );
       return next;
     });
   }

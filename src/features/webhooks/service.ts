@@ -5,6 +5,7 @@
  * registration and rotation. Deliveries themselves are the delivery job's (src/jobs).
  */
 import { actorOf, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import { callerEvent } from "../../kernel/caller-event";
 import type { Clock } from "../../kernel/clock";
 import type { CryptoBox } from "../../kernel/crypto-box";
 import { fieldError, notFound, validation, type FieldError, orConflict } from "../../kernel/errors";
@@ -103,13 +104,14 @@ export function createWebhookService(deps: WebhookServiceDeps) {
           secretEnc,
           active: true,
         });
-        await events.record({
-          type: "webhook.created",
-          tenantId: org.tenantId,
-          org,
-          actor: actorOf(p),
-          data: { webhookId: w.id, applicationId: app.id, url, eventTypes },
-        });
+        await events.record(
+          callerEvent(p, "webhook.created", org.tenantId, org, {
+            webhookId: w.id,
+            applicationId: app.id,
+            url,
+            eventTypes,
+          }),
+        );
         return w;
       }),
       "This application already has a webhook. Update it (PUT /api/webhooks/{id}) instead.",
@@ -161,13 +163,12 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     const { hook, org } = await reachableHook(p, id);
     await deps.unit("webhooks.delete", ["webhooks", "events"], async ({ webhooks, events }) => {
       if (!(await webhooks.delete(hook.tenantId, hook.id))) throw notFound("Webhook");
-      await events.record({
-        type: "webhook.deleted",
-        tenantId: hook.tenantId,
-        org,
-        actor: actorOf(p),
-        data: { webhookId: hook.id, applicationId: hook.applicationId },
-      });
+      await events.record(
+        callerEvent(p, "webhook.deleted", hook.tenantId, org, {
+          webhookId: hook.id,
+          applicationId: hook.applicationId,
+        }),
+      );
     });
   }
 
@@ -178,13 +179,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     const secretEnc = await deps.box.seal(secret);
     await deps.unit("webhooks.rotate_secret", ["webhooks", "events"], async ({ webhooks, events }) => {
       if (!(await webhooks.update(hook.tenantId, hook.id, { secretEnc }))) throw notFound("Webhook");
-      await events.record({
-        type: "webhook.secret_rotated",
-        tenantId: hook.tenantId,
-        org,
-        actor: actorOf(p),
-        data: { webhookId: hook.id },
-      });
+      await events.record(callerEvent(p, "webhook.secret_rotated", hook.tenantId, org, { webhookId: hook.id }));
     });
     return { id: hook.id, secret };
   }
