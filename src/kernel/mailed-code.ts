@@ -10,6 +10,7 @@
  * the kernel imports no feature.
  */
 import { addSeconds, type Clock } from "./clock";
+import { userEvent } from "./event-shapes";
 import { randomToken, sha256Hex } from "./secrets";
 
 /** A new code (32 random bytes, base64url) and when it expires, `ttlSeconds` from now. */
@@ -77,14 +78,12 @@ export async function storeMailedCode<K extends string>(
     attempts: 0,
     expiresAt: i.expiresAt,
   });
-  await s.events.record({
-    type: i.event.type,
-    tenantId: i.user.tenantId,
-    org: i.event.org,
-    actor: i.event.actor,
-    target: { userId: i.user.id },
-    data: { expiresAt: i.expiresAt.toISOString(), ...i.event.data },
-  });
+  await s.events.record(
+    userEvent(i.user, i.event.org, i.event.type, i.event.actor, {
+      expiresAt: i.expiresAt.toISOString(),
+      ...i.event.data,
+    }),
+  );
 }
 
 /** The audit event of an address proven by a redeemed code (`via`: the code's kind, or `link`). */
@@ -93,14 +92,7 @@ export const emailVerifiedEvent = (
   org: { id: number; path: string } | null,
   ip: string | null,
   via: string,
-) => ({
-  type: "user.email_verified",
-  tenantId: user.tenantId,
-  org,
-  actor: { userId: user.id, ip },
-  target: { userId: user.id },
-  data: { via },
-});
+) => userEvent(user, org, "user.email_verified", { userId: user.id, ip }, { via });
 
 /** Background work (the mails): started after the answer, failures reported to `onError`, never thrown. */
 export function createBackground(onError: (error: unknown) => void) {

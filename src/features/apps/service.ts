@@ -4,7 +4,7 @@
  * The system application (identifier = issuer) is read-only here.
  */
 import { requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
-import { callerEvent } from "../../kernel/caller-event";
+import { callerEvent } from "../../kernel/event-shapes";
 import { reachableOrg as reachableOrgOf } from "../orgs";
 import { DomainError, forbidden, notFound, orConflict } from "../../kernel/errors";
 import type { Unit } from "../../kernel/unit";

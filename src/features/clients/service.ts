@@ -5,7 +5,7 @@
  * needs no slow hash). Public clients get no secret at all.
  */
 import { actorOf, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
-import { callerEvent } from "../../kernel/caller-event";
+import { callerEvent } from "../../kernel/event-shapes";
 import type { Clock } from "../../kernel/clock";
 import { fieldError, notFound, validation, type FieldError } from "../../kernel/errors";
 import { randomToken, sha256Hex } from "../../kernel/secrets";

@@ -10,7 +10,7 @@
  * jobs.ts (the job log).
  */
 import { type Principal } from "../../kernel/authz";
-import { callerEvent } from "../../kernel/caller-event";
+import { callerEvent } from "../../kernel/event-shapes";
 import type { Clock } from "../../kernel/clock";
 import type { Unit } from "../../kernel/unit";
 import type { AppRepo } from "../apps/ports";

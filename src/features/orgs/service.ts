@@ -12,7 +12,7 @@ import {
   tenantOf,
   type Principal,
 } from "../../kernel/authz";
-import { callerEvent } from "../../kernel/caller-event";
+import { callerEvent } from "../../kernel/event-shapes";
 import type { Unit } from "../../kernel/unit";
 import type { EventJournal } from "../events";
 import type { Org, OrgRepo, OrgStatus } from "./ports";

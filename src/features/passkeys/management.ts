@@ -5,9 +5,10 @@
  */
 import { actorOf, type Principal } from "../../kernel/authz";
 import { notFound, validation } from "../../kernel/errors";
+import { userEvent } from "../../kernel/event-shapes";
 import type { User } from "../../kernel/users";
 import type { Org } from "../orgs";
-import { activeUser, cleanName, passkeyEvent, viewOf } from "./shared";
+import { activeUser, cleanName, viewOf } from "./shared";
 import type { PasskeyCaller, PasskeyServiceDeps, PasskeyView } from "./shared";
 
 export function createPasskeyManagement(
@@ -31,7 +32,7 @@ export function createPasskeyManagement(
       const before = await passkeys.get(user.tenantId, user.id, id);
       if (!before || !(await passkeys.rename(user.tenantId, user.id, id, clean))) throw notFound("Passkey");
       await events.record(
-        passkeyEvent(user, org, "passkey.renamed", actorOf(c), { passkeyId: id, from: before.name, name: clean }),
+        userEvent(user, org, "passkey.renamed", actorOf(c), { passkeyId: id, from: before.name, name: clean }),
       );
       return viewOf({ ...before, name: clean });
     });
@@ -42,7 +43,7 @@ export function createPasskeyManagement(
       const before = await passkeys.get(user.tenantId, user.id, id);
       if (!before || !(await passkeys.delete(user.tenantId, user.id, id))) throw notFound("Passkey");
       await events.record(
-        passkeyEvent(user, org, "passkey.deleted", actor, {
+        userEvent(user, org, "passkey.deleted", actor, {
           passkeyId: id,
           name: before.name,
           ...(actor.userId !== user.id ? { byAdministrator: true } : {}),

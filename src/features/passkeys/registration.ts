@@ -12,10 +12,11 @@ import {
 } from "@simplewebauthn/server";
 import { actorOf } from "../../kernel/authz";
 import { DomainError, conflict, validation } from "../../kernel/errors";
+import { userEvent } from "../../kernel/event-shapes";
 import { base64url, randomBytes, randomToken } from "../../kernel/secrets";
 import { ATTEMPT_SECONDS, type Attempts } from "./attempts";
 import type { Passkey } from "./ports";
-import { activeUser, cleanName, passkeyEvent, viewOf } from "./shared";
+import { activeUser, cleanName, viewOf } from "./shared";
 import type { PasskeyCaller, PasskeyServiceDeps, PasskeyView } from "./shared";
 
 /** COSE algorithm ids offered at registration: ES256 and RS256 (CONTRACT §14). */
@@ -119,7 +120,7 @@ export function createPasskeyRegistration(
         throw conflict("Another passkey was registered meanwhile. Start the registration again.");
       await passkeys.add(passkey);
       await events.record(
-        passkeyEvent(user, org, "passkey.registered", actorOf(c), {
+        userEvent(user, org, "passkey.registered", actorOf(c), {
           passkeyId: passkey.id,
           name: passkey.name,
           backedUp: passkey.backedUp,

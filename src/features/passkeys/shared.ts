@@ -1,6 +1,6 @@
 /**
  * What passkey registration, management and sign-in share (CONTRACT §14): their dependencies, the
- * API's view of a passkey, the audit event shape, the name rule and the active-user lookup.
+ * API's view of a passkey, the name rule and the active-user lookup.
  */
 import type { Principal } from "../../kernel/authz";
 import type { Clock } from "../../kernel/clock";
@@ -63,22 +63,6 @@ export const viewOf = (p: Passkey): PasskeyView => ({
   createdAt: p.createdAt,
   lastUsedAt: p.lastUsedAt,
   backedUp: p.backedUp,
-});
-
-/** A passkey event about `user` (the audit's shape). */
-export const passkeyEvent = (
-  user: { id: number; tenantId: number },
-  org: Org | null,
-  type: string,
-  actor: { userId?: number; ip: string | null },
-  data: Record<string, unknown>,
-): DomainEvent => ({
-  type,
-  tenantId: user.tenantId,
-  org: org ? { id: org.id, path: org.path } : null,
-  actor,
-  target: { userId: user.id },
-  data,
 });
 
 /** A passkey's name, trimmed; at most 100 characters (400 beyond). */

@@ -11,12 +11,13 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/server";
 import { DomainError } from "../../kernel/errors";
+import { userEvent } from "../../kernel/event-shapes";
 import type { ProvenPerson } from "../../kernel/proven-person";
 import { timingSafeEqual } from "../../kernel/secrets";
 import type { SessionRequest, TokenPair } from "../sessions";
 import { ATTEMPT_SECONDS, type Attempts } from "./attempts";
 import type { Passkey } from "./ports";
-import { passkeyEvent, type PasskeyServiceDeps } from "./shared";
+import type { PasskeyServiceDeps } from "./shared";
 
 /** Why an assertion was refused (the audit's `reason`). */
 export type PasskeyRefusal =
@@ -107,7 +108,7 @@ export function createPasskeySignIn(
       if (user) {
         const org = await deps.orgs.get(user.tenantId, user.organizationId);
         await deps.record(
-          passkeyEvent(user, org, "auth.passkey.failed", { ip }, { reason, passkeyId: passkey.id, ...extra }),
+          userEvent(user, org, "auth.passkey.failed", { ip }, { reason, passkeyId: passkey.id, ...extra }),
         );
       }
     }

@@ -4,6 +4,7 @@
  * (7 days) issued by an administrator.
  */
 import { actorOf, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import { userEvent } from "../../kernel/event-shapes";
 import { addDays, type Clock } from "../../kernel/clock";
 import { fieldError, invalidToken, notFound } from "../../kernel/errors";
 import type { PasswordHasher } from "../../kernel/passwords";
@@ -164,14 +165,7 @@ export function createPasswordService(deps: PasswordDeps) {
         await users.update(user.tenantId, user.id, verifies ? { passwordHash, emailVerified: true } : { passwordHash });
         await oneTimeTokens.deleteUser(user.id, "reset");
         if (verifies) await events.record(emailVerifiedEvent(user, org, ip, rec.kind));
-        await events.record({
-          type: "auth.password.reset",
-          tenantId: user.tenantId,
-          org,
-          actor: { ip },
-          target: { userId: user.id },
-          data: { via: rec.kind },
-        });
+        await events.record(userEvent(user, org, "auth.password.reset", { ip }, { via: rec.kind }));
       },
     );
     // Sessions and counters may live in Redis, outside the unit: after the commit.
@@ -218,14 +212,7 @@ export function createPasswordService(deps: PasswordDeps) {
     const org = await deps.orgs.get(user.tenantId, user.organizationId);
     await deps.unit("passwords.change", ["users", "events"], async ({ users, events }) => {
       await users.update(user.tenantId, user.id, { passwordHash });
-      await events.record({
-        type: "auth.password.changed",
-        tenantId: user.tenantId,
-        org,
-        actor: { userId: user.id, ip: p.ip },
-        target: { userId: user.id },
-        data: {},
-      });
+      await events.record(userEvent(user, org, "auth.password.changed", { userId: user.id, ip: p.ip }, {}));
     });
     // Sessions live outside the unit (maybe in Redis): after the commit, every other one ends.
     for (const f of await deps.families.listUser(user.id, now))

@@ -14,7 +14,7 @@ import {
   tenantOf,
   type Principal,
 } from "../../kernel/authz";
-import { callerEvent } from "../../kernel/caller-event";
+import { callerEvent } from "../../kernel/event-shapes";
 import { reachableOrg as reachableOrgOf } from "../orgs";
 import { fieldError, forbidden, notFound, validation, type FieldError, orConflict } from "../../kernel/errors";
 import { pathIds, reaches } from "../../kernel/tenancy";

@@ -5,7 +5,7 @@
  * registration and rotation. Deliveries themselves are the delivery job's (src/jobs).
  */
 import { actorOf, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
-import { callerEvent } from "../../kernel/caller-event";
+import { callerEvent } from "../../kernel/event-shapes";
 import type { Clock } from "../../kernel/clock";
 import type { CryptoBox } from "../../kernel/crypto-box";
 import { fieldError, notFound, validation, type FieldError, orConflict } from "../../kernel/errors";
