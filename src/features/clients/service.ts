@@ -12,6 +12,7 @@ import { randomToken, sha256Hex } from "../../kernel/secrets";
 import type { Unit } from "../../kernel/unit";
 import type { AppRepo } from "../apps/ports";
 import type { EventJournal } from "../events";
+import { reachableOrg } from "../orgs";
 import type { OrgRepo } from "../orgs/ports";
 import type { ApiClient, ClientPatch, ClientRepo, ClientType, GrantType } from "./ports";
 import { backchannelUriProblem, checkUriList, grantProblems, redirectUriProblem, requirePkceProblem } from "./rules";
@@ -90,8 +91,7 @@ export function createClientService(deps: ClientServiceDeps) {
    */
   async function register(p: Principal, input: NewClientInput): Promise<RegisteredClient> {
     requirePermission(p, "CLIENT_MANAGE");
-    const org = await deps.orgs.get(tenantOf(p), input.orgId);
-    requireReach(p, org);
+    const org = await reachableOrg(deps.orgs, p, input.orgId);
     const name = input.name.trim();
     if (!name) throw fieldError("name", "must not be blank");
     const scopes = normalizeScopes(input.scopes);
@@ -184,8 +184,7 @@ export function createClientService(deps: ClientServiceDeps) {
   /** Clients of `orgId` (CLIENT_MANAGE + reach, as for register). Never returns secrets to the wire. */
   async function list(p: Principal, orgId: number): Promise<ApiClient[]> {
     requirePermission(p, "CLIENT_MANAGE");
-    const org = await deps.orgs.get(tenantOf(p), orgId);
-    requireReach(p, org);
+    const org = await reachableOrg(deps.orgs, p, orgId);
     return deps.clients.listByOrg(org.tenantId, org.id);
   }
 

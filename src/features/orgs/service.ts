@@ -61,12 +61,7 @@ export async function reachableOrg(orgs: Pick<OrgRepo, "get">, p: Principal, id:
 }
 
 export function createOrgService(deps: OrgServiceDeps) {
-  /** The org `id` as this caller may see it: another tenant's id is 404, outside reach 403. */
-  async function reachable(p: Principal, id: number): Promise<Org> {
-    const org = await deps.orgs.get(tenantOf(p), id);
-    requireReach(p, org);
-    return org;
-  }
+  const reachable = (p: Principal, id: number): Promise<Org> => reachableOrg(deps.orgs, p, id);
 
   /**
    * Creates an ACTIVE org under `parentId` (default: the caller's active org). Needs ORG_MANAGE

@@ -13,6 +13,7 @@ import { refuseTargetUrl } from "../../kernel/net-policy";
 import type { Unit } from "../../kernel/unit";
 import type { AppRepo } from "../apps/ports";
 import { WEBHOOK_EVENT_TYPES, type DomainEvent, type EventJournal } from "../events";
+import { reachableOrg } from "../orgs";
 import type { Org, OrgRepo } from "../orgs/ports";
 import type { Delivery, OutboxRepo, Webhook, WebhookRepo } from "./ports";
 
@@ -79,8 +80,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
    */
   async function register(p: Principal, input: WebhookInput): Promise<{ webhook: Webhook; secret: string }> {
     requirePermission(p, "ORG_MANAGE");
-    const org = await deps.orgs.get(tenantOf(p), input.organizationId);
-    requireReach(p, org);
+    const org = await reachableOrg(deps.orgs, p, input.organizationId);
     const url = checkUrl(input.url);
     const eventTypes = checkEventTypes(input.eventTypes);
     const app = await deps.apps.get(org.tenantId, input.applicationId);
@@ -122,8 +122,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
   /** Webhooks registered at an org in reach. */
   async function list(p: Principal, organizationId: number): Promise<Webhook[]> {
     requirePermission(p, "ORG_MANAGE");
-    const org = await deps.orgs.get(tenantOf(p), organizationId);
-    requireReach(p, org);
+    const org = await reachableOrg(deps.orgs, p, organizationId);
     return deps.webhooks.listByOrg(org.tenantId, org.id);
   }
 
