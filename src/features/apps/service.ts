@@ -3,9 +3,9 @@
  * Identifiers are unique service-wide; each org may hold at most its tenant's `maxApplications`.
  * The system application (identifier = issuer) is read-only here.
  */
-import { requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import { requirePermission, tenantOf, type Principal } from "../../kernel/authz";
 import { callerEvent } from "../../kernel/event-shapes";
-import { reachableOrg as reachableOrgOf } from "../orgs";
+import { reachableHome, reachableOrg as reachableOrgOf } from "../orgs";
 import { DomainError, forbidden, notFound, orConflict } from "../../kernel/errors";
 import type { Unit } from "../../kernel/unit";
 import type { EventJournal } from "../events";
@@ -43,10 +43,7 @@ export function createAppService(deps: AppServiceDeps) {
 
   /** The application as this caller may see it: 404 across tenants, 403 outside reach. */
   async function reachableApp(p: Principal, id: number): Promise<{ app: Application; org: Org }> {
-    const app = await deps.apps.get(tenantOf(p), id);
-    if (!app) throw notFound("Application");
-    const org = await deps.orgs.get(app.tenantId, app.organizationId);
-    requireReach(p, org);
+    const { record: app, org } = await reachableHome(deps.orgs, p, await deps.apps.get(tenantOf(p), id), "Application");
     return { app, org };
   }
 

@@ -4,7 +4,7 @@
  * Secrets are 32 random bytes shown once; only their SHA-256 is stored (a high-entropy secret
  * needs no slow hash). Public clients get no secret at all.
  */
-import { actorOf, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import { actorOf, requirePermission, tenantOf, type Principal } from "../../kernel/authz";
 import { callerEvent } from "../../kernel/event-shapes";
 import type { Clock } from "../../kernel/clock";
 import { fieldError, notFound, validation, type FieldError } from "../../kernel/errors";
@@ -12,7 +12,7 @@ import { randomToken, sha256Hex } from "../../kernel/secrets";
 import type { Unit } from "../../kernel/unit";
 import type { AppRepo } from "../apps/ports";
 import type { EventJournal } from "../events";
-import { reachableOrg } from "../orgs";
+import { reachableHome, reachableOrg } from "../orgs";
 import type { OrgRepo } from "../orgs/ports";
 import type { ApiClient, ClientPatch, ClientRepo, ClientType, GrantType } from "./ports";
 import { backchannelUriProblem, checkUriList, grantProblems, redirectUriProblem, requirePkceProblem } from "./rules";
@@ -237,10 +237,8 @@ export function createClientService(deps: ClientServiceDeps) {
 
   async function reachableClient(p: Principal, clientId: string) {
     requirePermission(p, "CLIENT_MANAGE");
-    const client = await deps.clients.get(tenantOf(p), clientId);
-    if (!client) throw notFound("Client");
-    const org = await deps.orgs.get(client.tenantId, client.organizationId);
-    requireReach(p, org, "Client");
+    const found = await deps.clients.get(tenantOf(p), clientId);
+    const { record: client, org } = await reachableHome(deps.orgs, p, found, "Client", "Client");
     return { client, org };
   }
 

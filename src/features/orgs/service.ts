@@ -60,6 +60,24 @@ export async function reachableOrg(orgs: Pick<OrgRepo, "get">, p: Principal, id:
   return org;
 }
 
+/**
+ * A record the caller named by id in their tenant (an application, role, client or webhook) with
+ * its org: absent (another tenant's too) is 404 `what`; its org outside the reach 403, gone 404
+ * `orgWhat`.
+ */
+export async function reachableHome<T extends { tenantId: number; organizationId: number }>(
+  orgs: Pick<OrgRepo, "get">,
+  p: Principal,
+  record: T | null,
+  what: string,
+  orgWhat = "Organization",
+): Promise<{ record: T; org: Org }> {
+  if (!record) throw notFound(what);
+  const org = await orgs.get(record.tenantId, record.organizationId);
+  requireReach(p, org, orgWhat);
+  return { record, org };
+}
+
 export function createOrgService(deps: OrgServiceDeps) {
   const reachable = (p: Principal, id: number): Promise<Org> => reachableOrg(deps.orgs, p, id);
 

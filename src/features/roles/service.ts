@@ -15,7 +15,7 @@ import {
   type Principal,
 } from "../../kernel/authz";
 import { callerEvent } from "../../kernel/event-shapes";
-import { reachableOrg as reachableOrgOf } from "../orgs";
+import { reachableHome, reachableOrg as reachableOrgOf } from "../orgs";
 import { fieldError, forbidden, notFound, validation, type FieldError, orConflict } from "../../kernel/errors";
 import { pathIds, reaches } from "../../kernel/tenancy";
 import type { Unit } from "../../kernel/unit";
@@ -50,10 +50,7 @@ export function createRoleService(deps: RoleServiceDeps) {
 
   /** The role as this caller may see it (404 across tenants) with its org inside reach. */
   async function reachableRole(p: Principal, roleId: number): Promise<{ role: Role; org: Org }> {
-    const role = await deps.roles.get(tenantOf(p), roleId);
-    if (!role) throw notFound("Role");
-    const org = await deps.orgs.get(role.tenantId, role.organizationId);
-    requireReach(p, org);
+    const { record: role, org } = await reachableHome(deps.orgs, p, await deps.roles.get(tenantOf(p), roleId), "Role");
     return { role, org };
   }
 

@@ -4,7 +4,7 @@
  * redelivery. Secrets are `whsec_` + base64 of 32 random bytes, sealed at rest and shown only at
  * registration and rotation. Deliveries themselves are the delivery job's (src/jobs).
  */
-import { actorOf, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import { actorOf, requirePermission, tenantOf, type Principal } from "../../kernel/authz";
 import { callerEvent } from "../../kernel/event-shapes";
 import type { Clock } from "../../kernel/clock";
 import type { CryptoBox } from "../../kernel/crypto-box";
@@ -13,7 +13,7 @@ import { refuseTargetUrl } from "../../kernel/net-policy";
 import type { Unit } from "../../kernel/unit";
 import type { AppRepo } from "../apps/ports";
 import { WEBHOOK_EVENT_TYPES, type DomainEvent, type EventJournal } from "../events";
-import { reachableOrg } from "../orgs";
+import { reachableHome, reachableOrg } from "../orgs";
 import type { Org, OrgRepo } from "../orgs/ports";
 import type { Delivery, OutboxRepo, Webhook, WebhookRepo } from "./ports";
 
@@ -67,10 +67,8 @@ export function createWebhookService(deps: WebhookServiceDeps) {
   /** The webhook as this caller may act on it: 404 across tenants, 403 when its org is outside reach. */
   async function reachableHook(p: Principal, id: number): Promise<{ hook: Webhook; org: Org }> {
     requirePermission(p, "ORG_MANAGE");
-    const hook = await deps.webhooks.get(tenantOf(p), id);
-    if (!hook) throw notFound("Webhook");
-    const org = await deps.orgs.get(hook.tenantId, hook.organizationId);
-    requireReach(p, org, "Webhook");
+    const found = await deps.webhooks.get(tenantOf(p), id);
+    const { record: hook, org } = await reachableHome(deps.orgs, p, found, "Webhook", "Webhook");
     return { hook, org };
   }
 
