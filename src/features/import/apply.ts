@@ -6,15 +6,13 @@
 import type { Principal } from "../../kernel/authz";
 import { addDays } from "../../kernel/clock";
 import { randomToken, sha256Hex } from "../../kernel/secrets";
-import type { AppRepo } from "../apps/ports";
-import type { Org, OrgRepo, TenantRepo } from "../orgs/ports";
-import type { RoleRepo } from "../roles/ports";
+import type { Org } from "../orgs/ports";
 import type { UserRepo } from "../../kernel/users";
-import type { Planned } from "./plan-context";
+import type { Planned, ReadPorts } from "./plan-context";
 import type { PlannedOrg } from "./plan-orgs";
 import type { PlannedUser } from "./plan-users";
 import type { ImportPlan } from "./plan";
-import type { BulkOrg, BulkSetupToken, BulkUser, ImportRepo } from "./ports";
+import type { BulkOrg, BulkSetupToken, BulkUser } from "./ports";
 import type { ImportReport } from "./request";
 
 const SETUP_DAYS = 7;
@@ -24,13 +22,8 @@ const orgFields = (o: PlannedOrg) => ({ name: o.rec.name.trim(), type: o.rec.typ
 /** The fields a user's import sets on a create and on an update. */
 const userFields = (u: PlannedUser) => ({ organizationId: u.orgId, fullName: (u.rec.fullName ?? "").trim() });
 
-/** The ports a commit's unit writes through. */
-export interface WritePorts {
-  imports: ImportRepo;
-  orgs: OrgRepo;
-  tenants: TenantRepo;
-  apps: AppRepo;
-  roles: RoleRepo;
+/** The ports a commit's unit writes through: what planning reads, and the users. */
+export interface WritePorts extends ReadPorts {
   users: UserRepo;
 }
 

@@ -9,29 +9,22 @@
  * The jobs are composed here: target.ts (where), plan*.ts (the checks), apply.ts (the writes),
  * jobs.ts (the job log).
  */
-import { type Principal } from "../../kernel/authz";
+import type { Principal } from "../../kernel/authz";
 import { callerEvent } from "../../kernel/event-shapes";
 import type { Clock } from "../../kernel/clock";
 import type { Unit } from "../../kernel/unit";
-import type { AppRepo } from "../apps/ports";
 import type { EventJournal } from "../events";
-import type { OrgRepo, TenantRepo } from "../orgs/ports";
-import type { RoleRepo } from "../roles/ports";
 import { applyPlan, openTenant, type WritePorts } from "./apply";
 import { createImportJobs } from "./jobs";
 import { planImport } from "./plan";
-import type { ImportRepo } from "./ports";
+import type { ReadPorts } from "./plan-context";
 import type { ImportError, ImportReport, ImportRequest } from "./request";
 import { createImportTarget, type ImportTarget } from "./target";
 
 export { ENTITY_KINDS, type ImportError, type ImportReport, type ImportRequest } from "./request";
 
-export interface ImportServiceDeps {
-  imports: ImportRepo;
-  orgs: OrgRepo;
-  tenants: TenantRepo;
-  apps: AppRepo;
-  roles: RoleRepo;
+/** The ports a dry run reads, the commit's unit, the clock and the plan's default cap of applications. */
+export interface ImportServiceDeps extends ReadPorts {
   unit: Unit<WritePorts & { events: EventJournal }>;
   clock: Clock;
   defaultMaxApplications: number;
