@@ -13,6 +13,38 @@ import { addSeconds, type Clock } from "./clock";
 import { userEvent } from "./event-shapes";
 import { randomToken, sha256Hex } from "./secrets";
 
+/**
+ * A code a person types (issue 37): 12 characters of Crockford's base32 (60 random bits), shown as
+ * `XXXX-XXXX-XXXX`. Typed codes are read leniently (case, dashes and spaces ignored; O as 0, I and L
+ * as 1), so the canonical form is what is hashed and stored. It is the short twin of a mailed link's
+ * long token: single use with it, as long-lived, behind the same per-address rate limit; 60 bits
+ * keep guessing any live code out of reach at that limit.
+ */
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const TYPED_LENGTH = 12;
+
+export function newTypedCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(TYPED_LENGTH));
+  return Array.from(bytes, (b) => CROCKFORD[b & 31]).join("");
+}
+
+/** `ABCDEFGHJKMN` as a person reads it: `ABCD-EFGH-JKMN`. */
+export const formatTypedCode = (code: string) => code.match(/.{1,4}/g)!.join("-");
+
+/** The stored hash of what a person typed, when it reads as a typed code; null otherwise (a long token). */
+export function typedCodeHash(input: string): string | null {
+  const canonical = input
+    .toUpperCase()
+    .replace(/[\s-]/g, "")
+    .replace(/O/g, "0")
+    .replace(/[IL]/g, "1");
+  if (canonical.length !== TYPED_LENGTH || ![...canonical].every((c) => CROCKFORD.includes(c))) return null;
+  return sha256Hex(`typed:${canonical}`);
+}
+
+/** The stored hash of a code as presented: a typed code's canonical form, else the token itself. */
+export const presentedCodeHash = (input: string) => typedCodeHash(input) ?? sha256Hex(input);
+
 /** A new code (32 random bytes, base64url) and when it expires, `ttlSeconds` from now. */
 export const newMailedCode = (clock: Clock, ttlSeconds: number) => ({
   token: randomToken(32),
@@ -57,6 +89,8 @@ export async function storeMailedCode<K extends string>(
   i: {
     kind: K;
     token: string;
+    /** Its short twin a person may type instead (newTypedCode): the same record under a second key. */
+    typed?: string;
     user: { id: number; tenantId: number; email: string };
     /** What else the code carries. */
     data?: Record<string, unknown>;
@@ -70,14 +104,17 @@ export async function storeMailedCode<K extends string>(
   },
 ): Promise<void> {
   await s.oneTimeTokens.deleteUser(i.user.id, i.kind);
-  await s.oneTimeTokens.create(sha256Hex(i.token), {
+  const record = {
     kind: i.kind,
     tenantId: i.user.tenantId,
     userId: i.user.id,
     data: { ...i.data, email: i.user.email },
     attempts: 0,
     expiresAt: i.expiresAt,
-  });
+  };
+  await s.oneTimeTokens.create(sha256Hex(i.token), record);
+  // Both keys name one code: spending either deletes the user's codes of this kind (the caller's unit).
+  if (i.typed) await s.oneTimeTokens.create(typedCodeHash(i.typed)!, record);
   await s.events.record(
     userEvent(i.user, i.event.org, i.event.type, i.event.actor, {
       expiresAt: i.expiresAt.toISOString(),

@@ -9,8 +9,16 @@ import { addDays, type Clock } from "../../kernel/clock";
 import { fieldError, invalidToken, notFound } from "../../kernel/errors";
 import type { PasswordHasher } from "../../kernel/passwords";
 import { createBrandRefs } from "../../kernel/brand-ref";
-import { createBackground, emailVerifiedEvent, newMailedCode, storeMailedCode } from "../../kernel/mailed-code";
-import { randomToken, sha256Hex } from "../../kernel/secrets";
+import {
+  createBackground,
+  emailVerifiedEvent,
+  formatTypedCode,
+  newMailedCode,
+  newTypedCode,
+  presentedCodeHash,
+  storeMailedCode,
+} from "../../kernel/mailed-code";
+import { randomToken } from "../../kernel/secrets";
 import type { Unit } from "../../kernel/unit";
 import type { DomainEvent, EventJournal } from "../events";
 import { LIMITS, lockoutAttempt, unlockSignIn } from "../auth";
@@ -116,11 +124,13 @@ export function createPasswordService(deps: PasswordDeps) {
       const user = await deps.users.findByEmail(normalizeEmail(email));
       if (!user || user.status !== "ACTIVE") return;
       const { token, expiresAt } = newMailedCode(deps.clock, RESET_TTL_SECONDS);
+      // The link carries the long token; the mail also shows a short code to type on the page.
+      const typed = newTypedCode();
       const org = await deps.orgs.get(user.tenantId, user.organizationId);
       // Mailed to the user's address: redeeming it proves control of that mailbox (CONTRACT §19).
       const event = { type: "auth.password.forgot", org, actor: { ip } };
       await deps.unit("passwords.forgot", ["oneTimeTokens", "events"], (scope) =>
-        storeMailedCode(scope, { kind: "reset", token, user, expiresAt, event }),
+        storeMailedCode(scope, { kind: "reset", token, typed, user, expiresAt, event }),
       );
       // In the language of the request, else the person's saved one (CONTRACT §15).
       await deps.mailer.send({
@@ -129,7 +139,13 @@ export function createPasswordService(deps: PasswordDeps) {
         acceptLanguage: language.acceptLanguage,
         uiLocales: language.uiLocales,
         savedLocale: user.locale,
-        message: { kind: "password_reset", token, minutes: RESET_TTL_SECONDS / 60, link: resetLink(token) },
+        message: {
+          kind: "password_reset",
+          token,
+          code: formatTypedCode(typed),
+          minutes: RESET_TTL_SECONDS / 60,
+          link: resetLink(token),
+        },
       });
     };
     background.run(work());
@@ -146,7 +162,7 @@ export function createPasswordService(deps: PasswordDeps) {
     await deps.limitIp("password", ip, deps.passwordPerIpPerMinute ?? LIMITS.passwordPerIpPerMinute);
     if (newPassword.length < PASSWORD_MIN || newPassword.length > PASSWORD_MAX)
       throw fieldError("newPassword", `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
-    const hash = sha256Hex(token);
+    const hash = presentedCodeHash(token);
     const now = deps.clock.now();
     const rec =
       (await deps.oneTimeTokens.consume(hash, "reset", now)) ?? (await deps.oneTimeTokens.consume(hash, "setup", now));
@@ -274,7 +290,7 @@ export function createPasswordService(deps: PasswordDeps) {
     brandRef?: string | null;
   }): Promise<EffectiveBrand | null> {
     if (q.token) {
-      const hash = sha256Hex(q.token);
+      const hash = presentedCodeHash(q.token);
       const now = deps.clock.now();
       const rec =
         (await deps.oneTimeTokens.peek(hash, "reset", now)) ?? (await deps.oneTimeTokens.peek(hash, "setup", now));
