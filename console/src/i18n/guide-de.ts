@@ -15,7 +15,7 @@ export const guideDe: ConsoleCatalogue = {
   "home.failures": "Fehlgeschlagene Anmeldungen in den letzten 24 Stunden",
   "home.next": "Nächster Schritt",
   "home.nextFirst":
-    "Registrieren Sie Ihre erste Anwendung: einen API-Client für die App, die Personen anmeldet. Die Konsole zeigt dann den Code zum Anbinden mit Ihren Werten und lässt Sie die Anmeldung testen.",
+    "Registrieren Sie Ihre erste Anwendung: einen API-Client für die App, die Personen anmeldet, gebunden an die Anwendung (API), für die seine Tokens sind (registrieren Sie diese zuerst unter Anwendungen, falls es keine gibt). Die Konsole zeigt dann den Code zum Anbinden mit Ihren Werten und lässt Sie die Anmeldung testen.",
   "home.registerFirst": "Erste Anwendung registrieren",
   "home.nextConnect":
     "Eine Anwendung anbinden: Öffnen Sie API-Clients und wählen Sie bei einem Client „Anbinden“ für Code mit seinen Werten, oder „Anmeldung testen“, um seine Tokens zu sehen.",

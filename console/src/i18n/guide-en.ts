@@ -12,7 +12,7 @@ export const guideEn = {
   "home.failures": "Failed sign-ins in the last 24 hours",
   "home.next": "Next step",
   "home.nextFirst":
-    "Register your first application: an API client for the app that signs people in. The console then shows the code to connect it, with your values filled in, and lets you try the sign-in.",
+    "Register your first application: an API client for the app that signs people in, bound to the application (API) its tokens are for (register that under Applications first if there is none). The console then shows the code to connect it, with your values filled in, and lets you try the sign-in.",
   "home.registerFirst": "Register your first application",
   "home.nextConnect":
     "Connect an application: open API clients and choose Connect on a client for code with its values filled in, or Try sign-in to see the tokens it gets.",

@@ -292,7 +292,19 @@ function Public({ trying }: { trying: Trying }) {
   const [result, setResult] = useState<Result | null>(null);
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
-    handleCallback(config(trying.clientId)).then(setResult, setError);
+    handleCallback(config(trying.clientId)).then((r) => {
+      setResult(r);
+      // A try keeps nothing: its refresh token (if the client has that grant) is revoked at once.
+      if (r.refreshToken)
+        void fetch(`${ISSUER}/oauth2/revoke`, {
+          method: "POST",
+          body: new URLSearchParams({
+            token: r.refreshToken,
+            token_type_hint: "refresh_token",
+            client_id: trying.clientId,
+          }),
+        }).catch(() => {});
+    }, setError);
   }, []);
   if (error) return <ErrorNote error={error} />;
   if (!result) return <Loading />;
