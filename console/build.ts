@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { EXAMPLE_FILES } from "./src/guides";
 
 const HERE = fileURLToPath(new URL(".", import.meta.url));
 const ROOT = join(HERE, "..");
@@ -21,6 +22,15 @@ export interface ConsoleBundle {
   html: string;
   /** File name → bytes, for every hashed asset. */
   assets: Map<string, Uint8Array>;
+}
+
+/**
+ * The text of every example file a "Connect an application" guide shows (console/src/guides.ts), by
+ * path: the bundle imports it as the module `sso-examples`, so what a guide shows is the file the
+ * example tests run.
+ */
+export function exampleSources(): Record<string, string> {
+  return Object.fromEntries(Object.values(EXAMPLE_FILES).map((p) => [p, readFileSync(join(ROOT, p), "utf8")]));
 }
 
 /** A hash of every source file and of the pinned framework versions: the bundle's identity. */
@@ -34,6 +44,7 @@ function sourceHash(): string {
     }
   };
   walk(join(HERE, "src"));
+  for (const [path, text] of Object.entries(exampleSources())) h.update(path).update(text);
   h.update(readFileSync(join(HERE, "build.ts")));
   for (const dep of ["preact", "preact-iso", "qrcode", "jose", "openapi-fetch", "@simplewebauthn/browser"])
     h.update(dep + JSON.parse(readFileSync(join(ROOT, "node_modules", dep, "package.json"), "utf8")).version);
@@ -74,6 +85,18 @@ export async function buildConsole(opts: { quiet?: boolean } = {}): Promise<Cons
       sourcemap: "none",
       naming: { entry: "[name]-[hash].[ext]", asset: "[name]-[hash].[ext]" },
       define: { "process.env.NODE_ENV": '"production"' },
+      plugins: [
+        {
+          name: "sso-examples",
+          setup(b) {
+            b.onResolve({ filter: /^sso-examples$/ }, () => ({ path: "sso-examples", namespace: "sso-examples" }));
+            b.onLoad({ filter: /.*/, namespace: "sso-examples" }, () => ({
+              contents: `export default ${JSON.stringify(exampleSources())};`,
+              loader: "js",
+            }));
+          },
+        },
+      ],
     });
     if (!result.success) throw new AggregateError(result.logs, "console build failed");
     const files = readdirSync(tmp);

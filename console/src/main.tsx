@@ -24,6 +24,8 @@ import { AuditPage } from "./pages/audit";
 import { AccountPage } from "./pages/account";
 import { BrandingPage } from "./pages/branding";
 import { SsoPage } from "./pages/sso";
+import { HomePage } from "./pages/home";
+import { TryCallback } from "./pages/try";
 
 interface Area {
   path: string;
@@ -31,6 +33,7 @@ interface Area {
   allowed: () => boolean;
 }
 const AREAS: Area[] = [
+  { path: "/console/home", label: "nav.home", allowed: () => true },
   { path: "/console/organizations", label: "nav.organizations", allowed: () => can("ORG_MANAGE") },
   { path: "/console/users", label: "nav.users", allowed: () => can("USER_MANAGE") },
   { path: "/console/roles", label: "nav.roles", allowed: () => can("ROLE_MANAGE") },
@@ -288,6 +291,7 @@ function Shell({ claims }: { claims: Claims }) {
         <main id="main" tabIndex={-1}>
           <Router>
             <Route path="/console" component={Home} />
+            <Route path="/console/home" component={HomePage} />
             <Route path="/console/organizations" component={guard("/console/organizations", OrgsPage)} />
             <Route path="/console/users" component={guard("/console/users", UsersPage)} />
             <Route path="/console/roles" component={guard("/console/roles", RolesPage)} />
@@ -309,6 +313,12 @@ function Shell({ claims }: { claims: Claims }) {
 type AppState = "starting" | "out" | { failed: unknown } | { public: "token" | "forgot" } | Claims;
 
 function App() {
+  // The test page of "Try sign-in" (./pages/try.tsx) shows another client's tokens: no console sign-in.
+  if (location.pathname.replace(/\/$/, "") === "/console/try-callback") return <TryCallback />;
+  return <ConsoleApp />;
+}
+
+function ConsoleApp() {
   const [state, setState] = useState<AppState>(() => {
     const view = PUBLIC_PATHS[location.pathname.replace(/\/$/, "")];
     return view ? { public: view } : "starting";
@@ -340,4 +350,6 @@ function App() {
 
 // The whole console speaks the chosen language: the page says which.
 document.documentElement.lang = consoleLocale;
-render(<App />, document.getElementById("app")!);
+const root = document.getElementById("app")!;
+root.textContent = ""; // the page's "Loading the console…" goes, whatever renders first
+render(<App />, root);

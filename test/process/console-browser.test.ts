@@ -135,17 +135,17 @@ if (!available) {
         .waitFor();
       await page.getByLabel("Password").fill(PASSWORD);
       await page.getByRole("button", { name: "Sign in", exact: true }).click();
-      await page.getByRole("heading", { level: 1, name: "Organizations" }).waitFor();
+      await page.getByRole("heading", { level: 1, name: "Home" }).waitFor();
       // Tokens stay in memory: nothing in storage (the PKCE verifier is gone once used), no readable
       // cookie; the sign-in session is the HttpOnly sso_session cookie of the hosted pages.
       expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
       const cookie = (await context.cookies()).find((c) => c.name === "sso_session")!;
       expect(cookie.httpOnly).toBe(true);
       expect(await page.evaluate(() => document.cookie)).toBe("");
-      expect(new URL(page.url()).pathname).toBe("/console/organizations");
+      expect(new URL(page.url()).pathname).toBe("/console/home");
       // A reload keeps the session: straight back through /oauth2/authorize with no page shown.
       await page.reload();
-      await page.getByRole("heading", { level: 1, name: "Organizations" }).waitFor();
+      await page.getByRole("heading", { level: 1, name: "Home" }).waitFor();
 
       await go("My account");
       await page.getByRole("button", { name: "Set up an authenticator" }).click();
@@ -182,7 +182,7 @@ if (!available) {
       await page.getByRole("link", { name: "Lost your device? Use a recovery code" }).click();
       await page.getByLabel("Recovery code").fill(recovery[0]);
       await page.getByRole("button", { name: "Verify" }).click();
-      await page.getByRole("heading", { level: 1, name: "Organizations" }).waitFor();
+      await page.getByRole("heading", { level: 1, name: "Home" }).waitFor();
       // The page's address survives a sign-in: a deep link signs in and lands where it pointed.
       await page.goto(`${svc.url}/console/account`, { waitUntil: "commit" });
       await page.getByRole("heading", { level: 1, name: "My account" }).waitFor();
@@ -583,6 +583,7 @@ if (!available) {
       for (const width of [1280, 360]) {
         await axePage.setViewportSize({ width, height: 900 });
         for (const [path, heading] of [
+          ["/console/home", "Home"],
           ["/console/organizations", "Organizations"],
           ["/console/users", "Users"],
           ["/console/roles", "Roles"],
@@ -729,12 +730,16 @@ if (!available) {
       };
       await switchTo("Engineering");
       await switchTo("Platform");
-      expect((await nav.getByRole("link").allTextContents()).map((s) => s.trim())).toEqual(["Users", "My account"]);
+      expect((await nav.getByRole("link").allTextContents()).map((s) => s.trim())).toEqual([
+        "Home",
+        "Users",
+        "My account",
+      ]);
       // An area the token does not open, reached by its address, says so.
       await page.goto(`${svc.url}/console/audit`, { waitUntil: "commit" });
       await page.getByRole("heading", { name: "Not available" }).waitFor();
       await page.goto(`${svc.url}/console`, { waitUntil: "commit" });
-      await page.getByRole("heading", { level: 1, name: "Users" }).waitFor();
+      await page.getByRole("heading", { level: 1, name: "Home" }).waitFor();
       // The API refuses what the console offers only by reach: the admin (the platform's own
       // administrator, above Dana) cannot be disabled by Dana: the 403 is shown, not a blank page.
       await page.goto(`${svc.url}/console/users`, { waitUntil: "commit" });
@@ -844,7 +849,7 @@ if (available) {
       await page.getByLabel("Email address").fill("first@console.test");
       await page.getByLabel("Password").fill("first-password-1");
       await page.getByRole("button", { name: "Sign in", exact: true }).click();
-      await page.getByRole("heading", { level: 1, name: "Organizations" }).waitFor();
+      await page.getByRole("heading", { level: 1, name: "Home" }).waitFor();
       await page.screenshot({ path: join(SHOTS, "00-first-start.png"), fullPage: true });
     }, 60_000);
   });

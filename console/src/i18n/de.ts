@@ -1,6 +1,8 @@
 /** The console's German catalogue (see en.ts for the rules). */
 import type { ConsoleCatalogue } from "./en";
 
+import { guideDe } from "./guide-de";
+
 export const de = {
   "branding.title": "Erscheinungsbild",
   "branding.intro":
@@ -582,4 +584,5 @@ export const de = {
   "sso.ssoRequired": "Personen dieser Domains können kein Passwort verwenden",
   "sso.save": "Speichern",
   "sso.create": "Verbinden",
+  ...guideDe,
 } as const satisfies ConsoleCatalogue;

@@ -4,6 +4,8 @@
  * (`{name}`), never fragments joined in code; counts choose between `.one` and `.other` keys. Every
  * text the console writes is here; the API's own error messages are shown as the server sends them.
  */
+import { guideEn } from "./guide-en";
+
 export const en = {
   "branding.title": "Branding",
   "branding.intro": "How the sign-in pages and mails of your tenant look. An application may override any field.",
@@ -573,6 +575,7 @@ export const en = {
   "sso.ssoRequired": "People of these domains cannot use a password",
   "sso.save": "Save",
   "sso.create": "Connect",
+  ...guideEn,
 } as const;
 
 export type ConsoleKey = keyof typeof en;

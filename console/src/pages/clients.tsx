@@ -12,6 +12,8 @@ import { useOrgChoices } from "../orgs-context";
 import { t } from "../i18n";
 import { fmtTime, Check, ErrorNote, Field, Loaded, Msg, Secret, Select, useAsync, useForm, Head } from "../ui";
 import type { App } from "./apps";
+import { ConnectGuide } from "./connect";
+import { TrySignIn } from "./try";
 
 type Client = Answer<"/api/clients/{clientId}", "get">;
 
@@ -109,6 +111,8 @@ export function ClientsPage() {
   const [v, setV] = useState(EMPTY);
   const [issued, setIssued] = useState<{ clientId: string; clientSecret?: string } | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
+  // "Connect an application" or "Try sign-in" for one client (docs/console.md).
+  const [panel, setPanel] = useState<{ kind: "connect" | "try"; clientId: string } | null>(null);
   const f = useForm();
   const clients = useAsync(
     () => ok(api.GET("/api/clients", { params: { query: { organizationId: orgId } } })),
@@ -273,6 +277,9 @@ export function ClientsPage() {
             <Msg id="clients.registered" values={{ id: <code>{issued.clientId}</code> }} />
           </p>
           <Secret label={t("clients.secret")} value={issued.clientSecret} />
+          <button type="button" onClick={() => setPanel({ kind: "connect", clientId: issued.clientId })}>
+            {t("connect.openAfter")}
+          </button>{" "}
           <button type="button" onClick={() => setIssued(null)}>
             {t("clients.storedIt")}
           </button>
@@ -282,6 +289,9 @@ export function ClientsPage() {
           <p>
             <Msg id="clients.registeredPublic" values={{ id: <code>{issued.clientId}</code> }} />
           </p>
+          <button type="button" onClick={() => setPanel({ kind: "connect", clientId: issued.clientId })}>
+            {t("connect.openAfter")}
+          </button>{" "}
           <button type="button" onClick={() => setIssued(null)}>
             {t("clients.ok")}
           </button>
@@ -294,6 +304,21 @@ export function ClientsPage() {
           onDone={() => (setEditing(null), clients.reload())}
         />
       ) : null}
+      {panel && clients.data?.find((c) => c.clientId === panel.clientId)
+        ? (() => {
+            const c = clients.data.find((x) => x.clientId === panel.clientId)!;
+            return panel.kind === "connect" ? (
+              <ConnectGuide
+                key={c.clientId}
+                client={c}
+                audience={apps.data?.find((a) => a.id === c.applicationId)?.identifier ?? null}
+                onClose={() => setPanel(null)}
+              />
+            ) : (
+              <TrySignIn key={c.clientId} client={c} onChanged={clients.reload} onClose={() => setPanel(null)} />
+            );
+          })()
+        : null}
       <Loaded state={clients} empty={t("clients.none")}>
         {(rows) => (
           <table>
@@ -324,6 +349,28 @@ export function ClientsPage() {
                   <td>{c.scopes.join(" ")}</td>
                   <td>{fmtTime(c.createdAt)}</td>
                   <td>
+                    <button
+                      type="button"
+                      class="small"
+                      onClick={() => setPanel({ kind: "connect", clientId: c.clientId })}
+                    >
+                      <Msg
+                        id="connect.open"
+                        values={{ client: <span class="sr-only">{t("clients.ofClient", { name: c.name })}</span> }}
+                      />
+                    </button>{" "}
+                    {c.grantTypes.includes("authorization_code") ? (
+                      <button
+                        type="button"
+                        class="small"
+                        onClick={() => setPanel({ kind: "try", clientId: c.clientId })}
+                      >
+                        <Msg
+                          id="try.open.row"
+                          values={{ client: <span class="sr-only">{t("clients.ofClient", { name: c.name })}</span> }}
+                        />
+                      </button>
+                    ) : null}{" "}
                     {c.grantTypes.includes("authorization_code") ? (
                       <button type="button" class="small" onClick={() => setEditing(c.clientId)}>
                         <Msg

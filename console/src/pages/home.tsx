@@ -1,0 +1,126 @@
+/** @jsxImportSource preact */
+/**
+ * Home: the console's landing area. What this service is for the tenant at a glance: counts
+ * (organizations in reach; users, applications and API clients of the active organization),
+ * sign-ins and failed sign-ins of the last 24 hours (from GET /api/audit), the issuer and the
+ * discovery URL with copy buttons, and the next step ("register your first application").
+ * Only existing list APIs: each count is shown where the token's permissions open its list.
+ */
+import { api, can, currentClaims, ok } from "../api";
+import { t } from "../i18n";
+import { useOrgs } from "../orgs-context";
+import { describe, Secret, useAsync } from "../ui";
+
+/** Lists answer at most this many rows in one call; more shows as "1000+". */
+const CAP = 1000;
+
+async function countUsers(organizationId: number): Promise<number> {
+  let n = 0;
+  let after: number | undefined;
+  while (n < CAP) {
+    const page = await ok(api.GET("/api/users", { params: { query: { organizationId, size: 100, after } } }));
+    n += page.length;
+    if (page.length < 100) break;
+    after = page[page.length - 1].id;
+  }
+  return n;
+}
+
+async function countAudit(organizationId: number, action: string): Promise<number> {
+  const from = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
+  const rows = await ok(api.GET("/api/audit", { params: { query: { organizationId, action, from, size: CAP } } }));
+  return rows.length;
+}
+
+const shown = (n: number) => (n >= CAP ? `${CAP}+` : String(n));
+
+function Count({ label, load, deps }: { label: string; load: () => Promise<number>; deps: unknown[] }) {
+  const s = useAsync(load, deps);
+  return (
+    <li class="stat">
+      <span class="stat-value">{s.loading ? "…" : s.error ? "—" : shown(s.data ?? 0)}</span>
+      <span class="stat-label">{label}</span>
+      {s.error ? <span class="hint">{describe(s.error)}</span> : null}
+    </li>
+  );
+}
+
+export function HomePage() {
+  const claims = currentClaims()!;
+  const orgs = useOrgs();
+  const org = claims.org_id;
+  const issuer = claims.iss;
+  const clients = useAsync(
+    () =>
+      can("CLIENT_MANAGE")
+        ? ok(api.GET("/api/clients", { params: { query: { organizationId: org } } }))
+        : Promise.resolve(null),
+    [org],
+  );
+  const orgName = claims.org_name ?? t("shell.orgNumber", { id: org });
+  return (
+    <section>
+      <h1>{t("home.title")}</h1>
+      <p class="muted">{t("home.intro", { org: orgName })}</p>
+      <h2>{t("home.atAGlance")}</h2>
+      <ul class="stats">
+        {can("ORG_MANAGE") ? (
+          <li class="stat">
+            <span class="stat-value">{orgs.loading ? "…" : String(orgs.orgs.length)}</span>
+            <span class="stat-label">{t("home.orgs")}</span>
+          </li>
+        ) : null}
+        {can("USER_MANAGE") ? (
+          <Count label={t("home.users", { org: orgName })} load={() => countUsers(org)} deps={[org]} />
+        ) : null}
+        {can("ORG_MANAGE") ? (
+          <Count
+            label={t("home.apps", { org: orgName })}
+            load={async () =>
+              (await ok(api.GET("/api/applications", { params: { query: { organizationId: org } } }))).length
+            }
+            deps={[org]}
+          />
+        ) : null}
+        {can("CLIENT_MANAGE") ? (
+          <li class="stat">
+            <span class="stat-value">
+              {clients.loading ? "…" : clients.error ? "—" : String(clients.data?.length ?? 0)}
+            </span>
+            <span class="stat-label">{t("home.clients", { org: orgName })}</span>
+          </li>
+        ) : null}
+        {can("AUDIT_VIEW") ? (
+          <>
+            <Count label={t("home.signIns")} load={() => countAudit(org, "auth.login.succeeded")} deps={[org]} />
+            <Count label={t("home.failures")} load={() => countAudit(org, "auth.login.failed")} deps={[org]} />
+          </>
+        ) : null}
+      </ul>
+      {can("CLIENT_MANAGE") && clients.data ? (
+        <div class="panel notice">
+          <h2>{t("home.next")}</h2>
+          {clients.data.length === 0 ? (
+            <>
+              <p>{t("home.nextFirst")}</p>
+              <a class="button primary" href="/console/clients#new-client">
+                {t("home.registerFirst")}
+              </a>
+            </>
+          ) : (
+            <>
+              <p>{t("home.nextConnect")}</p>
+              <a class="button" href="/console/clients">
+                {t("home.openClients")}
+              </a>
+            </>
+          )}
+        </div>
+      ) : null}
+      <h2>{t("home.endpoints")}</h2>
+      <p class="muted">{t("home.endpointsIntro")}</p>
+      <Secret label={t("home.issuer")} value={issuer} note="" />
+      <Secret label={t("home.discovery")} value={`${issuer}/.well-known/openid-configuration`} note="" />
+    </section>
+  );
+}
