@@ -42,6 +42,7 @@ import { backchannelNotices, createEndSessionService } from "./protocols/oidc/lo
 import { createConsentService } from "./features/consents";
 import { createJourneyService } from "./features/journey";
 import { createBrandingService } from "./features/branding";
+import { createSamlProviderService } from "./features/saml-providers";
 import { createCsrf } from "./pages";
 import { createWebhookDelivery } from "./jobs/webhook-delivery";
 import type { PrimaryStore, SessionStore } from "./stores";
@@ -533,7 +534,30 @@ async function directoryServices(b: Base, s: SignIn) {
     logoutToken: (n, jti) => minter.mintLogoutToken({ ...n, jti }),
   });
   b.units.onOutboxFilled(() => delivery.nudge());
-  return { orgs, roles, passwords, verification, users, apps, platform, audit, imports, claims, webhooks, delivery };
+  // SAML service providers of applications (CONTRACT §17); the protocol is src/protocols/saml.
+  const samlProviders = createSamlProviderService({
+    samlProviders: store.samlProviders,
+    apps: store.apps,
+    orgs: store.orgs,
+    unit,
+    clock,
+    issuer: config.issuer,
+  });
+  return {
+    orgs,
+    roles,
+    passwords,
+    verification,
+    users,
+    apps,
+    platform,
+    audit,
+    imports,
+    claims,
+    webhooks,
+    delivery,
+    samlProviders,
+  };
 }
 
 /** The protocols: each owns its paths, mounts its routes and renders its errors (src/http/protocol.ts). */
@@ -637,12 +661,14 @@ export async function composeGraph(d: GraphDeps) {
   const keys = await signingKeys(base, signerReady);
   const late: { users?: ReturnType<typeof createUserService> } = {};
   const signIn = await signInServices(base, keys, late);
-  const { auth, passkeys, social, mfa, sessionService, consents, journey, clients, branding, guard, pagesCsrf } = signIn;
+  const { auth, passkeys, social, mfa, sessionService, consents, journey, clients, branding, guard, pagesCsrf } =
+    signIn;
   const { clientDirectory, minter } = signIn;
   const directory = await directoryServices(base, signIn);
   late.users = directory.users;
   const { orgs, roles, passwords, verification, users, apps, platform, audit, imports, claims, webhooks, delivery } =
     directory;
+  const { samlProviders } = directory;
   // Set on SIGTERM/SIGINT: readiness fails at once so load balancers stop routing here.
   let draining = false;
   const system = createSystemService({
@@ -694,6 +720,7 @@ export async function composeGraph(d: GraphDeps) {
       pages,
       consents,
       branding,
+      samlProviders,
       pagesCsrf,
       log,
       audit,

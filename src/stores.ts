@@ -23,6 +23,7 @@ import type { OutboxRepo, WebhookRepo } from "./features/webhooks/ports";
 import type { AuthorizationCodeStore } from "./protocols/oidc/ports";
 import type { BrowserSessionStore } from "./features/sessions/ports";
 import type { ConsentRepo } from "./features/consents/ports";
+import type { SamlProviderRepo } from "./features/saml-providers/ports";
 
 /** Repositories of the primary store. */
 export interface Repos {
@@ -50,6 +51,8 @@ export interface Repos {
   passkeys: PasskeyRepo;
   /** Remembered OpenID consents (durable; written in units with their events). */
   consents: ConsentRepo;
+  /** SAML service providers of applications (CONTRACT §17). */
+  samlProviders: SamlProviderRepo;
 }
 
 export interface PrimaryStore extends Repos {

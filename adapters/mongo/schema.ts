@@ -43,6 +43,8 @@
  *   branding           { _id: "tenant:app" (app 0: the tenant's own), tenantId, applicationId, displayName,
  *                        primaryColor, supportUrl, logoHash, newDeviceAlert, updatedAt }
  *   branding_logos     { _id: "tenant:sha256", tenantId, hash, contentType, data (binary), createdAt }
+ *   saml_providers     { _id, tenantId, applicationId, entityId, acsUrls, nameIdFormat, attributes, signAuthnRequests,
+ *                        certificate, sloUrl, createdAt, updatedAt }  (entity id unique per tenant)
  *   app_quota_slots    { _id: "org:k", organizationId, at }  (slot k of an org's application quota, apps.ts)
  *   sequences          { _id: kind, seq }                      (numeric id sequences; `audit_metadata_text`: the
  *                                                              format of audit_log.metadataText, audit.ts)
@@ -87,6 +89,7 @@ export const C = {
   branding: "branding",
   brandingLogos: "branding_logos",
   appSlots: "app_quota_slots",
+  samlProviders: "saml_providers",
   sequences: "sequences",
   units: "_units",
   unitUndo: "_unit_undo",
@@ -147,6 +150,10 @@ const INDEXES: Record<string, IndexDescription[]> = {
   [C.units]: [{ key: { leaseUntil: 1 } }, { key: { committed: 1 } }],
   [C.unitUndo]: [{ key: { unit: 1, seq: 1 } }],
   [C.locks]: [{ key: { key: 1 }, name: "locks_key", unique: true }],
+  [C.samlProviders]: [
+    { key: { tenantId: 1, entityId: 1 }, name: "saml_providers_tenant_entity", unique: true },
+    { key: { tenantId: 1, applicationId: 1, _id: 1 } },
+  ],
 };
 
 /**
