@@ -43,6 +43,8 @@ import { createConsentService } from "./features/consents";
 import { createJourneyService } from "./features/journey";
 import { createBrandingService } from "./features/branding";
 import { createSamlProviderService } from "./features/saml-providers";
+import { createDomainService, type TxtResolver } from "./features/domains";
+import { createConnectionService } from "./features/connections";
 import { createCsrf } from "./pages";
 import { createWebhookDelivery } from "./jobs/webhook-delivery";
 import type { PrimaryStore, SessionStore } from "./stores";
@@ -63,6 +65,8 @@ export interface GraphDeps {
   mailer?: MailTransport;
   /** Outbound webhook deliveries (the SSRF-guarded sender adapter). */
   webhookSender: WebhookSender;
+  /** DNS TXT lookups of domain verification (the outbound DNS adapter: SSO_DNS_SERVERS or the system's). */
+  txtResolver?: TxtResolver;
   /** Who signs tokens; default: the one `config.signer` names (features/tokens/signer.ts). */
   signer?: JwsSigner;
   /** Tests only: simulated crashes between the writes of a unit. */
@@ -515,6 +519,32 @@ async function directoryServices(b: Base, s: SignIn) {
     clock,
     allowPrivate: config.webhookAllowPrivate,
   });
+  // Enterprise sign-in administration (CONTRACT §16): verified domains and upstream connections.
+  const domains = createDomainService({
+    domains: store.domains,
+    orgs: store.orgs,
+    unit,
+    resolver: d.txtResolver ?? {
+      resolveTxt: async () => {
+        throw new Error("no DNS resolver configured");
+      },
+    },
+    clock,
+    connectionsUsing: async (tenantId, domain) =>
+      (await store.connections.listByDomain(tenantId, domain)).map((c) => c.id),
+  });
+  const connections = createConnectionService({
+    connections: store.connections,
+    domains: store.domains,
+    orgs: store.orgs,
+    unit,
+    box: d.box,
+    clock,
+    issuer: config.issuer,
+    allowPrivate: config.webhookAllowPrivate,
+    reachableRole: roles.reachableRole,
+    checkAssignment: roles.checkAssignment,
+  });
   // Started by src/main.ts (and by tests that deliver); a committed unit that enqueued deliveries nudges it.
   // Each commit that enqueues a delivery wakes this instance's loop at once; the poll only finds
   // retries that came due and rows enqueued elsewhere. The embedded store has one process and every
@@ -557,6 +587,8 @@ async function directoryServices(b: Base, s: SignIn) {
     webhooks,
     delivery,
     samlProviders,
+    domains,
+    connections,
   };
 }
 
@@ -669,6 +701,7 @@ export async function composeGraph(d: GraphDeps) {
   const { orgs, roles, passwords, verification, users, apps, platform, audit, imports, claims, webhooks, delivery } =
     directory;
   const { samlProviders } = directory;
+  const { domains, connections } = directory;
   // Set on SIGTERM/SIGINT: readiness fails at once so load balancers stop routing here.
   let draining = false;
   const system = createSystemService({
@@ -726,6 +759,8 @@ export async function composeGraph(d: GraphDeps) {
       audit,
       platform,
       webhooks,
+      domains,
+      connections,
       guard,
       cookies,
     }),

@@ -202,6 +202,12 @@ export const VARIABLES = {
     default: "false",
     does: "`true`: a first Microsoft sign-in links an account only when the id_token carries `email` and `xms_edov` true (set it when the app accepts other Entra tenants); `xms_edov` false never links",
   },
+  SSO_DNS_SERVERS: {
+    schema: Type.String({ pattern: HOST_PORTS }),
+    type: "comma-separated `host:port`",
+    computed: "the system's resolvers",
+    does: "DNS servers asked for the TXT records that verify an organization's domain ([docs/enterprise-sign-in.md](docs/enterprise-sign-in.md)); tests point it at their own server, e.g. `127.0.0.1:5353`",
+  },
   SSO_WEBHOOK_ALLOW_PRIVATE: {
     schema: Bool,
     type: "boolean (`true`, `false`, `1`, `0`)",
@@ -404,6 +410,8 @@ export interface Config {
   /** A first Microsoft sign-in links an account only when the id_token says `xms_edov` true. */
   microsoftRequireVerifiedEmail: boolean;
   webhookAllowPrivate: boolean;
+  /** DNS servers (`host:port`) for domain-verification TXT lookups; empty = the system's (SSO_DNS_SERVERS). */
+  dnsServers: string[];
   rateLimit: boolean;
   defaultMaxApplications: number;
   keyRotationDays: number;
@@ -672,6 +680,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     microsoftClientIds: list(e.SSO_MICROSOFT_CLIENT_IDS),
     microsoftRequireVerifiedEmail: truthy(e.SSO_MICROSOFT_REQUIRE_VERIFIED_EMAIL),
     webhookAllowPrivate: truthy(e.SSO_WEBHOOK_ALLOW_PRIVATE),
+    dnsServers: e.SSO_DNS_SERVERS
+      ? parseHostPorts(e.SSO_DNS_SERVERS, "SSO_DNS_SERVERS").map((h) =>
+          h.host.includes(":") ? `[${h.host}]:${h.port}` : `${h.host}:${h.port}`,
+        )
+      : [],
     rateLimit: e.SSO_RATE_LIMIT === "on",
     defaultMaxApplications: Number(e.SSO_DEFAULT_MAX_APPLICATIONS),
     keyRotationDays: rotation,

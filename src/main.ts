@@ -6,6 +6,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { join } from "node:path";
 import { openEmbedded, openPostgres, createPgSessionStore } from "../adapters/postgres";
 import { createMailer, describeMailer } from "../adapters/outbound/mailer";
+import { createDnsTxtResolver } from "../adapters/outbound/dns-txt";
 import { createWebhookSender } from "../adapters/outbound/webhook-sender";
 import { openRedis } from "../adapters/redis";
 import { openSqliteSessions } from "../adapters/sqlite";
@@ -119,6 +120,7 @@ export async function start(env: Record<string, string | undefined>, opts: { clo
     instanceId,
     mailer: createMailer(config.mailer, log, { from: config.mailFrom }),
     webhookSender: createWebhookSender({ allowPrivate: config.webhookAllowPrivate }),
+    txtResolver: createDnsTxtResolver({ servers: config.dnsServers }),
   });
   const { app, boot } = svc;
   const bundle = await consoleBundle;

@@ -53,6 +53,10 @@ import type { PasskeyService } from "./features/passkeys";
 import { consentRoutes } from "./features/consents/routes";
 import type { VerificationService } from "./features/verification";
 import { verificationPageRoutes, verificationRoutes } from "./features/verification/routes";
+import type { DomainService } from "./features/domains";
+import { domainRoutes } from "./features/domains/routes";
+import type { ConnectionService } from "./features/connections";
+import { connectionRoutes } from "./features/connections/routes";
 
 export interface RouteServices {
   system: SystemService;
@@ -84,6 +88,9 @@ export interface RouteServices {
   audit: AuditService;
   platform: PlatformService;
   webhooks: WebhookService;
+  /** Enterprise sign-in administration (CONTRACT §16): verified domains and identity-provider connections. */
+  domains: DomainService;
+  connections: ConnectionService;
   guard: Guard;
   cookies: CookiePolicy;
 }
@@ -127,5 +134,7 @@ export function mountRoutes(s: RouteServices) {
     .use(sessionListRoutes({ sessions: s.sessions, guard }))
     .use(consentRoutes({ consents: s.consents, guard }))
     .use(brandingRoutes({ branding: s.branding, guard }))
-    .use(samlProviderRoutes({ samlProviders: s.samlProviders, guard }));
+    .use(samlProviderRoutes({ samlProviders: s.samlProviders, guard }))
+    .use(domainRoutes({ domains: s.domains, guard }))
+    .use(connectionRoutes({ connections: s.connections, guard }));
 }

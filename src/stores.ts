@@ -24,6 +24,8 @@ import type { AuthorizationCodeStore } from "./protocols/oidc/ports";
 import type { BrowserSessionStore } from "./features/sessions/ports";
 import type { ConsentRepo } from "./features/consents/ports";
 import type { SamlProviderRepo } from "./features/saml-providers/ports";
+import type { DomainRepo } from "./features/domains/ports";
+import type { ConnectionRepo } from "./features/connections/ports";
 
 /** Repositories of the primary store. */
 export interface Repos {
@@ -53,6 +55,10 @@ export interface Repos {
   consents: ConsentRepo;
   /** SAML service providers of applications (CONTRACT §17). */
   samlProviders: SamlProviderRepo;
+  /** Verified domains of organizations (CONTRACT §16). */
+  domains: DomainRepo;
+  /** Identity-provider connections of organizations (CONTRACT §16). */
+  connections: ConnectionRepo;
 }
 
 export interface PrimaryStore extends Repos {

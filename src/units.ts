@@ -47,6 +47,8 @@ const OUTSIDE_DIRECTORY: ReadonlySet<string> = new Set([
   "consents",
   "passkeys",
   "samlProviders",
+  "domains",
+  "connections",
 ]);
 const touchesDirectory = (ports: readonly string[]) => ports.some((p) => !OUTSIDE_DIRECTORY.has(p));
 

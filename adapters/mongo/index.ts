@@ -39,6 +39,8 @@ import { createMongoUsers, upgradeMongoEmailForms } from "./users";
 import { createMongoDirectoryVersion } from "./directory-version";
 import type { DirectoryVersion } from "../../src/kernel/directory-cache";
 import { createMongoOutbox, createMongoWebhooks } from "./webhooks";
+import { createMongoDomains } from "./domains";
+import { createMongoConnections } from "./connections";
 
 export interface MongoOptions {
   poolSize?: number;
@@ -83,6 +85,8 @@ export function createMongoRepos(ctx: Ctx, contextCtx: Ctx = ctx): Repos {
     socialIdentities: guarded(createMongoSocialIdentities(ctx)),
     consents: guarded(createMongoConsents(ctx)),
     samlProviders: guarded(createMongoSamlProviders(ctx)),
+    domains: guarded(createMongoDomains(ctx)),
+    connections: guarded(createMongoConnections(ctx)),
   };
 }
 

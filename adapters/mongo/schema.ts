@@ -45,6 +45,11 @@
  *   branding_logos     { _id: "tenant:sha256", tenantId, hash, contentType, data (binary), createdAt }
  *   saml_providers     { _id, tenantId, applicationId, entityId, acsUrls, nameIdFormat, attributes, signAuthnRequests,
  *                        certificate, sloUrl, createdAt, updatedAt }  (entity id unique per tenant)
+ *   org_domains        { _id: "tenant:domain", tenantId, organizationId, domain, txtToken, verified, verifiedAt, createdAt }
+ *   domain_owners      { _id: domain, tenantId, at }  (one per verified domain: one tenant per domain, domains.ts)
+ *   identity_providers { _id, tenantId, organizationId, kind, name, enabled, domains, jit: { enabled, roleId },
+ *                        oidc: { issuer, clientId, clientSecretEnc, scopes } | null,
+ *                        saml: { entityId, ssoUrl, certificates, metadataXml } | null, ssoRequired, createdAt, updatedAt }
  *   app_quota_slots    { _id: "org:k", organizationId, at }  (slot k of an org's application quota, apps.ts)
  *   sequences          { _id: kind, seq }                      (numeric id sequences; `audit_metadata_text`: the
  *                                                              format of audit_log.metadataText, audit.ts)
@@ -90,6 +95,9 @@ export const C = {
   brandingLogos: "branding_logos",
   appSlots: "app_quota_slots",
   samlProviders: "saml_providers",
+  domains: "org_domains",
+  domainOwners: "domain_owners",
+  connections: "identity_providers",
   sequences: "sequences",
   units: "_units",
   unitUndo: "_unit_undo",
@@ -147,6 +155,8 @@ const INDEXES: Record<string, IndexDescription[]> = {
   [C.deliveries]: [{ key: { status: 1, nextAttemptAt: 1 } }, { key: { webhookId: 1, _id: 1 } }],
   [C.importJobs]: [{ key: { callerTenantId: 1, _id: 1 } }],
   [C.audit]: [{ key: { tenantId: 1, _id: 1 } }, { key: { orgPath: 1, _id: 1 } }, { key: { userId: 1, _id: 1 } }],
+  [C.domains]: [{ key: { tenantId: 1, organizationId: 1, domain: 1 } }, { key: { domain: 1, verified: 1 } }],
+  [C.connections]: [{ key: { tenantId: 1, organizationId: 1, _id: 1 } }, { key: { tenantId: 1, domains: 1 } }],
   [C.units]: [{ key: { leaseUntil: 1 } }, { key: { committed: 1 } }],
   [C.unitUndo]: [{ key: { unit: 1, seq: 1 } }],
   [C.locks]: [{ key: { key: 1 }, name: "locks_key", unique: true }],

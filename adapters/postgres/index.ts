@@ -38,6 +38,8 @@ import { createPgOutbox, createPgWebhooks } from "./webhooks";
 import { routeReads } from "./replica";
 import { createPgAuthorizationCodes, createPgConsents, createPgBrowserSessions } from "./oidc";
 import { createPgDirectoryVersion } from "./directory-version";
+import { createPgDomains } from "./domains";
+import { createPgConnections } from "./connections";
 
 const MIGRATION_LOCK = 7_342_001;
 const MIGRATION_WAIT_TRIES = 3000; // × 200 ms
@@ -67,6 +69,8 @@ export function createPgRepos(db: Db, tokenContext: TokenContextReader): Repos {
     passkeys: guarded(createPgPasskeys(db)),
     consents: guarded(createPgConsents(db)),
     samlProviders: guarded(createPgSamlProviders(db)),
+    domains: guarded(createPgDomains(db)),
+    connections: guarded(createPgConnections(db)),
   };
 }
 

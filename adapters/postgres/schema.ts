@@ -549,3 +549,56 @@ export const samlProviders = pgTable(
     index("saml_providers_application").on(t.tenantId, t.applicationId),
   ],
 );
+
+/**
+ * Domains of organizations (CONTRACT §16): one row per (tenant, domain); a domain is verified for
+ * one tenant at most, service-wide (the partial unique index, so two tenants racing to verify one
+ * domain cannot both win).
+ */
+export const orgDomains = pgTable(
+  "org_domains",
+  {
+    tenantId: ref("tenant_id").notNull(),
+    organizationId: ref("organization_id").notNull(),
+    domain: text("domain").notNull(),
+    txtToken: text("txt_token").notNull(),
+    verified: boolean("verified").notNull().default(false),
+    verifiedAt: ts("verified_at"),
+    createdAt: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.domain] }),
+    uniqueIndex("org_domains_verified").on(t.domain).where(sql`${t.verified}`),
+    index("org_domains_tenant_org").on(t.tenantId, t.organizationId),
+  ],
+);
+
+/**
+ * Identity-provider connections of organizations (CONTRACT §16). `oidc` holds the client secret
+ * sealed with the master key (`clientSecretEnc`), never in clear.
+ */
+export const identityProviders = pgTable(
+  "identity_providers",
+  {
+    id: id(),
+    tenantId: ref("tenant_id").notNull(),
+    organizationId: ref("organization_id").notNull(),
+    kind: text("kind").notNull(),
+    name: text("name").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    domains: text("domains").array().notNull().default(sql`'{}'::text[]`),
+    jitEnabled: boolean("jit_enabled").notNull().default(false),
+    jitRoleId: ref("jit_role_id"),
+    oidc: jsonb("oidc").$type<{ issuer: string; clientId: string; clientSecretEnc: string; scopes: string[] }>(),
+    saml: jsonb("saml").$type<{
+      entityId: string;
+      ssoUrl: string;
+      certificates: string[];
+      metadataXml: string | null;
+    }>(),
+    ssoRequired: boolean("sso_required").notNull().default(false),
+    createdAt: created(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("identity_providers_tenant_org").on(t.tenantId, t.organizationId)],
+);

@@ -23,6 +23,7 @@ import { WebhooksPage } from "./pages/webhooks";
 import { AuditPage } from "./pages/audit";
 import { AccountPage } from "./pages/account";
 import { BrandingPage } from "./pages/branding";
+import { SsoPage } from "./pages/sso";
 
 interface Area {
   path: string;
@@ -38,6 +39,7 @@ const AREAS: Area[] = [
   { path: "/console/webhooks", label: "nav.webhooks", allowed: () => can("ORG_MANAGE") },
   { path: "/console/audit", label: "nav.audit", allowed: () => can("AUDIT_VIEW") },
   { path: "/console/branding", label: "nav.branding", allowed: () => can("ORG_MANAGE") },
+  { path: "/console/enterprise-sign-in", label: "nav.sso", allowed: () => can("ORG_MANAGE") },
   { path: "/console/account", label: "nav.account", allowed: () => true },
 ];
 
@@ -294,6 +296,7 @@ function Shell({ claims }: { claims: Claims }) {
             <Route path="/console/webhooks" component={guard("/console/webhooks", WebhooksPage)} />
             <Route path="/console/audit" component={guard("/console/audit", AuditPage)} />
             <Route path="/console/branding" component={guard("/console/branding", BrandingPage)} />
+            <Route path="/console/enterprise-sign-in" component={guard("/console/enterprise-sign-in", SsoPage)} />
             <Route path="/console/account" component={AccountPage} />
             <Route default component={Home} />
           </Router>

@@ -3,6 +3,7 @@
  * app.handle(new Request(...)). Bootstrapped with a known admin.
  */
 import { createMailer } from "../../adapters/outbound/mailer";
+import { createDnsTxtResolver } from "../../adapters/outbound/dns-txt";
 import { createWebhookSender } from "../../adapters/outbound/webhook-sender";
 import { loadConfig, type Config } from "../../src/config";
 import { systemClock, type Clock } from "../../src/kernel/clock";
@@ -84,6 +85,7 @@ export async function makeTestApp(
     webhookSender: opts.webhookSender ?? createWebhookSender({ allowPrivate: config.webhookAllowPrivate }),
     webhookTimeoutMs: opts.webhookTimeoutMs,
     webhookPollMs: 50,
+    txtResolver: createDnsTxtResolver({ servers: config.dnsServers, timeoutMs: 1000 }),
   });
   const app = svc.app;
 

@@ -622,6 +622,119 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations/{id}/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Domains of an organization
+         * @description ORG_MANAGE and the organization inside the token's reach. Each with its TXT proof and whether it is verified.
+         */
+        get: operations["getApiOrganizationsByIdDomains"];
+        put?: never;
+        /**
+         * Add a domain (unverified) and get its DNS TXT proof
+         * @description Publish a TXT record named `txtName` with the value `txtValue`, then call verify. A domain is recorded once per tenant (409 for a second time) and belongs to one tenant at most: one another tenant verified is 409. Public mail domains (gmail.com, outlook.com, …) are 400. See docs/enterprise-sign-in.md.
+         */
+        post: operations["postApiOrganizationsByIdDomains"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/domains/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a domain
+         * @description 409 while an identity-provider connection lists the domain (remove it there first).
+         */
+        delete: operations["deleteApiOrganizationsByIdDomainsByDomain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/domains/{domain}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the domain's DNS TXT proof
+         * @description Looks the TXT record up (the system's resolvers, or SSO_DNS_SERVERS) and answers 200 with `verified` true, or false with a `reason` when the record is not there yet. `{ "force": true }` marks the domain verified without the proof: platform administrators only. 409 when another tenant verified the domain.
+         */
+        post: operations["postApiOrganizationsByIdDomainsByDomainVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/identity-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Identity-provider connections of an organization
+         * @description The answer adds what to register at the upstream: `redirectUri` (OIDC), or `spEntityId`, `acsUrl` and `spMetadataUrl` (SAML); see docs/enterprise-sign-in.md. The client secret is never answered.
+         */
+        get: operations["getApiOrganizationsByIdIdentity-providers"];
+        put?: never;
+        /**
+         * Connect an upstream OIDC or SAML identity provider
+         * @description The connection serves this organization and every organization below it. Each of `domains` must be verified for this organization or one above it. The OIDC client secret is stored encrypted with the master key. The answer adds what to register at the upstream: `redirectUri` (OIDC), or `spEntityId`, `acsUrl` and `spMetadataUrl` (SAML); see docs/enterprise-sign-in.md. The client secret is never answered.
+         */
+        post: operations["postApiOrganizationsByIdIdentity-providers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/identity-providers/{idpId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One identity-provider connection
+         * @description The answer adds what to register at the upstream: `redirectUri` (OIDC), or `spEntityId`, `acsUrl` and `spMetadataUrl` (SAML); see docs/enterprise-sign-in.md. The client secret is never answered.
+         */
+        get: operations["getApiOrganizationsByIdIdentity-providersByIdpId"];
+        /**
+         * Replace an identity-provider connection's settings
+         * @description The whole body, as on create; without `oidc.clientSecret` the stored secret is kept. The answer adds what to register at the upstream: `redirectUri` (OIDC), or `spEntityId`, `acsUrl` and `spMetadataUrl` (SAML); see docs/enterprise-sign-in.md. The client secret is never answered.
+         */
+        put: operations["putApiOrganizationsByIdIdentity-providersByIdpId"];
+        post?: never;
+        /** Delete an identity-provider connection */
+        delete: operations["deleteApiOrganizationsByIdIdentity-providersByIdpId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations/{id}/suspend": {
         parameters: {
             query?: never;
@@ -6157,6 +6270,1087 @@ export interface operations {
                         updatedAt: string;
                     };
                 };
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApiOrganizationsByIdDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domain: string;
+                        organizationId: number;
+                        verified: boolean;
+                        /** Format: date-time */
+                        verifiedAt: string | null;
+                        /** @description publish a TXT record under this name… */
+                        txtName: string;
+                        /** @description …with exactly this value, then call verify */
+                        txtValue: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                    }[];
+                };
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postApiOrganizationsByIdDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a domain the organization owns, such as example.com; stored lower-case in IDNA ASCII form. Public mail domains (gmail.com, outlook.com, …) are refused */
+                    domain: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domain: string;
+                        organizationId: number;
+                        verified: boolean;
+                        /** Format: date-time */
+                        verifiedAt: string | null;
+                        /** @description publish a TXT record under this name… */
+                        txtName: string;
+                        /** @description …with exactly this value, then call verify */
+                        txtValue: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CONFLICT: a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: JSON bodies only */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteApiOrganizationsByIdDomainsByDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no body) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postApiOrganizationsByIdDomainsByDomainVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description true marks the domain verified without the DNS proof: platform administrators only (403 otherwise) */
+                    force?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domain: string;
+                        organizationId: number;
+                        verified: boolean;
+                        /** Format: date-time */
+                        verifiedAt: string | null;
+                        /** @description publish a TXT record under this name… */
+                        txtName: string;
+                        /** @description …with exactly this value, then call verify */
+                        txtValue: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description why the domain is not verified yet (the proof was not found) */
+                        reason?: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CONFLICT: a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: JSON bodies only */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "getApiOrganizationsByIdIdentity-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizationId: number;
+                        /** @enum {string} */
+                        kind: "oidc" | "saml";
+                        name: string;
+                        enabled: boolean;
+                        domains: string[];
+                        jit: {
+                            enabled: boolean;
+                            roleId: number | null;
+                        };
+                        oidc: {
+                            issuer: string;
+                            clientId: string;
+                            scopes: string[];
+                            /** @description a secret is stored (it is never answered) */
+                            clientSecretSet: boolean;
+                        } | null;
+                        saml: {
+                            entityId: string;
+                            ssoUrl: string;
+                            certificates: string[];
+                            /** @description the settings were read from a metadata document */
+                            fromMetadata: boolean;
+                        } | null;
+                        ssoRequired: boolean;
+                        /** @description OIDC: register this redirect URI at the upstream */
+                        redirectUri?: string;
+                        /** @description SAML: this service's entity id (the Audience) for this connection */
+                        spEntityId?: string;
+                        /** @description SAML: the assertion consumer service URL (HTTP-POST) */
+                        acsUrl?: string;
+                        /** @description SAML: this service's metadata for this connection */
+                        spMetadataUrl?: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "postApiOrganizationsByIdIdentity-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the upstream's protocol */
+                    kind: "oidc" | "saml";
+                    /** @description shown on the sign-in page */
+                    name: string;
+                    /** @description default true */
+                    enabled?: boolean;
+                    /** @description mail domains routed to this provider; each verified for this organization or one above it (else 400) */
+                    domains?: string[];
+                    jit?: {
+                        /** @description create an account in this organization at a first sign-in */
+                        enabled: boolean;
+                        /** @description the role given to accounts created that way: of this organization or one above it, one you could assign */
+                        roleId?: number | null;
+                    };
+                    oidc?: {
+                        /** @description the upstream's issuer; its discovery document is /.well-known/openid-configuration below it */
+                        issuer: string;
+                        clientId: string;
+                        /** @description write-only, stored encrypted; required on create, a PUT without it keeps the stored one */
+                        clientSecret?: string;
+                        /** @description default openid email profile; openid is always asked */
+                        scopes?: string[];
+                    };
+                    /** @description either { metadataXml } or { entityId, ssoUrl, certificates } */
+                    saml?: {
+                        /** @description the IdP's SAML 2.0 metadata (no DOCTYPE) */
+                        metadataXml?: string;
+                        entityId?: string;
+                        /** @description the IdP's single sign-on URL (HTTP-Redirect binding) */
+                        ssoUrl?: string;
+                        /** @description signing certificates, PEM */
+                        certificates?: string[];
+                    };
+                    /** @description default false; true: people of the connection's domains cannot sign in with a password (platform administrators keep theirs) */
+                    ssoRequired?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizationId: number;
+                        /** @enum {string} */
+                        kind: "oidc" | "saml";
+                        name: string;
+                        enabled: boolean;
+                        domains: string[];
+                        jit: {
+                            enabled: boolean;
+                            roleId: number | null;
+                        };
+                        oidc: {
+                            issuer: string;
+                            clientId: string;
+                            scopes: string[];
+                            /** @description a secret is stored (it is never answered) */
+                            clientSecretSet: boolean;
+                        } | null;
+                        saml: {
+                            entityId: string;
+                            ssoUrl: string;
+                            certificates: string[];
+                            /** @description the settings were read from a metadata document */
+                            fromMetadata: boolean;
+                        } | null;
+                        ssoRequired: boolean;
+                        /** @description OIDC: register this redirect URI at the upstream */
+                        redirectUri?: string;
+                        /** @description SAML: this service's entity id (the Audience) for this connection */
+                        spEntityId?: string;
+                        /** @description SAML: the assertion consumer service URL (HTTP-POST) */
+                        acsUrl?: string;
+                        /** @description SAML: this service's metadata for this connection */
+                        spMetadataUrl?: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CONFLICT: a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: JSON bodies only */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "getApiOrganizationsByIdIdentity-providersByIdpId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                idpId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizationId: number;
+                        /** @enum {string} */
+                        kind: "oidc" | "saml";
+                        name: string;
+                        enabled: boolean;
+                        domains: string[];
+                        jit: {
+                            enabled: boolean;
+                            roleId: number | null;
+                        };
+                        oidc: {
+                            issuer: string;
+                            clientId: string;
+                            scopes: string[];
+                            /** @description a secret is stored (it is never answered) */
+                            clientSecretSet: boolean;
+                        } | null;
+                        saml: {
+                            entityId: string;
+                            ssoUrl: string;
+                            certificates: string[];
+                            /** @description the settings were read from a metadata document */
+                            fromMetadata: boolean;
+                        } | null;
+                        ssoRequired: boolean;
+                        /** @description OIDC: register this redirect URI at the upstream */
+                        redirectUri?: string;
+                        /** @description SAML: this service's entity id (the Audience) for this connection */
+                        spEntityId?: string;
+                        /** @description SAML: the assertion consumer service URL (HTTP-POST) */
+                        acsUrl?: string;
+                        /** @description SAML: this service's metadata for this connection */
+                        spMetadataUrl?: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "putApiOrganizationsByIdIdentity-providersByIdpId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                idpId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the upstream's protocol */
+                    kind: "oidc" | "saml";
+                    /** @description shown on the sign-in page */
+                    name: string;
+                    /** @description default true */
+                    enabled?: boolean;
+                    /** @description mail domains routed to this provider; each verified for this organization or one above it (else 400) */
+                    domains?: string[];
+                    jit?: {
+                        /** @description create an account in this organization at a first sign-in */
+                        enabled: boolean;
+                        /** @description the role given to accounts created that way: of this organization or one above it, one you could assign */
+                        roleId?: number | null;
+                    };
+                    oidc?: {
+                        /** @description the upstream's issuer; its discovery document is /.well-known/openid-configuration below it */
+                        issuer: string;
+                        clientId: string;
+                        /** @description write-only, stored encrypted; required on create, a PUT without it keeps the stored one */
+                        clientSecret?: string;
+                        /** @description default openid email profile; openid is always asked */
+                        scopes?: string[];
+                    };
+                    /** @description either { metadataXml } or { entityId, ssoUrl, certificates } */
+                    saml?: {
+                        /** @description the IdP's SAML 2.0 metadata (no DOCTYPE) */
+                        metadataXml?: string;
+                        entityId?: string;
+                        /** @description the IdP's single sign-on URL (HTTP-Redirect binding) */
+                        ssoUrl?: string;
+                        /** @description signing certificates, PEM */
+                        certificates?: string[];
+                    };
+                    /** @description default false; true: people of the connection's domains cannot sign in with a password (platform administrators keep theirs) */
+                    ssoRequired?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizationId: number;
+                        /** @enum {string} */
+                        kind: "oidc" | "saml";
+                        name: string;
+                        enabled: boolean;
+                        domains: string[];
+                        jit: {
+                            enabled: boolean;
+                            roleId: number | null;
+                        };
+                        oidc: {
+                            issuer: string;
+                            clientId: string;
+                            scopes: string[];
+                            /** @description a secret is stored (it is never answered) */
+                            clientSecretSet: boolean;
+                        } | null;
+                        saml: {
+                            entityId: string;
+                            ssoUrl: string;
+                            certificates: string[];
+                            /** @description the settings were read from a metadata document */
+                            fromMetadata: boolean;
+                        } | null;
+                        ssoRequired: boolean;
+                        /** @description OIDC: register this redirect URI at the upstream */
+                        redirectUri?: string;
+                        /** @description SAML: this service's entity id (the Audience) for this connection */
+                        spEntityId?: string;
+                        /** @description SAML: the assertion consumer service URL (HTTP-POST) */
+                        acsUrl?: string;
+                        /** @description SAML: this service's metadata for this connection */
+                        spMetadataUrl?: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CONFLICT: a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: JSON bodies only */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "deleteApiOrganizationsByIdIdentity-providersByIdpId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                idpId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no body) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
             400: {

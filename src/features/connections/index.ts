@@ -1,0 +1,17 @@
+/** Identity-provider connections of organizations (CONTRACT §16): the service and its port. */
+export {
+  createConnectionService,
+  DEFAULT_OIDC_SCOPES,
+  upstreamValues,
+  type ConnectionInput,
+  type ConnectionService,
+} from "./service";
+export type {
+  Connection,
+  ConnectionKind,
+  ConnectionRepo,
+  ConnectionSettings,
+  OidcUpstream,
+  SamlUpstreamSettings,
+} from "./ports";
+export { hasDoctype, normalizeCertificate, parseIdpMetadata, SamlInputError, type SamlUpstream } from "./saml-metadata";

@@ -1,0 +1,71 @@
+/**
+ * Mail domains anyone can get an address at (CONTRACT §16): never verifiable for an organization,
+ * since owning a mailbox there proves nothing about the organization. A subdomain of one (such as
+ * `eu.gmail.com`) is refused too. Extend the list when a provider is missing; it is not exhaustive.
+ */
+export const PUBLIC_MAIL_DOMAINS: ReadonlySet<string> = new Set([
+  "gmail.com",
+  "googlemail.com",
+  "outlook.com",
+  "outlook.de",
+  "hotmail.com",
+  "hotmail.de",
+  "hotmail.co.uk",
+  "hotmail.fr",
+  "live.com",
+  "live.de",
+  "msn.com",
+  "passport.com",
+  "yahoo.com",
+  "yahoo.de",
+  "yahoo.co.uk",
+  "yahoo.fr",
+  "ymail.com",
+  "rocketmail.com",
+  "icloud.com",
+  "me.com",
+  "mac.com",
+  "aol.com",
+  "aim.com",
+  "gmx.de",
+  "gmx.net",
+  "gmx.com",
+  "gmx.at",
+  "gmx.ch",
+  "web.de",
+  "t-online.de",
+  "freenet.de",
+  "posteo.de",
+  "mailbox.org",
+  "proton.me",
+  "protonmail.com",
+  "protonmail.ch",
+  "pm.me",
+  "tutanota.com",
+  "tutanota.de",
+  "tuta.io",
+  "tuta.com",
+  "fastmail.com",
+  "hey.com",
+  "zoho.com",
+  "mail.com",
+  "email.com",
+  "yandex.com",
+  "yandex.ru",
+  "mail.ru",
+  "qq.com",
+  "163.com",
+  "126.com",
+  "naver.com",
+  "orange.fr",
+  "free.fr",
+  "laposte.net",
+  "libero.it",
+]);
+
+/** True when `domain` (normalized) is a public mail domain or below one. */
+export function isPublicMailDomain(domain: string): boolean {
+  const labels = domain.split(".");
+  for (let i = 0; i < labels.length - 1; i++) if (PUBLIC_MAIL_DOMAINS.has(labels.slice(i).join("."))) return true;
+  return false;
+}
