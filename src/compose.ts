@@ -28,6 +28,7 @@ import { createUserService } from "./features/users";
 import { consoleClient, createClientDirectory, createClientService } from "./features/clients";
 import { createTokenService } from "./protocols/oidc/token";
 import { oidcModule, oidcPageAnswers } from "./protocols/oidc/module";
+import { createSamlService, isSamlAnswer, samlModule, samlPageAnswers } from "./protocols/saml";
 import { journeyPages } from "./features/journey/routes";
 import { createSystemService } from "./features/system";
 import { createKeyService, createSigner, createTokenMinter, type JwsSigner } from "./features/tokens";
@@ -642,13 +643,34 @@ function protocolModules(b: Base, keys: Keys, s: SignIn, cookies: { secure: bool
     record,
   });
   journey.connect(authorize.protocol);
-  // The hosted pages' kit: the journey's pages, and the OpenID provider's answers at a journey's end.
+  // The SAML 2.0 identity provider (CONTRACT §17), the journey's second protocol: the same pages and browser session.
+  const saml = createSamlService({
+    issuer: config.issuer,
+    clock,
+    samlProviders: store.samlProviders,
+    tenants: store.tenants,
+    apps: store.apps,
+    users: store.users,
+    roles: store.roles,
+    orgs: store.orgs,
+    journey,
+    counters: sessions.counters,
+    xmlSigning: keys.xmlSigning,
+    record,
+    endSignIn: sessionService.endSignIn,
+    brandOf: branding.effective,
+  });
+  journey.connect(saml.protocol);
+  // The hosted pages' kit: the journey's pages, and each protocol's answers at a journey's end.
+  const oidcAnswers = oidcPageAnswers(config.issuer);
+  const samlAnswers = samlPageAnswers();
   const pages = journeyPages({
     journey,
     csrf: pagesCsrf,
     secure: cookies.secure,
     log,
-    protocol: oidcPageAnswers(config.issuer),
+    protocol: (request, answer, kit) =>
+      isSamlAnswer(answer) ? samlAnswers(request, answer, kit) : oidcAnswers(request, answer, kit),
   });
   const protocols = [
     oidcModule({
@@ -671,6 +693,7 @@ function protocolModules(b: Base, keys: Keys, s: SignIn, cookies: { secure: bool
         ],
       },
     }),
+    samlModule({ saml, pages }),
   ];
 
   return { protocols, pages };
