@@ -19,7 +19,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SignedXml } from "xml-crypto";
 import { ISSUER, makeTestApp, type TestApp } from "../support/app";
-import { browser, fieldOf, passwordSignIn } from "../support/hosted-pages";
+import { manualClock } from "../support/clock";
+import { authorizePath, browser, fieldOf, passwordSignIn } from "../support/hosted-pages";
 import { createUser, ok, PASSWORD, provisionTenant, type TenantFixture, uniq } from "./directory-fixtures";
 
 const P = "urn:oasis:names:tc:SAML:2.0:protocol";
@@ -429,5 +430,59 @@ describe("single logout", () => {
     expect(await next.text()).toContain('name="password"');
     const audit = await ok(t.call("GET", `/api/audit?organizationId=${ten.rootOrgId}&q=saml`, { token: ten.token }));
     expect(audit.map((e: { action: string }) => e.action)).toContain("saml.assertion_issued");
+  });
+});
+
+describe("one sign-in for OpenID and SAML", () => {
+  test("signed in through an OpenID client's pages, the SAML request needs no page", async () => {
+    const redirect = "https://payroll.example.com/oidc/cb";
+    const client = await ok(
+      t.call("POST", "/api/clients", {
+        token: ten.token,
+        body: {
+          name: "Payroll web",
+          orgId: ten.rootOrgId,
+          applicationId: appId,
+          type: "public",
+          grantTypes: ["authorization_code"],
+          redirectUris: [redirect],
+        },
+      }),
+    );
+    const b = browser(t);
+    const done = await signIn(b, await b.get(authorizePath(client.clientId, redirect)));
+    expect(done.status).toBe(303);
+    expect(done.headers.get("location")).toStartWith(`${redirect}?code=`);
+    const r = await responseOf(await b.get(redirectPath(authnRequest().xml)));
+    expect(one(r.doc, A, "NameID").textContent).toBe(String(userId));
+  });
+});
+
+describe("metadata across key rotation", () => {
+  test("the next key's certificate is published before it signs, then becomes the current one", async () => {
+    const DAY = 86400_000;
+    const clock = manualClock(Date.UTC(2031, 0, 1));
+    const k = await makeTestApp({ clock });
+    try {
+      const certs = async () => {
+        const xml = await (
+          await k.app.handle(new Request(`${ISSUER}/saml/${k.svc.boot.platformTenantId}/metadata`))
+        ).text();
+        return [...xml.matchAll(/<ds:X509Certificate>([^<]+)<\/ds:X509Certificate>/g)].map((m) => m[1]);
+      };
+      const before = await certs();
+      expect(before.length).toBe(1);
+      clock.advance(30 * DAY - 3600_000 + 1000);
+      expect(await k.svc.keys.rotateIfDue()).not.toBeNull();
+      const during = await certs();
+      expect(during.length).toBe(2);
+      expect(during[0]).toBe(before[0]);
+      clock.advance(3600_000 + 1000);
+      await k.svc.keys.rotateIfDue();
+      const after = await certs();
+      expect(after[0]).toBe(during[1]);
+    } finally {
+      await k.close();
+    }
   });
 });
