@@ -433,6 +433,24 @@ describe("single logout", () => {
   });
 });
 
+describe("single logout refusals", () => {
+  test("an unsigned LogoutRequest that does not name the session (SessionIndex) ends nothing", async () => {
+    const b = browser(t);
+    await responseOf(await signIn(b, await b.get(redirectPath(authnRequest().xml))));
+    const lr = `<samlp:LogoutRequest xmlns:samlp="${P}" xmlns:saml="${A}" ID="_lo${Date.now()}x" Version="2.0" IssueInstant="${isoNow()}"><saml:Issuer>${spEntity}</saml:Issuer><saml:NameID>${userId}</saml:NameID></samlp:LogoutRequest>`;
+    const out = await b.get(redirectPath(lr, undefined, "slo"));
+    expect(out.status).toBe(303);
+    expect(b.jar.has("sso_session")).toBe(true);
+    await responseOf(await b.get(redirectPath(authnRequest().xml)));
+    // A foreign Issuer, or an SP with a certificate sending it unsigned: an error page, nothing ended.
+    const foreign = lr.replace(spEntity, "https://evil.example.com/sp");
+    expect((await b.get(redirectPath(foreign, undefined, "slo"))).status).toBe(400);
+    const unsigned = lr.replace(spEntity, signedSpEntity);
+    expect((await b.get(redirectPath(unsigned, undefined, "slo"))).status).toBe(400);
+    expect(b.jar.has("sso_session")).toBe(true);
+  });
+});
+
 describe("one sign-in for OpenID and SAML", () => {
   test("signed in through an OpenID client's pages, the SAML request needs no page", async () => {
     const redirect = "https://payroll.example.com/oidc/cb";

@@ -471,7 +471,9 @@ export function createSamlService(deps: SamlServiceDeps) {
     const session = await deps.journey.currentSession(tenantId, browser.sessionCookie);
     let clear = false;
     const ctx = (userId: number) => ({ actor: { userId, ip: browser.ip }, via: "saml_logout" });
-    if (session && (!sessionIndexes.length || sessionIndexes.includes(session.sid))) {
+    // An unsigned request must name the session (its SessionIndex, the sid): a page elsewhere that
+    // knows only a user id cannot sign the browser out (logout CSRF).
+    if (session && (sessionIndexes.includes(session.sid) || (signed && !sessionIndexes.length))) {
       const user = await deps.users.get(tenantId, session.userId);
       const names = user ? [String(user.id), user.email] : [];
       if (user && names.includes(nameId)) {

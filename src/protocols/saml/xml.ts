@@ -69,7 +69,8 @@ export function parseXml(xml: string): Document {
 
 /** The base64 text of a form or query field, decoded; a wrong alphabet is refused. */
 function base64(value: string): Buffer {
-  const clean = value.replace(/[\r\n\s]/g, "");
+  // Line breaks some SPs insert are dropped; a space is a `+` that a query decoder turned into one.
+  const clean = value.replace(/[\r\n\t]/g, "").replace(/ /g, "+");
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean)) throw new SamlMessageError("not base64");
   const b = Buffer.from(clean, "base64");
   if (b.length > MAX_MESSAGE_BYTES) throw new SamlMessageError("message too large");
