@@ -504,3 +504,63 @@ describe("metadata across key rotation", () => {
     }
   });
 });
+
+describe("attributes and authentication context", () => {
+  test("roles and permissions of the SP's application at the signed-in organization", async () => {
+    const perm = await ok(
+      t.call("POST", `/api/applications/${appId}/permissions`, { token: ten.token, body: { code: "payslip.read" } }),
+    );
+    const role = await ok(
+      t.call("POST", "/api/roles", {
+        token: ten.token,
+        body: { name: uniq("Payroll clerk"), organizationId: ten.rootOrgId, permissionIds: [perm.id] },
+      }),
+    );
+    const u = await createUser(t, ten.token, ten.rootOrgId, { roleId: role.id });
+    const entityId = uniq("https://roles.example.com/saml");
+    await ok(
+      t.call("POST", `/api/applications/${appId}/saml-providers`, {
+        token: ten.token,
+        body: {
+          entityId,
+          acsUrls: [ACS],
+          nameIdFormat: "emailAddress",
+          attributes: [
+            { name: "roles", from: "roles" },
+            { name: "permissions", from: "permissions" },
+            { name: "scope_subtree", from: "scope_subtree" },
+          ],
+        },
+      }),
+    );
+    const b = browser(t);
+    const page = await b.follow(await b.get(redirectPath(authnRequest({ issuer: entityId }).xml)));
+    const r = await responseOf(await passwordSignIn(b, page, u.email, PASSWORD));
+    expect(one(r.doc, A, "NameID").textContent).toBe(u.email);
+    const attrs = Object.fromEntries(
+      Array.from(r.doc.getElementsByTagNameNS(A, "Attribute")).map((a) => [
+        a.getAttribute("Name"),
+        Array.from(a.getElementsByTagNameNS(A, "AttributeValue")).map((v) => v.textContent),
+      ]),
+    );
+    // An attribute without a value (no SUBTREE role) is left out.
+    expect(attrs).toEqual({ roles: [role.name], permissions: ["payslip.read"] });
+  });
+
+  test("REFEDS MFA asked of a password-only session: the second factor is asked (none set up: a clear page); passive: NoAuthnContext", async () => {
+    const mfa =
+      '<samlp:RequestedAuthnContext Comparison="exact"><saml:AuthnContextClassRef>https://refeds.org/profile/mfa</saml:AuthnContextClassRef></samlp:RequestedAuthnContext>';
+    const b = browser(t);
+    await responseOf(await signIn(b, await b.get(redirectPath(authnRequest().xml))));
+    const asked = await b.follow(await b.get(redirectPath(authnRequest({ inner: mfa }).xml)));
+    expect(asked.status).toBe(403);
+    expect(await asked.text()).not.toContain("SAMLResponse");
+    const passive = await b.get(redirectPath(authnRequest({ inner: mfa, extra: ' IsPassive="true"' }).xml));
+    const r = await responseOf(passive);
+    const codes = Array.from(r.doc.getElementsByTagNameNS(P, "StatusCode")).map((c) => c.getAttribute("Value"));
+    expect(codes).toEqual([
+      "urn:oasis:names:tc:SAML:2.0:status:Responder",
+      "urn:oasis:names:tc:SAML:2.0:status:NoAuthnContext",
+    ]);
+  });
+});
