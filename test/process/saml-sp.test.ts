@@ -5,7 +5,8 @@
 // cookie jar over fetch) and hands pysaml2 the SAMLResponse the auto-submitting page carries.
 // pysaml2 verifies both signatures with xmlsec1 and checks Issuer, Destination, Recipient,
 // Audience, InResponseTo and the validity window; IdP-initiated, it accepts an unsolicited
-// Response. The venv (SAML_SP_PYTHON, default .tools/saml-venv/bin/python) comes from `.ci/run`;
+// Response; and it logs out: its HTTP-Redirect LogoutRequest ends the browser session and it
+// accepts the LogoutResponse. The venv (SAML_SP_PYTHON, default .tools/saml-venv/bin/python) comes from `.ci/run`;
 // REQUIRE_INTEROP=1 makes its absence fail.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -30,6 +31,7 @@ if (!available) console.warn(`NOT RUN here: pysaml2 SP check (pysaml2 at ${PYTHO
 const ADMIN = { email: "saml-admin@platform.test", password: "saml-password-1" };
 const SP_ENTITY = "http://127.0.0.1:8978/sp/metadata";
 const ACS = "http://127.0.0.1:8978/sp/acs";
+const SLO = "http://127.0.0.1:8978/sp/slo";
 let svc: RunningService;
 let issuer: string;
 let tenantId: number;
@@ -66,6 +68,7 @@ beforeAll(async () => {
     entityId: SP_ENTITY,
     acsUrls: [ACS],
     nameIdFormat: "persistent",
+    sloUrl: SLO,
     attributes: [
       { name: "mail", from: "email" },
       { name: "orgName", from: "org_name" },
@@ -82,8 +85,10 @@ afterAll(async () => {
 });
 
 /** Signs the admin in on the hosted pages from `start` (a cookie jar over fetch); answers the form page's SAMLResponse. */
-async function signIn(start: string): Promise<{ response: string; relayState: string | null; action: string }> {
-  const jar = new Map<string, string>();
+async function signIn(
+  start: string,
+  jar = new Map<string, string>(),
+): Promise<{ response: string; relayState: string | null; action: string }> {
   const send = async (url: string, form?: Record<string, string>) => {
     const headers: Record<string, string> = { "accept-language": "en" };
     if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -181,5 +186,59 @@ describe.skipIf(!available)("pysaml2 as the service provider", () => {
     });
     expect(got.name_id).toBe(String(adminUid));
     expect(got.in_response_to).toBeNull();
+  }, 60_000);
+});
+
+describe.skipIf(!available)("pysaml2 logs out", () => {
+  test("SP-initiated sign-in, then its LogoutRequest ends the session and pysaml2 accepts the LogoutResponse", async () => {
+    const jar = new Map<string, string>();
+    const proc = Bun.spawn([PYTHON, join(ROOT, "examples", "saml", "python", "sp.py")], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        MODE: "sp",
+        LOGOUT: "1",
+        SP_ENTITY_ID: SP_ENTITY,
+        ACS_URL: ACS,
+        SLO_URL: SLO,
+        IDP_METADATA_FILE: metadataFile,
+      },
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const stderr = new Response(proc.stderr).text();
+    const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let buffered = "";
+    const line = async () => {
+      while (!buffered.includes("\n")) {
+        const { done, value } = await reader.read();
+        if (done) throw new Error(`the SP stopped: ${buffered}${await stderr}`);
+        buffered += decoder.decode(value, { stream: true });
+      }
+      const i = buffered.indexOf("\n");
+      const l = buffered.slice(0, i).trim();
+      buffered = buffered.slice(i + 1);
+      return l;
+    };
+    const signed = await signIn(await line(), jar);
+    proc.stdin.write(`${signed.response}\n`);
+    await proc.stdin.flush();
+    expect(JSON.parse(await line()).name_id).toBe(String(adminUid));
+    expect(jar.has("sso_session")).toBe(true);
+    const logoutUrl = await line();
+    expect(logoutUrl.startsWith(`${issuer}/saml/${tenantId}/slo?`)).toBe(true);
+    const res = await fetch(logoutUrl, {
+      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+      redirect: "manual",
+    });
+    expect(res.status).toBe(303);
+    const cleared = res.headers.getSetCookie().some((c) => c.startsWith("sso_session=") && /Max-Age=0/i.test(c));
+    expect(cleared).toBe(true);
+    proc.stdin.write(`${res.headers.get("location")}\n`);
+    await proc.stdin.end();
+    expect(JSON.parse(await line())).toEqual({ logout: "urn:oasis:names:tc:SAML:2.0:status:Success" });
+    expect(await proc.exited).toBe(0);
   }, 60_000);
 });

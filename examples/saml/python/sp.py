@@ -3,12 +3,15 @@
 Reads the IdP's metadata from IDP_METADATA_FILE and acts as the SP SP_ENTITY_ID with its assertion
 consumer service at ACS_URL (HTTP-POST). MODE=sp prints the HTTP-Redirect AuthnRequest URL on one
 line, then reads the posted SAMLResponse (base64) on stdin; MODE=idp only reads an unsolicited one.
+With LOGOUT=1 it then prints its HTTP-Redirect LogoutRequest URL and reads back the URL the IdP
+redirected to (its SLO_URL with the LogoutResponse), and prints the LogoutResponse's status.
 pysaml2 checks the signatures with xmlsec1 (Response and Assertion), the Issuer, the Destination,
 Recipient, Audience, InResponseTo and the validity window; it prints what it accepted as one JSON line.
 """
 import json
 import os
 import sys
+from urllib.parse import parse_qs, urlparse
 
 from saml2 import BINDING_HTTP_POST, BINDING_HTTP_REDIRECT
 from saml2.client import Saml2Client
@@ -26,7 +29,10 @@ def client() -> Saml2Client:
             "metadata": {"local": [os.environ["IDP_METADATA_FILE"]]},
             "service": {
                 "sp": {
-                    "endpoints": {"assertion_consumer_service": [(acs, BINDING_HTTP_POST)]},
+                    "endpoints": {
+                        "assertion_consumer_service": [(acs, BINDING_HTTP_POST)],
+                        "single_logout_service": [(os.environ.get("SLO_URL", acs), BINDING_HTTP_REDIRECT)],
+                    },
                     "allow_unsolicited": os.environ.get("MODE") == "idp",
                     "authn_requests_signed": False,
                     "want_response_signed": True,
@@ -68,6 +74,14 @@ def main() -> None:
         ),
         flush=True,
     )
+    if os.environ.get("LOGOUT") == "1":
+        done = sp.global_logout(response.name_id)
+        ((_, (binding, info)),) = done.items()
+        assert binding == BINDING_HTTP_REDIRECT, binding
+        print(dict(info["headers"])["Location"], flush=True)
+        back = parse_qs(urlparse(sys.stdin.readline().strip()).query)
+        answer = sp.parse_logout_request_response(back["SAMLResponse"][0], BINDING_HTTP_REDIRECT)
+        print(json.dumps({"logout": answer.response.status.status_code.value}), flush=True)
 
 
 if __name__ == "__main__":
