@@ -175,7 +175,7 @@ beforeAll(async () => {
   const doc = new DOMParser().parseFromString(await md.text(), "text/xml") as unknown as Document;
   const b64 = doc.getElementsByTagNameNS("http://www.w3.org/2000/09/xmldsig#", "X509Certificate")[0].textContent!;
   metadataCert = `-----BEGIN CERTIFICATE-----\n${b64.match(/.{1,64}/g)!.join("\n")}\n-----END CERTIFICATE-----\n`;
-});
+}, 60_000);
 afterAll(() => t.close());
 
 /** Signs in on the journey's pages from `start` (an SSO answer showing the sign-in page); returns the final page. */

@@ -36,44 +36,18 @@ import type { RoleRepo } from "../../features/roles";
 import { idpUrls, type SamlProvider, type SamlProviderRepo } from "../../features/saml-providers";
 import type { BrowserSession, CounterStore } from "../../features/sessions";
 import type { XmlSigningKey } from "../../features/tokens";
-import { type IdpEndpoints, logoutResponseXml, metadataXml, signedResponse, STATUS, statusResponse } from "./messages";
-import { authnAsk, type Incoming, logoutSubject, readMessage, type ReadMessage } from "./request";
-import { redirectQuery, SamlMessageError } from "./xml";
+import { attributeValues } from "./attributes";
+import { type Checked, createAuthnCheck, REQUEST_ID_SECONDS } from "./authn-check";
+import { createSingleLogout } from "./logout";
+import { type IdpEndpoints, metadataXml, signedResponse, STATUS, statusResponse } from "./messages";
+import { postFields, samlAnswer as answer, samlError as errorPage, type SamlAnswer } from "./outcomes";
+import type { Incoming } from "./request";
 
 /** The journey's name of this protocol, written into every handle it starts. */
 export const SAML_JOURNEY_PROTOCOL = "saml";
 /** CONTRACT §17: a Bearer assertion may be presented for 5 minutes. */
 export const ASSERTION_SECONDS = 300;
-/** An AuthnRequest older (or further ahead) than this is refused; its ID is remembered longer. */
-const REQUEST_SKEW_SECONDS = 600;
-const REQUEST_ID_SECONDS = 2 * REQUEST_SKEW_SECONDS + 60;
-
-/** What this protocol answers its SP (rendered by routes.ts `samlAnswers`). */
-export type SamlAnswer =
-  | {
-      kind: "saml_post";
-      acsUrl: string;
-      fields: [string, string][];
-      appName: string;
-      brand: EffectiveBrand;
-    }
-  | { kind: "saml_redirect"; url: string };
-
-export const isSamlAnswer = (a: { kind: string }): a is SamlAnswer =>
-  a.kind === "saml_post" || a.kind === "saml_redirect";
-
-/** The checked request a journey carries (its `q`, as JSON). */
-interface Checked {
-  t: number;
-  sp: number;
-  /** The AuthnRequest's ID (absent: IdP-initiated). */
-  id?: string;
-  acs: string;
-  rs?: string;
-  f?: 1;
-  p?: 1;
-  m?: 1;
-}
+export { isSamlAnswer, type SamlAnswer } from "./outcomes";
 
 export interface SamlServiceDeps {
   issuer: string;
@@ -109,19 +83,9 @@ const multiFactor = (amr: readonly string[]) => amr.includes("mfa") || (amr.incl
 export function createSamlService(deps: SamlServiceDeps) {
   const now = () => deps.clock.now();
   const idp = (tenantId: number): IdpEndpoints => idpUrls(deps.issuer, tenantId);
-
-  const errorPage = (page: ErrorPageKind, check: string, description: string, value?: string): JourneyOutcome => ({
-    kind: "error_page",
-    page,
-    error: { error: "saml_request_refused", description },
-    check,
-    value,
-  });
-  const answer = (a: SamlAnswer, cookies?: JourneyOutcome["cookies"]): JourneyOutcome => ({
-    kind: "protocol",
-    answer: a,
-    ...(cookies ? { cookies } : {}),
-  });
+  /** The AuthnRequest's checks (authn-check.ts) and single logout (logout.ts). */
+  const check = createAuthnCheck(deps);
+  const logout = createSingleLogout(deps);
 
   /** `GET /saml/{tenantId}/metadata`; null for an unknown tenant. */
   async function metadata(tenantId: number): Promise<string | null> {
@@ -163,53 +127,6 @@ export function createSamlService(deps: SamlServiceDeps) {
       },
       cookies,
     );
-  }
-
-  const postFields = (xml: string, relayState?: string): [string, string][] => [
-    ["SAMLResponse", Buffer.from(xml, "utf8").toString("base64")],
-    ...(relayState ? [["RelayState", relayState] as [string, string]] : []),
-  ];
-
-  /** The attribute values of the SP's configuration for this person at this organization. */
-  async function attributesOf(sp: SamlProvider, user: User, org: { id: number; name: string; path: string }) {
-    const needsGrants = sp.attributes.some((a) => ["roles", "permissions", "scope_subtree"].includes(a.from));
-    const grants = needsGrants ? await deps.roles.effectiveGrants(user.id, org.path) : [];
-    const ofApp = grants.filter((g) => g.permissions.some((p) => p.applicationId === sp.applicationId));
-    const values = (from: string): string[] => {
-      switch (from) {
-        case "email":
-          return [user.email];
-        case "name":
-          return user.fullName ? [user.fullName] : [];
-        case "uid":
-        case "sub":
-          return [String(user.id)];
-        case "tenant_id":
-          return [String(user.tenantId)];
-        case "org_id":
-          return [String(org.id)];
-        case "org_name":
-          return [org.name];
-        case "org_path":
-        case "scope_self":
-          return [org.path];
-        case "scope_subtree":
-          return grants.some((g) => g.scope === "SUBTREE") ? [org.path] : [];
-        case "roles":
-          return [...new Set(ofApp.map((g) => g.roleName))].sort();
-        case "permissions":
-          return [
-            ...new Set(
-              grants.flatMap((g) =>
-                g.permissions.filter((p) => p.applicationId === sp.applicationId).map((p) => p.code),
-              ),
-            ),
-          ].sort();
-        default:
-          return [];
-      }
-    };
-    return sp.attributes.map((a) => ({ name: a.name, values: values(a.from) }));
   }
 
   /**
@@ -284,7 +201,7 @@ export function createSamlService(deps: SamlServiceDeps) {
         sid: session.sid,
         authTime: session.authTime,
         multiFactor: multiFactor(session.amr),
-        attributes: await attributesOf(sp, user, org.org),
+        attributes: await attributeValues(deps.roles, sp, user, org.org),
         now: at,
         ttlSeconds: ASSERTION_SECONDS,
       },
@@ -352,55 +269,6 @@ export function createSamlService(deps: SamlServiceDeps) {
     return proceed(r.c, r.sp, r.entry, deps.journey.start(SAML_JOURNEY_PROTOCOL, JSON.stringify(c)), browser, {});
   }
 
-  /**
-   * The AuthnRequest's checks in order; the checked request, or the error page (never a post
-   * before the SP and its ACS URL are known).
-   */
-  async function check(tenantId: number, incoming: Incoming): Promise<Checked | JourneyOutcome> {
-    let m: ReadMessage;
-    try {
-      m = readMessage(incoming, "AuthnRequest");
-    } catch (e) {
-      const reason = e instanceof SamlMessageError ? e.reason : "unreadable";
-      return errorPage("bad_request", "AuthnRequest readable", reason);
-    }
-    const sp = await deps.samlProviders.findByEntityId(tenantId, m.issuer);
-    if (!sp) return errorPage("unknown_client", "Issuer is a registered SP of the tenant", "Unknown SP.", m.issuer);
-    const ask = authnAsk(m);
-    const acs = ask.acsUrl ?? sp.acsUrls[0];
-    if (!sp.acsUrls.includes(acs))
-      return errorPage("bad_redirect", "AssertionConsumerServiceURL registered", "ACS URL not registered.", acs);
-    if (!ask.bindingOk)
-      return errorPage("bad_request", "ProtocolBinding is HTTP-POST", "Only the HTTP-POST binding answers.");
-    if (sp.signAuthnRequests && (!sp.certificate || !m.signed(sp.certificate)))
-      return errorPage(
-        "bad_request",
-        "AuthnRequest signed by the SP",
-        "The request's signature is missing or invalid.",
-      );
-    if (m.destination && m.destination !== idp(tenantId).ssoUrl)
-      return errorPage("bad_request", "Destination is this SSO endpoint", "Wrong Destination.", m.destination);
-    if (m.issueInstant && Math.abs(now().getTime() - m.issueInstant.getTime()) > REQUEST_SKEW_SECONDS * 1000)
-      return errorPage("bad_request", "IssueInstant is recent", "The request is too old or from the future.");
-    // CONTRACT §17: an AuthnRequest ID is taken once per SP (a replayed request is refused here).
-    const seen = await deps.counters.hit(
-      `saml:request:${tenantId}:${sp.id}:${sha256Hex(m.id)}`,
-      REQUEST_ID_SECONDS,
-      now(),
-    );
-    if (seen.count > 1) return errorPage("bad_request", "AuthnRequest ID unseen", "The request was replayed.", m.id);
-    return {
-      t: tenantId,
-      sp: sp.id,
-      id: m.id,
-      acs,
-      ...(incoming.relayState ? { rs: incoming.relayState } : {}),
-      ...(ask.force ? { f: 1 as const } : {}),
-      ...(ask.passive ? { p: 1 as const } : {}),
-      ...(ask.mfa ? { m: 1 as const } : {}),
-    };
-  }
-
   /** `GET /saml/{tenantId}/sso` (HTTP-Redirect): checks the request and runs it with the browser's session. */
   async function ssoRedirect(tenantId: number, incoming: Incoming, browser: BrowserContext): Promise<JourneyOutcome> {
     const c = await check(tenantId, incoming);
@@ -439,59 +307,6 @@ export function createSamlService(deps: SamlServiceDeps) {
     if (relayState && relayState.length > 1024)
       return errorPage("bad_request", "RelayState length", "RelayState too long.");
     return run({ t: tenantId, sp: sp.id, acs: sp.acsUrls[0], ...(relayState ? { rs: relayState } : {}) }, browser);
-  }
-
-  /**
-   * `GET|POST /saml/{tenantId}/slo`: a LogoutRequest from a registered SP with an SLO URL (signed
-   * when the SP registered a certificate) ends the browser session it names as §13 does, and the
-   * LogoutResponse goes back over HTTP-Redirect (its query signed with our key).
-   */
-  async function logout(tenantId: number, incoming: Incoming, browser: BrowserContext): Promise<JourneyOutcome> {
-    let m: ReadMessage;
-    try {
-      m = readMessage(incoming, "LogoutRequest");
-    } catch (e) {
-      return errorPage(
-        "bad_request",
-        "LogoutRequest readable",
-        e instanceof SamlMessageError ? e.reason : "unreadable",
-      );
-    }
-    const sp = await deps.samlProviders.findByEntityId(tenantId, m.issuer);
-    if (!sp) return errorPage("unknown_client", "Issuer is a registered SP of the tenant", "Unknown SP.", m.issuer);
-    if (!sp.sloUrl) return errorPage("bad_redirect", "the SP registered an SLO URL", "No SLO URL registered.");
-    const signed = !!sp.certificate && m.signed(sp.certificate);
-    if (sp.certificate && !signed)
-      return errorPage(
-        "bad_request",
-        "LogoutRequest signed by the SP",
-        "The request's signature is missing or invalid.",
-      );
-    const { nameId, sessionIndexes } = logoutSubject(m);
-    const session = await deps.journey.currentSession(tenantId, browser.sessionCookie);
-    let clear = false;
-    const ctx = (userId: number) => ({ actor: { userId, ip: browser.ip }, via: "saml_logout" });
-    // An unsigned request must name the session (its SessionIndex, the sid): a page elsewhere that
-    // knows only a user id cannot sign the browser out (logout CSRF).
-    if (session && (sessionIndexes.includes(session.sid) || (signed && !sessionIndexes.length))) {
-      const user = await deps.users.get(tenantId, session.userId);
-      const names = user ? [String(user.id), user.email] : [];
-      if (user && names.includes(nameId)) {
-        await deps.endSignIn(tenantId, session.sid, ctx(user.id));
-        clear = true;
-      }
-    } else if (signed && sessionIndexes.length) {
-      // A signed request from the SP that got these sessions ends them without the browser's cookie.
-      for (const sid of sessionIndexes)
-        await deps.endSignIn(tenantId, sid, { actor: { ip: browser.ip }, via: "saml_logout" });
-    }
-    // Success whether or not a session was live: the SP's session ends either way (SAML core §3.7.3.2).
-    const xml = logoutResponseXml(idp(tenantId), sp.sloUrl, m.id, STATUS.success, now());
-    const key = (await deps.xmlSigning()).current;
-    const url = new URL(sp.sloUrl);
-    const query = redirectQuery("SAMLResponse", xml, incoming.relayState, key.privateKey);
-    const target = `${sp.sloUrl}${url.search ? "&" : "?"}${query}`;
-    return answer({ kind: "saml_redirect", url: target }, clear ? { session: null } : undefined);
   }
 
   return { protocol, metadata, ssoRedirect, ssoPost, ssoContinue, initiate, logout, idp };
