@@ -3,7 +3,7 @@
  * Parsed once at start; a bad value stops the start with one line naming the variable.
  * Nothing else in the code reads the environment (test/arch.test.ts checks this).
  */
-import { Type, type Static, type TOptional, type TSchema } from "@sinclair/typebox";
+import { Type, type Static, type TLiteral, type TOptional, type TSchema, type TUnion } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { emailProblem, normalizeEmail } from "./kernel/email";
 import { type MailSender, parseMailSender } from "./kernel/mail";
@@ -37,14 +37,28 @@ export interface Variable {
   does: string;
 }
 
+/** A whole number of at most `digits` digits; `range` is what people read (with a unit, if any). */
+const integer = (digits: number, range: string) => ({
+  schema: Type.String({ pattern: `^[0-9]{1,${digits}}$` }),
+  type: `integer ${range}`,
+});
+
+/** One of `values`, listed for people as "`a`, `b` or `c`". */
+const oneOf = <const T extends string[]>(...values: T) => ({
+  schema: Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<{ [I in keyof T]: TLiteral<T[I]> }>,
+  type: `${values
+    .slice(0, -1)
+    .map((v) => `\`${v}\``)
+    .join(", ")} or \`${values.at(-1)}\``,
+});
+
 /**
  * Every variable the service reads, in the README's order: adding one is one entry here (loadConfig
  * then reads it as `e.NAME`; test/unit/config-table.test.ts fails until both sides and the README agree).
  */
 export const VARIABLES = {
   PORT: {
-    schema: Type.String({ pattern: "^[0-9]{1,5}$" }),
-    type: "integer 1–65535",
+    ...integer(5, "1–65535"),
     default: "3000",
     does: "HTTP port",
   },
@@ -56,8 +70,7 @@ export const VARIABLES = {
     does: "the issuer (`iss`), and the audience of management tokens; set it to the public URL",
   },
   SSO_STORAGE: {
-    schema: Type.Union([Type.Literal("embedded"), Type.Literal("postgres"), Type.Literal("mongo")]),
-    type: "`embedded`, `postgres` or `mongo`",
+    ...oneOf("embedded", "postgres", "mongo"),
     default: "embedded",
     does: "`embedded` (PGlite in `SSO_DATA_DIR`), `postgres` (needs `DATABASE_URL`), `mongo` (needs `MONGODB_URL`)",
   },
@@ -78,15 +91,13 @@ export const VARIABLES = {
     does: "`mongodb://user:pass@host:27017/sso`, required with `SSO_STORAGE=mongo`; the path names the database (default `sso`)",
   },
   SSO_DB_POOL_SIZE: {
-    schema: Type.String({ pattern: "^[0-9]{1,3}$" }),
-    type: "integer 1–999",
+    ...integer(3, "1–999"),
     default: "10",
     does: "Postgres (or MongoDB) connections per instance",
   },
   // Behind PgBouncer / read replica (docs/decisions.md, "Behind PgBouncer", "Read replica").
   SSO_PG_POOLER: {
-    schema: Type.Union([Type.Literal("none"), Type.Literal("transaction")]),
-    type: "`none` or `transaction`",
+    ...oneOf("none", "transaction"),
     default: "none",
     does: "`transaction`: `DATABASE_URL` is PgBouncer (or another pooler) in transaction mode; no prepared statements, no `LISTEN` through it ([Behind PgBouncer](docs/decisions.md#behind-pgbouncer))",
   },
@@ -128,14 +139,12 @@ export const VARIABLES = {
     does: "password of the sentinels",
   },
   SSO_REDIS_MIN_REPLICAS_ACK: {
-    schema: Type.String({ pattern: "^[0-9]{1,2}$" }),
-    type: "integer 0–99",
+    ...integer(2, "0–99"),
     computed: "`1` with a cluster or Sentinel, else `0`",
     does: "replicas that must acknowledge (`WAIT`) each session write before it is answered; fewer is 503",
   },
   SSO_REDIS_WAIT_MS: {
-    schema: Type.String({ pattern: "^[0-9]{1,5}$" }),
-    type: "integer 1–99999 (ms)",
+    ...integer(5, "1–99999 (ms)"),
     default: "1000",
     does: "how long a session write waits for those acknowledgements",
   },
@@ -215,32 +224,27 @@ export const VARIABLES = {
     does: "allow webhook URLs on private/loopback addresses and plain http (development only)",
   },
   SSO_WEBHOOK_TIMEOUT_SECONDS: {
-    schema: Type.String({ pattern: "^[0-9]{1,2}$" }),
-    type: "integer 1–99",
+    ...integer(2, "1–99"),
     default: "10",
     does: "how long a webhook receiver gets to answer one attempt",
   },
   SSO_RATE_LIMIT: {
-    schema: Type.Union([Type.Literal("on"), Type.Literal("off")]),
-    type: "`on` or `off`",
+    ...oneOf("on", "off"),
     default: "on",
     does: "`off` disables per-IP and per-client limits (tests, benchmarks); never the sign-in lockout",
   },
   SSO_LOGIN_RATE_LIMIT: {
-    schema: Type.String({ pattern: "^[0-9]{1,7}$" }),
-    type: "integer 0–9999999",
+    ...integer(7, "0–9999999"),
     default: "100",
     does: "sign-in attempts per client address per minute (429 with `Retry-After`)",
   },
   SSO_PASSWORD_RATE_LIMIT: {
-    schema: Type.String({ pattern: "^[0-9]{1,7}$" }),
-    type: "integer 0–9999999",
+    ...integer(7, "0–9999999"),
     default: "30",
     does: "password forgot/reset requests per client address per minute",
   },
   SSO_CLIENT_RATE_LIMIT: {
-    schema: Type.String({ pattern: "^[0-9]{1,7}$" }),
-    type: "integer 0–9999999",
+    ...integer(7, "0–9999999"),
     default: "300",
     does: "token requests per API client per minute (429 `slow_down` at `/oauth2/token`)",
   },
@@ -273,20 +277,17 @@ export const VARIABLES = {
     does: "more origins (`scheme://host[:port]`) whose pages may register and use passkeys (each must be the RP id or a subdomain of it)",
   },
   SSO_IMPORT_MAX_MIB: {
-    schema: Type.String({ pattern: "^[0-9]{1,3}$" }),
-    type: "integer 1–512 (MiB)",
+    ...integer(3, "1–512 (MiB)"),
     default: "16",
     does: "largest `/api/import` body; 100,000 users with 100,000 assignments are about 17 MiB of JSON",
   },
   SSO_SHUTDOWN_GRACE_SECONDS: {
-    schema: Type.String({ pattern: "^[0-9]{1,4}$" }),
-    type: "integer 0–9999",
+    ...integer(4, "0–9999"),
     default: "10",
     does: "on SIGTERM/SIGINT, how long in-flight requests get to finish",
   },
   SSO_DEFAULT_MAX_APPLICATIONS: {
-    schema: Type.String({ pattern: "^[0-9]{1,6}$" }),
-    type: "integer 0–999999",
+    ...integer(6, "0–999999"),
     default: "10",
     does: "default application quota of a tenant",
   },
@@ -297,20 +298,17 @@ export const VARIABLES = {
     does: "signing-key rotation interval (fractions allowed)",
   },
   SSO_KEY_CHECK_SECONDS: {
-    schema: Type.String({ pattern: "^[0-9]{1,6}$" }),
-    type: "integer 0–999999",
+    ...integer(6, "0–999999"),
     default: "60",
     does: "how often each instance checks rotation and reloads the published keys",
   },
   SSO_KEY_LEASE_SECONDS: {
-    schema: Type.String({ pattern: "^[0-9]{1,4}$" }),
-    type: "integer 5–3600",
+    ...integer(4, "5–3600"),
     default: "60",
     does: "how long the key-rotation lease lasts, i.e. the longest an instance that died mid-rotation delays the next rotation ([scaling](docs/scaling.md#losing-an-instance))",
   },
   SSO_SIGNER: {
-    schema: Type.Union([Type.Literal("auto"), Type.Literal("openssl"), Type.Literal("webcrypto")]),
-    type: "`auto`, `openssl` or `webcrypto`",
+    ...oneOf("auto", "openssl", "webcrypto"),
     default: "auto",
     does: "who computes the RS256 signature of every token: `openssl` the system's OpenSSL 3 (`SSO_OPENSSL_LIBRARY`) in `SSO_SIGNER_THREADS` threads, failing the start if it cannot; `webcrypto` jose on Bun's WebCrypto (BoringSSL, the former signer); `auto` OpenSSL when it loads and passes its self-test, else WebCrypto. The start-up line `signer: …` and the metric `sso_signer_info` say which runs ([Keys and tokens](docs/decisions.md#keys-and-tokens))",
   },
@@ -321,37 +319,26 @@ export const VARIABLES = {
     does: "the OpenSSL 3 `libcrypto` the `openssl` signer opens (Debian: package `libssl3`)",
   },
   SSO_SIGNER_THREADS: {
-    schema: Type.String({ pattern: "^[0-9]{1,3}$" }),
-    type: "integer 1–999",
+    ...integer(3, "1–999"),
     computed: "number of CPUs + 1",
     does: "signing threads of the `openssl` signer (each holds its own copy of the signing keys); one more than the CPUs keeps every core signing while the request thread waits on a store",
   },
   SSO_HASH_CONCURRENCY: {
-    schema: Type.String({ pattern: "^[0-9]{1,3}$" }),
-    type: "integer 1–999",
+    ...integer(3, "1–999"),
     computed: "number of CPUs (min 2)",
     does: "argon2id hashes running at once per instance (19 MiB each)",
   },
   SSO_CACHE_SECONDS: {
-    schema: Type.String({ pattern: "^[0-9]{1,3}$" }),
-    type: "integer 0–600",
+    ...integer(3, "0–600"),
     default: "60",
     does: "longest an instance serves directory data from memory (applications, API clients, token contexts, claims mappings); every change through the API ends every such cache on every instance at once, this only bounds a lost announcement of one; `0` reads the store every time ([sessions](docs/sessions.md#directory-caches-one-mechanism-for-all-of-them))",
   },
   SSO_TOKEN_CONTEXT_SECONDS: {
-    schema: Type.String({ pattern: "^[0-9]{1,3}$" }),
-    type: "integer 0–600",
+    ...integer(3, "0–600"),
     does: "the former name of `SSO_CACHE_SECONDS`, still accepted (setting both to different values stops the start)",
   },
   SSO_LOG_LEVEL: {
-    schema: Type.Union([
-      Type.Literal("debug"),
-      Type.Literal("info"),
-      Type.Literal("warn"),
-      Type.Literal("error"),
-      Type.Literal("silent"),
-    ]),
-    type: "`debug`, `info`, `warn`, `error` or `silent`",
+    ...oneOf("debug", "info", "warn", "error", "silent"),
     default: "info",
     does: "least severe level logged; `silent` logs nothing",
   },

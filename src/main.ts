@@ -192,6 +192,7 @@ if (import.meta.main) {
       issuer: config.issuer,
       storage: config.storage === "embedded" ? `embedded (${config.dataDir})` : config.storage,
       sessions: svc.sessions.kind,
+      signer: svc.keys.signer.name,
       mailer: describeMailer(config.mailer),
       mailFrom: config.mailFrom.name
         ? `${config.mailFrom.name} <${config.mailFrom.address}>`

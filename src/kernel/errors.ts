@@ -86,6 +86,19 @@ export class ConflictError extends DomainError {
   }
 }
 
+/**
+ * `work`, with a duplicate the store refused (ConflictError) answered as CONFLICT saying `detail`,
+ * which names the clashing value; any other error passes as it is.
+ */
+export async function orConflict<T>(work: Promise<T>, detail: string): Promise<T> {
+  try {
+    return await work;
+  } catch (e) {
+    if (e instanceof ConflictError) throw conflict(detail);
+    throw e;
+  }
+}
+
 /** Thrown by adapters when the store cannot be reached. */
 export class UnavailableError extends DomainError {
   constructor(cause?: unknown) {

@@ -39,7 +39,7 @@ export interface MailTransport {
  * application) and hands it to the transport SSO_MAILER chose.
  */
 export type MailMessage =
-  | { kind: "password_reset"; token: string; minutes: number; link: string }
+  | { kind: "password_reset"; token: string; code: string; minutes: number; link: string }
   | { kind: "setup_link"; token: string; days: number; link: string }
   | { kind: "verify_email"; token: string; hours: number; link: string }
   | { kind: "new_device"; when: Date; device: string; ip: string | null };

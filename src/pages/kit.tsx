@@ -1,6 +1,7 @@
 /**
  * The pieces every page is built from: the render context (translator, CSRF token), the form that
- * always carries the token, and the labelled field whose error is tied to it.
+ * always carries the token, its buttons, the labelled field whose error is tied to it, and the
+ * one-link list that leads on.
  */
 import type { ComponentChildren, FunctionComponent } from "preact";
 import { createContext } from "preact";
@@ -47,6 +48,42 @@ export function Form(props: FormTarget & { children: ComponentChildren; label?: 
       ))}
       {props.children}
     </form>
+  );
+}
+
+/** The actions row with a form's one submit button. */
+export function Submit(props: { children: ComponentChildren }) {
+  return (
+    <div class="actions">
+      <button type="submit" class="primary">
+        {props.children}
+      </button>
+    </div>
+  );
+}
+
+/** The actions row of a two-way decision: the form posts `decision` as the chosen button's value. */
+export function Decision(props: { yes: { value: string; label: string }; no: { value: string; label: string } }) {
+  return (
+    <div class="actions">
+      <button type="submit" class="primary" name="decision" value={props.yes.value}>
+        {props.yes.label}
+      </button>
+      <button type="submit" class="secondary" name="decision" value={props.no.value}>
+        {props.no.label}
+      </button>
+    </div>
+  );
+}
+
+/** A list of one link: the way on from a page. */
+export function OneLink(props: { href: string; children: ComponentChildren }) {
+  return (
+    <ul class="links">
+      <li>
+        <a href={props.href}>{props.children}</a>
+      </li>
+    </ul>
   );
 }
 

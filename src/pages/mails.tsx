@@ -14,7 +14,7 @@ import { DEFAULT_COLOR, normalColor } from "./assets";
 import { type Locale, type Translator, translator } from "./i18n";
 
 export type MailContent =
-  | { kind: "password_reset"; email: string; token: string; minutes: number; link: string }
+  | { kind: "password_reset"; email: string; token: string; code: string; minutes: number; link: string }
   | { kind: "setup_link"; email: string; token: string; days: number; link: string }
   | { kind: "verify_email"; email: string; token: string; hours: number; link: string }
   | { kind: "new_device"; email: string; when: Date; device: string; ip: string | null };
@@ -50,7 +50,7 @@ function partsOf(c: MailContent, t: Translator): Parts {
       return {
         subject: t("mail.reset.subject"),
         before: [t("mail.greeting"), t("mail.reset.intro", { email: c.email })],
-        code: { label: t("mail.reset.tokenLabel"), value: c.token },
+        code: { label: t("mail.reset.tokenLabel"), value: c.code },
         action: { label: t("mail.reset.button"), href: c.link },
         after: [t("mail.reset.expiry", { count: c.minutes }), t("mail.reset.how"), t("mail.reset.ignore")],
       };

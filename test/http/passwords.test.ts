@@ -75,6 +75,35 @@ describe("forgot and reset", () => {
     expect((await auditOf(t, u.id)).some((e) => e.action === "auth.password.forgot")).toBe(true);
   });
 
+  test("the mail shows a short code to type (issue 37): it works alone, read leniently, once; the link's long token dies with it", async () => {
+    const u = await seedUser(t, acme, acme.root.id);
+    await forgot(u.email);
+    const mail = await mailFor(u.email);
+    const code = /Your reset code:\s+([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})\b/.exec(mail.text)?.[1];
+    expect(code).toBeDefined();
+    expect(code!.length).toBe(14);
+    // Still the long token in the link.
+    expect(mail.text).toContain(`/pages/password/reset?token=${mail.token}`);
+    // A wrong code of the same shape is refused.
+    const wrong = code!.startsWith("0") ? `1${code!.slice(1)}` : `0${code!.slice(1)}`;
+    expect((await reset(wrong, "typed-code-password")).status).toBe(400);
+    // Typed as a person might: lower case, spaces instead of dashes.
+    const r = await reset(` ${code!.toLowerCase().replaceAll("-", " ")} `, "typed-code-password");
+    expect(r.status).toBe(200);
+    await login(t, u.email, "typed-code-password");
+    // Single use, and its twin (the link's token) is spent with it.
+    expect((await reset(code!, "another-password-1")).body.code).toBe("INVALID_TOKEN");
+    expect((await reset(mail.token, "another-password-1")).body.code).toBe("INVALID_TOKEN");
+
+    // The other way round: the link's token spends the typed code too.
+    await forgot(u.email);
+    const second = await mailFor(u.email, 2);
+    const code2 = /Your reset code:\s+([0-9A-Z-]{14})/.exec(second.text)![1];
+    expect(code2).not.toBe(code);
+    expect((await reset(second.token, "link-password-123")).status).toBe(200);
+    expect((await reset(code2, "another-password-1")).body.code).toBe("INVALID_TOKEN");
+  });
+
   test("mail files sort by time", async () => {
     const u = await seedUser(t, acme, acme.root.id);
     await forgot(u.email);

@@ -327,6 +327,7 @@ if (!available) {
         kind: "password_reset",
         email: "maximiliane.mustermann-schmidt@really-quite-long-subdomain.example.com",
         token: "k3J9_vQ2xLr8wT1mN6pZ0aYc4bHe7uFs5dGi",
+        code: "7KQ2-M9XD-4RTB",
         minutes: 30,
         link: "https://sso.example.com/pages/password/reset?token=k3J9_vQ2xLr8wT1mN6pZ0aYc4bHe7uFs5dGi",
       },

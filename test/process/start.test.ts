@@ -160,7 +160,7 @@ describe("embedded store on disk", () => {
 });
 
 describe("the ready line", () => {
-  test("names the mailer in use (never its credentials) and the sender", async () => {
+  test("names the stores, the signer, the mailer in use (never its credentials) and the sender", async () => {
     const svc = await startService({
       SSO_DATA_DIR: tempDir(),
       SSO_LOG_LEVEL: "info",
@@ -174,6 +174,7 @@ describe("the ready line", () => {
         .split("\n")
         .find((l) => l.includes("identity service ready"))!;
       expect(ready).toContain("smtp (127.0.0.1:2525)");
+      expect(JSON.parse(ready)).toMatchObject({ storage: expect.stringMatching(/^embedded/), signer: expect.any(String) });
       expect(ready).toContain("Acme Accounts <no-reply@acme.test>");
       expect(svc.output()).not.toContain("mail-secret-1");
     } finally {

@@ -4190,7 +4190,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description A reset token (forgot-password mail, 30 minutes) or a setup token (setup link, provisioning or import invite, 7 days). */
+                    /** @description A reset token (forgot-password mail, 30 minutes: the link's long token, or the short code the mail shows, e.g. `7KQ2-M9XD-4RTB`) or a setup token (setup link, provisioning or import invite, 7 days). */
                     token: string;
                     newPassword: string;
                 };

@@ -3,9 +3,10 @@
  * Identifiers are unique service-wide; each org may hold at most its tenant's `maxApplications`.
  * The system application (identifier = issuer) is read-only here.
  */
-import { actorOf, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
-import { reachableOrg as reachableOrgOf } from "../orgs";
-import { ConflictError, DomainError, conflict, forbidden, notFound } from "../../kernel/errors";
+import { requirePermission, tenantOf, type Principal } from "../../kernel/authz";
+import { callerEvent } from "../../kernel/event-shapes";
+import { reachableHome, reachableOrg as reachableOrgOf } from "../orgs";
+import { DomainError, forbidden, notFound, orConflict } from "../../kernel/errors";
 import type { Unit } from "../../kernel/unit";
 import type { EventJournal } from "../events";
 import type { Org, OrgRepo, TenantRepo } from "../orgs";
@@ -42,10 +43,7 @@ export function createAppService(deps: AppServiceDeps) {
 
   /** The application as this caller may see it: 404 across tenants, 403 outside reach. */
   async function reachableApp(p: Principal, id: number): Promise<{ app: Application; org: Org }> {
-    const app = await deps.apps.get(tenantOf(p), id);
-    if (!app) throw notFound("Application");
-    const org = await deps.orgs.get(app.tenantId, app.organizationId);
-    requireReach(p, org);
+    const { record: app, org } = await reachableHome(deps.orgs, p, await deps.apps.get(tenantOf(p), id), "Application");
     return { app, org };
   }
 
@@ -63,8 +61,8 @@ export function createAppService(deps: AppServiceDeps) {
     requirePermission(p, "ORG_MANAGE");
     const org = await reachableOrg(p, input.organizationId);
     const limit = await limitFor(org.tenantId);
-    try {
-      return await deps.unit("apps.create", ["apps", "events"], async ({ apps, events }) => {
+    return orConflict(
+      deps.unit("apps.create", ["apps", "events"], async ({ apps, events }) => {
         const app = await apps.createWithinQuota(
           {
             tenantId: org.tenantId,
@@ -83,20 +81,17 @@ export function createAppService(deps: AppServiceDeps) {
             "QUOTA_EXCEEDED",
             `This organization already has its limit of ${limit} applications. Ask the platform operator to raise the limit.`,
           );
-        await events.record({
-          type: "app.created",
-          tenantId: org.tenantId,
-          org,
-          actor: actorOf(p),
-          data: { applicationId: app.id, identifier: app.identifier, name: app.name },
-        });
+        await events.record(
+          callerEvent(p, "app.created", org.tenantId, org, {
+            applicationId: app.id,
+            identifier: app.identifier,
+            name: app.name,
+          }),
+        );
         return app;
-      });
-    } catch (e) {
-      if (e instanceof ConflictError)
-        throw conflict(`An application with the identifier "${input.identifier.trim()}" already exists.`);
-      throw e;
-    }
+      }),
+      `An application with the identifier "${input.identifier.trim()}" already exists.`,
+    );
   }
 
   /** Updates name, refresh TTLs (null = inherit the default; absent = unchanged) and social client ids. */
@@ -118,13 +113,7 @@ export function createAppService(deps: AppServiceDeps) {
     return deps.unit("apps.update", ["apps", "events"], async ({ apps, events }) => {
       const next = await apps.update(app.tenantId, app.id, clean);
       if (!next) throw notFound("Application");
-      await events.record({
-        type: "app.updated",
-        tenantId: app.tenantId,
-        org,
-        actor: actorOf(p),
-        data: { applicationId: app.id, changes: clean },
-      });
+      await events.record(callerEvent(p, "app.updated", app.tenantId, org, { applicationId: app.id, changes: clean }));
       return next;
     });
   }
@@ -152,28 +141,25 @@ export function createAppService(deps: AppServiceDeps) {
     requirePermission(p, "ROLE_MANAGE");
     const { app, org } = await reachableApp(p, applicationId);
     readOnly(app);
-    try {
-      return await deps.unit("apps.create_permission", ["apps", "events"], async ({ apps, events }) => {
+    return orConflict(
+      deps.unit("apps.create_permission", ["apps", "events"], async ({ apps, events }) => {
         const perm = await apps.createPermission({
           tenantId: app.tenantId,
           applicationId: app.id,
           code: input.code,
           description: input.description ?? "",
         });
-        await events.record({
-          type: "permission.created",
-          tenantId: app.tenantId,
-          org,
-          actor: actorOf(p),
-          data: { applicationId: app.id, permissionId: perm.id, code: perm.code },
-        });
+        await events.record(
+          callerEvent(p, "permission.created", app.tenantId, org, {
+            applicationId: app.id,
+            permissionId: perm.id,
+            code: perm.code,
+          }),
+        );
         return perm;
-      });
-    } catch (e) {
-      if (e instanceof ConflictError)
-        throw conflict(`The application already defines the permission code "${input.code}".`);
-      throw e;
-    }
+      }),
+      `The application already defines the permission code "${input.code}".`,
+    );
   }
 
   /** The permission vocabulary of an application, by id. */
@@ -191,13 +177,13 @@ export function createAppService(deps: AppServiceDeps) {
     await deps.unit("apps.delete_permission", ["apps", "events"], async ({ apps, events }) => {
       const perm = (await apps.listPermissions(app.tenantId, app.id)).find((x) => x.id === permissionId);
       if (!perm || !(await apps.deletePermission(app.tenantId, app.id, permissionId))) throw notFound("Permission");
-      await events.record({
-        type: "permission.deleted",
-        tenantId: app.tenantId,
-        org,
-        actor: actorOf(p),
-        data: { applicationId: app.id, permissionId, code: perm.code },
-      });
+      await events.record(
+        callerEvent(p, "permission.deleted", app.tenantId, org, {
+          applicationId: app.id,
+          permissionId,
+          code: perm.code,
+        }),
+      );
     });
   }
 

@@ -4,13 +4,15 @@
  * Secrets are 32 random bytes shown once; only their SHA-256 is stored (a high-entropy secret
  * needs no slow hash). Public clients get no secret at all.
  */
-import { actorOf, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import { actorOf, requirePermission, tenantOf, type Principal } from "../../kernel/authz";
+import { callerEvent } from "../../kernel/event-shapes";
 import type { Clock } from "../../kernel/clock";
 import { fieldError, notFound, validation, type FieldError } from "../../kernel/errors";
 import { randomToken, sha256Hex } from "../../kernel/secrets";
 import type { Unit } from "../../kernel/unit";
 import type { AppRepo } from "../apps/ports";
 import type { EventJournal } from "../events";
+import { reachableHome, reachableOrg } from "../orgs";
 import type { OrgRepo } from "../orgs/ports";
 import type { ApiClient, ClientPatch, ClientRepo, ClientType, GrantType } from "./ports";
 import { backchannelUriProblem, checkUriList, grantProblems, redirectUriProblem, requirePkceProblem } from "./rules";
@@ -89,8 +91,7 @@ export function createClientService(deps: ClientServiceDeps) {
    */
   async function register(p: Principal, input: NewClientInput): Promise<RegisteredClient> {
     requirePermission(p, "CLIENT_MANAGE");
-    const org = await deps.orgs.get(tenantOf(p), input.orgId);
-    requireReach(p, org);
+    const org = await reachableOrg(deps.orgs, p, input.orgId);
     const name = input.name.trim();
     if (!name) throw fieldError("name", "must not be blank");
     const scopes = normalizeScopes(input.scopes);
@@ -183,8 +184,7 @@ export function createClientService(deps: ClientServiceDeps) {
   /** Clients of `orgId` (CLIENT_MANAGE + reach, as for register). Never returns secrets to the wire. */
   async function list(p: Principal, orgId: number): Promise<ApiClient[]> {
     requirePermission(p, "CLIENT_MANAGE");
-    const org = await deps.orgs.get(tenantOf(p), orgId);
-    requireReach(p, org);
+    const org = await reachableOrg(deps.orgs, p, orgId);
     return deps.clients.listByOrg(org.tenantId, org.id);
   }
 
@@ -225,13 +225,9 @@ export function createClientService(deps: ClientServiceDeps) {
     const next = await deps.unit("clients.update", ["clients", "events"], async ({ clients, events }) => {
       const updated = await clients.update(client.tenantId, client.clientId, clean);
       if (!updated) throw notFound("Client");
-      await events.record({
-        type: "client.updated",
-        tenantId: client.tenantId,
-        org,
-        actor: actorOf(p),
-        data: { clientId: client.clientId, changes: clean },
-      });
+      await events.record(
+        callerEvent(p, "client.updated", client.tenantId, org, { clientId: client.clientId, changes: clean }),
+      );
       return updated;
     });
     // The unit names `clients`: it moves the directory version on, so every instance's client cache
@@ -241,10 +237,8 @@ export function createClientService(deps: ClientServiceDeps) {
 
   async function reachableClient(p: Principal, clientId: string) {
     requirePermission(p, "CLIENT_MANAGE");
-    const client = await deps.clients.get(tenantOf(p), clientId);
-    if (!client) throw notFound("Client");
-    const org = await deps.orgs.get(client.tenantId, client.organizationId);
-    requireReach(p, org, "Client");
+    const found = await deps.clients.get(tenantOf(p), clientId);
+    const { record: client, org } = await reachableHome(deps.orgs, p, found, "Client", "Client");
     return { client, org };
   }
 

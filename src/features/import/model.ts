@@ -1,9 +1,12 @@
 /** Wire shapes of /api/import (SPEC 2.13, 4.10; CONTRACT §8). Bodies up to 16 MiB. */
+import type { TProperties } from "@sinclair/typebox";
 import { t } from "elysia";
 import { Int, QueryInt } from "../../http/wire";
 
 const Ext = t.String({ minLength: 1, maxLength: 200 });
 const Many = { maxItems: 200_000 };
+/** A payload's optional list of records of one kind (up to 200 000). */
+const Rows = <P extends TProperties>(properties: P) => t.Optional(t.Array(t.Object(properties), Many));
 
 export const ImportRequest = t.Object(
   {
@@ -16,66 +19,41 @@ export const ImportRequest = t.Object(
         { description: "import into a new tenant (PLATFORM_ADMIN)" },
       ),
     ),
-    organizations: t.Optional(
-      t.Array(
-        t.Object({
-          externalId: Ext,
-          name: t.String({ maxLength: 200 }),
-          slug: t.String({ maxLength: 63 }),
-          type: t.Optional(t.String({ maxLength: 64 })),
-          parentExternalId: t.Optional(t.String({ maxLength: 200 })),
-        }),
-        Many,
-      ),
-    ),
-    applications: t.Optional(
-      t.Array(
-        t.Object({
-          externalId: Ext,
-          orgExternalId: Ext,
-          identifier: t.String({ maxLength: 2048 }),
-          name: t.String({ maxLength: 200 }),
-        }),
-        Many,
-      ),
-    ),
-    permissions: t.Optional(
-      t.Array(
-        t.Object({
-          externalId: Ext,
-          appExternalId: Ext,
-          code: t.String({ maxLength: 128 }),
-          description: t.Optional(t.String({ maxLength: 1000 })),
-        }),
-        Many,
-      ),
-    ),
-    roles: t.Optional(
-      t.Array(
-        t.Object({
-          externalId: Ext,
-          orgExternalId: Ext,
-          name: t.String({ maxLength: 200 }),
-          description: t.Optional(t.String({ maxLength: 1000 })),
-          scope: t.Optional(t.String({ maxLength: 16 })),
-          permissionCodes: t.Optional(t.Array(t.String({ maxLength: 128 }), { maxItems: 500 })),
-          permissionExternalIds: t.Optional(t.Array(t.String({ maxLength: 200 }), { maxItems: 500 })),
-        }),
-        Many,
-      ),
-    ),
-    users: t.Optional(
-      t.Array(
-        t.Object({
-          externalId: Ext,
-          orgExternalId: Ext,
-          email: t.String({ maxLength: 320 }),
-          fullName: t.String({ maxLength: 200 }),
-          passwordBcrypt: t.Optional(t.String({ maxLength: 100 })),
-        }),
-        Many,
-      ),
-    ),
+    organizations: Rows({
+      externalId: Ext,
+      name: t.String({ maxLength: 200 }),
+      slug: t.String({ maxLength: 63 }),
+      type: t.Optional(t.String({ maxLength: 64 })),
+      parentExternalId: t.Optional(t.String({ maxLength: 200 })),
+    }),
+    applications: Rows({
+      externalId: Ext,
+      orgExternalId: Ext,
+      identifier: t.String({ maxLength: 2048 }),
+      name: t.String({ maxLength: 200 }),
+    }),
+    permissions: Rows({
+      externalId: Ext,
+      appExternalId: Ext,
+      code: t.String({ maxLength: 128 }),
+      description: t.Optional(t.String({ maxLength: 1000 })),
+    }),
+    roles: Rows({
+      externalId: Ext,
+      orgExternalId: Ext,
+      name: t.String({ maxLength: 200 }),
+      description: t.Optional(t.String({ maxLength: 1000 })),
+      scope: t.Optional(t.String({ maxLength: 16 })),
+      permissionCodes: t.Optional(t.Array(t.String({ maxLength: 128 }), { maxItems: 500 })),
+      permissionExternalIds: t.Optional(t.Array(t.String({ maxLength: 200 }), { maxItems: 500 })),
+    }),
+    users: Rows({
+      externalId: Ext,
+      orgExternalId: Ext,
+      email: t.String({ maxLength: 320 }),
+      fullName: t.String({ maxLength: 200 }),
+      passwordBcrypt: t.Optional(t.String({ maxLength: 100 })),
+    }),
     assignments: t.Optional(
       t.Array(t.Object({ userExternalId: Ext, roleExternalId: Ext, orgExternalId: Ext }), { maxItems: 500_000 }),
     ),

@@ -1,4 +1,6 @@
 /** Bulk import jobs, the externalId → entity map that makes re-runs idempotent, and bulk writes. */
+import type { User } from "../../kernel/users";
+
 export interface ImportJob {
   id: number;
   tenantId: number | null;
@@ -63,14 +65,8 @@ export interface BulkRole {
   scope: "SELF" | "SUBTREE";
   permissionIds: number[];
 }
-export interface BulkUser {
-  id: number;
-  tenantId: number;
-  organizationId: number;
-  email: string;
-  fullName: string;
-  passwordHash: string | null;
-}
+/** A new user's row: these fields of the user record; the store gives the rest a new user's values. */
+export type BulkUser = Pick<User, "id" | "tenantId" | "organizationId" | "email" | "fullName" | "passwordHash">;
 export interface BulkAssignment {
   tenantId: number;
   userId: number;

@@ -1,6 +1,7 @@
 export {
   createOrgService,
   reachableOrg,
+  reachableHome,
   pageOf,
   SLUG_RE,
   DEFAULT_ORG_TYPE,

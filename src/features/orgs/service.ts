@@ -3,9 +3,8 @@
  * named parent, rename, suspend/activate (suspension blocks new tokens for the org and everything
  * below it; the auth side checks `orgs.isBlocked`), and the reach-limited listings.
  */
-import { ConflictError, conflict, forbidden, notFound, validation, type FieldError } from "../../kernel/errors";
+import { forbidden, notFound, validation, type FieldError, orConflict } from "../../kernel/errors";
 import {
-  actorOf,
   reachFilterOf,
   reachesSubtree,
   requirePermission,
@@ -13,6 +12,7 @@ import {
   tenantOf,
   type Principal,
 } from "../../kernel/authz";
+import { callerEvent } from "../../kernel/event-shapes";
 import type { Unit } from "../../kernel/unit";
 import type { EventJournal } from "../events";
 import type { Org, OrgRepo, OrgStatus } from "./ports";
@@ -60,13 +60,26 @@ export async function reachableOrg(orgs: Pick<OrgRepo, "get">, p: Principal, id:
   return org;
 }
 
+/**
+ * A record the caller named by id in their tenant (an application, role, client or webhook) with
+ * its org: absent (another tenant's too) is 404 `what`; its org outside the reach 403, gone 404
+ * `orgWhat`.
+ */
+export async function reachableHome<T extends { tenantId: number; organizationId: number }>(
+  orgs: Pick<OrgRepo, "get">,
+  p: Principal,
+  record: T | null,
+  what: string,
+  orgWhat = "Organization",
+): Promise<{ record: T; org: Org }> {
+  if (!record) throw notFound(what);
+  const org = await orgs.get(record.tenantId, record.organizationId);
+  requireReach(p, org, orgWhat);
+  return { record, org };
+}
+
 export function createOrgService(deps: OrgServiceDeps) {
-  /** The org `id` as this caller may see it: another tenant's id is 404, outside reach 403. */
-  async function reachable(p: Principal, id: number): Promise<Org> {
-    const org = await deps.orgs.get(tenantOf(p), id);
-    requireReach(p, org);
-    return org;
-  }
+  const reachable = (p: Principal, id: number): Promise<Org> => reachableOrg(deps.orgs, p, id);
 
   /**
    * Creates an ACTIVE org under `parentId` (default: the caller's active org). Needs ORG_MANAGE
@@ -79,8 +92,8 @@ export function createOrgService(deps: OrgServiceDeps) {
     requirePermission(p, "ORG_MANAGE");
     checkOrgFields(input);
     const parent = await reachable(p, input.parentId ?? p.orgId);
-    try {
-      return await deps.unit("orgs.create", ["orgs", "events"], async ({ orgs, events }) => {
+    return orConflict(
+      deps.unit("orgs.create", ["orgs", "events"], async ({ orgs, events }) => {
         const org = await orgs.create({
           tenantId: parent.tenantId,
           parentId: parent.id,
@@ -88,22 +101,19 @@ export function createOrgService(deps: OrgServiceDeps) {
           slug: input.slug,
           type: input.type?.trim() || DEFAULT_ORG_TYPE,
         });
-        await events.record({
-          type: "org.created",
-          tenantId: org.tenantId,
-          org,
-          actor: actorOf(p),
-          data: { orgId: org.id, parentId: parent.id, name: org.name, slug: org.slug, type: org.type },
-        });
-        return org;
-      });
-    } catch (e) {
-      if (e instanceof ConflictError)
-        throw conflict(
-          `An organization with the slug "${input.slug}" already exists in this tenant. Choose another slug.`,
+        await events.record(
+          callerEvent(p, "org.created", org.tenantId, org, {
+            orgId: org.id,
+            parentId: parent.id,
+            name: org.name,
+            slug: org.slug,
+            type: org.type,
+          }),
         );
-      throw e;
-    }
+        return org;
+      }),
+      `An organization with the slug "${input.slug}" already exists in this tenant. Choose another slug.`,
+    );
   }
 
   /** Renames or retypes an org inside the caller's reach. */
@@ -117,13 +127,7 @@ export function createOrgService(deps: OrgServiceDeps) {
     return deps.unit("orgs.update", ["orgs", "events"], async ({ orgs, events }) => {
       const next = await orgs.update(org.tenantId, org.id, clean);
       if (!next) throw notFound("Organization");
-      await events.record({
-        type: "org.updated",
-        tenantId: org.tenantId,
-        org: next,
-        actor: actorOf(p),
-        data: { orgId: org.id, changes: clean },
-      });
+      await events.record(callerEvent(p, "org.updated", org.tenantId, next, { orgId: org.id, changes: clean }));
       return next;
     });
   }
@@ -143,13 +147,11 @@ export function createOrgService(deps: OrgServiceDeps) {
       const next = await orgs.update(org.tenantId, org.id, { status });
       if (!next) throw notFound("Organization");
       if (org.status !== status)
-        await events.record({
-          type: status === "SUSPENDED" ? "org.suspended" : "org.activated",
-          tenantId: org.tenantId,
-          org: next,
-          actor: actorOf(p),
-          data: { orgId: org.id },
-        });
+        await events.record(
+          callerEvent(p, status === "SUSPENDED" ? "org.suspended" : "org.activated", org.tenantId, next, {
+            orgId: org.id,
+          }),
+        );
       return next;
     });
     return next;

@@ -8,7 +8,7 @@ export const ResetBody = t.Object({
     minLength: 1,
     maxLength: 512,
     description:
-      "A reset token (forgot-password mail, 30 minutes) or a setup token (setup link, provisioning or import invite, 7 days).",
+      "A reset token (forgot-password mail, 30 minutes: the link's long token, or the short code the mail shows, e.g. `7KQ2-M9XD-4RTB`) or a setup token (setup link, provisioning or import invite, 7 days).",
   }),
   newPassword: t.String({ minLength: 8, maxLength: 200 }),
 });

@@ -4,11 +4,21 @@
  * (7 days) issued by an administrator.
  */
 import { actorOf, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
-import { addDays, addSeconds, type Clock, nowSeconds } from "../../kernel/clock";
+import { userEvent } from "../../kernel/event-shapes";
+import { addDays, type Clock } from "../../kernel/clock";
 import { fieldError, invalidToken, notFound } from "../../kernel/errors";
 import type { PasswordHasher } from "../../kernel/passwords";
-import { createSealer } from "../../kernel/sealed";
-import { randomToken, sha256Hex } from "../../kernel/secrets";
+import { createBrandRefs } from "../../kernel/brand-ref";
+import {
+  createBackground,
+  emailVerifiedEvent,
+  formatTypedCode,
+  newMailedCode,
+  newTypedCode,
+  presentedCodeHash,
+  storeMailedCode,
+} from "../../kernel/mailed-code";
+import { randomToken } from "../../kernel/secrets";
 import type { Unit } from "../../kernel/unit";
 import type { DomainEvent, EventJournal } from "../events";
 import { LIMITS, lockoutAttempt, unlockSignIn } from "../auth";
@@ -23,10 +33,6 @@ export const RESET_TTL_SECONDS = 30 * 60;
 export const SETUP_TTL_DAYS = 7;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
-/** How long the page after a reset shows the spent code's tenant (its reference's lifetime). */
-export const DONE_BRAND_TTL_SECONDS = 10 * 60;
-/** Longest brand reference opened (a sealed `{ t, exp }` is about 80 characters). */
-const BRAND_REF_MAX_LENGTH = 256;
 
 export interface PasswordDeps {
   users: UserRepo;
@@ -87,29 +93,20 @@ export async function storeSetupCode(
   },
 ): Promise<Date> {
   const expiresAt = addDays(i.at, SETUP_TTL_DAYS);
-  await s.oneTimeTokens.deleteUser(i.user.id, "setup");
-  await s.oneTimeTokens.create(sha256Hex(i.token), {
+  await storeMailedCode(s, {
     kind: "setup",
-    tenantId: i.user.tenantId,
-    userId: i.user.id,
-    data: { issuedBy: i.actor.userId, email: i.user.email },
-    attempts: 0,
+    token: i.token,
+    user: i.user,
+    data: { issuedBy: i.actor.userId },
     expiresAt,
-  });
-  await s.events.record({
-    type: "user.password_setup_link.created",
-    tenantId: i.user.tenantId,
-    org: i.org,
-    actor: i.actor,
-    target: { userId: i.user.id },
-    data: { expiresAt: expiresAt.toISOString(), ...i.data },
+    event: { type: "user.password_setup_link.created", org: i.org, actor: i.actor, data: i.data },
   });
   return expiresAt;
 }
 
 export function createPasswordService(deps: PasswordDeps) {
-  const pending = new Set<Promise<void>>();
-  const brandRefs = createSealer(deps.brandRefKey, "sso-password-done-brand");
+  const background = createBackground(deps.onBackgroundError);
+  const brandRefs = createBrandRefs(deps.brandRefKey, "sso-password-done-brand", deps.clock);
   /** The mail's link: the reset page with the code filled in (single use, 30 minutes or 7 days). */
   const resetLink = (token: string) => `${deps.issuer}${RESET_PAGE_PATH}?${new URLSearchParams({ token })}`;
   /**
@@ -126,29 +123,15 @@ export function createPasswordService(deps: PasswordDeps) {
     const work = async () => {
       const user = await deps.users.findByEmail(normalizeEmail(email));
       if (!user || user.status !== "ACTIVE") return;
-      const token = randomToken(32);
-      const expiresAt = addSeconds(deps.clock.now(), RESET_TTL_SECONDS);
+      const { token, expiresAt } = newMailedCode(deps.clock, RESET_TTL_SECONDS);
+      // The link carries the long token; the mail also shows a short code to type on the page.
+      const typed = newTypedCode();
       const org = await deps.orgs.get(user.tenantId, user.organizationId);
-      await deps.unit("passwords.forgot", ["oneTimeTokens", "events"], async ({ oneTimeTokens, events }) => {
-        await oneTimeTokens.deleteUser(user.id, "reset");
-        await oneTimeTokens.create(sha256Hex(token), {
-          kind: "reset",
-          tenantId: user.tenantId,
-          userId: user.id,
-          // The address the code is mailed to: redeeming it proves control of that mailbox (CONTRACT §19).
-          data: { email: user.email },
-          attempts: 0,
-          expiresAt,
-        });
-        await events.record({
-          type: "auth.password.forgot",
-          tenantId: user.tenantId,
-          org,
-          actor: { ip },
-          target: { userId: user.id },
-          data: { expiresAt: expiresAt.toISOString() },
-        });
-      });
+      // Mailed to the user's address: redeeming it proves control of that mailbox (CONTRACT §19).
+      const event = { type: "auth.password.forgot", org, actor: { ip } };
+      await deps.unit("passwords.forgot", ["oneTimeTokens", "events"], (scope) =>
+        storeMailedCode(scope, { kind: "reset", token, typed, user, expiresAt, event }),
+      );
       // In the language of the request, else the person's saved one (CONTRACT §15).
       await deps.mailer.send({
         to: user.email,
@@ -156,17 +139,16 @@ export function createPasswordService(deps: PasswordDeps) {
         acceptLanguage: language.acceptLanguage,
         uiLocales: language.uiLocales,
         savedLocale: user.locale,
-        message: { kind: "password_reset", token, minutes: RESET_TTL_SECONDS / 60, link: resetLink(token) },
+        message: {
+          kind: "password_reset",
+          token,
+          code: formatTypedCode(typed),
+          minutes: RESET_TTL_SECONDS / 60,
+          link: resetLink(token),
+        },
       });
     };
-    const job = work().catch(deps.onBackgroundError);
-    pending.add(job);
-    void job.finally(() => pending.delete(job));
-  }
-
-  /** Resolves when every background job started so far has finished (graceful shutdown, tests). */
-  async function idle(): Promise<void> {
-    await Promise.allSettled([...pending]);
+    background.run(work());
   }
 
   /**
@@ -180,7 +162,7 @@ export function createPasswordService(deps: PasswordDeps) {
     await deps.limitIp("password", ip, deps.passwordPerIpPerMinute ?? LIMITS.passwordPerIpPerMinute);
     if (newPassword.length < PASSWORD_MIN || newPassword.length > PASSWORD_MAX)
       throw fieldError("newPassword", `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
-    const hash = sha256Hex(token);
+    const hash = presentedCodeHash(token);
     const now = deps.clock.now();
     const rec =
       (await deps.oneTimeTokens.consume(hash, "reset", now)) ?? (await deps.oneTimeTokens.consume(hash, "setup", now));
@@ -198,23 +180,8 @@ export function createPasswordService(deps: PasswordDeps) {
       async ({ users, oneTimeTokens, events }) => {
         await users.update(user.tenantId, user.id, verifies ? { passwordHash, emailVerified: true } : { passwordHash });
         await oneTimeTokens.deleteUser(user.id, "reset");
-        if (verifies)
-          await events.record({
-            type: "user.email_verified",
-            tenantId: user.tenantId,
-            org,
-            actor: { userId: user.id, ip },
-            target: { userId: user.id },
-            data: { via: rec.kind },
-          });
-        await events.record({
-          type: "auth.password.reset",
-          tenantId: user.tenantId,
-          org,
-          actor: { ip },
-          target: { userId: user.id },
-          data: { via: rec.kind },
-        });
+        if (verifies) await events.record(emailVerifiedEvent(user, org, ip, rec.kind));
+        await events.record(userEvent(user, org, "auth.password.reset", { ip }, { via: rec.kind }));
       },
     );
     // Sessions and counters may live in Redis, outside the unit: after the commit.
@@ -261,14 +228,7 @@ export function createPasswordService(deps: PasswordDeps) {
     const org = await deps.orgs.get(user.tenantId, user.organizationId);
     await deps.unit("passwords.change", ["users", "events"], async ({ users, events }) => {
       await users.update(user.tenantId, user.id, { passwordHash });
-      await events.record({
-        type: "auth.password.changed",
-        tenantId: user.tenantId,
-        org,
-        actor: { userId: user.id, ip: p.ip },
-        target: { userId: user.id },
-        data: {},
-      });
+      await events.record(userEvent(user, org, "auth.password.changed", { userId: user.id, ip: p.ip }, {}));
     });
     // Sessions live outside the unit (maybe in Redis): after the commit, every other one ends.
     for (const f of await deps.families.listUser(user.id, now))
@@ -300,37 +260,22 @@ export function createPasswordService(deps: PasswordDeps) {
    * `createSetupLink` and by user creation without a password (CONTRACT §19).
    */
   function mailSetupLink(user: Pick<User, "email" | "tenantId" | "locale">, token: string): void {
-    const mail = deps.mailer
-      .send({
+    background.run(
+      deps.mailer.send({
         to: user.email,
         tenantId: user.tenantId,
         savedLocale: user.locale,
         message: { kind: "setup_link", token, days: SETUP_TTL_DAYS, link: resetLink(token) },
-      })
-      .catch(deps.onBackgroundError);
-    pending.add(mail);
-    void mail.finally(() => pending.delete(mail));
+      }),
+    );
   }
 
   /**
    * A reference to `tenantId`'s branding for the page after a reset, handed to the browser that
-   * spent a code of that tenant: sealed (HMAC under `brandRefKey`, bound to this purpose) and
-   * valid for DONE_BRAND_TTL_SECONDS, so only who just spent a code sees the tenant's branding
-   * there, never whoever names a tenant id (issue 34: walking `?tenant=N` listed every tenant).
+   * spent a code of that tenant (kernel/brand-ref.ts): only who just spent a code sees the tenant's
+   * branding there, never whoever names a tenant id (issue 34).
    */
-  function brandRef(tenantId: number): string {
-    return brandRefs.seal({ t: tenantId, exp: nowSeconds(deps.clock) + DONE_BRAND_TTL_SECONDS });
-  }
-
-  /** The tenant a brand reference names; null when it is forged, sealed for another purpose, malformed or expired. */
-  function openBrandRef(ref: string | null | undefined): number | null {
-    const v = brandRefs.open(ref, BRAND_REF_MAX_LENGTH);
-    if (!v) return null;
-    const { t, exp } = v;
-    if (typeof t !== "number" || !Number.isSafeInteger(t) || t <= 0) return null;
-    if (typeof exp !== "number" || exp <= nowSeconds(deps.clock)) return null;
-    return t;
-  }
+  const brandRef = brandRefs.seal;
 
   /**
    * The branding a password page shows, only from what the visitor holds (issue 34; never a bare
@@ -345,18 +290,18 @@ export function createPasswordService(deps: PasswordDeps) {
     brandRef?: string | null;
   }): Promise<EffectiveBrand | null> {
     if (q.token) {
-      const hash = sha256Hex(q.token);
+      const hash = presentedCodeHash(q.token);
       const now = deps.clock.now();
       const rec =
         (await deps.oneTimeTokens.peek(hash, "reset", now)) ?? (await deps.oneTimeTokens.peek(hash, "setup", now));
       if (rec) return deps.brandOf(rec.tenantId, null);
     }
     if (q.clientId) return deps.clientBrand(q.clientId);
-    const tenantId = openBrandRef(q.brandRef);
+    const tenantId = brandRefs.open(q.brandRef);
     return tenantId ? deps.brandOf(tenantId, null) : null;
   }
 
-  return { forgot, reset, change, createSetupLink, mailSetupLink, idle, pageBrand, brandRef };
+  return { forgot, reset, change, createSetupLink, mailSetupLink, idle: background.idle, pageBrand, brandRef };
 }
 
 export type PasswordService = ReturnType<typeof createPasswordService>;

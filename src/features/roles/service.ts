@@ -14,16 +14,9 @@ import {
   tenantOf,
   type Principal,
 } from "../../kernel/authz";
-import { reachableOrg as reachableOrgOf } from "../orgs";
-import {
-  ConflictError,
-  conflict,
-  fieldError,
-  forbidden,
-  notFound,
-  validation,
-  type FieldError,
-} from "../../kernel/errors";
+import { callerEvent } from "../../kernel/event-shapes";
+import { reachableHome, reachableOrg as reachableOrgOf } from "../orgs";
+import { fieldError, forbidden, notFound, validation, type FieldError, orConflict } from "../../kernel/errors";
 import { pathIds, reaches } from "../../kernel/tenancy";
 import type { Unit } from "../../kernel/unit";
 import type { EventJournal } from "../events";
@@ -57,10 +50,7 @@ export function createRoleService(deps: RoleServiceDeps) {
 
   /** The role as this caller may see it (404 across tenants) with its org inside reach. */
   async function reachableRole(p: Principal, roleId: number): Promise<{ role: Role; org: Org }> {
-    const role = await deps.roles.get(tenantOf(p), roleId);
-    if (!role) throw notFound("Role");
-    const org = await deps.orgs.get(role.tenantId, role.organizationId);
-    requireReach(p, org);
+    const { record: role, org } = await reachableHome(deps.orgs, p, await deps.roles.get(tenantOf(p), roleId), "Role");
     return { role, org };
   }
 
@@ -193,8 +183,8 @@ export function createRoleService(deps: RoleServiceDeps) {
     const org = await reachableOrg(p, input.organizationId ?? p.orgId);
     const perms = await resolvePermissions(org, input.permissionCodes, input.permissionIds);
     await checkGrantable(p, org, perms);
-    try {
-      return await deps.unit("roles.create", ["roles", "events"], async ({ roles, events }) => {
+    return orConflict(
+      deps.unit("roles.create", ["roles", "events"], async ({ roles, events }) => {
         const role = await roles.create({
           tenantId: org.tenantId,
           organizationId: org.id,
@@ -203,19 +193,18 @@ export function createRoleService(deps: RoleServiceDeps) {
           scope: input.scope ?? "SELF",
           permissionIds: perms.map((x) => x.id),
         });
-        await events.record({
-          type: "role.created",
-          tenantId: org.tenantId,
-          org,
-          actor: actorOf(p),
-          data: { roleId: role.id, name, scope: role.scope, permissions: role.permissions.map((x) => x.code) },
-        });
+        await events.record(
+          callerEvent(p, "role.created", org.tenantId, org, {
+            roleId: role.id,
+            name,
+            scope: role.scope,
+            permissions: role.permissions.map((x) => x.code),
+          }),
+        );
         return role;
-      });
-    } catch (e) {
-      if (e instanceof ConflictError) throw conflict(`A role named "${name}" already exists in this organization.`);
-      throw e;
-    }
+      }),
+      `A role named "${name}" already exists in this organization.`,
+    );
   }
 
   /** Replaces a role's permission set. The caller must hold every system code before and after. */
@@ -242,13 +231,9 @@ export function createRoleService(deps: RoleServiceDeps) {
       const added = [...after].filter((c) => !before.has(c));
       const removed = [...before].filter((c) => !after.has(c));
       if (added.length || removed.length)
-        await events.record({
-          type: "role.permissions_changed",
-          tenantId: org.tenantId,
-          org,
-          actor: actorOf(p),
-          data: { roleId: role.id, added, removed },
-        });
+        await events.record(
+          callerEvent(p, "role.permissions_changed", org.tenantId, org, { roleId: role.id, added, removed }),
+        );
       return next;
     });
   }
@@ -273,19 +258,24 @@ export function createRoleService(deps: RoleServiceDeps) {
     return { role, user, target };
   }
 
-  /** Assigns a role to a user at an org. Idempotent: a repeat writes nothing and records nothing. */
-  async function assign(p: Principal, roleId: number, userId: number, organizationId: number): Promise<void> {
-    const { role, user, target } = await prepare(p, roleId, userId, organizationId, "assign");
-    await deps.unit("roles.assign", ["roles", "events"], async ({ roles, events }) => {
-      const written = await roles.assign({
-        tenantId: role.tenantId,
-        userId: user.id,
-        roleId: role.id,
-        organizationId: target.id,
-      });
-      if (written)
+  /**
+   * Assigns (`assign`) or revokes (`revoke`) a role of a user at an org. Idempotent: a repeat
+   * writes nothing and records nothing.
+   */
+  async function setAssignment(
+    p: Principal,
+    roleId: number,
+    userId: number,
+    organizationId: number,
+    verb: "assign" | "revoke",
+  ): Promise<void> {
+    const { role, user, target } = await prepare(p, roleId, userId, organizationId, verb);
+    await deps.unit(`roles.${verb}`, ["roles", "events"], async ({ roles, events }) => {
+      const assignment = { tenantId: role.tenantId, userId: user.id, roleId: role.id, organizationId: target.id };
+      const changed = verb === "assign" ? await roles.assign(assignment) : await roles.revoke(assignment);
+      if (changed)
         await events.record({
-          type: "role.assigned",
+          type: verb === "assign" ? "role.assigned" : "role.revoked",
           tenantId: role.tenantId,
           org: target,
           actor: actorOf(p),
@@ -295,27 +285,13 @@ export function createRoleService(deps: RoleServiceDeps) {
     });
   }
 
+  /** Assigns a role to a user at an org. Idempotent: a repeat writes nothing and records nothing. */
+  const assign = (p: Principal, roleId: number, userId: number, organizationId: number) =>
+    setAssignment(p, roleId, userId, organizationId, "assign");
+
   /** Revokes a role from a user at an org. Idempotent. */
-  async function revoke(p: Principal, roleId: number, userId: number, organizationId: number): Promise<void> {
-    const { role, user, target } = await prepare(p, roleId, userId, organizationId, "revoke");
-    await deps.unit("roles.revoke", ["roles", "events"], async ({ roles, events }) => {
-      const removed = await roles.revoke({
-        tenantId: role.tenantId,
-        userId: user.id,
-        roleId: role.id,
-        organizationId: target.id,
-      });
-      if (removed)
-        await events.record({
-          type: "role.revoked",
-          tenantId: role.tenantId,
-          org: target,
-          actor: actorOf(p),
-          target: { userId: user.id },
-          data: { roleId: role.id, roleName: role.name },
-        });
-    });
-  }
+  const revoke = (p: Principal, roleId: number, userId: number, organizationId: number) =>
+    setAssignment(p, roleId, userId, organizationId, "revoke");
 
   /** Roles defined at an org inside the caller's reach, by id. */
   async function list(p: Principal, organizationId: number, size: number): Promise<Role[]> {

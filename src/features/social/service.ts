@@ -11,6 +11,7 @@ import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } 
 import { ConflictError, DomainError, invalidToken, notFound } from "../../kernel/errors";
 import { normalizeEmail } from "../../kernel/email";
 import type { Clock } from "../../kernel/clock";
+import { userEvent } from "../../kernel/event-shapes";
 import type { Unit } from "../../kernel/unit";
 import type { AudienceResolver } from "../apps";
 import type { AuthService, MfaChallenge } from "../auth";
@@ -184,14 +185,7 @@ export function createSocialService(deps: SocialDeps) {
         try {
           await deps.unit("social.link", ["socialIdentities", "events"], async ({ socialIdentities, events }) => {
             await socialIdentities.link({ provider, subject, tenantId: candidate.tenantId, userId: candidate.id });
-            await events.record({
-              type: "auth.social.linked",
-              tenantId: candidate.tenantId,
-              org,
-              actor: { ip },
-              target: { userId: candidate.id },
-              data: { provider },
-            });
+            await events.record(userEvent(candidate, org, "auth.social.linked", { ip }, { provider }));
           });
           user = candidate;
         } catch (e) {
@@ -209,14 +203,9 @@ export function createSocialService(deps: SocialDeps) {
       const org: Org | null = await deps.orgs.get(verified.tenantId, verified.organizationId);
       await deps.unit("users.email_verified", ["users", "events"], async ({ users, events }) => {
         await users.update(verified.tenantId, verified.id, { emailVerified: true });
-        await events.record({
-          type: "user.email_verified",
-          tenantId: verified.tenantId,
-          org,
-          actor: { userId: verified.id, ip },
-          target: { userId: verified.id },
-          data: { via: provider },
-        });
+        await events.record(
+          userEvent(verified, org, "user.email_verified", { userId: verified.id, ip }, { via: provider }),
+        );
       });
     }
     return deps.auth.completeSignIn(

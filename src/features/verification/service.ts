@@ -4,10 +4,11 @@
  * tokens and UserInfo reflects). The link names the address it was mailed to: once the email
  * changes, a link mailed to the old address verifies nothing.
  */
-import { addSeconds, type Clock, nowSeconds } from "../../kernel/clock";
+import { createBrandRefs } from "../../kernel/brand-ref";
+import type { Clock } from "../../kernel/clock";
 import { invalidToken, notFound } from "../../kernel/errors";
-import { createSealer } from "../../kernel/sealed";
-import { randomToken, sha256Hex } from "../../kernel/secrets";
+import { createBackground, emailVerifiedEvent, newMailedCode, storeMailedCode } from "../../kernel/mailed-code";
+import { sha256Hex } from "../../kernel/secrets";
 import type { Unit } from "../../kernel/unit";
 import type { UserRepo } from "../../kernel/users";
 import type { Mailer } from "../../kernel/mail";
@@ -20,9 +21,6 @@ import type { EffectiveBrand } from "../branding";
 export const VERIFY_TTL_HOURS = 24;
 /** The hosted page a verification link opens (CONTRACT §15). */
 export const VERIFY_PAGE_PATH = "/pages/email/verify";
-/** How long the page after a verification shows the tenant's branding (its reference's lifetime). */
-const DONE_BRAND_TTL_SECONDS = 10 * 60;
-const BRAND_REF_MAX_LENGTH = 256;
 /** Verification mails a person may ask for per client address per minute (beside the per-IP limiter). */
 const VERIFY_PER_IP_PER_MINUTE = 10;
 
@@ -45,8 +43,8 @@ export interface VerificationDeps {
 }
 
 export function createVerificationService(deps: VerificationDeps) {
-  const pending = new Set<Promise<void>>();
-  const brandRefs = createSealer(deps.brandRefKey, "sso-email-verified-brand");
+  const background = createBackground(deps.onBackgroundError);
+  const brandRefs = createBrandRefs(deps.brandRefKey, "sso-email-verified-brand", deps.clock);
   const link = (token: string) => `${deps.issuer}${VERIFY_PAGE_PATH}?${new URLSearchParams({ token })}`;
 
   /**
@@ -62,40 +60,22 @@ export function createVerificationService(deps: VerificationDeps) {
     const user = await deps.users.get(p.tenantId, p.userId);
     if (!user || user.status !== "ACTIVE") throw notFound("User");
     if (user.emailVerified) return { emailVerified: true, sent: false };
-    const token = randomToken(32);
-    const expiresAt = addSeconds(deps.clock.now(), VERIFY_TTL_HOURS * 3600);
+    const { token, expiresAt } = newMailedCode(deps.clock, VERIFY_TTL_HOURS * 3600);
     const org = await deps.orgs.get(user.tenantId, user.organizationId);
-    await deps.unit("users.email_verification", ["oneTimeTokens", "events"], async ({ oneTimeTokens, events }) => {
-      await oneTimeTokens.deleteUser(user.id, "verify_email");
-      await oneTimeTokens.create(sha256Hex(token), {
-        kind: "verify_email",
-        tenantId: user.tenantId,
-        userId: user.id,
-        // The address the link goes to: redeeming it proves control of this one only.
-        data: { email: user.email },
-        attempts: 0,
-        expiresAt,
-      });
-      await events.record({
-        type: "user.email_verification.sent",
-        tenantId: user.tenantId,
-        org,
-        actor: { userId: user.id, ip: p.ip },
-        target: { userId: user.id },
-        data: { expiresAt: expiresAt.toISOString() },
-      });
-    });
-    const mail = deps.mailer
-      .send({
+    // The link names the address it goes to: redeeming it proves control of this one only.
+    const sent = { type: "user.email_verification.sent", org, actor: { userId: user.id, ip: p.ip } };
+    await deps.unit("users.email_verification", ["oneTimeTokens", "events"], (scope) =>
+      storeMailedCode(scope, { kind: "verify_email", token, user, expiresAt, event: sent }),
+    );
+    background.run(
+      deps.mailer.send({
         to: user.email,
         tenantId: user.tenantId,
         acceptLanguage: language.acceptLanguage,
         savedLocale: user.locale,
         message: { kind: "verify_email", token, hours: VERIFY_TTL_HOURS, link: link(token) },
-      })
-      .catch(deps.onBackgroundError);
-    pending.add(mail);
-    void mail.finally(() => pending.delete(mail));
+      }),
+    );
     return { emailVerified: false, sent: true };
   }
 
@@ -115,14 +95,7 @@ export function createVerificationService(deps: VerificationDeps) {
       const org = await deps.orgs.get(user.tenantId, user.organizationId);
       await deps.unit("users.email_verified", ["users", "events"], async ({ users, events }) => {
         await users.update(user.tenantId, user.id, { emailVerified: true });
-        await events.record({
-          type: "user.email_verified",
-          tenantId: user.tenantId,
-          org,
-          actor: { userId: user.id, ip },
-          target: { userId: user.id },
-          data: { via: "link" },
-        });
+        await events.record(emailVerifiedEvent(user, org, ip, "link"));
       });
     }
     return { tenantId: user.tenantId };
@@ -136,25 +109,15 @@ export function createVerificationService(deps: VerificationDeps) {
   }
 
   /** A short-lived sealed reference to a tenant's branding, for the page after a verification (never a bare id). */
-  const brandRef = (tenantId: number) =>
-    brandRefs.seal({ t: tenantId, exp: nowSeconds(deps.clock) + DONE_BRAND_TTL_SECONDS });
+  const brandRef = brandRefs.seal;
 
   /** The branding a brand reference names; null when forged, malformed or expired. */
   async function refBrand(ref: string | null | undefined): Promise<EffectiveBrand | null> {
-    const v = brandRefs.open(ref, BRAND_REF_MAX_LENGTH);
-    if (!v) return null;
-    const { t, exp } = v;
-    if (typeof t !== "number" || !Number.isSafeInteger(t) || t <= 0) return null;
-    if (typeof exp !== "number" || exp <= nowSeconds(deps.clock)) return null;
-    return deps.brandOf(t, null);
+    const tenantId = brandRefs.open(ref);
+    return tenantId ? deps.brandOf(tenantId, null) : null;
   }
 
-  /** Resolves when every mail started so far has been handed over (graceful shutdown, tests). */
-  async function idle(): Promise<void> {
-    await Promise.allSettled([...pending]);
-  }
-
-  return { requestOwn, redeem, linkBrand, brandRef, refBrand, idle };
+  return { requestOwn, redeem, linkBrand, brandRef, refBrand, idle: background.idle };
 }
 
 export type VerificationService = ReturnType<typeof createVerificationService>;

@@ -4,14 +4,16 @@
  * redelivery. Secrets are `whsec_` + base64 of 32 random bytes, sealed at rest and shown only at
  * registration and rotation. Deliveries themselves are the delivery job's (src/jobs).
  */
-import { actorOf, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import { actorOf, requirePermission, tenantOf, type Principal } from "../../kernel/authz";
+import { callerEvent } from "../../kernel/event-shapes";
 import type { Clock } from "../../kernel/clock";
 import type { CryptoBox } from "../../kernel/crypto-box";
-import { ConflictError, conflict, fieldError, notFound, validation, type FieldError } from "../../kernel/errors";
+import { fieldError, notFound, validation, type FieldError, orConflict } from "../../kernel/errors";
 import { refuseTargetUrl } from "../../kernel/net-policy";
 import type { Unit } from "../../kernel/unit";
 import type { AppRepo } from "../apps/ports";
 import { WEBHOOK_EVENT_TYPES, type DomainEvent, type EventJournal } from "../events";
+import { reachableHome, reachableOrg } from "../orgs";
 import type { Org, OrgRepo } from "../orgs/ports";
 import type { Delivery, OutboxRepo, Webhook, WebhookRepo } from "./ports";
 
@@ -65,10 +67,8 @@ export function createWebhookService(deps: WebhookServiceDeps) {
   /** The webhook as this caller may act on it: 404 across tenants, 403 when its org is outside reach. */
   async function reachableHook(p: Principal, id: number): Promise<{ hook: Webhook; org: Org }> {
     requirePermission(p, "ORG_MANAGE");
-    const hook = await deps.webhooks.get(tenantOf(p), id);
-    if (!hook) throw notFound("Webhook");
-    const org = await deps.orgs.get(hook.tenantId, hook.organizationId);
-    requireReach(p, org, "Webhook");
+    const found = await deps.webhooks.get(tenantOf(p), id);
+    const { record: hook, org } = await reachableHome(deps.orgs, p, found, "Webhook", "Webhook");
     return { hook, org };
   }
 
@@ -78,8 +78,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
    */
   async function register(p: Principal, input: WebhookInput): Promise<{ webhook: Webhook; secret: string }> {
     requirePermission(p, "ORG_MANAGE");
-    const org = await deps.orgs.get(tenantOf(p), input.organizationId);
-    requireReach(p, org);
+    const org = await reachableOrg(deps.orgs, p, input.organizationId);
     const url = checkUrl(input.url);
     const eventTypes = checkEventTypes(input.eventTypes);
     const app = await deps.apps.get(org.tenantId, input.applicationId);
@@ -92,8 +91,8 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       );
     const secret = newWebhookSecret();
     const secretEnc = await deps.box.seal(secret);
-    try {
-      const webhook = await deps.unit("webhooks.register", ["webhooks", "events"], async ({ webhooks, events }) => {
+    const webhook = await orConflict(
+      deps.unit("webhooks.register", ["webhooks", "events"], async ({ webhooks, events }) => {
         const w = await webhooks.create({
           tenantId: org.tenantId,
           organizationId: org.id,
@@ -103,28 +102,25 @@ export function createWebhookService(deps: WebhookServiceDeps) {
           secretEnc,
           active: true,
         });
-        await events.record({
-          type: "webhook.created",
-          tenantId: org.tenantId,
-          org,
-          actor: actorOf(p),
-          data: { webhookId: w.id, applicationId: app.id, url, eventTypes },
-        });
+        await events.record(
+          callerEvent(p, "webhook.created", org.tenantId, org, {
+            webhookId: w.id,
+            applicationId: app.id,
+            url,
+            eventTypes,
+          }),
+        );
         return w;
-      });
-      return { webhook, secret };
-    } catch (e) {
-      if (e instanceof ConflictError)
-        throw conflict("This application already has a webhook. Update it (PUT /api/webhooks/{id}) instead.");
-      throw e;
-    }
+      }),
+      "This application already has a webhook. Update it (PUT /api/webhooks/{id}) instead.",
+    );
+    return { webhook, secret };
   }
 
   /** Webhooks registered at an org in reach. */
   async function list(p: Principal, organizationId: number): Promise<Webhook[]> {
     requirePermission(p, "ORG_MANAGE");
-    const org = await deps.orgs.get(tenantOf(p), organizationId);
-    requireReach(p, org);
+    const org = await reachableOrg(deps.orgs, p, organizationId);
     return deps.webhooks.listByOrg(org.tenantId, org.id);
   }
 
@@ -164,13 +160,12 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     const { hook, org } = await reachableHook(p, id);
     await deps.unit("webhooks.delete", ["webhooks", "events"], async ({ webhooks, events }) => {
       if (!(await webhooks.delete(hook.tenantId, hook.id))) throw notFound("Webhook");
-      await events.record({
-        type: "webhook.deleted",
-        tenantId: hook.tenantId,
-        org,
-        actor: actorOf(p),
-        data: { webhookId: hook.id, applicationId: hook.applicationId },
-      });
+      await events.record(
+        callerEvent(p, "webhook.deleted", hook.tenantId, org, {
+          webhookId: hook.id,
+          applicationId: hook.applicationId,
+        }),
+      );
     });
   }
 
@@ -181,13 +176,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     const secretEnc = await deps.box.seal(secret);
     await deps.unit("webhooks.rotate_secret", ["webhooks", "events"], async ({ webhooks, events }) => {
       if (!(await webhooks.update(hook.tenantId, hook.id, { secretEnc }))) throw notFound("Webhook");
-      await events.record({
-        type: "webhook.secret_rotated",
-        tenantId: hook.tenantId,
-        org,
-        actor: actorOf(p),
-        data: { webhookId: hook.id },
-      });
+      await events.record(callerEvent(p, "webhook.secret_rotated", hook.tenantId, org, { webhookId: hook.id }));
     });
     return { id: hook.id, secret };
   }

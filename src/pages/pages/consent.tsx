@@ -2,7 +2,7 @@
  * Consent for a third-party client (CONTRACT §12): the client's name (who asks), the application
  * its tokens open, each scope asked in plain words, and two buttons posting `decision=allow` or `decision=deny`.
  */
-import { Form, type FormTarget, useKit } from "../kit";
+import { Form, type FormTarget, useKit, Decision } from "../kit";
 import type { Page } from "../render";
 
 export interface ConsentProps extends FormTarget {
@@ -40,14 +40,7 @@ function ConsentBody(p: ConsentProps) {
         })}
       </ul>
       <p class="muted">{t("consent.withdraw")}</p>
-      <div class="actions">
-        <button type="submit" class="primary" name="decision" value="allow">
-          {t("consent.allow")}
-        </button>
-        <button type="submit" class="secondary" name="decision" value="deny">
-          {t("consent.deny")}
-        </button>
-      </div>
+      <Decision yes={{ value: "allow", label: t("consent.allow") }} no={{ value: "deny", label: t("consent.deny") }} />
     </Form>
   );
 }

@@ -2,7 +2,7 @@
  * The error page: what happened and what to do, in plain words, and a reference the support team
  * can find in the logs. The HTTP layer picks the kind; the wording lives in the catalogue.
  */
-import { useKit } from "../kit";
+import { useKit, OneLink } from "../kit";
 import type { Page } from "../render";
 
 export const ERROR_KINDS = [
@@ -42,13 +42,7 @@ function ErrorBody(p: ErrorPageProps) {
       <p>
         <code>{t("errorPage.reference", { id: p.reference })}</code>
       </p>
-      {p.retryUrl && (
-        <ul class="links">
-          <li>
-            <a href={p.retryUrl}>{t("errorPage.retry")}</a>
-          </li>
-        </ul>
-      )}
+      {p.retryUrl && <OneLink href={p.retryUrl}>{t("errorPage.retry")}</OneLink>}
     </>
   );
 }

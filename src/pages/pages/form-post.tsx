@@ -5,7 +5,7 @@
  * load; without JavaScript the person presses the button. It carries no CSRF token: the form goes to
  * the client, and this service's token must never leave it.
  */
-import { useKit } from "../kit";
+import { useKit, Submit } from "../kit";
 import type { Page } from "../render";
 
 /** The id of the form the script submits. */
@@ -30,11 +30,7 @@ function FormPostBody(p: FormPostProps) {
       <p>{p.appName ? t("formPost.bodyApp", { app: p.appName }) : t("formPost.body")}</p>
       <noscript>
         <p>{t("formPost.noScript")}</p>
-        <div class="actions">
-          <button type="submit" class="primary">
-            {t("formPost.continue")}
-          </button>
-        </div>
+        <Submit>{t("formPost.continue")}</Submit>
       </noscript>
     </form>
   );

@@ -2,7 +2,7 @@
  * RP-initiated logout without a valid `id_token_hint` (CONTRACT §13): the person confirms. Posts
  * `decision=logout` or `decision=stay`.
  */
-import { Form, type FormTarget, useKit } from "../kit";
+import { Form, type FormTarget, useKit, Decision, OneLink } from "../kit";
 import type { Page } from "../render";
 
 export interface LogoutConfirmProps extends FormTarget {
@@ -15,14 +15,7 @@ function LogoutBody(p: LogoutConfirmProps) {
   return (
     <Form action={p.action} hidden={p.hidden}>
       <p>{t("logout.explain")}</p>
-      <div class="actions">
-        <button type="submit" class="primary" name="decision" value="logout">
-          {t("logout.yes")}
-        </button>
-        <button type="submit" class="secondary" name="decision" value="stay">
-          {t("logout.no")}
-        </button>
-      </div>
+      <Decision yes={{ value: "logout", label: t("logout.yes") }} no={{ value: "stay", label: t("logout.no") }} />
     </Form>
   );
 }
@@ -59,11 +52,9 @@ function SignedOutBody(p: SignedOutProps) {
     <>
       <p>{signedOutBody(p, t)}</p>
       {p.returnUrl && (
-        <ul class="links">
-          <li>
-            <a href={p.returnUrl}>{p.appName ? t("signedOut.returnApp", { app: p.appName }) : t("signedOut.return")}</a>
-          </li>
-        </ul>
+        <OneLink href={p.returnUrl}>
+          {p.appName ? t("signedOut.returnApp", { app: p.appName }) : t("signedOut.return")}
+        </OneLink>
       )}
     </>
   );

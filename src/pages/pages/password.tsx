@@ -6,7 +6,7 @@
  * shown: the sent page reads the same for any address.
  */
 import type { Msg } from "../i18n";
-import { ALERT_ID, Field, Form, type FormTarget, useKit } from "../kit";
+import { ALERT_ID, Field, Form, type FormTarget, useKit, OneLink, Submit } from "../kit";
 import type { Page } from "../render";
 
 /** Back to the sign-in the person came from, when known (a validated same-origin path). */
@@ -56,11 +56,7 @@ function ForgotBody(p: ForgotPasswordProps) {
           error={p.error}
           autofocus
         />
-        <div class="actions">
-          <button type="submit" class="primary">
-            {t("forgot.submit")}
-          </button>
-        </div>
+        <Submit>{t("forgot.submit")}</Submit>
       </Form>
       <BackLink signInUrl={p.signInUrl} />
     </>
@@ -134,11 +130,7 @@ function ResetBody(p: ResetPasswordProps) {
           error={fe.newPassword}
           autofocus={!focusToken}
         />
-        <div class="actions">
-          <button type="submit" class="primary">
-            {t("reset.submit")}
-          </button>
-        </div>
+        <Submit>{t("reset.submit")}</Submit>
       </Form>
       <BackLink signInUrl={p.signInUrl} />
     </>
@@ -167,19 +159,9 @@ function DoneBody(p: ResetDoneProps) {
     <>
       <p>{t("reset.done.body")}</p>
       {p.signInUrl ? (
-        <ul class="links">
-          <li>
-            <a href={p.signInUrl}>{t("reset.done.continue")}</a>
-          </li>
-        </ul>
+        <OneLink href={p.signInUrl}>{t("reset.done.continue")}</OneLink>
       ) : (
-        p.consoleUrl && (
-          <ul class="links">
-            <li>
-              <a href={p.consoleUrl}>{t("reset.done.console")}</a>
-            </li>
-          </ul>
-        )
+        p.consoleUrl && <OneLink href={p.consoleUrl}>{t("reset.done.console")}</OneLink>
       )}
     </>
   );

@@ -4,7 +4,7 @@
  * only second factor is a passkey (a step-up, docs/oidc.md) gets the passkey alone (`codes: false`).
  */
 import type { Msg } from "../i18n";
-import { ALERT_ID, Field, Form, type FormTarget, useKit } from "../kit";
+import { ALERT_ID, Field, Form, type FormTarget, useKit, OneLink, Submit } from "../kit";
 import { type PasskeyOffer, PasskeyForm } from "../passkey";
 import type { Page } from "../render";
 
@@ -51,18 +51,10 @@ function SecondFactorBody(p: SecondFactorProps) {
           autofocus
           describedBy={p.alert ? ALERT_ID : undefined}
         />
-        <div class="actions">
-          <button type="submit" class="primary">
-            {t("mfa.submit")}
-          </button>
-        </div>
+        <Submit>{t("mfa.submit")}</Submit>
       </Form>
       {p.passkey && <PasskeyForm {...p.passkey} />}
-      <ul class="links">
-        <li>
-          <a href={p.switchUrl}>{totp ? t("mfa.useRecovery") : t("mfa.useTotp")}</a>
-        </li>
-      </ul>
+      <OneLink href={p.switchUrl}>{totp ? t("mfa.useRecovery") : t("mfa.useTotp")}</OneLink>
     </>
   );
 }

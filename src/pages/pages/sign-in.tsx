@@ -5,7 +5,7 @@
  * clients keep working across versions.
  */
 import type { Msg } from "../i18n";
-import { ALERT_ID, Field, Form, type FormTarget, useKit } from "../kit";
+import { ALERT_ID, Field, Form, type FormTarget, useKit, Submit } from "../kit";
 import { type PasskeyOffer, PasskeyForm } from "../passkey";
 import type { Page } from "../render";
 
@@ -83,11 +83,7 @@ function SignInBody(p: SignInProps) {
             describedBy={focusEmail ? undefined : alertId}
           />
         )}
-        <div class="actions">
-          <button type="submit" class="primary">
-            {p.step === "email" ? t("signIn.continue") : t("signIn.submit")}
-          </button>
-        </div>
+        <Submit>{p.step === "email" ? t("signIn.continue") : t("signIn.submit")}</Submit>
       </Form>
       {p.passkey && <PasskeyForm {...p.passkey} />}
       <ul class="links">

@@ -4,7 +4,7 @@
  * nothing), then `emailVerifiedPage`. A spent or unknown link shows the page's alert and no form.
  */
 import type { Msg } from "../i18n";
-import { Form, type FormTarget, useKit } from "../kit";
+import { Form, type FormTarget, useKit, Submit } from "../kit";
 import type { Page } from "../render";
 
 export interface VerifyEmailProps extends FormTarget {
@@ -19,11 +19,7 @@ function VerifyBody(p: VerifyEmailProps) {
     <>
       <p>{t("verify.body")}</p>
       <Form action={p.action} hidden={p.hidden}>
-        <div class="actions">
-          <button type="submit" class="primary">
-            {t("verify.submit")}
-          </button>
-        </div>
+        <Submit>{t("verify.submit")}</Submit>
       </Form>
     </>
   );
