@@ -28,6 +28,7 @@ import { createUserService } from "./features/users";
 import { consoleClient, createClientDirectory, createClientService } from "./features/clients";
 import { createTokenService } from "./protocols/oidc/token";
 import { oidcModule, oidcPageAnswers } from "./protocols/oidc/module";
+import { createSamlService, isSamlAnswer, samlModule, samlPageAnswers } from "./protocols/saml";
 import { journeyPages } from "./features/journey/routes";
 import { createSystemService } from "./features/system";
 import { createKeyService, createSigner, createTokenMinter, type JwsSigner } from "./features/tokens";
@@ -42,6 +43,7 @@ import { backchannelNotices, createEndSessionService } from "./protocols/oidc/lo
 import { createConsentService } from "./features/consents";
 import { createJourneyService } from "./features/journey";
 import { createBrandingService } from "./features/branding";
+import { createSamlProviderService } from "./features/saml-providers";
 import { createDomainService, type TxtResolver } from "./features/domains";
 import { createConnectionService } from "./features/connections";
 import { createCsrf } from "./pages";
@@ -563,6 +565,15 @@ async function directoryServices(b: Base, s: SignIn) {
     logoutToken: (n, jti) => minter.mintLogoutToken({ ...n, jti }),
   });
   b.units.onOutboxFilled(() => delivery.nudge());
+  // SAML service providers of applications (CONTRACT §17); the protocol is src/protocols/saml.
+  const samlProviders = createSamlProviderService({
+    samlProviders: store.samlProviders,
+    apps: store.apps,
+    orgs: store.orgs,
+    unit,
+    clock,
+    issuer: config.issuer,
+  });
   return {
     orgs,
     roles,
@@ -576,6 +587,7 @@ async function directoryServices(b: Base, s: SignIn) {
     claims,
     webhooks,
     delivery,
+    samlProviders,
     domains,
     connections,
   };
@@ -631,13 +643,34 @@ function protocolModules(b: Base, keys: Keys, s: SignIn, cookies: { secure: bool
     record,
   });
   journey.connect(authorize.protocol);
-  // The hosted pages' kit: the journey's pages, and the OpenID provider's answers at a journey's end.
+  // The SAML 2.0 identity provider (CONTRACT §17), the journey's second protocol: the same pages and browser session.
+  const saml = createSamlService({
+    issuer: config.issuer,
+    clock,
+    samlProviders: store.samlProviders,
+    tenants: store.tenants,
+    apps: store.apps,
+    users: store.users,
+    roles: store.roles,
+    orgs: store.orgs,
+    journey,
+    counters: sessions.counters,
+    xmlSigning: keys.xmlSigning,
+    record,
+    endSignIn: sessionService.endSignIn,
+    brandOf: branding.effective,
+  });
+  journey.connect(saml.protocol);
+  // The hosted pages' kit: the journey's pages, and each protocol's answers at a journey's end.
+  const oidcAnswers = oidcPageAnswers(config.issuer);
+  const samlAnswers = samlPageAnswers();
   const pages = journeyPages({
     journey,
     csrf: pagesCsrf,
     secure: cookies.secure,
     log,
-    protocol: oidcPageAnswers(config.issuer),
+    protocol: (request, answer, kit) =>
+      isSamlAnswer(answer) ? samlAnswers(request, answer, kit) : oidcAnswers(request, answer, kit),
   });
   const protocols = [
     oidcModule({
@@ -660,6 +693,7 @@ function protocolModules(b: Base, keys: Keys, s: SignIn, cookies: { secure: bool
         ],
       },
     }),
+    samlModule({ saml, pages }),
   ];
 
   return { protocols, pages };
@@ -682,12 +716,14 @@ export async function composeGraph(d: GraphDeps) {
   const keys = await signingKeys(base, signerReady);
   const late: { users?: ReturnType<typeof createUserService> } = {};
   const signIn = await signInServices(base, keys, late);
-  const { auth, passkeys, social, mfa, sessionService, consents, journey, clients, branding, guard, pagesCsrf } = signIn;
+  const { auth, passkeys, social, mfa, sessionService, consents, journey, clients, branding, guard, pagesCsrf } =
+    signIn;
   const { clientDirectory, minter } = signIn;
   const directory = await directoryServices(base, signIn);
   late.users = directory.users;
   const { orgs, roles, passwords, verification, users, apps, platform, audit, imports, claims, webhooks, delivery } =
     directory;
+  const { samlProviders } = directory;
   const { domains, connections } = directory;
   // Set on SIGTERM/SIGINT: readiness fails at once so load balancers stop routing here.
   let draining = false;
@@ -740,6 +776,7 @@ export async function composeGraph(d: GraphDeps) {
       pages,
       consents,
       branding,
+      samlProviders,
       pagesCsrf,
       log,
       audit,

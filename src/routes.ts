@@ -27,6 +27,8 @@ import type { ConsentService } from "./features/consents";
 import type { JourneyService } from "./features/journey";
 import type { BrandingService } from "./features/branding";
 import { brandingRoutes } from "./features/branding/routes";
+import type { SamlProviderService } from "./features/saml-providers";
+import { samlProviderRoutes } from "./features/saml-providers/routes";
 import type { Logger } from "./http/observability";
 import type { Csrf } from "./pages";
 import { type JourneyPages, journeyRoutes } from "./features/journey/routes";
@@ -79,6 +81,7 @@ export interface RouteServices {
   pages: JourneyPages;
   consents: ConsentService;
   branding: BrandingService;
+  samlProviders: SamlProviderService;
   /** The hosted pages' CSRF tokens (secret derived from the master key). */
   pagesCsrf: Csrf;
   log: Logger;
@@ -131,6 +134,7 @@ export function mountRoutes(s: RouteServices) {
     .use(sessionListRoutes({ sessions: s.sessions, guard }))
     .use(consentRoutes({ consents: s.consents, guard }))
     .use(brandingRoutes({ branding: s.branding, guard }))
+    .use(samlProviderRoutes({ samlProviders: s.samlProviders, guard }))
     .use(domainRoutes({ domains: s.domains, guard }))
     .use(connectionRoutes({ connections: s.connections, guard }));
 }

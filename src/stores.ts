@@ -23,6 +23,7 @@ import type { OutboxRepo, WebhookRepo } from "./features/webhooks/ports";
 import type { AuthorizationCodeStore } from "./protocols/oidc/ports";
 import type { BrowserSessionStore } from "./features/sessions/ports";
 import type { ConsentRepo } from "./features/consents/ports";
+import type { SamlProviderRepo } from "./features/saml-providers/ports";
 import type { DomainRepo } from "./features/domains/ports";
 import type { ConnectionRepo } from "./features/connections/ports";
 
@@ -52,6 +53,8 @@ export interface Repos {
   passkeys: PasskeyRepo;
   /** Remembered OpenID consents (durable; written in units with their events). */
   consents: ConsentRepo;
+  /** SAML service providers of applications (CONTRACT §17). */
+  samlProviders: SamlProviderRepo;
   /** Verified domains of organizations (CONTRACT §16). */
   domains: DomainRepo;
   /** Identity-provider connections of organizations (CONTRACT §16). */

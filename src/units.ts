@@ -46,6 +46,7 @@ const OUTSIDE_DIRECTORY: ReadonlySet<string> = new Set([
   "socialIdentities",
   "consents",
   "passkeys",
+  "samlProviders",
   "domains",
   "connections",
 ]);

@@ -18,6 +18,7 @@ import { createMongoApps } from "./apps";
 import { createMongoAudit, upgradeAuditText } from "./audit";
 import { createMongoClaims } from "./claims";
 import { createMongoBranding } from "./branding";
+import { createMongoSamlProviders } from "./saml-providers";
 import { createMongoClients } from "./clients";
 import { nextId, UnitJournal, type Ctx } from "./db";
 import { finish, recoverUnits, rollBack } from "./journal";
@@ -83,6 +84,7 @@ export function createMongoRepos(ctx: Ctx, contextCtx: Ctx = ctx): Repos {
     passkeys: guarded(createMongoPasskeys(ctx)),
     socialIdentities: guarded(createMongoSocialIdentities(ctx)),
     consents: guarded(createMongoConsents(ctx)),
+    samlProviders: guarded(createMongoSamlProviders(ctx)),
     domains: guarded(createMongoDomains(ctx)),
     connections: guarded(createMongoConnections(ctx)),
   };

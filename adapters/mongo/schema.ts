@@ -43,6 +43,8 @@
  *   branding           { _id: "tenant:app" (app 0: the tenant's own), tenantId, applicationId, displayName,
  *                        primaryColor, supportUrl, logoHash, newDeviceAlert, updatedAt }
  *   branding_logos     { _id: "tenant:sha256", tenantId, hash, contentType, data (binary), createdAt }
+ *   saml_providers     { _id, tenantId, applicationId, entityId, acsUrls, nameIdFormat, attributes, signAuthnRequests,
+ *                        certificate, sloUrl, createdAt, updatedAt }  (entity id unique per tenant)
  *   org_domains        { _id: "tenant:domain", tenantId, organizationId, domain, txtToken, verified, verifiedAt, createdAt }
  *   domain_owners      { _id: domain, tenantId, at }  (one per verified domain: one tenant per domain, domains.ts)
  *   identity_providers { _id, tenantId, organizationId, kind, name, enabled, domains, jit: { enabled, roleId },
@@ -92,6 +94,7 @@ export const C = {
   branding: "branding",
   brandingLogos: "branding_logos",
   appSlots: "app_quota_slots",
+  samlProviders: "saml_providers",
   domains: "org_domains",
   domainOwners: "domain_owners",
   connections: "identity_providers",
@@ -157,6 +160,10 @@ const INDEXES: Record<string, IndexDescription[]> = {
   [C.units]: [{ key: { leaseUntil: 1 } }, { key: { committed: 1 } }],
   [C.unitUndo]: [{ key: { unit: 1, seq: 1 } }],
   [C.locks]: [{ key: { key: 1 }, name: "locks_key", unique: true }],
+  [C.samlProviders]: [
+    { key: { tenantId: 1, entityId: 1 }, name: "saml_providers_tenant_entity", unique: true },
+    { key: { tenantId: 1, applicationId: 1, _id: 1 } },
+  ],
 };
 
 /**

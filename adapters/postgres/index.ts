@@ -18,6 +18,7 @@ import { createPgApps } from "./apps";
 import { createPgAudit } from "./audit";
 import { createPgClaims } from "./claims";
 import { createPgBranding } from "./branding";
+import { createPgSamlProviders } from "./saml-providers";
 import { createPgClients } from "./clients";
 import { schema, type Db } from "./db";
 import { guarded, translatePgError } from "./errors";
@@ -67,6 +68,7 @@ export function createPgRepos(db: Db, tokenContext: TokenContextReader): Repos {
     socialIdentities: guarded(createPgSocialIdentities(db)),
     passkeys: guarded(createPgPasskeys(db)),
     consents: guarded(createPgConsents(db)),
+    samlProviders: guarded(createPgSamlProviders(db)),
     domains: guarded(createPgDomains(db)),
     connections: guarded(createPgConnections(db)),
   };

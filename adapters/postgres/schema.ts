@@ -527,6 +527,29 @@ export const brandingLogos = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.hash] })],
 );
 
+/** SAML service providers of applications (CONTRACT §17); the entity id is unique within a tenant. */
+export const samlProviders = pgTable(
+  "saml_providers",
+  {
+    id: id(),
+    tenantId: ref("tenant_id").notNull(),
+    applicationId: ref("application_id").notNull(),
+    entityId: text("entity_id").notNull(),
+    acsUrls: jsonb("acs_urls").$type<string[]>().notNull(),
+    nameIdFormat: text("name_id_format").notNull(),
+    attributes: jsonb("attributes").$type<{ name: string; from: string }[]>().notNull().default([]),
+    signAuthnRequests: boolean("sign_authn_requests").notNull().default(false),
+    certificate: text("certificate"),
+    sloUrl: text("slo_url"),
+    createdAt: created(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("saml_providers_tenant_entity").on(t.tenantId, t.entityId),
+    index("saml_providers_application").on(t.tenantId, t.applicationId),
+  ],
+);
+
 /**
  * Domains of organizations (CONTRACT §16): one row per (tenant, domain); a domain is verified for
  * one tenant at most, service-wide (the partial unique index, so two tenants racing to verify one

@@ -16,6 +16,7 @@ import { mfaContract } from "./mfa.contract";
 import { oidcContract } from "./oidc.contract";
 import { passkeysContract } from "./passkeys.contract";
 import { brandingContract } from "./branding.contract";
+import { samlProvidersContract } from "./saml-providers.contract";
 import { enterpriseContract } from "./enterprise.contract";
 
 export const suites: ContractSuite[] = [
@@ -30,6 +31,7 @@ export const suites: ContractSuite[] = [
   oidcContract,
   passkeysContract,
   brandingContract,
+  samlProvidersContract,
   enterpriseContract,
 ];
 

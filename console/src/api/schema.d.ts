@@ -115,6 +115,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/applications/{applicationId}/saml-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The SAML service providers of an application
+         * @description ORG_MANAGE with the application's organization inside the token's reach. ACS and SLO URLs are https (http only on 127.0.0.1, [::1], localhost); an entity id is unique within the tenant (409); `signAuthnRequests` needs the SP's `certificate`.
+         */
+        get: operations["getApiApplicationsByApplicationIdSaml-providers"];
+        put?: never;
+        /**
+         * Register a SAML service provider for an application
+         * @description ORG_MANAGE with the application's organization inside the token's reach. ACS and SLO URLs are https (http only on 127.0.0.1, [::1], localhost); an entity id is unique within the tenant (409); `signAuthnRequests` needs the SP's `certificate`. The answer's `idp` holds what the SP needs: this tenant's entity id, metadata URL, SSO and SLO endpoints, and the IdP-initiated sign-in URL. Audited as `saml_provider.created`.
+         */
+        post: operations["postApiApplicationsByApplicationIdSaml-providers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/{applicationId}/saml-providers/{spId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A SAML service provider
+         * @description ORG_MANAGE with the application's organization inside the token's reach. ACS and SLO URLs are https (http only on 127.0.0.1, [::1], localhost); an entity id is unique within the tenant (409); `signAuthnRequests` needs the SP's `certificate`.
+         */
+        get: operations["getApiApplicationsByApplicationIdSaml-providersBySpId"];
+        /**
+         * Replace a SAML service provider's registration
+         * @description ORG_MANAGE with the application's organization inside the token's reach. ACS and SLO URLs are https (http only on 127.0.0.1, [::1], localhost); an entity id is unique within the tenant (409); `signAuthnRequests` needs the SP's `certificate`. The body is whole: an optional field left out takes its default. Audited as `saml_provider.updated`.
+         */
+        put: operations["putApiApplicationsByApplicationIdSaml-providersBySpId"];
+        post?: never;
+        /**
+         * Remove a SAML service provider
+         * @description ORG_MANAGE with the application's organization inside the token's reach. ACS and SLO URLs are https (http only on 127.0.0.1, [::1], localhost); an entity id is unique within the tenant (409); `signAuthnRequests` needs the SP's `certificate`. Audited as `saml_provider.deleted`.
+         */
+        delete: operations["deleteApiApplicationsByApplicationIdSaml-providersBySpId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit": {
         parameters: {
             query?: never;
@@ -1756,6 +1808,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/saml/{tenantId}/init": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** IdP-initiated SAML sign-in into the SP named by `sp` (its entity id) */
+        get: operations["getSamlByTenantIdInit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saml/{tenantId}/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's SAML IdP metadata
+         * @description EntityDescriptor with entityID `{issuer}/saml/{tenantId}`: signing certificates of the current key and of the next one (published ahead of rotation, so an SP can pin it), SSO (HTTP-Redirect, HTTP-POST) and SLO endpoints, NameID formats persistent and emailAddress.
+         */
+        get: operations["getSamlByTenantIdMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saml/{tenantId}/slo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SAML single logout, HTTP-Redirect binding (a LogoutRequest) */
+        get: operations["getSamlByTenantIdSlo"];
+        put?: never;
+        /** SAML single logout, HTTP-POST binding (a LogoutRequest) */
+        post: operations["postSamlByTenantIdSlo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saml/{tenantId}/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SAML SSO, HTTP-Redirect binding (an AuthnRequest) */
+        get: operations["getSamlByTenantIdSso"];
+        put?: never;
+        /**
+         * SAML SSO, HTTP-POST binding (an AuthnRequest)
+         * @description A cross-site POST carries no SameSite=Lax cookie: the checked request continues with a 303 to a same-site GET that sees the browser's sign-in session.
+         */
+        post: operations["postSamlByTenantIdSso"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2653,6 +2781,635 @@ export interface operations {
             path: {
                 applicationId: number;
                 permissionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no body) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "getApiApplicationsByApplicationIdSaml-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        applicationId: number;
+                        entityId: string;
+                        acsUrls: string[];
+                        /** @enum {string} */
+                        nameIdFormat: "persistent" | "emailAddress";
+                        attributes: {
+                            /** @description the attribute's Name as the SP expects it */
+                            name: string;
+                            /**
+                             * @description where the value comes from: the SPEC 2.15 sources plus email and name
+                             * @default email
+                             * @enum {string}
+                             */
+                            from: "email" | "name" | "uid" | "sub" | "tenant_id" | "org_id" | "org_name" | "org_path" | "roles" | "permissions" | "scope_self" | "scope_subtree";
+                        }[];
+                        signAuthnRequests: boolean;
+                        certificate: string | null;
+                        sloUrl: string | null;
+                        /** @description what the SP needs to trust this service */
+                        idp: {
+                            /** @description this service's entity id for the tenant */
+                            entityId: string;
+                            metadataUrl: string;
+                            /** @description HTTP-Redirect and HTTP-POST bindings */
+                            ssoUrl: string;
+                            sloUrl: string;
+                            /** @description IdP-initiated sign-in into this SP */
+                            initUrl: string;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "postApiApplicationsByApplicationIdSaml-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the SP's entity id (its AuthnRequests' Issuer, the assertion's Audience); unique in the tenant */
+                    entityId: string;
+                    /** @description assertion consumer service URLs (https, or http on loopback), compared by exact string; the first is the default */
+                    acsUrls: string[];
+                    /** @description persistent: the user id (stable, never reassigned); emailAddress: the email */
+                    nameIdFormat: "persistent" | "emailAddress";
+                    attributes?: {
+                        /** @description the attribute's Name as the SP expects it */
+                        name: string;
+                        /**
+                         * @description where the value comes from: the SPEC 2.15 sources plus email and name
+                         * @default email
+                         * @enum {string}
+                         */
+                        from: "email" | "name" | "uid" | "sub" | "tenant_id" | "org_id" | "org_name" | "org_path" | "roles" | "permissions" | "scope_self" | "scope_subtree";
+                    }[];
+                    /** @description require signed AuthnRequests and LogoutRequests (needs `certificate`) */
+                    signAuthnRequests?: boolean;
+                    /** @description the SP's signing certificate, PEM */
+                    certificate?: string | null;
+                    /** @description where LogoutResponses go (HTTP-Redirect); null: no single logout */
+                    sloUrl?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        applicationId: number;
+                        entityId: string;
+                        acsUrls: string[];
+                        /** @enum {string} */
+                        nameIdFormat: "persistent" | "emailAddress";
+                        attributes: {
+                            /** @description the attribute's Name as the SP expects it */
+                            name: string;
+                            /**
+                             * @description where the value comes from: the SPEC 2.15 sources plus email and name
+                             * @default email
+                             * @enum {string}
+                             */
+                            from: "email" | "name" | "uid" | "sub" | "tenant_id" | "org_id" | "org_name" | "org_path" | "roles" | "permissions" | "scope_self" | "scope_subtree";
+                        }[];
+                        signAuthnRequests: boolean;
+                        certificate: string | null;
+                        sloUrl: string | null;
+                        /** @description what the SP needs to trust this service */
+                        idp: {
+                            /** @description this service's entity id for the tenant */
+                            entityId: string;
+                            metadataUrl: string;
+                            /** @description HTTP-Redirect and HTTP-POST bindings */
+                            ssoUrl: string;
+                            sloUrl: string;
+                            /** @description IdP-initiated sign-in into this SP */
+                            initUrl: string;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CONFLICT: a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: JSON bodies only */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "getApiApplicationsByApplicationIdSaml-providersBySpId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                applicationId: number;
+                spId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        applicationId: number;
+                        entityId: string;
+                        acsUrls: string[];
+                        /** @enum {string} */
+                        nameIdFormat: "persistent" | "emailAddress";
+                        attributes: {
+                            /** @description the attribute's Name as the SP expects it */
+                            name: string;
+                            /**
+                             * @description where the value comes from: the SPEC 2.15 sources plus email and name
+                             * @default email
+                             * @enum {string}
+                             */
+                            from: "email" | "name" | "uid" | "sub" | "tenant_id" | "org_id" | "org_name" | "org_path" | "roles" | "permissions" | "scope_self" | "scope_subtree";
+                        }[];
+                        signAuthnRequests: boolean;
+                        certificate: string | null;
+                        sloUrl: string | null;
+                        /** @description what the SP needs to trust this service */
+                        idp: {
+                            /** @description this service's entity id for the tenant */
+                            entityId: string;
+                            metadataUrl: string;
+                            /** @description HTTP-Redirect and HTTP-POST bindings */
+                            ssoUrl: string;
+                            sloUrl: string;
+                            /** @description IdP-initiated sign-in into this SP */
+                            initUrl: string;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "putApiApplicationsByApplicationIdSaml-providersBySpId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                applicationId: number;
+                spId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the SP's entity id (its AuthnRequests' Issuer, the assertion's Audience); unique in the tenant */
+                    entityId: string;
+                    /** @description assertion consumer service URLs (https, or http on loopback), compared by exact string; the first is the default */
+                    acsUrls: string[];
+                    /** @description persistent: the user id (stable, never reassigned); emailAddress: the email */
+                    nameIdFormat: "persistent" | "emailAddress";
+                    attributes?: {
+                        /** @description the attribute's Name as the SP expects it */
+                        name: string;
+                        /**
+                         * @description where the value comes from: the SPEC 2.15 sources plus email and name
+                         * @default email
+                         * @enum {string}
+                         */
+                        from: "email" | "name" | "uid" | "sub" | "tenant_id" | "org_id" | "org_name" | "org_path" | "roles" | "permissions" | "scope_self" | "scope_subtree";
+                    }[];
+                    /** @description require signed AuthnRequests and LogoutRequests (needs `certificate`) */
+                    signAuthnRequests?: boolean;
+                    /** @description the SP's signing certificate, PEM */
+                    certificate?: string | null;
+                    /** @description where LogoutResponses go (HTTP-Redirect); null: no single logout */
+                    sloUrl?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        applicationId: number;
+                        entityId: string;
+                        acsUrls: string[];
+                        /** @enum {string} */
+                        nameIdFormat: "persistent" | "emailAddress";
+                        attributes: {
+                            /** @description the attribute's Name as the SP expects it */
+                            name: string;
+                            /**
+                             * @description where the value comes from: the SPEC 2.15 sources plus email and name
+                             * @default email
+                             * @enum {string}
+                             */
+                            from: "email" | "name" | "uid" | "sub" | "tenant_id" | "org_id" | "org_name" | "org_path" | "roles" | "permissions" | "scope_self" | "scope_subtree";
+                        }[];
+                        signAuthnRequests: boolean;
+                        certificate: string | null;
+                        sloUrl: string | null;
+                        /** @description what the SP needs to trust this service */
+                        idp: {
+                            /** @description this service's entity id for the tenant */
+                            entityId: string;
+                            metadataUrl: string;
+                            /** @description HTTP-Redirect and HTTP-POST bindings */
+                            ssoUrl: string;
+                            sloUrl: string;
+                            /** @description IdP-initiated sign-in into this SP */
+                            initUrl: string;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CONFLICT: a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: JSON bodies only */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "deleteApiApplicationsByApplicationIdSaml-providersBySpId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                applicationId: number;
+                spId: number;
             };
             cookie?: never;
         };
@@ -12399,6 +13156,342 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSamlByTenantIdInit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no body) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSamlByTenantIdMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no body) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSamlByTenantIdSlo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no body) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSamlByTenantIdSlo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no body) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSamlByTenantIdSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no body) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSamlByTenantIdSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no body) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description NOT_FOUND: no such id in your tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
             /** @description UNAVAILABLE: a backing store is down; retry */
             503: {

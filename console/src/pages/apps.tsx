@@ -5,6 +5,7 @@ import { api, can, currentClaims, ok, type Answer } from "../api";
 import { useOrgChoices } from "../orgs-context";
 import { t } from "../i18n";
 import { Confirm, ErrorNote, Field, Loaded, Msg, Select, useAsync, useForm, Head } from "../ui";
+import { SamlProviders } from "./saml";
 
 export type App = Answer<"/api/applications", "get">[number];
 
@@ -227,6 +228,7 @@ export function AppsPage() {
   const [orgId, setOrgId] = useState(claims.org_id);
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const [perms, setPerms] = useState<number | null>(null);
+  const [saml, setSaml] = useState<number | null>(null);
   const apps = useAsync(
     () => ok(api.GET("/api/applications", { params: { query: { organizationId: orgId } } })),
     [orgId],
@@ -245,7 +247,7 @@ export function AppsPage() {
         <Select
           label={t("apps.organization")}
           value={orgId}
-          onValue={(x) => (setOrgId(x), setEditing(null), setPerms(null))}
+          onValue={(x) => (setOrgId(x), setEditing(null), setPerms(null), setSaml(null))}
           options={choices}
         />
         <p class="quota" aria-live="polite">
@@ -290,7 +292,15 @@ export function AppsPage() {
                         id="apps.permissionsNamed"
                         values={{ app: <span class="sr-only">{t("apps.ofApp", { name: a.name })}</span> }}
                       />
-                    </button>
+                    </button>{" "}
+                    {can("ORG_MANAGE") ? (
+                      <button type="button" class="small" onClick={() => setSaml(saml === a.id ? null : a.id)}>
+                        <Msg
+                          id="apps.samlNamed"
+                          values={{ app: <span class="sr-only">{t("apps.ofApp", { name: a.name })}</span> }}
+                        />
+                      </button>
+                    ) : null}
                   </td>
                 </tr>
               ))}
@@ -303,6 +313,9 @@ export function AppsPage() {
       ) : null}
       {perms !== null && apps.data?.find((a) => a.id === perms) ? (
         <Permissions key={perms} app={apps.data.find((a) => a.id === perms)!} />
+      ) : null}
+      {saml !== null && apps.data?.find((a) => a.id === saml) ? (
+        <SamlProviders key={saml} app={apps.data.find((a) => a.id === saml)!} />
       ) : null}
     </section>
   );

@@ -9,6 +9,7 @@ export {
   type TokenMinter,
   type TokenMinterDeps,
   type ClientGrant,
+  type XmlSigningKey,
 } from "./service";
 export { atHash, computeIdTokenClaims, scopeClaims, ID_TOKEN_TTL, type IdTokenInput } from "./id-token";
 export { computeAccessClaims, type AccessClaimsInput } from "./claims";

@@ -33,6 +33,8 @@ import { computeAccessClaims } from "./claims";
 import { computeIdTokenClaims, type IdTokenInput } from "./id-token";
 import { webcryptoSigner, type JwsSigner } from "./signer";
 import type { KeyRepo, StoredKey } from "./ports";
+import { signingCertificate } from "./x509";
+import { createPrivateKey, type KeyObject } from "node:crypto";
 
 /** Seconds an access token lives (CONTRACT §4); also the `expiresInSeconds` of every token pair. */
 export const ACCESS_TOKEN_TTL = 900;
@@ -63,6 +65,15 @@ interface LoadedKey {
   key: CryptoKey;
 }
 
+/** A signing key for XML signatures (SAML): the private key for xml-crypto and its certificate. */
+export interface XmlSigningKey {
+  kid: string;
+  /** The private key as Node's crypto takes it (never leaves the process). */
+  privateKey: KeyObject;
+  /** Its self-signed certificate, PEM (x509.ts). */
+  certificate: string;
+}
+
 /** Timings derived from the rotation interval (production: 30 d rotation, 1 h lead, 1 d retention). */
 export function rotationTimings(rotationDays: number) {
   const rotation = rotationDays * DAY;
@@ -81,6 +92,9 @@ export function createKeyService(deps: KeyServiceDeps) {
   let jwks: JSONWebKeySet = { keys: [] };
   let localSet = createLocalJWKSet(jwks);
   const decrypted = new Map<string, CryptoKey>();
+  /** XML signing material per kid, made on first use (x509.ts); dropped with the key. */
+  const xmlKeys = new Map<string, Promise<XmlSigningKey>>();
+  const stored = new Map<string, StoredKey>();
   const signer = deps.signer ?? webcryptoSigner;
 
   async function makeKey(activatesAt: Date): Promise<StoredKey> {
@@ -113,6 +127,7 @@ export function createKeyService(deps: KeyServiceDeps) {
         decrypted.set(k.kid, (key = imported));
       }
       loaded.push({ kid: k.kid, activatesAt: k.activatesAt.getTime(), key });
+      stored.set(k.kid, k);
     }
     signingKeys = loaded.sort((a, b) => b.activatesAt - a.activatesAt);
     jwks = { keys: published.map((k) => k.publicJwk as never) };
@@ -121,8 +136,45 @@ export function createKeyService(deps: KeyServiceDeps) {
     for (const kid of decrypted.keys())
       if (!loaded.some((k) => k.kid === kid)) {
         decrypted.delete(kid);
+        xmlKeys.delete(kid);
+        stored.delete(kid);
         signer.retire(kid);
       }
+  }
+
+  /** The XML signing material of a loaded key (its certificate is made once per process). */
+  function xmlKey(k: LoadedKey): Promise<XmlSigningKey> {
+    let made = xmlKeys.get(k.kid);
+    if (!made) {
+      const s = stored.get(k.kid)!;
+      made = (async () => ({
+        kid: k.kid,
+        privateKey: createPrivateKey(await deps.box.open(s.privateKeyEnc)),
+        certificate: await signingCertificate({
+          kid: k.kid,
+          issuer: deps.issuer,
+          createdAt: s.createdAt,
+          privateKey: k.key,
+          publicJwk: s.publicJwk,
+        }),
+      }))();
+      made.catch(() => xmlKeys.delete(k.kid));
+      xmlKeys.set(k.kid, made);
+    }
+    return made;
+  }
+
+  /**
+   * XML signatures (SAML, CONTRACT §17): the current key as xml-crypto signs with it, and the
+   * certificates to publish: the current key's, then the next key's when one is published ahead
+   * of its activation (so SPs can pin it before rotation). RS256 keys sign RSA-SHA256.
+   */
+  async function xmlSigning(): Promise<{ current: XmlSigningKey; certificates: string[] }> {
+    const current = currentKey();
+    const now = deps.clock.now().getTime();
+    const next = signingKeys.filter((k) => k.activatesAt > now).sort((a, b) => a.activatesAt - b.activatesAt)[0];
+    const cur = await xmlKey(current);
+    return { current: cur, certificates: [cur.certificate, ...(next ? [(await xmlKey(next)).certificate] : [])] };
   }
 
   function currentKey(): LoadedKey {
@@ -221,6 +273,7 @@ export function createKeyService(deps: KeyServiceDeps) {
     rotateIfDue,
     sign,
     verify,
+    xmlSigning,
     jwks: () => jwks,
     /** Which signer signs (start-up line, metrics). */
     signer: { name: signer.name, detail: signer.detail },
