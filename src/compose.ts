@@ -37,6 +37,7 @@ import { createPasskeyService } from "./features/passkeys";
 import { createSocialService } from "./features/social";
 import { createClaimsMinter, createClaimsService } from "./features/claims";
 import { createImportService } from "./features/import";
+import { createScimTokenService } from "./features/scim-tokens";
 import { createAuthorizeService } from "./protocols/oidc/authorize";
 import { backchannelNotices, createEndSessionService } from "./protocols/oidc/logout";
 import { createConsentService } from "./features/consents";
@@ -514,6 +515,8 @@ async function directoryServices(b: Base, s: SignIn) {
     clock,
     allowPrivate: config.webhookAllowPrivate,
   });
+  // SCIM tokens of organizations (CONTRACT §18): managed here, authenticated by the SCIM protocol.
+  const scimTokens = createScimTokenService({ scimTokens: store.scimTokens, orgs: store.orgs, clock, unit });
   // Started by src/main.ts (and by tests that deliver); a committed unit that enqueued deliveries nudges it.
   // Each commit that enqueues a delivery wakes this instance's loop at once; the poll only finds
   // retries that came due and rows enqueued elsewhere. The embedded store has one process and every
@@ -533,7 +536,21 @@ async function directoryServices(b: Base, s: SignIn) {
     logoutToken: (n, jti) => minter.mintLogoutToken({ ...n, jti }),
   });
   b.units.onOutboxFilled(() => delivery.nudge());
-  return { orgs, roles, passwords, verification, users, apps, platform, audit, imports, claims, webhooks, delivery };
+  return {
+    orgs,
+    roles,
+    passwords,
+    verification,
+    users,
+    apps,
+    platform,
+    audit,
+    imports,
+    claims,
+    webhooks,
+    delivery,
+    scimTokens,
+  };
 }
 
 /** The protocols: each owns its paths, mounts its routes and renders its errors (src/http/protocol.ts). */
@@ -637,12 +654,14 @@ export async function composeGraph(d: GraphDeps) {
   const keys = await signingKeys(base, signerReady);
   const late: { users?: ReturnType<typeof createUserService> } = {};
   const signIn = await signInServices(base, keys, late);
-  const { auth, passkeys, social, mfa, sessionService, consents, journey, clients, branding, guard, pagesCsrf } = signIn;
+  const { auth, passkeys, social, mfa, sessionService, consents, journey, clients, branding, guard, pagesCsrf } =
+    signIn;
   const { clientDirectory, minter } = signIn;
   const directory = await directoryServices(base, signIn);
   late.users = directory.users;
   const { orgs, roles, passwords, verification, users, apps, platform, audit, imports, claims, webhooks, delivery } =
     directory;
+  const { scimTokens } = directory;
   // Set on SIGTERM/SIGINT: readiness fails at once so load balancers stop routing here.
   let draining = false;
   const system = createSystemService({
@@ -699,6 +718,7 @@ export async function composeGraph(d: GraphDeps) {
       audit,
       platform,
       webhooks,
+      scimTokens,
       guard,
       cookies,
     }),
@@ -730,6 +750,7 @@ export async function composeGraph(d: GraphDeps) {
     clientDirectory,
     audiences,
     units,
+    scimTokens,
     /** What ends sessions (the sessions feature's ending: `endSignIn`, `endAllForUser`, …). */
     logout: sessionService,
   };

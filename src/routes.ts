@@ -51,6 +51,8 @@ import type { PasskeyService } from "./features/passkeys";
 import { consentRoutes } from "./features/consents/routes";
 import type { VerificationService } from "./features/verification";
 import { verificationPageRoutes, verificationRoutes } from "./features/verification/routes";
+import type { ScimTokenService } from "./features/scim-tokens";
+import { scimTokenRoutes } from "./features/scim-tokens/routes";
 
 export interface RouteServices {
   system: SystemService;
@@ -81,6 +83,7 @@ export interface RouteServices {
   audit: AuditService;
   platform: PlatformService;
   webhooks: WebhookService;
+  scimTokens: ScimTokenService;
   guard: Guard;
   cookies: CookiePolicy;
 }
@@ -123,5 +126,6 @@ export function mountRoutes(s: RouteServices) {
     .use(passkeyRoutes({ passkeys: s.passkeys, guard, cookies }))
     .use(sessionListRoutes({ sessions: s.sessions, guard }))
     .use(consentRoutes({ consents: s.consents, guard }))
-    .use(brandingRoutes({ branding: s.branding, guard }));
+    .use(brandingRoutes({ branding: s.branding, guard }))
+    .use(scimTokenRoutes({ scimTokens: s.scimTokens, guard }));
 }

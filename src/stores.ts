@@ -23,6 +23,7 @@ import type { OutboxRepo, WebhookRepo } from "./features/webhooks/ports";
 import type { AuthorizationCodeStore } from "./protocols/oidc/ports";
 import type { BrowserSessionStore } from "./features/sessions/ports";
 import type { ConsentRepo } from "./features/consents/ports";
+import type { ScimTokenRepo } from "./features/scim-tokens/ports";
 
 /** Repositories of the primary store. */
 export interface Repos {
@@ -50,6 +51,8 @@ export interface Repos {
   passkeys: PasskeyRepo;
   /** Remembered OpenID consents (durable; written in units with their events). */
   consents: ConsentRepo;
+  /** SCIM tokens of organizations (CONTRACT §18), stored hashed. */
+  scimTokens: ScimTokenRepo;
 }
 
 export interface PrimaryStore extends Repos {

@@ -46,6 +46,7 @@ const OUTSIDE_DIRECTORY: ReadonlySet<string> = new Set([
   "socialIdentities",
   "consents",
   "passkeys",
+  "scimTokens",
 ]);
 const touchesDirectory = (ports: readonly string[]) => ports.some((p) => !OUTSIDE_DIRECTORY.has(p));
 

@@ -33,6 +33,7 @@ import { C, ensureIndexes, EXPIRING } from "./schema";
 import { createMongoCounters, createMongoDevices, createMongoFamilies, createMongoOneTimeTokens } from "./sessions";
 import { createMongoSocialIdentities } from "./social";
 import { createMongoAuthorizationCodes, createMongoConsents, createMongoBrowserSessions } from "./oidc";
+import { createMongoScimTokens } from "./scim-tokens";
 import { createMongoTokenContext } from "./token-context";
 import { createMongoUsers, upgradeMongoEmailForms } from "./users";
 import { createMongoDirectoryVersion } from "./directory-version";
@@ -81,6 +82,7 @@ export function createMongoRepos(ctx: Ctx, contextCtx: Ctx = ctx): Repos {
     passkeys: guarded(createMongoPasskeys(ctx)),
     socialIdentities: guarded(createMongoSocialIdentities(ctx)),
     consents: guarded(createMongoConsents(ctx)),
+    scimTokens: guarded(createMongoScimTokens(ctx)),
   };
 }
 

@@ -37,6 +37,7 @@ import { createPgOutbox, createPgWebhooks } from "./webhooks";
 import { routeReads } from "./replica";
 import { createPgAuthorizationCodes, createPgConsents, createPgBrowserSessions } from "./oidc";
 import { createPgDirectoryVersion } from "./directory-version";
+import { createPgScimTokens } from "./scim-tokens";
 
 const MIGRATION_LOCK = 7_342_001;
 const MIGRATION_WAIT_TRIES = 3000; // × 200 ms
@@ -65,6 +66,7 @@ export function createPgRepos(db: Db, tokenContext: TokenContextReader): Repos {
     socialIdentities: guarded(createPgSocialIdentities(db)),
     passkeys: guarded(createPgPasskeys(db)),
     consents: guarded(createPgConsents(db)),
+    scimTokens: guarded(createPgScimTokens(db)),
   };
 }
 

@@ -526,3 +526,21 @@ export const brandingLogos = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.hash] })],
 );
+
+/** SCIM tokens of organizations (CONTRACT §18): only the SHA-256 of the secret is kept. */
+export const scimTokens = pgTable(
+  "scim_tokens",
+  {
+    id: id(),
+    tenantId: ref("tenant_id").notNull(),
+    organizationId: ref("organization_id").notNull(),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: created(),
+    lastUsedAt: ts("last_used_at"),
+  },
+  (t) => [
+    uniqueIndex("scim_tokens_hash").on(t.tokenHash),
+    index("scim_tokens_tenant_org").on(t.tenantId, t.organizationId),
+  ],
+);

@@ -16,6 +16,7 @@ import { mfaContract } from "./mfa.contract";
 import { oidcContract } from "./oidc.contract";
 import { passkeysContract } from "./passkeys.contract";
 import { brandingContract } from "./branding.contract";
+import { scimTokensContract } from "./scim-tokens.contract";
 
 export const suites: ContractSuite[] = [
   platformContract,
@@ -29,6 +30,7 @@ export const suites: ContractSuite[] = [
   oidcContract,
   passkeysContract,
   brandingContract,
+  scimTokensContract,
 ];
 
 /**
