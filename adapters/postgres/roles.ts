@@ -86,6 +86,29 @@ export function createPgRoles(db: Db): RoleRepo {
         await db.insert(rp).values([...new Set(permissionIds)].map((permissionId) => ({ roleId, permissionId })));
       return get(tenant, roleId);
     },
+    async rename(tenant, roleId, name) {
+      const [row] = await db
+        .update(r)
+        .set({ name })
+        .where(and(eq(r.id, roleId), tf(tenant)))
+        .returning({ id: r.id });
+      return row ? get(tenant, roleId) : null;
+    },
+    async remove(tenant, roleId) {
+      const [row] = await db
+        .delete(r)
+        .where(and(eq(r.id, roleId), tf(tenant)))
+        .returning({ id: r.id });
+      if (!row) return null;
+      await db.delete(rp).where(eq(rp.roleId, roleId));
+      const gone = await db.delete(ur).where(eq(ur.roleId, roleId)).returning();
+      return gone.map((a) => ({
+        userId: a.userId,
+        roleId: a.roleId,
+        organizationId: a.organizationId,
+        tenantId: a.tenantId,
+      }));
+    },
     async assign(a) {
       const rows = await db.insert(ur).values(a).onConflictDoNothing().returning({ userId: ur.userId });
       return rows.length > 0;

@@ -136,6 +136,8 @@ export const users = pgTable(
     mfaLastStep: bigint("mfa_last_step", { mode: "number" }),
     locale: text("locale"),
     emailVerified: boolean("email_verified").notNull().default(false),
+    externalId: text("external_id"),
+    deprovisionedAt: ts("deprovisioned_at"),
     createdAt: created(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },

@@ -50,6 +50,13 @@ export interface RoleRepo {
   listByOrg(tenant: number | "any", orgId: number, size: number): Promise<Role[]>;
   /** Replaces the permission set; returns the role or null when not in the tenant. */
   setPermissions(tenant: number | "any", roleId: number, permissionIds: number[]): Promise<Role | null>;
+  /** Renames a role; null when not in the tenant. Throws ConflictError on a duplicate name within the org. */
+  rename(tenant: number, roleId: number, name: string): Promise<Role | null>;
+  /**
+   * Deletes a role with its permission links and every assignment of it; returns the assignments
+   * it removed (for their events), or null when the role is not in the tenant.
+   */
+  remove(tenant: number, roleId: number): Promise<Assignment[] | null>;
   /** Idempotent; returns true when a new assignment was written. */
   assign(a: Assignment): Promise<boolean>;
   /** Idempotent; returns true when an assignment was removed. */

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "external_id" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "deprovisioned_at" timestamp with time zone;
