@@ -31,6 +31,13 @@ const userAttributes = [
     description: "The person's email address (unique across the service, case-insensitive).",
   }),
   attr("displayName", { description: "The person's full name." }),
+  attr("name", {
+    type: "complex",
+    mutability: "readOnly",
+    description:
+      "The full name as `formatted` (read-only here: write displayName; a create or PUT without displayName takes name.formatted, else givenName and familyName).",
+    subAttributes: [attr("formatted", { mutability: "readOnly" })],
+  }),
   attr("active", { type: "boolean", description: "false disables the user and ends every session." }),
   attr("emails", {
     type: "complex",
@@ -53,7 +60,6 @@ const groupAttributes = [
     description: "Users of the organization's subtree assigned the role at the organization.",
     subAttributes: [
       attr("value", { mutability: "immutable", caseExact: true }),
-      attr("display", { mutability: "readOnly" }),
       attr("$ref", { type: "reference", referenceTypes: ["User"], mutability: "immutable" }),
       attr("type", { mutability: "immutable", canonicalValues: ["User"] }),
     ],

@@ -22,6 +22,8 @@ export class ScimProtocolError extends Error {
     readonly kind: ScimErrorKind,
     readonly detail: string,
     readonly scimType?: string,
+    /** For `method_not_allowed`: the methods the path takes. */
+    readonly allow?: string[],
   ) {
     super(detail);
     this.name = "ScimProtocolError";

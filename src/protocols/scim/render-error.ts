@@ -13,7 +13,12 @@ export function scimRefusal(thrown: unknown): ScimWireError | null {
       ? thrown
       : (thrown as { cause?: unknown } | null)?.cause;
   if (e instanceof ScimProtocolError)
-    return { kind: e.kind, detail: e.detail, ...(e.scimType ? { scimType: e.scimType } : {}) };
+    return {
+      kind: e.kind,
+      detail: e.detail,
+      ...(e.scimType ? { scimType: e.scimType } : {}),
+      ...(e.allow ? { allow: e.allow } : {}),
+    };
   if (!(e instanceof DomainError)) return null;
   const detail = e.errors?.length
     ? `${e.detail} ${e.errors.map((f) => `${f.field}: ${f.message}`).join("; ")}`

@@ -24,8 +24,8 @@ export function userResource(base: string, u: User): ScimUser {
     id: String(u.id),
     ...(u.externalId ? { externalId: u.externalId } : {}),
     userName: u.email,
-    name: { formatted: u.fullName },
-    displayName: u.fullName,
+    // An empty name is no attribute (RFC 7643 §2.5: unassigned).
+    ...(u.fullName ? { name: { formatted: u.fullName }, displayName: u.fullName } : {}),
     emails: [{ value: u.email, type: "work", primary: true }],
     active: u.status === "ACTIVE",
     meta: {
@@ -45,7 +45,6 @@ export function groupResource(base: string, g: ProvisionedGroup): Record<string,
     displayName: g.role.name,
     members: g.members.map((u) => ({
       value: String(u.id),
-      display: u.email,
       $ref: `${base}/Users/${u.id}`,
       type: "User",
     })),

@@ -162,7 +162,7 @@ export function createScimService(deps: ScimServiceDeps) {
     const input: ProvisionedUserInput = {};
     if (after.userName !== before.userName) input.email = str(after.userName, "userName") ?? "";
     const name = (after.name ?? {}) as Json;
-    const beforeName = before.name as Json;
+    const beforeName = (before.name ?? {}) as Json;
     if (after.displayName !== before.displayName) input.fullName = str(after.displayName, "displayName") ?? "";
     else if (name.formatted !== beforeName.formatted) input.fullName = str(name.formatted, "name.formatted") ?? "";
     else if (name.givenName !== undefined || name.familyName !== undefined)
