@@ -17,6 +17,7 @@ import { oidcContract } from "./oidc.contract";
 import { passkeysContract } from "./passkeys.contract";
 import { brandingContract } from "./branding.contract";
 import { scimTokensContract } from "./scim-tokens.contract";
+import { provisioningContract } from "./provisioning.contract";
 
 export const suites: ContractSuite[] = [
   platformContract,
@@ -31,6 +32,7 @@ export const suites: ContractSuite[] = [
   passkeysContract,
   brandingContract,
   scimTokensContract,
+  provisioningContract,
 ];
 
 /**
