@@ -40,6 +40,7 @@ const toRole = (d: Doc, perms: PermissionRef[]): Role => ({
   description: d.description,
   scope: d.scope as RoleScope,
   permissions: perms,
+  ...(d.externalId ? { externalId: d.externalId } : {}),
 });
 
 /**
@@ -116,6 +117,7 @@ export function createMongoRoles(ctx: Ctx): RoleRepo {
         description: input.description,
         scope: input.scope,
         permissionIds: uniq(input.permissionIds),
+        ...(input.externalId ? { externalId: input.externalId } : {}),
       };
       await insertDocs(ctx, C.roles, [doc]);
       return (await withPerms([doc]))[0];
@@ -146,6 +148,10 @@ export function createMongoRoles(ctx: Ctx): RoleRepo {
       if (await coll(ctx, C.roles).findOne({ organizationId: role.organizationId, name, _id: { $ne: roleId } }))
         throw new ConflictError("roles_org_name");
       const d = await modifyOne(ctx, C.roles, { _id: roleId, ...tf(tenant) }, { $set: { name } });
+      return d ? (await withPerms([d]))[0] : null;
+    },
+    async setExternalId(tenant, roleId, externalId) {
+      const d = await modifyOne(ctx, C.roles, { _id: roleId, ...tf(tenant) }, { $set: { externalId } });
       return d ? (await withPerms([d]))[0] : null;
     },
     async remove(tenant, roleId) {

@@ -31,6 +31,7 @@ const toRole = (row: typeof r.$inferSelect, perms: PermissionRef[]): Role => ({
   description: row.description,
   scope: row.scope as RoleScope,
   permissions: perms,
+  ...(row.externalId ? { externalId: row.externalId } : {}),
 });
 
 export function createPgRoles(db: Db): RoleRepo {
@@ -52,6 +53,7 @@ export function createPgRoles(db: Db): RoleRepo {
           name: input.name,
           description: input.description,
           scope: input.scope,
+          externalId: input.externalId ?? null,
         })
         .returning();
       if (input.permissionIds.length) {
@@ -90,6 +92,14 @@ export function createPgRoles(db: Db): RoleRepo {
       const [row] = await db
         .update(r)
         .set({ name })
+        .where(and(eq(r.id, roleId), tf(tenant)))
+        .returning({ id: r.id });
+      return row ? get(tenant, roleId) : null;
+    },
+    async setExternalId(tenant, roleId, externalId) {
+      const [row] = await db
+        .update(r)
+        .set({ externalId })
         .where(and(eq(r.id, roleId), tf(tenant)))
         .returning({ id: r.id });
       return row ? get(tenant, roleId) : null;

@@ -104,6 +104,7 @@ export const roles = pgTable(
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     scope: text("scope").notNull().default("SELF"),
+    externalId: text("external_id"),
     createdAt: created(),
   },
   (t) => [

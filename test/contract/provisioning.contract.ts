@@ -80,6 +80,10 @@ export const provisioningContract: ContractSuite = {
       const r = await mk("Engineering");
       await mk("Sales");
       expect((await s.store.roles.rename(A, r.id, "Platform"))?.name).toBe("Platform");
+      expect((await s.store.roles.setExternalId(A, r.id, "okta-group-1"))?.externalId).toBe("okta-group-1");
+      expect((await s.store.roles.get(A, r.id))?.externalId).toBe("okta-group-1");
+      expect(await s.store.roles.setExternalId(B, r.id, "x")).toBeNull();
+      expect((await s.store.roles.setExternalId(A, r.id, null))?.externalId ?? null).toBeNull();
       expect(await s.store.roles.rename(B, r.id, "Nope")).toBeNull();
       expect(s.store.roles.rename(A, r.id, "Sales")).rejects.toBeInstanceOf(ConflictError);
       const u1 = await user(A, root.id, "m1@p.test");

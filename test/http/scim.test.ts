@@ -299,6 +299,9 @@ describe("Groups", () => {
     const name = uniq("Sales");
     const g = await scim("POST", "/Groups", entra.createGroup(name));
     expect(g.status).toBe(201);
+    expect(g.body.externalId).toBe("8aa1a0c0");
+    const byExt = await scim("GET", `/Groups?filter=${encodeURIComponent('externalId eq "8aa1a0c0"')}`);
+    expect(byExt.body.Resources.map((r: { id: string }) => r.id)).toContain(g.body.id);
     const put = await scim("PUT", `/Groups/${g.body.id}`, { schemas: [GROUP], displayName: `${name}-x`, members: [] });
     expect(put.body.displayName).toBe(`${name}-x`);
     await expectScimError(await scim("POST", "/Groups", entra.createGroup(`${name}-x`)), 409, "uniqueness");

@@ -152,7 +152,7 @@ export function createGroupProvisioning(deps: GroupProvisioningDeps) {
   };
 
   /** Creates a role of the client's organization without permissions (SELF). Audited as `role.created`. */
-  async function create(a: Provisioner, name: string): Promise<Role> {
+  async function create(a: Provisioner, name: string, externalId: string | null = null): Promise<Role> {
     const org = await orgOf(a);
     return deps
       .unit("groups.create", ["roles", "events"], async ({ roles, events }) => {
@@ -163,6 +163,7 @@ export function createGroupProvisioning(deps: GroupProvisioningDeps) {
           description: "",
           scope: "SELF",
           permissionIds: [],
+          externalId,
         });
         await events.record({
           type: "role.created",
@@ -194,6 +195,23 @@ export function createGroupProvisioning(deps: GroupProvisioningDeps) {
       .catch(taken);
   }
 
+  /** Sets or clears the provisioning client's external id of a group's role. Audited as `role.updated`. */
+  async function setExternalId(a: Provisioner, role: Role, externalId: string | null): Promise<Role> {
+    if ((role.externalId ?? null) === externalId) return role;
+    const org = await orgOf(a);
+    return deps.unit("groups.external_id", ["roles", "events"], async ({ roles, events }) => {
+      const updated = await roles.setExternalId(a.tenantId, role.id, externalId);
+      if (!updated) throw notFound("Group");
+      await events.record({
+        type: "role.updated",
+        tenantId: a.tenantId,
+        org,
+        ...provisionerEvent(a, { roleId: role.id, externalId }),
+      });
+      return updated;
+    });
+  }
+
   /** Deletes a group's role and its assignments (`role.revoked` for each, then `role.deleted`). */
   async function remove(a: Provisioner, role: Role): Promise<void> {
     const org = await orgOf(a);
@@ -219,7 +237,7 @@ export function createGroupProvisioning(deps: GroupProvisioningDeps) {
     });
   }
 
-  return { list, get, group, create, rename, remove, changeMembers, setMembers, holdsSystemCode };
+  return { list, get, group, create, rename, setExternalId, remove, changeMembers, setMembers, holdsSystemCode };
 }
 
 export type GroupProvisioning = ReturnType<typeof createGroupProvisioning>;

@@ -15,7 +15,7 @@ import type { User, UserRepo } from "../../kernel/users";
 import type { EventJournal } from "../events";
 import type { Org, OrgRepo } from "../orgs";
 import { PROVISIONING_MAX_USERS, type RoleRepo } from "../roles";
-import type { FamilyStore } from "../sessions/ports";
+import type { FamilyStore, OneTimeTokenRepo } from "../sessions/ports";
 
 export interface UserProvisioningDeps {
   users: UserRepo;
@@ -23,7 +23,12 @@ export interface UserProvisioningDeps {
   roles: Pick<RoleRepo, "assignmentsOf">;
   families: Pick<FamilyStore, "revokeUser">;
   clock: Clock;
-  unit: Unit<{ users: UserRepo; roles: RoleRepo; events: EventJournal }>;
+  unit: Unit<{
+    users: UserRepo;
+    roles: RoleRepo;
+    oneTimeTokens: Pick<OneTimeTokenRepo, "deleteUser">;
+    events: EventJournal;
+  }>;
   /** The roles feature's check: true when the user holds a system code at any org. */
   holdsSystemCode(user: User): Promise<boolean>;
   /** Ends every browser session and refresh family of the user (the sessions feature's ending). */
@@ -161,26 +166,34 @@ export function createUserProvisioning(deps: UserProvisioningDeps) {
     if (patch.email) patch.emailVerified = false;
     if (!Object.keys(patch).length) return user;
     const updated = await deps
-      .unit("users.provision_update", ["users", "events"], async ({ users, events }) => {
-        const updated = await users.update(a.tenantId, user.id, patch);
-        if (!updated) throw notFound("User");
-        const fields = Object.keys(patch).filter((k) => !["status", "emailVerified", "deprovisionedAt"].includes(k));
-        const base = { tenantId: a.tenantId, org, target: { userId: user.id } };
-        if (fields.length) await events.record({ type: "user.updated", ...base, ...provisionerEvent(a, { fields }) });
-        if (patch.email)
-          await events.record({
-            type: "user.email_changed",
-            ...base,
-            ...provisionerEvent(a, { from: user.email, to: patch.email }),
-          });
-        if (patch.status)
-          await events.record({
-            type: patch.status === "ACTIVE" ? "user.enabled" : "user.disabled",
-            ...base,
-            ...provisionerEvent(a),
-          });
-        return updated;
-      })
+      .unit(
+        "users.provision_update",
+        ["users", "oneTimeTokens", "events"],
+        async ({ users, oneTimeTokens, events }) => {
+          const updated = await users.update(a.tenantId, user.id, patch);
+          if (!updated) throw notFound("User");
+          const fields = Object.keys(patch).filter((k) => !["status", "emailVerified", "deprovisionedAt"].includes(k));
+          const base = { tenantId: a.tenantId, org, target: { userId: user.id } };
+          if (fields.length) await events.record({ type: "user.updated", ...base, ...provisionerEvent(a, { fields }) });
+          if (patch.email) {
+            // Codes mailed to the old address must not reset, set up or verify the account any more.
+            for (const kind of ["reset", "setup", "verify_email"] as const)
+              await oneTimeTokens.deleteUser(user.id, kind);
+            await events.record({
+              type: "user.email_changed",
+              ...base,
+              ...provisionerEvent(a, { from: user.email, to: patch.email }),
+            });
+          }
+          if (patch.status)
+            await events.record({
+              type: patch.status === "ACTIVE" ? "user.enabled" : "user.disabled",
+              ...base,
+              ...provisionerEvent(a),
+            });
+          return updated;
+        },
+      )
       .catch(taken);
     // Sessions may live in Redis, outside the transaction: they end after the commit.
     if (patch.status === "DISABLED") await endSessions(a, updated);

@@ -42,6 +42,7 @@ export function groupResource(base: string, g: ProvisionedGroup): Record<string,
   return {
     schemas: [GROUP_SCHEMA],
     id: String(g.role.id),
+    ...(g.role.externalId ? { externalId: g.role.externalId } : {}),
     displayName: g.role.name,
     members: g.members.map((u) => ({
       value: String(u.id),

@@ -207,11 +207,14 @@ export function createScimService(deps: ScimServiceDeps) {
     return name;
   };
 
+  /** A Group body's externalId (absent or empty: none). */
+  const externalIdOf = (b: Json) => str(b.externalId, "externalId")?.slice(0, 256) || null;
+
   async function createGroup(a: Provisioner, body: unknown) {
     const b = (body ?? {}) as Json;
     const name = displayNameOf(b);
     const members = memberIds(b.members);
-    const role = await deps.groups.create(a, name);
+    const role = await deps.groups.create(a, name, externalIdOf(b));
     if (members.length) await deps.groups.changeMembers(a, role, members, []);
     return groupResource(base, await deps.groups.get(a, role.id));
   }
@@ -220,6 +223,7 @@ export function createScimService(deps: ScimServiceDeps) {
     const b = (body ?? {}) as Json;
     let role = await deps.groups.group(a, idOf(id, "Group"));
     role = await deps.groups.rename(a, role, displayNameOf(b));
+    role = await deps.groups.setExternalId(a, role, externalIdOf(b));
     await deps.groups.setMembers(a, role, memberIds(b.members));
     return groupResource(base, await deps.groups.get(a, role.id));
   }
@@ -231,6 +235,7 @@ export function createScimService(deps: ScimServiceDeps) {
     const after = applyPatch(before, ops) as Json;
     let role = g.role;
     if (after.displayName !== before.displayName) role = await deps.groups.rename(a, role, displayNameOf(after));
+    if (after.externalId !== before.externalId) role = await deps.groups.setExternalId(a, role, externalIdOf(after));
     const had = new Set(g.members.map((u) => u.id));
     const want = new Set(memberIds(after.members ?? []));
     await deps.groups.changeMembers(

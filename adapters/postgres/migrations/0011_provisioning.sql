@@ -1,2 +1,3 @@
+ALTER TABLE "roles" ADD COLUMN "external_id" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "external_id" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "deprovisioned_at" timestamp with time zone;
