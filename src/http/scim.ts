@@ -19,6 +19,7 @@ export type ScimErrorKind =
   | "method_not_allowed"
   | "too_large"
   | "not_implemented"
+  | "precondition_failed"
   | "unavailable"
   | "internal";
 
@@ -39,6 +40,7 @@ const STATUS: Record<ScimErrorKind, number> = {
   method_not_allowed: 405,
   too_large: 413,
   not_implemented: 501,
+  precondition_failed: 412,
   unavailable: 503,
   internal: 500,
 };

@@ -121,7 +121,19 @@ describe("Users", () => {
     expect(p.status).toBe(200);
     expect(p.body).toMatchObject({ userName: renamed, externalId: "entra-object-2", displayName: "Ryan Leenay-Smith" });
 
-    const off = await scim("PATCH", `/Users/${r.body.id}`, entra.deactivate);
+    // RFC 7644 §3.14: a stale If-Match is 412; the current version applies.
+    const stale = await t.call("PATCH", `/scim/v2/Users/${r.body.id}`, {
+      token,
+      body: entra.deactivate,
+      headers: { "if-match": r.body.meta.version },
+    });
+    await expectScimError(stale, 412);
+    const off = await t.call("PATCH", `/scim/v2/Users/${r.body.id}`, {
+      token,
+      body: entra.deactivate,
+      headers: { "if-match": p.body.meta.version },
+    });
+    expect(off.headers.get("etag")).toBe(off.body.meta.version);
     expect(off.body.active).toBe(false);
     const u = await ok(t.call("GET", `/api/users?organizationId=${org.id}`, { token: ten.token }));
     expect(u.find((x: { id: number }) => x.id === Number(r.body.id)).status).toBe("DISABLED");

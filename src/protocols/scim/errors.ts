@@ -14,6 +14,7 @@ export type ScimErrorKind =
   | "method_not_allowed"
   | "too_large"
   | "not_implemented"
+  | "precondition_failed"
   | "unavailable"
   | "internal";
 

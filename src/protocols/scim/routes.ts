@@ -152,19 +152,19 @@ export function scimRoutes({ scim, base }: { scim: ScimService; base: string }) 
       .put(
         "/Users/:id",
         async ({ request, server, params, body }) =>
-          one(await scim.replaceUser(await caller(request, server), params.id, body)),
+          one(await scim.replaceUser(await caller(request, server), params.id, body, request.headers.get("if-match"))),
         { params: IdParams, detail: doc("SCIM: replace a user") },
       )
       .patch(
         "/Users/:id",
         async ({ request, server, params, body }) =>
-          one(await scim.patchUser(await caller(request, server), params.id, body)),
+          one(await scim.patchUser(await caller(request, server), params.id, body, request.headers.get("if-match"))),
         { params: IdParams, detail: doc("SCIM: change a user (add, replace, remove; active flips)") },
       )
       .delete(
         "/Users/:id",
         async ({ request, server, params }) => {
-          await scim.deleteUser(await caller(request, server), params.id);
+          await scim.deleteUser(await caller(request, server), params.id, request.headers.get("if-match"));
           return scimNoContent();
         },
         {

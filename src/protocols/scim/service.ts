@@ -10,10 +10,10 @@ import type { GroupProvisioning } from "../../features/roles";
 import type { ProvisionedUserInput, UserProvisioning } from "../../features/users";
 import type { User } from "../../kernel/users";
 import { MAX_RESULTS } from "./discovery";
-import { invalidSyntax, invalidValue, notFound, unauthorized } from "./errors";
+import { invalidSyntax, invalidValue, notFound, ScimProtocolError, unauthorized } from "./errors";
 import { matches, parseFilter, userNameEquals } from "./filter";
 import { applyPatch, readOperations } from "./patch";
-import { groupResource, listResponse, project, userResource } from "./resources";
+import { groupResource, listResponse, project, userResource, versionOf } from "./resources";
 
 export interface ScimServiceDeps {
   /** `{issuer}/scim/v2`: the base of every `location`. */
@@ -142,7 +142,19 @@ export function createScimService(deps: ScimServiceDeps) {
   }
 
   /** PUT: the body is the whole resource; an attribute it leaves out keeps its value only when read-only. */
-  async function replaceUser(a: Provisioner, id: string, body: unknown) {
+  /**
+   * RFC 7644 §3.14: with `If-Match`, the change applies only to the version named (else 412). Checked
+   * just before the change, not in its unit: two changes racing past the same version both apply.
+   */
+  async function precondition(a: Provisioner, id: number, ifMatch: string | null | undefined) {
+    if (!ifMatch || ifMatch.trim() === "*") return;
+    const current = versionOf((await deps.users.get(a, id)).updatedAt);
+    if (!ifMatch.split(",").some((t) => t.trim() === current))
+      throw new ScimProtocolError("precondition_failed", "The user has changed since that version (If-Match).");
+  }
+
+  async function replaceUser(a: Provisioner, id: string, body: unknown, ifMatch?: string | null) {
+    await precondition(a, idOf(id, "User"), ifMatch);
     const input = userInput(body);
     if (!input.email) throw invalidValue("userName (the person's email) is required.");
     const u = await deps.users.update(a, idOf(id, "User"), {
@@ -154,7 +166,8 @@ export function createScimService(deps: ScimServiceDeps) {
     return user(u);
   }
 
-  async function patchUser(a: Provisioner, id: string, body: unknown) {
+  async function patchUser(a: Provisioner, id: string, body: unknown, ifMatch?: string | null) {
+    await precondition(a, idOf(id, "User"), ifMatch);
     const ops = readOperations(body);
     const current = await deps.users.get(a, idOf(id, "User"));
     const before = user(current);
@@ -175,7 +188,10 @@ export function createScimService(deps: ScimServiceDeps) {
     return user(await deps.users.update(a, current.id, input));
   }
 
-  const deleteUser = (a: Provisioner, id: string) => deps.users.deprovision(a, idOf(id, "User"));
+  async function deleteUser(a: Provisioner, id: string, ifMatch?: string | null) {
+    await precondition(a, idOf(id, "User"), ifMatch);
+    await deps.users.deprovision(a, idOf(id, "User"));
+  }
 
   // Groups
 
