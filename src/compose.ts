@@ -23,8 +23,9 @@ import { createAppDirectory, createAppService, createAudienceResolver } from "./
 import { createOrgService } from "./features/orgs";
 import { bootstrap } from "./features/platform/bootstrap";
 import { createPlatformService } from "./features/platform/service";
-import { createRoleService } from "./features/roles";
-import { createUserService } from "./features/users";
+import { createGroupProvisioning, createRoleService } from "./features/roles";
+import { createUserProvisioning, createUserService } from "./features/users";
+import { scimModule } from "./protocols/scim/module";
 import { consoleClient, createClientDirectory, createClientService } from "./features/clients";
 import { createTokenService } from "./protocols/oidc/token";
 import { oidcModule, oidcPageAnswers } from "./protocols/oidc/module";
@@ -38,6 +39,7 @@ import { createPasskeyService } from "./features/passkeys";
 import { createSocialService } from "./features/social";
 import { createClaimsMinter, createClaimsService } from "./features/claims";
 import { createImportService } from "./features/import";
+import { createScimTokenService } from "./features/scim-tokens";
 import { createAuthorizeService } from "./protocols/oidc/authorize";
 import { backchannelNotices, createEndSessionService } from "./protocols/oidc/logout";
 import { createConsentService } from "./features/consents";
@@ -546,6 +548,26 @@ async function directoryServices(b: Base, s: SignIn) {
     reachableRole: roles.reachableRole,
     checkAssignment: roles.checkAssignment,
   });
+  // SCIM tokens of organizations (CONTRACT §18): managed here, authenticated by the SCIM protocol.
+  const scimTokens = createScimTokenService({ scimTokens: store.scimTokens, orgs: store.orgs, clock, unit });
+  // What a provisioning client (a SCIM token) may do to users and roles of its subtree.
+  const groupProvisioning = createGroupProvisioning({
+    roles: store.roles,
+    orgs: store.orgs,
+    users: store.users,
+    apps: store.apps,
+    unit,
+  });
+  const userProvisioning = createUserProvisioning({
+    users: store.users,
+    orgs: store.orgs,
+    roles: store.roles,
+    families: sessions.families,
+    clock,
+    unit,
+    holdsSystemCode: groupProvisioning.holdsSystemCode,
+    endUserSessions,
+  });
   // Started by src/main.ts (and by tests that deliver); a committed unit that enqueued deliveries nudges it.
   // Each commit that enqueues a delivery wakes this instance's loop at once; the poll only finds
   // retries that came due and rows enqueued elsewhere. The embedded store has one process and every
@@ -590,11 +612,16 @@ async function directoryServices(b: Base, s: SignIn) {
     samlProviders,
     domains,
     connections,
+    scimTokens,
+    groupProvisioning,
+    userProvisioning,
   };
 }
 
+type Directory = Awaited<ReturnType<typeof directoryServices>>;
+
 /** The protocols: each owns its paths, mounts its routes and renders its errors (src/http/protocol.ts). */
-function protocolModules(b: Base, keys: Keys, s: SignIn, cookies: { secure: boolean }) {
+function protocolModules(b: Base, keys: Keys, s: SignIn, cookies: { secure: boolean }, dir: Directory) {
   const { config, store, sessions, clock, log, unit, record, contexts } = b;
   const { clientDirectory, branding, sessionService, minter, journey, pagesCsrf } = s;
   const tokens = createTokenService({
@@ -694,6 +721,13 @@ function protocolModules(b: Base, keys: Keys, s: SignIn, cookies: { secure: bool
       },
     }),
     samlModule({ saml, pages }),
+    // SCIM 2.0 (CONTRACT §18): provisioning by SCIM tokens over the users and roles features.
+    scimModule({
+      issuer: config.issuer,
+      authenticate: dir.scimTokens.authenticate,
+      users: dir.userProvisioning,
+      groups: dir.groupProvisioning,
+    }),
   ];
 
   return { protocols, pages };
@@ -725,6 +759,7 @@ export async function composeGraph(d: GraphDeps) {
     directory;
   const { samlProviders } = directory;
   const { domains, connections } = directory;
+  const { scimTokens } = directory;
   // Set on SIGTERM/SIGINT: readiness fails at once so load balancers stop routing here.
   let draining = false;
   const system = createSystemService({
@@ -742,7 +777,7 @@ export async function composeGraph(d: GraphDeps) {
     renderMetrics: () => d.metrics.render(),
   });
   const cookies = { secure: !config.issuer.startsWith("http://"), origins: config.webOrigins };
-  const { protocols, pages } = protocolModules(base, keys, signIn, cookies);
+  const { protocols, pages } = protocolModules(base, keys, signIn, cookies, directory);
 
   const app = createApp(
     {
@@ -784,6 +819,7 @@ export async function composeGraph(d: GraphDeps) {
       webhooks,
       domains,
       connections,
+      scimTokens,
       guard,
       cookies,
     }),
@@ -815,6 +851,7 @@ export async function composeGraph(d: GraphDeps) {
     clientDirectory,
     audiences,
     units,
+    scimTokens,
     /** What ends sessions (the sessions feature's ending: `endSignIn`, `endAllForUser`, …). */
     logout: sessionService,
   };

@@ -57,6 +57,8 @@ import type { DomainService } from "./features/domains";
 import { domainRoutes } from "./features/domains/routes";
 import type { ConnectionService } from "./features/connections";
 import { connectionRoutes } from "./features/connections/routes";
+import type { ScimTokenService } from "./features/scim-tokens";
+import { scimTokenRoutes } from "./features/scim-tokens/routes";
 
 export interface RouteServices {
   system: SystemService;
@@ -91,6 +93,7 @@ export interface RouteServices {
   /** Enterprise sign-in administration (CONTRACT §16): verified domains and identity-provider connections. */
   domains: DomainService;
   connections: ConnectionService;
+  scimTokens: ScimTokenService;
   guard: Guard;
   cookies: CookiePolicy;
 }
@@ -136,5 +139,6 @@ export function mountRoutes(s: RouteServices) {
     .use(brandingRoutes({ branding: s.branding, guard }))
     .use(samlProviderRoutes({ samlProviders: s.samlProviders, guard }))
     .use(domainRoutes({ domains: s.domains, guard }))
-    .use(connectionRoutes({ connections: s.connections, guard }));
+    .use(connectionRoutes({ connections: s.connections, guard }))
+    .use(scimTokenRoutes({ scimTokens: s.scimTokens, guard }));
 }

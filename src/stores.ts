@@ -26,6 +26,7 @@ import type { ConsentRepo } from "./features/consents/ports";
 import type { SamlProviderRepo } from "./features/saml-providers/ports";
 import type { DomainRepo } from "./features/domains/ports";
 import type { ConnectionRepo } from "./features/connections/ports";
+import type { ScimTokenRepo } from "./features/scim-tokens/ports";
 
 /** Repositories of the primary store. */
 export interface Repos {
@@ -59,6 +60,8 @@ export interface Repos {
   domains: DomainRepo;
   /** Identity-provider connections of organizations (CONTRACT §16). */
   connections: ConnectionRepo;
+  /** SCIM tokens of organizations (CONTRACT §18), stored hashed. */
+  scimTokens: ScimTokenRepo;
 }
 
 export interface PrimaryStore extends Repos {

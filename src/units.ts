@@ -49,6 +49,7 @@ const OUTSIDE_DIRECTORY: ReadonlySet<string> = new Set([
   "samlProviders",
   "domains",
   "connections",
+  "scimTokens",
 ]);
 const touchesDirectory = (ports: readonly string[]) => ports.some((p) => !OUTSIDE_DIRECTORY.has(p));
 

@@ -34,6 +34,7 @@ import { C, ensureIndexes, EXPIRING } from "./schema";
 import { createMongoCounters, createMongoDevices, createMongoFamilies, createMongoOneTimeTokens } from "./sessions";
 import { createMongoSocialIdentities } from "./social";
 import { createMongoAuthorizationCodes, createMongoConsents, createMongoBrowserSessions } from "./oidc";
+import { createMongoScimTokens } from "./scim-tokens";
 import { createMongoTokenContext } from "./token-context";
 import { createMongoUsers, upgradeMongoEmailForms } from "./users";
 import { createMongoDirectoryVersion } from "./directory-version";
@@ -87,6 +88,7 @@ export function createMongoRepos(ctx: Ctx, contextCtx: Ctx = ctx): Repos {
     samlProviders: guarded(createMongoSamlProviders(ctx)),
     domains: guarded(createMongoDomains(ctx)),
     connections: guarded(createMongoConnections(ctx)),
+    scimTokens: guarded(createMongoScimTokens(ctx)),
   };
 }
 

@@ -8,6 +8,7 @@ import type { EffectiveGrant, PermissionRef, Role, RoleRepo, RoleScope } from ".
 import { pathIds } from "../../src/kernel/tenancy";
 import { coll, deleteDocs, type Doc, insertDocs, modifyOne, nextId, type Ctx } from "./db";
 import { C } from "./schema";
+import { ConflictError } from "../../src/kernel/errors";
 
 const tf = (tenant: number | "any"): Filter<Doc> => (tenant === "any" ? {} : { tenantId: tenant });
 const uniq = <T>(xs: T[]) => [...new Set(xs)];
@@ -39,6 +40,7 @@ const toRole = (d: Doc, perms: PermissionRef[]): Role => ({
   description: d.description,
   scope: d.scope as RoleScope,
   permissions: perms,
+  ...(d.externalId ? { externalId: d.externalId } : {}),
 });
 
 /**
@@ -115,6 +117,7 @@ export function createMongoRoles(ctx: Ctx): RoleRepo {
         description: input.description,
         scope: input.scope,
         permissionIds: uniq(input.permissionIds),
+        ...(input.externalId ? { externalId: input.externalId } : {}),
       };
       await insertDocs(ctx, C.roles, [doc]);
       return (await withPerms([doc]))[0];
@@ -137,6 +140,31 @@ export function createMongoRoles(ctx: Ctx): RoleRepo {
         { $set: { permissionIds: uniq(permissionIds) } },
       );
       return d ? (await withPerms([d]))[0] : null;
+    },
+    async rename(tenant, roleId, name) {
+      // FerretDB does not report a unique violation of an update as E11000: look for the holder first.
+      const role = await coll(ctx, C.roles).findOne({ _id: roleId, ...tf(tenant) });
+      if (!role) return null;
+      if (await coll(ctx, C.roles).findOne({ organizationId: role.organizationId, name, _id: { $ne: roleId } }))
+        throw new ConflictError("roles_org_name");
+      const d = await modifyOne(ctx, C.roles, { _id: roleId, ...tf(tenant) }, { $set: { name } });
+      return d ? (await withPerms([d]))[0] : null;
+    },
+    async setExternalId(tenant, roleId, externalId) {
+      const d = await modifyOne(ctx, C.roles, { _id: roleId, ...tf(tenant) }, { $set: { externalId } });
+      return d ? (await withPerms([d]))[0] : null;
+    },
+    async remove(tenant, roleId) {
+      const n = await deleteDocs(ctx, C.roles, { _id: roleId, ...tf(tenant) });
+      if (!n) return null;
+      const held = await userRoles.find({ roleId }).toArray();
+      await deleteDocs(ctx, C.userRoles, { roleId }, { many: true });
+      return held.map((a) => ({
+        userId: a.userId,
+        roleId: a.roleId,
+        organizationId: a.organizationId,
+        tenantId: a.tenantId,
+      }));
     },
     async assign(a) {
       const _id = assignmentId(a);

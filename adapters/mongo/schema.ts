@@ -24,6 +24,7 @@
  *                        absoluteExpiresAt, ipAddress, userAgent, clients: string[], createdAt, lastUsedAt }
  *   authorization_codes { _id: codeHash, tenantId, clientId, code, expiresAt, redeemedAt, reused, issued }
  *   consents           { _id: "tenant:user:clientId", tenantId, userId, clientId, scopes, grantedAt, updatedAt }
+ *   scim_tokens        { _id, tenantId, organizationId, name, tokenHash, createdAt, lastUsedAt }
  *   one_time_tokens    { _id: tokenHash, kind, tenantId, userId, data, attempts, expiresAt, usedAt }
  *   api_clients        { _id: clientId, seq, tenantId, organizationId, applicationId, name, secretHash, scopes,
  *                        type, grantTypes, redirectUris, postLogoutRedirectUris, backchannelLogoutUri, firstParty,
@@ -81,6 +82,7 @@ export const C = {
   signIns: "signin_sessions",
   codes: "authorization_codes",
   consents: "consents",
+  scimTokens: "scim_tokens",
   clients: "api_clients",
   keys: "signing_keys",
   leases: "leases",
@@ -147,6 +149,10 @@ const INDEXES: Record<string, IndexDescription[]> = {
   [C.oneTime]: [{ key: { userId: 1, kind: 1 } }],
   [C.signIns]: [{ key: { userId: 1, createdAt: 1 } }],
   [C.consents]: [{ key: { tenantId: 1, userId: 1, clientId: 1 } }],
+  [C.scimTokens]: [
+    { key: { tokenHash: 1 }, name: "scim_tokens_hash", unique: true },
+    { key: { tenantId: 1, organizationId: 1, _id: 1 } },
+  ],
   [C.clients]: [{ key: { tenantId: 1, organizationId: 1, seq: 1 } }],
   [C.webhooks]: [
     { key: { applicationId: 1 }, name: "webhooks_application", unique: true },

@@ -22,6 +22,8 @@ export function toUser(d: Doc | null): User | null {
     locale: d.locale ?? null,
     // Absent on documents written before the field existed: not verified.
     emailVerified: d.emailVerified === true,
+    externalId: d.externalId ?? null,
+    deprovisionedAt: d.deprovisionedAt ?? null,
     createdAt: d.createdAt,
     updatedAt: d.updatedAt,
   };
@@ -89,6 +91,7 @@ export function createMongoUsers(ctx: Ctx): UserRepo {
         status: "ACTIVE",
         mfaEnabled: false,
         emailVerified: input.emailVerified === true,
+        ...(input.externalId ? { externalId: input.externalId } : {}),
         createdAt: now,
         updatedAt: now,
       };
@@ -147,6 +150,22 @@ export function createMongoUsers(ctx: Ctx): UserRepo {
         .toArray();
       return rows.map((d) => toUser(d)!);
     },
+    async listInSubtree(tenantId, orgPath, size, afterId = 0) {
+      if (size <= 0) return [];
+      // The subtree's orgs by their indexed path prefix, then their users (tenant, org, id index).
+      const orgIds = (
+        await coll(ctx, C.orgs)
+          .find({ tenantId, path: { $regex: `^${regexLiteral(orgPath)}` } }, { projection: { _id: 1 } })
+          .toArray()
+      ).map((d) => d._id);
+      if (!orgIds.length) return [];
+      const rows = await users
+        .find({ tenantId, organizationId: { $in: orgIds }, status: { $ne: "ERASED" }, _id: { $gt: afterId } })
+        .sort({ _id: 1 })
+        .limit(size)
+        .toArray();
+      return rows.map((d) => toUser(d)!);
+    },
     async erase(tenant, id, erasedEmail) {
       const d = await modifyOne(
         ctx,
@@ -161,6 +180,7 @@ export function createMongoUsers(ctx: Ctx): UserRepo {
             mfaEnabled: false,
             locale: null,
             emailVerified: false,
+            externalId: null,
             updatedAt: new Date(),
           },
         },

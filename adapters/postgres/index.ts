@@ -40,6 +40,7 @@ import { createPgAuthorizationCodes, createPgConsents, createPgBrowserSessions }
 import { createPgDirectoryVersion } from "./directory-version";
 import { createPgDomains } from "./domains";
 import { createPgConnections } from "./connections";
+import { createPgScimTokens } from "./scim-tokens";
 
 const MIGRATION_LOCK = 7_342_001;
 const MIGRATION_WAIT_TRIES = 3000; // × 200 ms
@@ -71,6 +72,7 @@ export function createPgRepos(db: Db, tokenContext: TokenContextReader): Repos {
     samlProviders: guarded(createPgSamlProviders(db)),
     domains: guarded(createPgDomains(db)),
     connections: guarded(createPgConnections(db)),
+    scimTokens: guarded(createPgScimTokens(db)),
   };
 }
 

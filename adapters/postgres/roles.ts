@@ -31,6 +31,7 @@ const toRole = (row: typeof r.$inferSelect, perms: PermissionRef[]): Role => ({
   description: row.description,
   scope: row.scope as RoleScope,
   permissions: perms,
+  ...(row.externalId ? { externalId: row.externalId } : {}),
 });
 
 export function createPgRoles(db: Db): RoleRepo {
@@ -52,6 +53,7 @@ export function createPgRoles(db: Db): RoleRepo {
           name: input.name,
           description: input.description,
           scope: input.scope,
+          externalId: input.externalId ?? null,
         })
         .returning();
       if (input.permissionIds.length) {
@@ -85,6 +87,37 @@ export function createPgRoles(db: Db): RoleRepo {
       if (permissionIds.length)
         await db.insert(rp).values([...new Set(permissionIds)].map((permissionId) => ({ roleId, permissionId })));
       return get(tenant, roleId);
+    },
+    async rename(tenant, roleId, name) {
+      const [row] = await db
+        .update(r)
+        .set({ name })
+        .where(and(eq(r.id, roleId), tf(tenant)))
+        .returning({ id: r.id });
+      return row ? get(tenant, roleId) : null;
+    },
+    async setExternalId(tenant, roleId, externalId) {
+      const [row] = await db
+        .update(r)
+        .set({ externalId })
+        .where(and(eq(r.id, roleId), tf(tenant)))
+        .returning({ id: r.id });
+      return row ? get(tenant, roleId) : null;
+    },
+    async remove(tenant, roleId) {
+      const [row] = await db
+        .delete(r)
+        .where(and(eq(r.id, roleId), tf(tenant)))
+        .returning({ id: r.id });
+      if (!row) return null;
+      await db.delete(rp).where(eq(rp.roleId, roleId));
+      const gone = await db.delete(ur).where(eq(ur.roleId, roleId)).returning();
+      return gone.map((a) => ({
+        userId: a.userId,
+        roleId: a.roleId,
+        organizationId: a.organizationId,
+        tenantId: a.tenantId,
+      }));
     },
     async assign(a) {
       const rows = await db.insert(ur).values(a).onConflictDoNothing().returning({ userId: ur.userId });

@@ -104,6 +104,7 @@ export const roles = pgTable(
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     scope: text("scope").notNull().default("SELF"),
+    externalId: text("external_id"),
     createdAt: created(),
   },
   (t) => [
@@ -136,6 +137,8 @@ export const users = pgTable(
     mfaLastStep: bigint("mfa_last_step", { mode: "number" }),
     locale: text("locale"),
     emailVerified: boolean("email_verified").notNull().default(false),
+    externalId: text("external_id"),
+    deprovisionedAt: ts("deprovisioned_at"),
     createdAt: created(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -601,4 +604,22 @@ export const identityProviders = pgTable(
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [index("identity_providers_tenant_org").on(t.tenantId, t.organizationId)],
+);
+
+/** SCIM tokens of organizations (CONTRACT §18): only the SHA-256 of the secret is kept. */
+export const scimTokens = pgTable(
+  "scim_tokens",
+  {
+    id: id(),
+    tenantId: ref("tenant_id").notNull(),
+    organizationId: ref("organization_id").notNull(),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: created(),
+    lastUsedAt: ts("last_used_at"),
+  },
+  (t) => [
+    uniqueIndex("scim_tokens_hash").on(t.tokenHash),
+    index("scim_tokens_tenant_org").on(t.tenantId, t.organizationId),
+  ],
 );

@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { User, UserRepo, UserStatus } from "../../src/kernel/users";
-import { schema, type Db } from "./db";
+import { likeLiteral, schema, type Db } from "./db";
 import { normalizeEmail } from "../../src/kernel/email";
 import { ConflictError } from "../../src/kernel/errors";
 import { upgradeEmailForms, type EmailFormLog } from "../shared/email-forms";
 import { translatePgError } from "./errors";
 
-const { users: u, userRoles: ur, mfaRecoveryCodes: mrc } = schema;
+const { users: u, userRoles: ur, mfaRecoveryCodes: mrc, organizations: o } = schema;
 const toUser = (r: typeof u.$inferSelect): User => ({
   id: r.id,
   tenantId: r.tenantId,
@@ -18,6 +18,8 @@ const toUser = (r: typeof u.$inferSelect): User => ({
   mfaEnabled: r.mfaEnabled,
   locale: r.locale ?? null,
   emailVerified: r.emailVerified,
+  externalId: r.externalId ?? null,
+  deprovisionedAt: r.deprovisionedAt ?? null,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });
@@ -80,6 +82,24 @@ export function createPgUsers(db: Db): UserRepo {
         .limit(size);
       return rows.map(toUser);
     },
+    async listInSubtree(tenantId, orgPath, size, afterId = 0) {
+      if (size <= 0) return [];
+      // The subtree's orgs by their indexed path prefix, then each org's users (users_tenant_org).
+      const rows = await db
+        .select()
+        .from(u)
+        .where(
+          and(
+            eq(u.tenantId, tenantId),
+            sql`${u.organizationId} in (select ${o.id} from ${o} where ${o.tenantId} = ${tenantId} and ${o.path} like ${`${likeLiteral(orgPath)}%`})`,
+            sql`${u.status} <> 'ERASED'`,
+            sql`${u.id} > ${afterId}`,
+          ),
+        )
+        .orderBy(asc(u.id))
+        .limit(size);
+      return rows.map(toUser);
+    },
     async erase(tenant, id, erasedEmail) {
       const [r] = await db
         .update(u)
@@ -93,6 +113,7 @@ export function createPgUsers(db: Db): UserRepo {
           mfaLastStep: null,
           locale: null,
           emailVerified: false,
+          externalId: null,
           updatedAt: new Date(),
         })
         .where(and(eq(u.id, id), tf(tenant)))

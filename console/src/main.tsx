@@ -20,6 +20,7 @@ import { RolesPage } from "./pages/roles";
 import { AppsPage } from "./pages/apps";
 import { ClientsPage } from "./pages/clients";
 import { WebhooksPage } from "./pages/webhooks";
+import { ScimPage } from "./pages/scim";
 import { AuditPage } from "./pages/audit";
 import { AccountPage } from "./pages/account";
 import { BrandingPage } from "./pages/branding";
@@ -40,6 +41,7 @@ const AREAS: Area[] = [
   { path: "/console/applications", label: "nav.applications", allowed: () => can("ORG_MANAGE") },
   { path: "/console/clients", label: "nav.clients", allowed: () => can("CLIENT_MANAGE") },
   { path: "/console/webhooks", label: "nav.webhooks", allowed: () => can("ORG_MANAGE") },
+  { path: "/console/scim", label: "nav.scim", allowed: () => can("USER_MANAGE") && can("ROLE_MANAGE") },
   { path: "/console/audit", label: "nav.audit", allowed: () => can("AUDIT_VIEW") },
   { path: "/console/branding", label: "nav.branding", allowed: () => can("ORG_MANAGE") },
   { path: "/console/enterprise-sign-in", label: "nav.sso", allowed: () => can("ORG_MANAGE") },
@@ -298,6 +300,7 @@ function Shell({ claims }: { claims: Claims }) {
             <Route path="/console/applications" component={guard("/console/applications", AppsPage)} />
             <Route path="/console/clients" component={guard("/console/clients", ClientsPage)} />
             <Route path="/console/webhooks" component={guard("/console/webhooks", WebhooksPage)} />
+            <Route path="/console/scim" component={guard("/console/scim", ScimPage)} />
             <Route path="/console/audit" component={guard("/console/audit", AuditPage)} />
             <Route path="/console/branding" component={guard("/console/branding", BrandingPage)} />
             <Route path="/console/enterprise-sign-in" component={guard("/console/enterprise-sign-in", SsoPage)} />

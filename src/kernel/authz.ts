@@ -86,3 +86,27 @@ export function requireHolds(p: Principal, codes: Iterable<string>, verb = "gran
 
 /** The actor of an event, as the journal records it. */
 export const actorOf = (p: Pick<Principal, "userId" | "ip">) => ({ userId: p.userId, ip: p.ip });
+
+/**
+ * A provisioning client acting on an organization's subtree (a SCIM token, CONTRACT §18): not a
+ * person, so no system permission and no reach beyond `org`'s subtree; it never acts on a user who
+ * holds a system code, nor on a role that carries one.
+ */
+export interface Provisioner {
+  tenantId: number;
+  /** The organization whose subtree it acts in (its own path included). */
+  org: { id: number; tenantId: number; path: string };
+  /** What it is, for the journal (`metadata.actorType`), and its id (`metadata.actorId`). */
+  actorType: "scim_token";
+  actorId: number;
+  ip: string | null;
+}
+
+/** The journal's actor and metadata of a provisioning client's change (CONTRACT §18). */
+export const provisionerEvent = (a: Provisioner, data: Record<string, unknown> = {}) => ({
+  actor: { userId: null, ip: a.ip },
+  data: { ...data, actorType: a.actorType, actorId: a.actorId },
+});
+
+/** True when the org path lies in the provisioner's subtree. */
+export const provisions = (a: Provisioner, orgPath: string) => orgPath.startsWith(a.org.path);

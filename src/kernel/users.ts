@@ -24,6 +24,17 @@ export interface User {
   emailVerified: boolean;
   /** The language of the person's pages and mails they chose or last signed in with (`en`, `de`); null = none yet. */
   locale?: string | null;
+  /**
+   * The identifier a provisioning client (a SCIM `externalId`, CONTRACT §18) keeps for the person;
+   * null or absent = none. Not unique: each identity provider has its own.
+   */
+  externalId?: string | null;
+  /**
+   * When a provisioning client deleted the person (SCIM DELETE, CONTRACT §18): the user is
+   * DISABLED, holds no role in that client's subtree and is invisible to provisioning until it is
+   * created again. Null or absent = never, or brought back.
+   */
+  deprovisionedAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -38,6 +49,8 @@ export interface UserRepo {
     passwordHash: string | null;
     /** Default false: set only with evidence (a provider that verified the address). */
     emailVerified?: boolean;
+    /** A provisioning client's identifier (SCIM `externalId`); default none. */
+    externalId?: string | null;
   }): Promise<User>;
   get(tenant: number | "any", id: number): Promise<User | null>;
   /** Lookup by lower-cased email across the service (login, forgot-password). */
@@ -48,7 +61,16 @@ export interface UserRepo {
     patch: Partial<
       Pick<
         User,
-        "fullName" | "organizationId" | "passwordHash" | "status" | "email" | "mfaEnabled" | "locale" | "emailVerified"
+        | "fullName"
+        | "organizationId"
+        | "passwordHash"
+        | "status"
+        | "email"
+        | "mfaEnabled"
+        | "locale"
+        | "emailVerified"
+        | "externalId"
+        | "deprovisionedAt"
       >
     >,
   ): Promise<User | null>;
@@ -65,8 +87,14 @@ export interface UserRepo {
     filter?: { afterId?: number; q?: string },
   ): Promise<User[]>;
   /**
+   * Users (erased ones excluded) whose home org lies in the subtree rooted at the org with path
+   * `orgPath` (the org itself included), ordered by id, ids greater than `afterId`, at most `size`.
+   * Another tenant's path matches nothing.
+   */
+  listInSubtree(tenantId: number, orgPath: string, size: number, afterId?: number): Promise<User[]>;
+  /**
    * Erasure (CONTRACT §3), irreversible: sets the email to `erasedEmail`, clears the name, the
-   * password hash, the verified mark and every MFA secret and recovery code, status ERASED. Null when not in `tenant`.
+   * password hash, the external id, the verified mark and every MFA secret and recovery code, status ERASED. Null when not in `tenant`.
    */
   erase(tenant: number | "any", id: number, erasedEmail: string): Promise<User | null>;
 }

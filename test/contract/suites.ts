@@ -18,6 +18,8 @@ import { passkeysContract } from "./passkeys.contract";
 import { brandingContract } from "./branding.contract";
 import { samlProvidersContract } from "./saml-providers.contract";
 import { enterpriseContract } from "./enterprise.contract";
+import { scimTokensContract } from "./scim-tokens.contract";
+import { provisioningContract } from "./provisioning.contract";
 
 export const suites: ContractSuite[] = [
   platformContract,
@@ -33,6 +35,8 @@ export const suites: ContractSuite[] = [
   brandingContract,
   samlProvidersContract,
   enterpriseContract,
+  scimTokensContract,
+  provisioningContract,
 ];
 
 /**

@@ -622,4 +622,26 @@ export const de = {
   "sso.save": "Speichern",
   "sso.create": "Verbinden",
   ...guideDe,
+  "nav.scim": "SCIM-Bereitstellung",
+  "scim.title": "SCIM-Bereitstellung",
+  "scim.intro":
+    "Entra ID und Okta legen die Personen einer Organisation über SCIM 2.0 unter {url} an, ändern und deaktivieren sie, mit einem Token dieser Organisation.",
+  "scim.organization": "Organisation",
+  "scim.new": "SCIM-Token erstellen",
+  "scim.name": "Name (wofür)",
+  "scim.create": "Token erstellen",
+  "scim.token": "SCIM-Token",
+  "scim.tokenNote":
+    "Tragen Sie es als geheimes Token des SCIM-Connectors beim Anbieter ein, mit {url} als Mandanten- bzw. Basis-URL. Wird nur einmal angezeigt.",
+  "scim.storedIt": "Ich habe es gespeichert",
+  "scim.none": "Diese Organisation hat keine SCIM-Tokens.",
+  "scim.caption": "SCIM-Tokens der Organisation",
+  "scim.colName": "Name",
+  "scim.colCreated": "Erstellt",
+  "scim.colLastUsed": "Zuletzt verwendet",
+  "scim.never": "nie",
+  "scim.revoke": "Widerrufen",
+  "scim.revokeTitle": "SCIM-Token „{name}“ widerrufen?",
+  "scim.revokeText":
+    "Der Anbieter, der es verwendet, wird ab seiner nächsten Anfrage abgewiesen. Die von ihm angelegten Personen bleiben, wie sie sind.",
 } as const satisfies ConsoleCatalogue;

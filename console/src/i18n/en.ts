@@ -612,6 +612,28 @@ export const en = {
   "sso.save": "Save",
   "sso.create": "Connect",
   ...guideEn,
+  "nav.scim": "SCIM provisioning",
+  "scim.title": "SCIM provisioning",
+  "scim.intro":
+    "Entra ID and Okta create, update and disable the people of an organization through SCIM 2.0 at {url}, with a token of that organization.",
+  "scim.organization": "Organization",
+  "scim.new": "Create a SCIM token",
+  "scim.name": "Name (what it is for)",
+  "scim.create": "Create token",
+  "scim.token": "SCIM token",
+  "scim.tokenNote":
+    "Enter it as the secret token of the provider's SCIM connector, with {url} as the tenant or base URL. Shown only once.",
+  "scim.storedIt": "I have stored it",
+  "scim.none": "This organization has no SCIM tokens.",
+  "scim.caption": "SCIM tokens of the organization",
+  "scim.colName": "Name",
+  "scim.colCreated": "Created",
+  "scim.colLastUsed": "Last used",
+  "scim.never": "never",
+  "scim.revoke": "Revoke",
+  "scim.revokeTitle": "Revoke the SCIM token “{name}”?",
+  "scim.revokeText":
+    "The provider using it is refused from its next request on. People it provisioned stay as they are.",
 } as const;
 
 export type ConsoleKey = keyof typeof en;

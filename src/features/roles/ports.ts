@@ -15,6 +15,8 @@ export interface Role {
   description: string;
   scope: RoleScope;
   permissions: PermissionRef[];
+  /** A provisioning client's identifier of the group the role stands for (SCIM `externalId`); absent = none. */
+  externalId?: string | null;
 }
 
 /** A role assignment joined with what token minting needs. */
@@ -45,11 +47,21 @@ export interface RoleRepo {
     description: string;
     scope: RoleScope;
     permissionIds: number[];
+    externalId?: string | null;
   }): Promise<Role>;
   get(tenant: number | "any", id: number): Promise<Role | null>;
   listByOrg(tenant: number | "any", orgId: number, size: number): Promise<Role[]>;
   /** Replaces the permission set; returns the role or null when not in the tenant. */
   setPermissions(tenant: number | "any", roleId: number, permissionIds: number[]): Promise<Role | null>;
+  /** Renames a role; null when not in the tenant. Throws ConflictError on a duplicate name within the org. */
+  rename(tenant: number, roleId: number, name: string): Promise<Role | null>;
+  /** Sets (null: clears) the role's external id; null when not in the tenant. */
+  setExternalId(tenant: number, roleId: number, externalId: string | null): Promise<Role | null>;
+  /**
+   * Deletes a role with its permission links and every assignment of it; returns the assignments
+   * it removed (for their events), or null when the role is not in the tenant.
+   */
+  remove(tenant: number, roleId: number): Promise<Assignment[] | null>;
   /** Idempotent; returns true when a new assignment was written. */
   assign(a: Assignment): Promise<boolean>;
   /** Idempotent; returns true when an assignment was removed. */
