@@ -24,7 +24,7 @@ import type { AuthorizationCodeStore } from "./protocols/oidc/ports";
 import type { BrowserSessionStore } from "./features/sessions/ports";
 import type { ConsentRepo } from "./features/consents/ports";
 import type { DomainRepo } from "./features/domains/ports";
-import type { ConnectionRepo } from "./features/connections/ports";
+import type { ConnectionRepo, ExternalIdentityRepo } from "./features/connections/ports";
 
 /** Repositories of the primary store. */
 export interface Repos {
@@ -56,6 +56,8 @@ export interface Repos {
   domains: DomainRepo;
   /** Identity-provider connections of organizations (CONTRACT §16). */
   connections: ConnectionRepo;
+  /** People's accounts at upstream providers, linked to users (CONTRACT §16 "Accounts"). */
+  externalIdentities: ExternalIdentityRepo;
 }
 
 export interface PrimaryStore extends Repos {

@@ -48,6 +48,7 @@ const OUTSIDE_DIRECTORY: ReadonlySet<string> = new Set([
   "passkeys",
   "domains",
   "connections",
+  "externalIdentities",
 ]);
 const touchesDirectory = (ports: readonly string[]) => ports.some((p) => !OUTSIDE_DIRECTORY.has(p));
 

@@ -14,6 +14,7 @@
 import { MongoClient, type Db } from "mongodb";
 import { UnavailableError } from "../../src/kernel/errors";
 import type { PrimaryStore, Repos, SessionStore } from "../../src/stores";
+import { createMongoExternalIdentities } from "./external-identities";
 import { createMongoApps } from "./apps";
 import { createMongoAudit, upgradeAuditText } from "./audit";
 import { createMongoClaims } from "./claims";
@@ -85,6 +86,7 @@ export function createMongoRepos(ctx: Ctx, contextCtx: Ctx = ctx): Repos {
     consents: guarded(createMongoConsents(ctx)),
     domains: guarded(createMongoDomains(ctx)),
     connections: guarded(createMongoConnections(ctx)),
+    externalIdentities: guarded(createMongoExternalIdentities(ctx)),
   };
 }
 
