@@ -43,7 +43,7 @@ import { createConsentService } from "./features/consents";
 import { createJourneyService } from "./features/journey";
 import { createBrandingService } from "./features/branding";
 import { createDomainService, type TxtResolver } from "./features/domains";
-import { createConnectionService } from "./features/connections";
+import { createConnectionService, createEnterpriseSignIn } from "./features/connections";
 import { createCsrf } from "./pages";
 import { createWebhookDelivery } from "./jobs/webhook-delivery";
 import type { PrimaryStore, SessionStore } from "./stores";
@@ -290,7 +290,20 @@ async function signInServices(b: Base, keys: Keys, late: { users?: ReturnType<ty
     unit,
     ending: sessionService,
   });
+  // Enterprise sign-in (CONTRACT §16): home-realm discovery, `ssoRequired`, upstream accounts.
+  const enterprise = createEnterpriseSignIn({
+    connections: store.connections,
+    domains: store.domains,
+    externalIdentities: store.externalIdentities,
+    users: store.users,
+    orgs: store.orgs,
+    unit,
+    clock,
+    // The platform tenant's people administer the platform: they keep their password.
+    isPlatformAdmin: async (user) => user.tenantId === b.platformTenantId,
+  });
   const auth = createAuthService({
+    passwordBarred: enterprise.passwordBarred,
     oneTimeTokens: store.oneTimeTokens,
     secondFactor: mfa,
     users: store.users,
@@ -377,6 +390,7 @@ async function signInServices(b: Base, keys: Keys, late: { users?: ReturnType<ty
       log.warn("new-device alert mail failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
     interactionKey: await d.box.derive("sso-authorize-interaction"),
     endPrevious: (tenantId, sid, ctx) => sessionService.endSignIn(tenantId, sid, ctx),
+    realm: enterprise,
   });
   const pagesCsrf = createCsrf({
     secret: await d.box.derive("sso-pages-csrf"),
@@ -398,6 +412,7 @@ async function signInServices(b: Base, keys: Keys, late: { users?: ReturnType<ty
     mailer,
     journey,
     pagesCsrf,
+    enterprise,
   };
 }
 
@@ -682,7 +697,8 @@ export async function composeGraph(d: GraphDeps) {
   const keys = await signingKeys(base, signerReady);
   const late: { users?: ReturnType<typeof createUserService> } = {};
   const signIn = await signInServices(base, keys, late);
-  const { auth, passkeys, social, mfa, sessionService, consents, journey, clients, branding, guard, pagesCsrf } = signIn;
+  const { auth, passkeys, social, mfa, sessionService, consents, journey, clients, branding, guard, pagesCsrf } =
+    signIn;
   const { clientDirectory, minter } = signIn;
   const directory = await directoryServices(base, signIn);
   late.users = directory.users;

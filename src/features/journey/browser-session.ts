@@ -29,6 +29,7 @@ export function amrOf(methods: readonly ProofMethod[]): string[] {
   for (const m of methods) {
     if (m === "password") out.add("pwd");
     else if (m === "totp" || m === "recovery") out.add("otp");
+    else if (m.startsWith("fed:")) out.add("fed");
     else if (m === "passkey") {
       out.add("hwk");
       out.add("user");
