@@ -28,6 +28,7 @@ import { createUserService } from "./features/users";
 import { consoleClient, createClientDirectory, createClientService } from "./features/clients";
 import { createTokenService } from "./protocols/oidc/token";
 import { oidcModule, oidcPageAnswers } from "./protocols/oidc/module";
+import { createOidcUpstream, federationModule, type UpstreamFetch } from "./protocols/federation";
 import { journeyPages } from "./features/journey/routes";
 import { createSystemService } from "./features/system";
 import { createKeyService, createSigner, createTokenMinter, type JwsSigner } from "./features/tokens";
@@ -64,6 +65,8 @@ export interface GraphDeps {
   mailer?: MailTransport;
   /** Outbound webhook deliveries (the SSRF-guarded sender adapter). */
   webhookSender: WebhookSender;
+  /** Calls to organizations' identity providers (the SSRF-guarded outbound fetch adapter). */
+  upstreamFetch: UpstreamFetch;
   /** DNS TXT lookups of domain verification (the outbound DNS adapter: SSO_DNS_SERVERS or the system's). */
   txtResolver?: TxtResolver;
   /** Who signs tokens; default: the one `config.signer` names (features/tokens/signer.ts). */
@@ -674,6 +677,23 @@ function protocolModules(b: Base, keys: Keys, s: SignIn, cookies: { secure: bool
           "backchannel_logout",
         ],
       },
+    }),
+    // Enterprise sign-in at an organization's own OpenID provider (CONTRACT §16).
+    federationModule({
+      pages,
+      oidc: createOidcUpstream({
+        issuer: config.issuer,
+        clock,
+        box: b.d.box,
+        connections: store.connections,
+        oneTimeTokens: store.oneTimeTokens,
+        journey,
+        enterprise: s.enterprise,
+        fetch: b.d.upstreamFetch,
+        allowInsecure: config.webhookAllowPrivate,
+        record,
+        log,
+      }),
     }),
   ];
 

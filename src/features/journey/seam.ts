@@ -178,4 +178,13 @@ export interface JourneyProtocol {
   name: string;
   /** Re-reads the request a handle carries; the outcome to answer when it no longer stands. */
   reopen(request: string): Promise<Reopened | JourneyOutcome>;
+  /**
+   * The person's organization provider refused the sign-in (CONTRACT §16: `access_denied`, or
+   * another error it names): the protocol's error answer to its client. Absent: an error page.
+   */
+  refuse?(
+    request: string,
+    error: "access_denied" | "temporarily_unavailable",
+    description: string,
+  ): Promise<JourneyOutcome>;
 }

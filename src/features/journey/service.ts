@@ -200,6 +200,29 @@ export function createJourneyService(deps: JourneyDeps) {
     return r.proceed({ ...state, sid: session.sid }, browser, { session, cookies });
   }
 
+  /**
+   * The organization's provider answered an error (CONTRACT §16): the browser goes back to the
+   * journey's client with it (the protocol's `refuse`), or an error page.
+   */
+  async function failUpstream(
+    handle: string,
+    error: "access_denied" | "temporarily_unavailable",
+    description: string,
+  ): Promise<JourneyOutcome> {
+    const s = handles.open(handle);
+    if (!s) return handles.expired();
+    const protocol = s.p === undefined ? protocols.values().next().value : protocols.get(s.p);
+    if (!protocol) return handles.expired();
+    if (protocol.refuse) return protocol.refuse(s.q, error, description);
+    return {
+      kind: "error_page",
+      page: "upstream_invalid",
+      error: { error, description },
+      check: "upstream error",
+      value: error,
+    };
+  }
+
   const steps = createSignInSteps({
     ...deps,
     sessions,
@@ -231,6 +254,7 @@ export function createJourneyService(deps: JourneyDeps) {
     signIn,
     identify,
     finishUpstream,
+    failUpstream,
     /** Orgs whose tokens the user may get: memberships (home org, assigned roles) not blocked. */
     usableOrgs: organizations.usable,
     /** Resolves when every alert mail started so far is handed over (graceful shutdown, tests). */
