@@ -316,6 +316,18 @@ describe("upstream OIDC (Contoso's IdP: oidc-provider)", () => {
     expect((await auditOf("federation.linked")).some((e: any) => e.userId === u.id)).toBe(true);
   });
 
+  test("erasing a federated user removes their upstream links", async () => {
+    const email = `${uniq("erased")}@${dA}`;
+    const sub = person({ email, email_verified: true });
+    const { res } = await federated(sub, email);
+    codeOfRedirect(res, REDIRECT, "s");
+    const user = (await t.stores.store.users.findByEmail(email))!;
+    expect(await t.stores.store.externalIdentities.find(a.tenantId, contoso.id, sub)).not.toBeNull();
+    const r = await t.call("POST", `/api/users/${user.id}/erase`, { token: a.token });
+    expect(r.status).toBeLessThan(300);
+    expect(await t.stores.store.externalIdentities.find(a.tenantId, contoso.id, sub)).toBeNull();
+  });
+
   test("access_denied at the upstream goes back to the client with that error", async () => {
     const { res } = await federated("abort", `${uniq("x")}@${dA}`);
     expect(res.status).toBe(303);
