@@ -381,6 +381,11 @@ describe("takeover set", () => {
   test("an email the upstream did not verify never links an existing account", async () => {
     const u = await createUser(t, a.token, a.rootOrgId, { email: `${uniq("unv")}@${dA}` });
     await refusedPage({ email: u.email, email_verified: false });
+    // A new person of the connection's verified domain is created without it (no account is touched).
+    const email = `${uniq("entra-style")}@${dA}`;
+    const { res } = await federated(person({ email }), email);
+    codeOfRedirect(res, REDIRECT, "s");
+    expect((await t.stores.store.users.findByEmail(email))!.emailVerified).toBe(true);
   });
 });
 

@@ -6,9 +6,11 @@
  *
  * The account rules, in order (no email alone ever names an account: "nOAuth"):
  * 1. (connection, upstream subject) already linked: that user;
- * 2. else an existing user with that email is linked only when they are of the connection's tenant
- *    and the email's domain is one of the connection's domains, verified for that tenant;
- * 3. else, with `jit.enabled`, a user is created in the connection's organization (with
+ * 2. else an existing user with that email is linked only when they are of the connection's tenant,
+ *    the upstream says it verified the email, and its domain is one of the connection's domains,
+ *    verified for that tenant (never a platform administrator);
+ * 3. else, with `jit.enabled` and an email of the connection's verified domains (the organization's
+ *    own provider vouches for its own domain; no existing account is touched), a user is created in the connection's organization (with
  *    `jit.roleId` there), `emailVerified` true, and linked;
  * 4. else a refusal the page explains.
  * Disabled users and suspended organizations are refused whichever rule found them.
@@ -153,19 +155,15 @@ export function createEnterpriseSignIn(deps: EnterpriseSignInDeps) {
     }
     const email = person.email ? normalizeEmail(person.email) : null;
     const domain = email ? domainOf(email) : null;
-    // The email counts only when the upstream verified it and its domain is this connection's, verified for its tenant.
-    const ownDomain =
-      !!email &&
-      !!domain &&
-      person.emailVerified &&
-      c.domains.includes(domain) &&
-      (await verifiedFor(c.tenantId, domain));
+    // The email's domain must be this connection's, verified for its tenant (JIT and linking alike);
+    // linking an account that already exists also needs the upstream to say it verified the mailbox.
+    const ownDomain = !!email && !!domain && c.domains.includes(domain) && (await verifiedFor(c.tenantId, domain));
     const existing = email ? await deps.users.findByEmail(email) : null;
     const at = deps.clock.now();
     const org = await deps.orgs.get(c.tenantId, c.organizationId);
     const link = { tenantId: c.tenantId, connectionId: c.id, subject: person.subject, email, createdAt: at };
     if (existing) {
-      if (existing.tenantId !== c.tenantId || !ownDomain)
+      if (existing.tenantId !== c.tenantId || !ownDomain || !person.emailVerified)
         return refuse("not_linkable", `email of user ${existing.id} (tenant ${existing.tenantId}) not linkable here`);
       if (await deps.isPlatformAdmin(existing))
         return refuse("not_linkable", `user ${existing.id} is a platform administrator`);
@@ -191,7 +189,7 @@ export function createEnterpriseSignIn(deps: EnterpriseSignInDeps) {
       return { ok: true, user: existing, how: "link_created" };
     }
     if (!c.jit.enabled) return refuse("no_account", "no account and JIT is off");
-    if (!email || !ownDomain) return refuse("no_account", "JIT needs a verified email of the connection's domains");
+    if (!email || !ownDomain) return refuse("no_account", "JIT needs an email of the connection's verified domains");
     if (!org || (await deps.orgs.isBlocked(c.tenantId, org.path, at)))
       return refuse("org_suspended", `org ${c.organizationId} (or an ancestor) is suspended or expired`);
     let user: User;
