@@ -353,6 +353,28 @@ describe("upstream OIDC (Contoso's IdP: oidc-provider)", () => {
   });
 });
 
+describe("two instances sharing the stores", () => {
+  test("the sign-in started on one instance is finished by the other's callback; the state is used once across both", async () => {
+    const other = await makeTestApp({ stores: t.stores });
+    try {
+      const email = `${uniq("roamer")}@${dA}`;
+      const br = browser(t);
+      const first = await br.get(authorizePath(clientA, REDIRECT, { login_hint: email }));
+      const callback = await atUpstream(await toUpstream(br, first), person({ email, email_verified: true }));
+      const onOther = browser(other);
+      for (const [k, v] of br.jar) onOther.jar.set(k, v);
+      const res = await onOther.get(callback);
+      const tokens = await exchangeCode(other, clientA, codeOfRedirect(res, REDIRECT, "s"), REDIRECT);
+      expect(claimsOf(tokens.body.id_token).amr).toContain("fed");
+      // The same callback again, on the first instance: the state was consumed.
+      expect((await br.get(callback)).status).toBe(400);
+    } finally {
+      await other.svc.delivery.stop();
+      await other.svc.idle();
+    }
+  });
+});
+
 describe("takeover set", () => {
   const refusedPage = async (claims: Record<string, unknown>, typed = `${uniq("z")}@${dA}`) => {
     const sub = person(claims);
