@@ -187,8 +187,15 @@ async function toUpstream(br: ReturnType<typeof browser>, res: Response): Promis
   const start = res.headers.get("location")!;
   expect(start).toStartWith("/federation/oidc/");
   const out = await br.get(start);
-  expect(out.status).toBe(303);
-  return out.headers.get("location")!;
+  expect(out.status).toBe(200);
+  // A page whose form (submitted by its script) carries the authorization request to the upstream.
+  const html = await out.text();
+  const action = html.match(/<form method="get" action="([^"]+)"/)![1].replaceAll("&amp;", "&");
+  const url = new URL(action);
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
+    url.searchParams.set(m[1], m[2].replaceAll("&amp;", "&").replaceAll("&quot;", '"'));
+  expect(out.headers.get("content-security-policy")).toContain(`form-action 'self' ${url.origin}`);
+  return url.href;
 }
 
 /** The whole sign-in: our authorization request, the identifier page, the upstream, back; the final answer. */

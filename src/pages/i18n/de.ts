@@ -160,6 +160,8 @@ export const de = {
   "errorPage.upstreamRefused.todo": "Wenden Sie sich an Ihre Administration.",
   "problem.ssoRequired":
     "Ihre Organisation meldet Sie über ihren eigenen Identitätsanbieter an. Geben Sie Ihre E-Mail-Adresse ein und fahren Sie dort fort.",
+  "formPost.titleTo": "Weiter zu {name}",
+  "formPost.bodyTo": "Sie werden zu {name} weitergeleitet, um sich mit dem Konto Ihrer Organisation anzumelden.",
   "errorPage.server.title": "Bei uns ist etwas schiefgegangen",
   "errorPage.server.what": "Der Anmeldedienst konnte Ihre Anfrage nicht abschließen. Das liegt nicht an Ihnen.",
   "problem.resetCodeInvalid":

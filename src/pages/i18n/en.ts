@@ -188,6 +188,8 @@ export const en = {
   "errorPage.upstreamRefused.todo": "Contact your administrator.",
   "problem.ssoRequired":
     "Your organization signs you in through its own identity provider. Enter your email address and continue there.",
+  "formPost.titleTo": "Continuing to {name}",
+  "formPost.bodyTo": "You are being sent to {name} to sign in with your organization's account.",
   "errorPage.server.title": "Something went wrong on our side",
   "errorPage.server.what": "The sign-in service could not finish your request. Nothing you did caused this.",
   "errorPage.server.todo": "Try again in a few minutes. If it keeps happening, contact support.",

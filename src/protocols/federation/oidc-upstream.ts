@@ -91,10 +91,14 @@ export function createOidcUpstream(deps: OidcUpstreamDeps) {
   }
 
   /**
-   * `GET /federation/oidc/{id}/start?interaction=`: the browser to the upstream's authorization
-   * endpoint, with a fresh state, nonce and PKCE verifier kept for the callback.
+   * `GET /federation/oidc/{id}/start?interaction=`: the authorization request to the upstream's
+   * authorization endpoint (its parameters), with a fresh state, nonce and PKCE verifier kept for
+   * the callback.
    */
-  async function start(connectionId: number, handle: string | null): Promise<JourneyOutcome | { redirect: string }> {
+  async function start(
+    connectionId: number,
+    handle: string | null,
+  ): Promise<JourneyOutcome | { endpoint: string; params: [string, string][]; name: string }> {
     const s = deps.journey.open(handle);
     if (!s || !handle) return deps.journey.expired();
     const c = await deps.connections.get("any", connectionId);
@@ -118,16 +122,17 @@ export function createOidcUpstream(deps: OidcUpstreamDeps) {
       attempts: 0,
       expiresAt: new Date(now.getTime() + UPSTREAM_STATE_SECONDS * 1000),
     });
-    const url = new URL(as.authorization_endpoint!);
-    url.searchParams.set("response_type", "code");
-    url.searchParams.set("client_id", c.oidc.clientId);
-    url.searchParams.set("redirect_uri", upstreamValues(deps.issuer, c).redirectUri!);
-    url.searchParams.set("scope", c.oidc.scopes.join(" "));
-    url.searchParams.set("state", state);
-    url.searchParams.set("nonce", nonce);
-    url.searchParams.set("code_challenge", await oauth.calculatePKCECodeChallenge(verifier));
-    url.searchParams.set("code_challenge_method", "S256");
-    return { redirect: url.href };
+    const params: [string, string][] = [
+      ["response_type", "code"],
+      ["client_id", c.oidc.clientId],
+      ["redirect_uri", upstreamValues(deps.issuer, c).redirectUri!],
+      ["scope", c.oidc.scopes.join(" ")],
+      ["state", state],
+      ["nonce", nonce],
+      ["code_challenge", await oauth.calculatePKCECodeChallenge(verifier)],
+      ["code_challenge_method", "S256"],
+    ];
+    return { endpoint: as.authorization_endpoint!, params, name: c.name };
   }
 
   /** The upstream's ID token, verified: its claims, or why it was refused. */
