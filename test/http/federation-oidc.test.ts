@@ -407,6 +407,29 @@ describe("takeover set", () => {
     await refusedPage({ email: ADMIN_EMAIL, email_verified: true });
   });
 
+  test("a sign-in of tenant A's client is never sent to tenant B's provider", async () => {
+    const bConn = await ok(
+      t.call("POST", `/api/organizations/${b.rootOrgId}/identity-providers`, {
+        token: b.token,
+        body: {
+          kind: "oidc",
+          name: "Fabrikam IdP",
+          enabled: true,
+          domains: [dB],
+          jit: { enabled: true },
+          oidc: { issuer: upstreamUrl, clientId: UPSTREAM_CLIENT, clientSecret: UPSTREAM_SECRET },
+        },
+      }),
+    );
+    const br = browser(t);
+    // idp= of another tenant's connection is not one of the tenant's: the identifier page.
+    const page = await br.get(authorizePath(clientA, REDIRECT, { idp: String(bConn.id) }));
+    expect(page.status).toBe(200);
+    const handle = fieldOf(await page.text(), "interaction");
+    const forged = await br.get(`/federation/oidc/${bConn.id}/start?${new URLSearchParams({ interaction: handle })}`);
+    expect(forged.status).toBe(400);
+  });
+
   test("an email the upstream did not verify never links an existing account", async () => {
     const u = await createUser(t, a.token, a.rootOrgId, { email: `${uniq("unv")}@${dA}` });
     await refusedPage({ email: u.email, email_verified: false });

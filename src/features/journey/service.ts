@@ -156,7 +156,7 @@ export function createJourneyService(deps: JourneyDeps) {
    * provider; any other to the password/passkey page with it filled in. Nothing about an account
    * is looked up, so the next page is the same whether or not one exists.
    */
-  async function identify(handle: string | undefined | null, email: string, browser: BrowserContext) {
+  async function identify(handle: string | undefined | null, email: string, _browser: BrowserContext) {
     const s = handles.open(handle);
     if (!s) return handles.expired();
     const protocol = s.p === undefined ? protocols.values().next().value : protocols.get(s.p);
@@ -167,7 +167,6 @@ export function createJourneyService(deps: JourneyDeps) {
     if (!typed) return { kind: "identify", view: await view(r.entry, s), problem: "missing" } as JourneyOutcome;
     const c = deps.realm ? await deps.realm.connectionForEmail(r.entry.tenantId, typed) : null;
     if (c) return upstream(c, s);
-    void browser;
     return { kind: "continue", step: "resume", interaction: handles.seal({ ...s, id: typed }) } as JourneyOutcome;
   }
 
@@ -204,6 +203,15 @@ export function createJourneyService(deps: JourneyDeps) {
    * The organization's provider answered an error (CONTRACT §16): the browser goes back to the
    * journey's client with it (the protocol's `refuse`), or an error page.
    */
+  /** The request a genuine, unexpired handle carries, re-read by its protocol; null otherwise. */
+  async function entryOf(handle: string | undefined | null): Promise<JourneyEntry | null> {
+    const s = handles.open(handle);
+    const protocol = s && (s.p === undefined ? protocols.values().next().value : protocols.get(s.p));
+    if (!s || !protocol) return null;
+    const r = await protocol.reopen(s.q);
+    return "entry" in r ? r.entry : null;
+  }
+
   async function failUpstream(
     handle: string,
     error: "access_denied" | "temporarily_unavailable",
@@ -255,6 +263,7 @@ export function createJourneyService(deps: JourneyDeps) {
     identify,
     finishUpstream,
     failUpstream,
+    entryOf,
     /** Orgs whose tokens the user may get: memberships (home org, assigned roles) not blocked. */
     usableOrgs: organizations.usable,
     /** Resolves when every alert mail started so far is handed over (graceful shutdown, tests). */

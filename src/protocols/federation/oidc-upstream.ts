@@ -41,7 +41,7 @@ export interface OidcUpstreamDeps {
   box: CryptoBox;
   connections: Pick<ConnectionRepo, "get">;
   oneTimeTokens: Pick<OneTimeTokenRepo, "create" | "consume">;
-  journey: Pick<JourneyService, "open" | "finishUpstream" | "failUpstream" | "expired">;
+  journey: Pick<JourneyService, "open" | "entryOf" | "finishUpstream" | "failUpstream" | "expired">;
   enterprise: Pick<EnterpriseSignIn, "resolveAccount">;
   /** The SSRF-guarded outbound fetch (adapters/outbound/guarded-fetch.ts). */
   fetch: UpstreamFetch;
@@ -101,8 +101,12 @@ export function createOidcUpstream(deps: OidcUpstreamDeps) {
   ): Promise<JourneyOutcome | { endpoint: string; params: [string, string][]; name: string }> {
     const s = deps.journey.open(handle);
     if (!s || !handle) return deps.journey.expired();
+    const entry = await deps.journey.entryOf(handle);
+    if (!entry) return deps.journey.expired();
     const c = await deps.connections.get("any", connectionId);
     if (!c || !c.enabled || c.kind !== "oidc" || !c.oidc) return invalid("connection", String(connectionId));
+    // Only a connection of a tenant the journey's client serves (a handle of tenant A never goes to B's provider).
+    if (!entry.serves(c.tenantId)) return invalid("connection of another tenant", String(connectionId));
     let as: oauth.AuthorizationServer;
     try {
       ({ as } = await discover(c));
