@@ -302,8 +302,15 @@ async function signInServices(b: Base, keys: Keys, late: { users?: ReturnType<ty
     orgs: store.orgs,
     unit,
     clock,
-    // The platform tenant's people administer the platform: they keep their password.
-    isPlatformAdmin: async (user) => user.tenantId === b.platformTenantId,
+    // A person of the platform tenant holding a role with PLATFORM_ADMIN: keeps their password.
+    isPlatformAdmin: async (user) => {
+      if (user.tenantId !== b.platformTenantId) return false;
+      for (const a of await store.roles.assignmentsOf(user.id)) {
+        const role = await store.roles.get(user.tenantId, a.roleId);
+        if (role?.permissions.some((p) => p.code === "PLATFORM_ADMIN")) return true;
+      }
+      return false;
+    },
   });
   const auth = createAuthService({
     passwordBarred: enterprise.passwordBarred,

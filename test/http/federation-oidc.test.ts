@@ -279,9 +279,45 @@ describe("home-realm discovery", () => {
     });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("identity provider");
-    // Another domain of the tenant keeps passwords; the platform administrator keeps theirs.
+    // Another domain of the tenant keeps passwords.
     expect((await t.login(a.adminEmail, PASSWORD)).accessToken).toBeTruthy();
-    expect((await t.login(ADMIN_EMAIL)).accessToken).toBeTruthy();
+  });
+
+  test("ssoRequired never takes the platform administrator's password; other people of the platform tenant's domain lose theirs", async () => {
+    const [{ organizationId: platformRoot }] = await ok(t.call("GET", "/api/users/me/memberships", { token: admin }));
+    const domain = ADMIN_EMAIL.split("@")[1];
+    await ok(t.call("POST", `/api/organizations/${platformRoot}/domains`, { token: admin, body: { domain } }));
+    await ok(
+      t.call("POST", `/api/organizations/${platformRoot}/domains/${domain}/verify`, {
+        token: admin,
+        body: { force: true },
+      }),
+    );
+    const staff = await createUser(t, admin, platformRoot, { email: `${uniq("staff")}@${domain}` });
+    const conn = await ok(
+      t.call("POST", `/api/organizations/${platformRoot}/identity-providers`, {
+        token: admin,
+        body: {
+          kind: "oidc",
+          name: "Platform IdP",
+          enabled: true,
+          domains: [domain],
+          jit: { enabled: false },
+          ssoRequired: true,
+          oidc: { issuer: upstreamUrl, clientId: UPSTREAM_CLIENT, clientSecret: UPSTREAM_SECRET },
+        },
+      }),
+    );
+    try {
+      expect((await t.login(ADMIN_EMAIL)).accessToken).toBeTruthy();
+      expectProblem(
+        await t.call("POST", "/api/auth/login", { body: { email: staff.email, password: PASSWORD } }),
+        403,
+        "FORBIDDEN",
+      );
+    } finally {
+      await ok(t.call("DELETE", `/api/organizations/${platformRoot}/identity-providers/${conn.id}`, { token: admin }));
+    }
   });
 });
 
