@@ -19,7 +19,9 @@ export type ProofMethod =
   | "passkey"
   | `social:${string}`
   /** A sign-in at an organization's own identity provider (CONTRACT §16): `fed:<connection id>`; `amr` `fed`. */
-  | `fed:${string}`;
+  | `fed:${string}`
+  /** A method the upstream provider named in its own `amr` (an RFC 8176 value), carried into ours. */
+  | `upstream:${string}`;
 
 export interface ProvenPerson {
   /** The person; the proof says nothing of their status, which the session starter checks. */

@@ -517,6 +517,7 @@ describe("invalid upstream answers (a hand-made upstream)", () => {
             sub: "fake-sub",
             email: fakeEmail(),
             email_verified: true,
+            amr: ["pwd", "mfa", "not-a-method"],
             nonce: mode === "nonce" ? "another-nonce" : lastNonce.value,
           };
           let jwt: string;
@@ -561,9 +562,12 @@ describe("invalid upstream answers (a hand-made upstream)", () => {
     return { br, state, res: await br.get(cb), cb };
   }
 
-  test("a well-formed answer signs in (the fake is sound)", async () => {
+  test("a well-formed answer signs in (the fake is sound); amr holds fed and the upstream's own RFC 8176 methods", async () => {
     const { res } = await viaFake("good");
-    expect(codeOfRedirect(res, REDIRECT, "s")).toBeTruthy();
+    const tokens = await exchangeCode(t, clientA, codeOfRedirect(res, REDIRECT, "s"), REDIRECT);
+    const id = claimsOf(tokens.body.id_token);
+    expect([...id.amr].sort()).toEqual(["fed", "mfa", "pwd"]);
+    expect(id.acr).toBe("urn:sso:acr:mfa");
   });
 
   for (const m of ["nonce", "iss", "aud", "signature", "none", "expired"])

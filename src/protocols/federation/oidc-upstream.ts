@@ -32,6 +32,30 @@ export const UPSTREAM_STATE_SECONDS = 600;
 /** Asymmetric algorithms only: `none` and HMAC (keyed with the client secret) are never accepted. */
 const ASYMMETRIC = /^(RS|PS|ES)(256|384|512)$|^EdDSA$|^Ed25519$/;
 const SKEW_SECONDS = 60;
+/** RFC 8176 §2: the `amr` values an upstream may name that we carry into our own `amr` (others are dropped). */
+const RFC8176 = new Set([
+  "face",
+  "fpt",
+  "geo",
+  "hwk",
+  "iris",
+  "kba",
+  "mca",
+  "mfa",
+  "otp",
+  "pin",
+  "pop",
+  "pwd",
+  "rba",
+  "retina",
+  "sc",
+  "sms",
+  "swk",
+  "tel",
+  "user",
+  "vbm",
+  "wia",
+]);
 
 export type UpstreamFetch = (url: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -258,12 +282,18 @@ export function createOidcUpstream(deps: OidcUpstreamDeps) {
         value: account.refusal,
       };
     }
-    return deps.journey.finishUpstream(handle, proven(account.user, c), browser);
+    return deps.journey.finishUpstream(handle, proven(account.user, c, claims.amr), browser);
   }
 
-  const proven = (user: User, c: Connection): ProvenPerson => ({
+  /** The proof: the connection, and the upstream's own methods where it names them (CONTRACT §16). */
+  const proven = (user: User, c: Connection, amr: unknown): ProvenPerson => ({
     user,
-    methods: [`fed:${c.id}`],
+    methods: [
+      `fed:${c.id}`,
+      ...(Array.isArray(amr) ? [...new Set(amr)] : [])
+        .filter((m): m is string => typeof m === "string" && RFC8176.has(m))
+        .map((m) => `upstream:${m}` as const),
+    ],
     at: deps.clock.now(),
   });
 
