@@ -30,6 +30,7 @@ import { consoleClient, createClientDirectory, createClientService } from "./fea
 import { createTokenService } from "./protocols/oidc/token";
 import { oidcModule, oidcPageAnswers } from "./protocols/oidc/module";
 import { createSamlService, isSamlAnswer, samlModule, samlPageAnswers } from "./protocols/saml";
+import { createOidcUpstream, federationModule, type UpstreamFetch } from "./protocols/federation";
 import { journeyPages } from "./features/journey/routes";
 import { createSystemService } from "./features/system";
 import { createKeyService, createSigner, createTokenMinter, type JwsSigner } from "./features/tokens";
@@ -47,7 +48,7 @@ import { createJourneyService } from "./features/journey";
 import { createBrandingService } from "./features/branding";
 import { createSamlProviderService } from "./features/saml-providers";
 import { createDomainService, type TxtResolver } from "./features/domains";
-import { createConnectionService } from "./features/connections";
+import { createConnectionService, createEnterpriseSignIn } from "./features/connections";
 import { createCsrf } from "./pages";
 import { createWebhookDelivery } from "./jobs/webhook-delivery";
 import type { PrimaryStore, SessionStore } from "./stores";
@@ -68,6 +69,8 @@ export interface GraphDeps {
   mailer?: MailTransport;
   /** Outbound webhook deliveries (the SSRF-guarded sender adapter). */
   webhookSender: WebhookSender;
+  /** Calls to organizations' identity providers (the SSRF-guarded outbound fetch adapter). */
+  upstreamFetch: UpstreamFetch;
   /** DNS TXT lookups of domain verification (the outbound DNS adapter: SSO_DNS_SERVERS or the system's). */
   txtResolver?: TxtResolver;
   /** Who signs tokens; default: the one `config.signer` names (features/tokens/signer.ts). */
@@ -294,7 +297,27 @@ async function signInServices(b: Base, keys: Keys, late: { users?: ReturnType<ty
     unit,
     ending: sessionService,
   });
+  // Enterprise sign-in (CONTRACT §16): home-realm discovery, `ssoRequired`, upstream accounts.
+  const enterprise = createEnterpriseSignIn({
+    connections: store.connections,
+    domains: store.domains,
+    externalIdentities: store.externalIdentities,
+    users: store.users,
+    orgs: store.orgs,
+    unit,
+    clock,
+    // A person of the platform tenant holding a role with PLATFORM_ADMIN: keeps their password.
+    isPlatformAdmin: async (user) => {
+      if (user.tenantId !== b.platformTenantId) return false;
+      for (const a of await store.roles.assignmentsOf(user.id)) {
+        const role = await store.roles.get(user.tenantId, a.roleId);
+        if (role?.permissions.some((p) => p.code === "PLATFORM_ADMIN")) return true;
+      }
+      return false;
+    },
+  });
   const auth = createAuthService({
+    passwordBarred: enterprise.passwordBarred,
     oneTimeTokens: store.oneTimeTokens,
     secondFactor: mfa,
     users: store.users,
@@ -381,6 +404,7 @@ async function signInServices(b: Base, keys: Keys, late: { users?: ReturnType<ty
       log.warn("new-device alert mail failed", { error: String((e as Error)?.message ?? e).split("\n")[0] }),
     interactionKey: await d.box.derive("sso-authorize-interaction"),
     endPrevious: (tenantId, sid, ctx) => sessionService.endSignIn(tenantId, sid, ctx),
+    realm: enterprise,
   });
   const pagesCsrf = createCsrf({
     secret: await d.box.derive("sso-pages-csrf"),
@@ -402,6 +426,7 @@ async function signInServices(b: Base, keys: Keys, late: { users?: ReturnType<ty
     mailer,
     journey,
     pagesCsrf,
+    enterprise,
   };
 }
 
@@ -727,6 +752,23 @@ function protocolModules(b: Base, keys: Keys, s: SignIn, cookies: { secure: bool
       authenticate: dir.scimTokens.authenticate,
       users: dir.userProvisioning,
       groups: dir.groupProvisioning,
+    }),
+    // Enterprise sign-in at an organization's own OpenID provider (CONTRACT §16).
+    federationModule({
+      pages,
+      oidc: createOidcUpstream({
+        issuer: config.issuer,
+        clock,
+        box: b.d.box,
+        connections: store.connections,
+        oneTimeTokens: store.oneTimeTokens,
+        journey,
+        enterprise: s.enterprise,
+        fetch: b.d.upstreamFetch,
+        allowInsecure: config.webhookAllowPrivate,
+        record,
+        log,
+      }),
     }),
   ];
 

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { openEmbedded, openPostgres, createPgSessionStore } from "../adapters/postgres";
 import { createMailer, describeMailer } from "../adapters/outbound/mailer";
 import { createDnsTxtResolver } from "../adapters/outbound/dns-txt";
+import { createGuardedFetch } from "../adapters/outbound/guarded-fetch";
 import { createWebhookSender } from "../adapters/outbound/webhook-sender";
 import { openRedis } from "../adapters/redis";
 import { openSqliteSessions } from "../adapters/sqlite";
@@ -120,6 +121,7 @@ export async function start(env: Record<string, string | undefined>, opts: { clo
     instanceId,
     mailer: createMailer(config.mailer, log, { from: config.mailFrom }),
     webhookSender: createWebhookSender({ allowPrivate: config.webhookAllowPrivate }),
+    upstreamFetch: createGuardedFetch({ allowPrivate: config.webhookAllowPrivate }),
     txtResolver: createDnsTxtResolver({ servers: config.dnsServers }),
   });
   const { app, boot } = svc;

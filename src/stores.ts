@@ -25,8 +25,8 @@ import type { BrowserSessionStore } from "./features/sessions/ports";
 import type { ConsentRepo } from "./features/consents/ports";
 import type { SamlProviderRepo } from "./features/saml-providers/ports";
 import type { DomainRepo } from "./features/domains/ports";
-import type { ConnectionRepo } from "./features/connections/ports";
 import type { ScimTokenRepo } from "./features/scim-tokens/ports";
+import type { ConnectionRepo, ExternalIdentityRepo } from "./features/connections/ports";
 
 /** Repositories of the primary store. */
 export interface Repos {
@@ -62,6 +62,8 @@ export interface Repos {
   connections: ConnectionRepo;
   /** SCIM tokens of organizations (CONTRACT §18), stored hashed. */
   scimTokens: ScimTokenRepo;
+  /** People's accounts at upstream providers, linked to users (CONTRACT §16 "Accounts"). */
+  externalIdentities: ExternalIdentityRepo;
 }
 
 export interface PrimaryStore extends Repos {

@@ -50,6 +50,7 @@ const OUTSIDE_DIRECTORY: ReadonlySet<string> = new Set([
   "domains",
   "connections",
   "scimTokens",
+  "externalIdentities",
 ]);
 const touchesDirectory = (ports: readonly string[]) => ports.some((p) => !OUTSIDE_DIRECTORY.has(p));
 

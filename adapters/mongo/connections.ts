@@ -52,6 +52,9 @@ export function createMongoConnections(ctx: Ctx): ConnectionRepo {
     async get(tenant, id) {
       return toConnection(await c.findOne({ _id: id, ...tf(tenant) }));
     },
+    async listByTenant(tenantId) {
+      return (await c.find({ tenantId }).sort({ _id: 1 }).toArray()).map((x) => toConnection(x)!);
+    },
     async listByOrg(tenantId, organizationId) {
       return (await c.find({ tenantId, organizationId }).sort({ _id: 1 }).toArray()).map((x) => toConnection(x)!);
     },

@@ -14,6 +14,7 @@
 import { MongoClient, type Db } from "mongodb";
 import { UnavailableError } from "../../src/kernel/errors";
 import type { PrimaryStore, Repos, SessionStore } from "../../src/stores";
+import { createMongoExternalIdentities } from "./external-identities";
 import { createMongoApps } from "./apps";
 import { createMongoAudit, upgradeAuditText } from "./audit";
 import { createMongoClaims } from "./claims";
@@ -89,6 +90,7 @@ export function createMongoRepos(ctx: Ctx, contextCtx: Ctx = ctx): Repos {
     domains: guarded(createMongoDomains(ctx)),
     connections: guarded(createMongoConnections(ctx)),
     scimTokens: guarded(createMongoScimTokens(ctx)),
+    externalIdentities: guarded(createMongoExternalIdentities(ctx)),
   };
 }
 

@@ -51,6 +51,7 @@
  *   identity_providers { _id, tenantId, organizationId, kind, name, enabled, domains, jit: { enabled, roleId },
  *                        oidc: { issuer, clientId, clientSecretEnc, scopes } | null,
  *                        saml: { entityId, ssoUrl, certificates, metadataXml } | null, ssoRequired, createdAt, updatedAt }
+ *   external_identities { _id: "connection:subject", tenantId, connectionId, subject, userId, email, createdAt }
  *   app_quota_slots    { _id: "org:k", organizationId, at }  (slot k of an org's application quota, apps.ts)
  *   sequences          { _id: kind, seq }                      (numeric id sequences; `audit_metadata_text`: the
  *                                                              format of audit_log.metadataText, audit.ts)
@@ -100,6 +101,7 @@ export const C = {
   domains: "org_domains",
   domainOwners: "domain_owners",
   connections: "identity_providers",
+  externalIdentities: "external_identities",
   sequences: "sequences",
   units: "_units",
   unitUndo: "_unit_undo",
@@ -163,6 +165,7 @@ const INDEXES: Record<string, IndexDescription[]> = {
   [C.audit]: [{ key: { tenantId: 1, _id: 1 } }, { key: { orgPath: 1, _id: 1 } }, { key: { userId: 1, _id: 1 } }],
   [C.domains]: [{ key: { tenantId: 1, organizationId: 1, domain: 1 } }, { key: { domain: 1, verified: 1 } }],
   [C.connections]: [{ key: { tenantId: 1, organizationId: 1, _id: 1 } }, { key: { tenantId: 1, domains: 1 } }],
+  [C.externalIdentities]: [{ key: { tenantId: 1, userId: 1 } }],
   [C.units]: [{ key: { leaseUntil: 1 } }, { key: { committed: 1 } }],
   [C.unitUndo]: [{ key: { unit: 1, seq: 1 } }],
   [C.locks]: [{ key: { key: 1 }, name: "locks_key", unique: true }],

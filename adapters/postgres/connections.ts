@@ -50,6 +50,9 @@ export function createPgConnections(db: Db): ConnectionRepo {
         .where(and(eq(c.id, id), tf(tenant)));
       return r ? toConnection(r) : null;
     },
+    async listByTenant(tenantId) {
+      return (await db.select().from(c).where(eq(c.tenantId, tenantId)).orderBy(asc(c.id))).map(toConnection);
+    },
     async listByOrg(tenantId, organizationId) {
       return (
         await db

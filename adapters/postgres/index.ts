@@ -14,6 +14,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/postgres-js";
 import { migrate as migratePg } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import type { PrimaryStore, Repos, SessionStore } from "../../src/stores";
+import { createPgExternalIdentities } from "./external-identities";
 import { createPgApps } from "./apps";
 import { createPgAudit } from "./audit";
 import { createPgClaims } from "./claims";
@@ -73,6 +74,7 @@ export function createPgRepos(db: Db, tokenContext: TokenContextReader): Repos {
     domains: guarded(createPgDomains(db)),
     connections: guarded(createPgConnections(db)),
     scimTokens: guarded(createPgScimTokens(db)),
+    externalIdentities: guarded(createPgExternalIdentities(db)),
   };
 }
 

@@ -623,3 +623,23 @@ export const scimTokens = pgTable(
     index("scim_tokens_tenant_org").on(t.tenantId, t.organizationId),
   ],
 );
+
+/**
+ * People's accounts at upstream providers (CONTRACT §16 "Accounts"): (connection, subject) names
+ * one user for good; the tenant is in every lookup.
+ */
+export const externalIdentities = pgTable(
+  "external_identities",
+  {
+    connectionId: ref("connection_id").notNull(),
+    subject: text("subject").notNull(),
+    tenantId: ref("tenant_id").notNull(),
+    userId: ref("user_id").notNull(),
+    email: text("email"),
+    createdAt: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.connectionId, t.subject] }),
+    index("external_identities_user").on(t.tenantId, t.userId),
+  ],
+);

@@ -12,7 +12,16 @@ import type { User } from "./users";
  * (`passkey`, CONTRACT §14). OIDC `amr` (RFC 8176) derives from these (password → `pwd`, totp →
  * `otp`, passkey → `hwk` + `user`).
  */
-export type ProofMethod = "password" | "totp" | "recovery" | "passkey" | `social:${string}`;
+export type ProofMethod =
+  | "password"
+  | "totp"
+  | "recovery"
+  | "passkey"
+  | `social:${string}`
+  /** A sign-in at an organization's own identity provider (CONTRACT §16): `fed:<connection id>`; `amr` `fed`. */
+  | `fed:${string}`
+  /** A method the upstream provider named in its own `amr` (an RFC 8176 value), carried into ours. */
+  | `upstream:${string}`;
 
 export interface ProvenPerson {
   /** The person; the proof says nothing of their status, which the session starter checks. */

@@ -194,5 +194,67 @@ export const enterpriseContract: ContractSuite = {
         expect((await s.store.connections.get(tenant, c.id))!.name).toBe("Contoso");
       });
     });
+
+    describe("ExternalIdentityRepo", () => {
+      const ident = (tenantId: number, connectionId: number, subject: string, userId: number) => ({
+        tenantId,
+        connectionId,
+        subject,
+        userId,
+        email: `${subject}@contoso.example`,
+        createdAt: at,
+      });
+
+      test("links (connection, subject) once; find is tenant-filtered; list and delete per user", async () => {
+        const conn = 1000 + Math.floor(Math.random() * 1e6);
+        await s.store.externalIdentities.link(ident(tenant, conn, "sub-1", 7));
+        expect(await s.store.externalIdentities.find(tenant, conn, "sub-1")).toEqual(ident(tenant, conn, "sub-1", 7));
+        expect(await s.store.externalIdentities.find(other, conn, "sub-1")).toBeNull();
+        expect(await s.store.externalIdentities.find(tenant, conn + 1, "sub-1")).toBeNull();
+        expect(await s.store.externalIdentities.find(tenant, conn, "SUB-1")).toBeNull();
+        await expect(s.store.externalIdentities.link(ident(tenant, conn, "sub-1", 8))).rejects.toBeInstanceOf(
+          ConflictError,
+        );
+        // The same subject at another connection is another account.
+        await s.store.externalIdentities.link(ident(tenant, conn + 1, "sub-1", 7));
+        expect((await s.store.externalIdentities.listUser(tenant, 7)).map((x) => x.connectionId).sort()).toEqual([
+          conn,
+          conn + 1,
+        ]);
+        expect(await s.store.externalIdentities.listUser(other, 7)).toEqual([]);
+        await s.store.externalIdentities.deleteUser(other, 7);
+        expect(await s.store.externalIdentities.listUser(tenant, 7)).toHaveLength(2);
+        await s.store.externalIdentities.deleteUser(tenant, 7);
+        expect(await s.store.externalIdentities.listUser(tenant, 7)).toEqual([]);
+        expect(await s.store.externalIdentities.find(tenant, conn, "sub-1")).toBeNull();
+      });
+
+      test("two first sign-ins racing link once", async () => {
+        const conn = 1000 + Math.floor(Math.random() * 1e6);
+        const r = await Promise.allSettled(
+          [1, 2, 3, 4].map((u) => s.store.externalIdentities.link(ident(tenant, conn, "racer", u))),
+        );
+        expect(r.filter((x) => x.status === "fulfilled")).toHaveLength(1);
+        for (const x of r) if (x.status === "rejected") expect(x.reason).toBeInstanceOf(ConflictError);
+      });
+
+      test("inside a unit that fails, no link is kept", async () => {
+        const conn = 1000 + Math.floor(Math.random() * 1e6);
+        await expect(
+          s.store.transaction(async (tx) => {
+            await tx.externalIdentities.link(ident(tenant, conn, "crash", 9));
+            throw new Error("crash");
+          }),
+        ).rejects.toThrow("crash");
+        await s.store.recover();
+        expect(await s.store.externalIdentities.find(tenant, conn, "crash")).toBeNull();
+      });
+
+      test("listByTenant lists every connection of the tenant only", async () => {
+        const mine = await s.store.connections.listByTenant(tenant);
+        expect(mine.every((c) => c.tenantId === tenant)).toBe(true);
+        expect(await s.store.connections.listByTenant(third)).toEqual([]);
+      });
+    });
   },
 };

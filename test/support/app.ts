@@ -4,6 +4,7 @@
  */
 import { createMailer } from "../../adapters/outbound/mailer";
 import { createDnsTxtResolver } from "../../adapters/outbound/dns-txt";
+import { createGuardedFetch } from "../../adapters/outbound/guarded-fetch";
 import { createWebhookSender } from "../../adapters/outbound/webhook-sender";
 import { loadConfig, type Config } from "../../src/config";
 import { systemClock, type Clock } from "../../src/kernel/clock";
@@ -83,6 +84,7 @@ export async function makeTestApp(
     mailer: createMailer(config.mailer, createLogger("silent"), { from: config.mailFrom }),
     faults: opts.faults,
     webhookSender: opts.webhookSender ?? createWebhookSender({ allowPrivate: config.webhookAllowPrivate }),
+    upstreamFetch: createGuardedFetch({ allowPrivate: config.webhookAllowPrivate }),
     webhookTimeoutMs: opts.webhookTimeoutMs,
     webhookPollMs: 50,
     txtResolver: createDnsTxtResolver({ servers: config.dnsServers, timeoutMs: 1000 }),

@@ -187,6 +187,28 @@ export const SAMPLES: Sample[] = [
     fields: [],
   },
   {
+    // Enterprise sign-in (CONTRACT §16): on to the organization's provider.
+    name: "form-to-upstream",
+    page: formPostPage,
+    props: {
+      action: "https://login.contoso.example/authorize",
+      fields: [
+        ["response_type", "code"],
+        ["client_id", "sso"],
+        ["state", "af0ifjsldkj"],
+      ],
+      to: "Contoso (Entra ID)",
+      method: "get",
+    },
+    fields: [],
+  },
+  ...(["upstreamInvalid", "upstreamNoAccount", "upstreamNotLinkable", "upstreamRefused"] as const).map((kind) => ({
+    name: `error-${kind}`,
+    page: errorPage,
+    props: { kind, reference: "req_7a8b9c0d1e2f3a4b" },
+    fields: [],
+  })),
+  {
     name: "logout-confirm",
     page: logoutConfirmPage,
     props: { ...form("/pages/logout"), appName: "Photos" },

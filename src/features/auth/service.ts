@@ -77,6 +77,11 @@ export interface AuthDeps {
   loginPerIpPerMinute?: number;
   /** Where failures of work done after the answer (failed-sign-in audit) are reported. */
   onBackgroundError?(error: unknown): void;
+  /**
+   * `ssoRequired` (CONTRACT §16): true when the person must sign in at their organization's own
+   * provider (a right password is then refused, on the pages and the API).
+   */
+  passwordBarred?(user: User): Promise<boolean>;
 }
 
 /**
@@ -184,6 +189,11 @@ export function createAuthService(deps: AuthDeps) {
     // A right password checked while 5 failures were recorded is not revealed: locked.
     const lockedFor = await attempt.succeeded(deps.clock.now());
     if (lockedFor !== null) throw accountLocked(lockedFor);
+    if (deps.passwordBarred && (await deps.passwordBarred(user)))
+      throw new DomainError(
+        "FORBIDDEN",
+        "Your organization requires signing in through its own identity provider: use the hosted sign-in page and enter your email address.",
+      );
     if (deps.hasher.needsRehash(user.passwordHash!)) {
       await deps.users.update(user.tenantId, user.id, { passwordHash: await deps.hasher.hash(password) });
     }

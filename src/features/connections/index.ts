@@ -11,7 +11,18 @@ export type {
   ConnectionKind,
   ConnectionRepo,
   ConnectionSettings,
+  ExternalIdentity,
+  ExternalIdentityRepo,
   OidcUpstream,
   SamlUpstreamSettings,
 } from "./ports";
 export { hasDoctype, normalizeCertificate, parseIdpMetadata, SamlInputError, type SamlUpstream } from "./saml-metadata";
+export {
+  createEnterpriseSignIn,
+  domainOf,
+  type AccountOutcome,
+  type AccountRefusal,
+  type EnterpriseSignIn,
+  type EnterpriseSignInDeps,
+  type UpstreamPerson,
+} from "./sign-in";

@@ -53,10 +53,42 @@ export interface ConnectionRepo {
   get(tenant: number | "any", id: number): Promise<Connection | null>;
   /** The connections of one org of the tenant, by id. */
   listByOrg(tenantId: number, organizationId: number): Promise<Connection[]>;
+  /** Every connection of the tenant, by id (home-realm discovery asks whether any is enabled). */
+  listByTenant(tenantId: number): Promise<Connection[]>;
   /** The tenant's connections that list `domain`, by id. */
   listByDomain(tenantId: number, domain: string): Promise<Connection[]>;
   /** Replaces the settings of the tenant's connection (one atomic write); null when it is not there. */
   replace(tenantId: number, id: number, next: ConnectionSettings, at: Date): Promise<Connection | null>;
   /** Deletes the tenant's connection; false when it is not there. */
   remove(tenantId: number, id: number): Promise<boolean>;
+}
+
+/**
+ * A person's account at an upstream provider, linked to one of our users (CONTRACT §16 "Accounts"):
+ * keyed by (connection, upstream subject), never by an email alone, so a later change of the
+ * upstream's `email` claim cannot move the link onto another user ("nOAuth").
+ */
+export interface ExternalIdentity {
+  tenantId: number;
+  connectionId: number;
+  /** The upstream's stable subject: the ID token's `sub` (OIDC) or the NameID (SAML). */
+  subject: string;
+  userId: number;
+  /** The email the upstream asserted when the link was made (informational; never a key). */
+  email: string | null;
+  createdAt: Date;
+}
+
+export interface ExternalIdentityRepo {
+  /** The link of (connection, subject) when it belongs to `tenantId`; null otherwise (another tenant's is never returned). */
+  find(tenantId: number, connectionId: number, subject: string): Promise<ExternalIdentity | null>;
+  /**
+   * Links (connection, subject) to a user. Throws ConflictError when (connection, subject) is
+   * already linked (store-enforced: two first sign-ins racing link once).
+   */
+  link(identity: ExternalIdentity): Promise<void>;
+  /** The user's links in the tenant, oldest first (export). */
+  listUser(tenantId: number, userId: number): Promise<ExternalIdentity[]>;
+  /** Removes the user's links in the tenant (erase). */
+  deleteUser(tenantId: number, userId: number): Promise<void>;
 }

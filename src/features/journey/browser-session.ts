@@ -29,12 +29,15 @@ export function amrOf(methods: readonly ProofMethod[]): string[] {
   for (const m of methods) {
     if (m === "password") out.add("pwd");
     else if (m === "totp" || m === "recovery") out.add("otp");
+    else if (m.startsWith("fed:")) out.add("fed");
+    else if (m.startsWith("upstream:")) out.add(m.slice("upstream:".length));
     else if (m === "passkey") {
       out.add("hwk");
       out.add("user");
     }
   }
-  if (methods.length > 1) out.add("mfa");
+  // Two proofs given here make `mfa`; the upstream's own methods say so themselves when they do.
+  if (methods.filter((m) => !m.startsWith("upstream:")).length > 1) out.add("mfa");
   return [...out];
 }
 

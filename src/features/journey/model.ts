@@ -17,6 +17,8 @@ export const STEP_PATHS = {
   organization: "/oauth2/authorize/organization",
   /** The sign-in page's passkey (button or autofill), CONTRACT §14. */
   passkey: "/oauth2/authorize/passkey",
+  /** Home-realm discovery (CONTRACT §16): the identifier page's POST. */
+  identify: "/oauth2/authorize/identify",
   /** A passkey in place of the TOTP code on the second-factor page. */
   secondFactorPasskey: "/oauth2/authorize/second-factor/passkey",
 } as const;
@@ -40,3 +42,11 @@ export const ORG_COOKIE = "sso_org";
  * a sign-in whose account is not among them is from a new device (the tenant's alert mail).
  */
 export const DEVICE_COOKIE = "sso_device";
+
+/**
+ * Where the journey hands a browser to an organization's provider (CONTRACT §16): the federation
+ * protocol's start for a connection, with the journey's handle as `interaction`. Its callback
+ * finishes the journey (`JourneyService.finishUpstream`).
+ */
+export const upstreamStartPath = (kind: "oidc" | "saml", connectionId: number) =>
+  `/federation/${kind}/${connectionId}/start`;

@@ -34,6 +34,7 @@ import {
   PASSWORD_PAGE_PATHS,
   PENDING_MFA_COOKIE,
   STEP_PATHS,
+  upstreamStartPath,
 } from "./model";
 import type { BrowserContext, CookieChange, JourneyOutcome, PageView, ProtocolAnswer } from "./seam";
 import type { JourneyService } from "./service";
@@ -70,6 +71,10 @@ const ERROR_KIND: Record<string, ErrorKind> = {
   bad_request: "badRequest",
   expired: "expired",
   second_factor_required: "secondFactorRequired",
+  upstream_invalid: "upstreamInvalid",
+  upstream_no_account: "upstreamNoAccount",
+  upstream_not_linkable: "upstreamNotLinkable",
+  upstream_refused: "upstreamRefused",
 };
 
 /** The branding as the pages kit takes it. */
@@ -110,7 +115,9 @@ function signInProblem(o: Extract<JourneyOutcome, { kind: "sign_in" }>) {
           ? { key: "problem.formExpired" }
           : o.problem === "passkey"
             ? { key: "problem.passkey" }
-            : undefined;
+            : o.problem === "sso"
+              ? { key: "problem.ssoRequired" }
+              : undefined;
   const fieldErrors =
     o.problem === "missing"
       ? o.email?.trim()
@@ -123,7 +130,7 @@ function signInProblem(o: Extract<JourneyOutcome, { kind: "sign_in" }>) {
 /** Renders a page of the journey itself: sign-in, second factor, organization picker. */
 async function renderJourneyPage(
   request: Request,
-  o: Extract<JourneyOutcome, { kind: "sign_in" | "second_factor" | "choose_org" }>,
+  o: Extract<JourneyOutcome, { kind: "sign_in" | "identify" | "second_factor" | "choose_org" }>,
   kit: PageKit,
   journey: Pick<JourneyService, "passkeySignInOffer" | "secondFactorOffer">,
 ): Promise<Response> {
@@ -131,6 +138,24 @@ async function renderJourneyPage(
   // Passkeys (CONTRACT §14): the pages that offer one load the passkey script (a static asset).
   const withScript = { ...ctx, scripts: [PASSKEY_SCRIPT] };
   switch (o.kind) {
+    case "identify": {
+      // Home-realm discovery (CONTRACT §16): the email first; the next page depends on its domain only.
+      const offer = await journey.passkeySignInOffer();
+      const { html, headers } = renderPage(
+        signInPage,
+        {
+          step: "email",
+          action: STEP_PATHS.identify,
+          hidden,
+          appName: o.view.appName,
+          email: o.email,
+          fieldErrors: o.problem === "missing" ? { email: { key: "problem.emailRequired" } } : undefined,
+          passkey: { action: STEP_PATHS.passkey, hidden, ...offer, autofill: true, purpose: "signIn" },
+        },
+        withScript,
+      );
+      return pageAnswer(html, headers, o.problem ? "refused" : "ok", kit.cookies);
+    }
     case "sign_in": {
       const offer = await journey.passkeySignInOffer();
       const passAlong = new URLSearchParams({
@@ -305,13 +330,19 @@ export function journeyPages({
           o.page === "second_factor_required" ? "forbidden" : "bad_request",
           { cookies, brand: o.brand, uiLocales: o.uiLocales },
         );
+      case "upstream": {
+        // To the organization's provider (the federation protocol's start), with this journey's handle.
+        const q = new URLSearchParams({ interaction: o.interaction });
+        return seeOther(`${upstreamStartPath(o.connection.kind, o.connection.id)}?${q}`, cookies);
+      }
       case "protocol":
         // A page after a POST: 303 to the GET that shows it.
         if (afterPost && o.view) return seeOther(resumeAt(o.view.interaction), cookies);
         return protocol(request, o.answer, kitOf(request, cookies, reference));
     }
     // A page: after a POST, 303 to the GET that shows it, unless it shows the posted form again with its problem.
-    const refusal = (o.kind === "sign_in" || o.kind === "second_factor") && o.problem !== undefined;
+    const refusal =
+      (o.kind === "sign_in" || o.kind === "second_factor" || o.kind === "identify") && o.problem !== undefined;
     if (afterPost && !refusal) return seeOther(resumeAt(o.view.interaction), cookies);
     return renderJourneyPage(request, o, kitOf(request, cookies, reference), journey);
   }
@@ -421,6 +452,13 @@ export function journeyRoutes({ journey, pages }: { journey: JourneyService; pag
           field(form, "password"),
           browserOf(request, server, form),
         ),
+      ),
+      hidden,
+    )
+    .post(
+      STEP_PATHS.identify,
+      post((form, request, server) =>
+        journey.identify(form.get("interaction"), field(form, "email"), browserOf(request, server, form)),
       ),
       hidden,
     )

@@ -43,6 +43,8 @@ export interface JourneyState {
   again?: true;
   /** Step-up (CONTRACT §12): the second factor asked is to raise this browser session (its sid). */
   up?: string;
+  /** Home-realm discovery (CONTRACT §16): the email given on the identifier page, served by no connection. */
+  id?: string;
 }
 
 /** What the journey must know of the request it serves, re-read from the protocol at every step. */
@@ -61,6 +63,11 @@ export interface JourneyEntry {
   scope: TenantScope;
   /** Whether a person of `tenantId` may sign in here (tenant isolation: else a wrong password). */
   serves(tenantId: number): boolean;
+  /**
+   * What the request says of who signs in (CONTRACT §16 "Finding the provider"): `login_hint`,
+   * `organization=` and `idp=` skip the identifier page.
+   */
+  hints?: { loginHint?: string; organizationId?: number; idpId?: number };
 }
 
 /** What every page of the journey needs from the request. */
@@ -91,9 +98,20 @@ export interface CookieChange {
  * Why a request ends on an error page: one that cannot be answered to its client (never
  * redirected), an expired handle, or a step-up the person cannot give (no second factor set up).
  */
-export type ErrorPageKind = "unknown_client" | "bad_redirect" | "bad_request" | "expired" | "second_factor_required";
+export type ErrorPageKind =
+  | "unknown_client"
+  | "bad_redirect"
+  | "bad_request"
+  | "expired"
+  | "second_factor_required"
+  /** Enterprise sign-in (CONTRACT §16): an invalid upstream answer, or an account the upstream's person cannot use. */
+  | "upstream_invalid"
+  | "upstream_no_account"
+  | "upstream_not_linkable"
+  | "upstream_refused";
 
-export type SignInProblem = "credentials" | "locked" | "rate_limited" | "missing" | "expired" | "passkey";
+/** `sso`: the person's organization requires its own provider (`ssoRequired`): no password here. */
+export type SignInProblem = "credentials" | "locked" | "rate_limited" | "missing" | "expired" | "passkey" | "sso";
 export type SecondFactorProblem = "invalid" | "ended" | "missing" | "passkey";
 
 /** A protocol's own answer (back to its client, or a page of its own): the journey passes it on unread. */
@@ -118,6 +136,10 @@ export type JourneyOutcome = { cookies?: CookieChange } & (
   /** After a POST: 303 to the GET that shows the next page of this journey. */
   | { kind: "continue"; step: "resume" | "second-factor"; interaction: string }
   | { kind: "sign_in"; view: PageView; email?: string; problem?: SignInProblem; retryAfterSeconds?: number }
+  /** Home-realm discovery (CONTRACT §16): the email first, when the tenant has an enabled connection. */
+  | { kind: "identify"; view: PageView; email?: string; problem?: "missing" }
+  /** To the organization's provider: the federation protocol's start for this connection, with the handle. */
+  | { kind: "upstream"; connection: { id: number; kind: "oidc" | "saml" }; interaction: string }
   | { kind: "second_factor"; view: PageView; method: "totp" | "recovery"; problem?: SecondFactorProblem; left?: number }
   | {
       kind: "choose_org";
@@ -156,4 +178,13 @@ export interface JourneyProtocol {
   name: string;
   /** Re-reads the request a handle carries; the outcome to answer when it no longer stands. */
   reopen(request: string): Promise<Reopened | JourneyOutcome>;
+  /**
+   * The person's organization provider refused the sign-in (CONTRACT §16: `access_denied`, or
+   * another error it names): the protocol's error answer to its client. Absent: an error page.
+   */
+  refuse?(
+    request: string,
+    error: "access_denied" | "temporarily_unavailable",
+    description: string,
+  ): Promise<JourneyOutcome>;
 }

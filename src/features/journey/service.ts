@@ -9,10 +9,11 @@
  */
 import type { Clock } from "../../kernel/clock";
 import type { Mailer } from "../../kernel/mail";
-import type { ProofMethod } from "../../kernel/proven-person";
+import type { ProofMethod, ProvenPerson } from "../../kernel/proven-person";
 import type { Unit } from "../../kernel/unit";
 import type { User, UserRepo } from "../../kernel/users";
 import type { EffectiveBrand } from "../branding";
+import type { EnterpriseSignIn } from "../connections";
 import type { DomainEvent, EventJournal } from "../events";
 import type { OrgRepo } from "../orgs";
 import type { RoleRepo } from "../roles";
@@ -21,7 +22,7 @@ import { createDeviceCheck } from "./device";
 import { createHandles } from "./handle";
 import { createOrganizations } from "./organizations";
 import type { BrowserSession, BrowserSessionStore } from "../sessions";
-import type { JourneyEntry, JourneyOutcome, JourneyProtocol, JourneyState, PageView } from "./seam";
+import type { BrowserContext, JourneyEntry, JourneyOutcome, JourneyProtocol, JourneyState, PageView } from "./seam";
 import { createSignInSteps, type Opened, type StepDeps } from "./steps";
 
 export interface JourneyDeps extends Pick<StepDeps, "auth" | "passkeys"> {
@@ -43,6 +44,8 @@ export interface JourneyDeps extends Pick<StepDeps, "auth" | "passkeys"> {
   interactionKey: Uint8Array;
   /** Ends a browser session another person held in this browser before (the sessions feature's `endSignIn`). */
   endPrevious: BrowserSessionDeps["endPrevious"];
+  /** Home-realm discovery (CONTRACT §16): the connection that serves an email, an org or `idp=`. */
+  realm?: Pick<EnterpriseSignIn, "anyEnabled" | "connectionForEmail" | "connectionForOrg" | "enabledConnection">;
 }
 
 export function createJourneyService(deps: JourneyDeps) {
@@ -107,6 +110,127 @@ export function createJourneyService(deps: JourneyDeps) {
     };
   }
 
+  /** To a connection's provider: the federation protocol's start, with this journey's handle. */
+  const upstream = (c: { id: number; kind: "oidc" | "saml" }, state: JourneyState): JourneyOutcome => ({
+    kind: "upstream",
+    connection: { id: c.id, kind: c.kind },
+    interaction: handles.seal(state),
+  });
+
+  /**
+   * The first page of a sign-in (CONTRACT §16 "Finding the provider"), what a protocol answers when
+   * nobody is signed in: `idp=`, then `login_hint` (its domain's connection, else the password page
+   * with it filled in), then `organization=` (its only connection), then the identifier page when
+   * the tenant has an enabled connection, else the password/passkey page. An email the identifier
+   * page took (`state.id`) is the password page's.
+   */
+  async function signIn(entry: JourneyEntry, state: JourneyState, email?: string): Promise<JourneyOutcome> {
+    const realm = deps.realm;
+    const h = entry.hints ?? {};
+    const password = async (e?: string): Promise<JourneyOutcome> => ({
+      kind: "sign_in",
+      view: await view(entry, state),
+      email: e,
+    });
+    if (!realm || state.id !== undefined) return password(state.id ?? email ?? h.loginHint);
+    const tenantId = entry.tenantId;
+    if (h.idpId !== undefined) {
+      const c = await realm.enabledConnection(tenantId, h.idpId);
+      if (c) return upstream(c, state);
+    }
+    const hint = email ?? h.loginHint;
+    if (hint?.includes("@")) {
+      const c = await realm.connectionForEmail(tenantId, hint);
+      return c ? upstream(c, state) : password(hint);
+    }
+    if (h.organizationId !== undefined) {
+      const c = await realm.connectionForOrg(tenantId, h.organizationId);
+      if (c) return upstream(c, state);
+    }
+    if (await realm.anyEnabled(tenantId)) return { kind: "identify", view: await view(entry, state), email: hint };
+    return password(hint);
+  }
+
+  /**
+   * The identifier page's POST: an email whose verified domain a connection serves goes to that
+   * provider; any other to the password/passkey page with it filled in. Nothing about an account
+   * is looked up, so the next page is the same whether or not one exists.
+   */
+  async function identify(handle: string | undefined | null, email: string, _browser: BrowserContext) {
+    const s = handles.open(handle);
+    if (!s) return handles.expired();
+    const protocol = s.p === undefined ? protocols.values().next().value : protocols.get(s.p);
+    if (!protocol) return handles.expired();
+    const r = await protocol.reopen(s.q);
+    if (!("entry" in r)) return r;
+    const typed = email.trim().slice(0, 320);
+    if (!typed) return { kind: "identify", view: await view(r.entry, s), problem: "missing" } as JourneyOutcome;
+    const c = deps.realm ? await deps.realm.connectionForEmail(r.entry.tenantId, typed) : null;
+    if (c) return upstream(c, s);
+    return { kind: "continue", step: "resume", interaction: handles.seal({ ...s, id: typed }) } as JourneyOutcome;
+  }
+
+  /**
+   * The end of a sign-in at an organization's provider (CONTRACT §16): its protocol verified the
+   * upstream's answer and found the account; the browser session starts with that proof (`amr`
+   * `fed`) and the journey's protocol goes on, as after a password.
+   */
+  async function finishUpstream(
+    handle: string,
+    person: ProvenPerson,
+    browser: BrowserContext,
+  ): Promise<JourneyOutcome> {
+    const s = handles.open(handle);
+    if (!s) return handles.expired();
+    const protocol = s.p === undefined ? protocols.values().next().value : protocols.get(s.p);
+    if (!protocol) return handles.expired();
+    const r = await protocol.reopen(s.q);
+    if (!("entry" in r)) return r;
+    if (!r.entry.serves(person.user.tenantId))
+      return {
+        kind: "error_page",
+        page: "upstream_not_linkable",
+        error: { error: "access_denied", description: "The upstream's account is of another tenant." },
+        check: "entry.serves",
+        value: `tenant ${person.user.tenantId}`,
+      };
+    const state = { ...s, up: undefined, id: undefined };
+    const { session, cookies } = await sessions.start(person, r.entry, browser);
+    return r.proceed({ ...state, sid: session.sid }, browser, { session, cookies });
+  }
+
+  /**
+   * The organization's provider answered an error (CONTRACT §16): the browser goes back to the
+   * journey's client with it (the protocol's `refuse`), or an error page.
+   */
+  /** The request a genuine, unexpired handle carries, re-read by its protocol; null otherwise. */
+  async function entryOf(handle: string | undefined | null): Promise<JourneyEntry | null> {
+    const s = handles.open(handle);
+    const protocol = s && (s.p === undefined ? protocols.values().next().value : protocols.get(s.p));
+    if (!s || !protocol) return null;
+    const r = await protocol.reopen(s.q);
+    return "entry" in r ? r.entry : null;
+  }
+
+  async function failUpstream(
+    handle: string,
+    error: "access_denied" | "temporarily_unavailable",
+    description: string,
+  ): Promise<JourneyOutcome> {
+    const s = handles.open(handle);
+    if (!s) return handles.expired();
+    const protocol = s.p === undefined ? protocols.values().next().value : protocols.get(s.p);
+    if (!protocol) return handles.expired();
+    if (protocol.refuse) return protocol.refuse(s.q, error, description);
+    return {
+      kind: "error_page",
+      page: "upstream_invalid",
+      error: { error, description },
+      check: "upstream error",
+      value: error,
+    };
+  }
+
   const steps = createSignInSteps({
     ...deps,
     sessions,
@@ -135,6 +259,11 @@ export function createJourneyService(deps: JourneyDeps) {
     /** The browser's live session for a request of `scope` (its `sso_session` cookie), its idle window slid. */
     currentSession: sessions.resume,
     stepUp,
+    signIn,
+    identify,
+    finishUpstream,
+    failUpstream,
+    entryOf,
     /** Orgs whose tokens the user may get: memberships (home org, assigned roles) not blocked. */
     usableOrgs: organizations.usable,
     /** Resolves when every alert mail started so far is handed over (graceful shutdown, tests). */

@@ -141,6 +141,8 @@ export function createSignInSteps(deps: StepDeps) {
         person = await deps.auth.provePassword(email, password, browser.ip);
       } catch (e) {
         if (e instanceof DomainError && e.code === "INVALID_CREDENTIALS") return again("credentials");
+        // `ssoRequired` (CONTRACT §16): this person signs in at their organization's provider.
+        if (e instanceof DomainError && e.code === "FORBIDDEN") return again("sso");
         return refusedByLimit(e, again);
       }
       // Tenant isolation: a person of another tenant is answered as a wrong password (no enumeration).

@@ -163,7 +163,8 @@ export interface DeviceRepo {
   touch(userId: number, deviceId: string, at: Date): Promise<void>;
 }
 
-export type OneTimeKind = "reset" | "setup" | "mfa_pending" | "verify_email";
+/** `fed_state`: an upstream sign-in's state, nonce and PKCE verifier (CONTRACT §16), redeemed once at its callback. */
+export type OneTimeKind = "reset" | "setup" | "mfa_pending" | "verify_email" | "fed_state";
 
 export interface OneTimeToken {
   kind: OneTimeKind;

@@ -5,6 +5,7 @@
  * records.ts (create, list, update, own language), status.ts (enable/disable, end sessions, unlock,
  * erase), export.ts (the export).
  */
+import type { ExternalIdentityRepo } from "../connections/ports";
 import type { storeSetupCode } from "../passwords";
 import type { Principal } from "../../kernel/authz";
 import type { Clock } from "../../kernel/clock";
@@ -41,6 +42,8 @@ export interface UserServiceDeps {
     devices: DeviceRepo;
     oneTimeTokens: OneTimeTokenRepo;
     socialIdentities: SocialIdentityRepo;
+    /** Links to upstream accounts (CONTRACT §16): erased with the user. */
+    externalIdentities: Pick<ExternalIdentityRepo, "deleteUser">;
     passkeys: PasskeyRepo;
     consents: Pick<ConsentRepo, "revokeAllForUser">;
     audit: Pick<AuditRepo, "scrubUser">;

@@ -91,13 +91,36 @@ export function createUserStatus(deps: UserServiceDeps, reach: Pick<UserReach, "
     if (user.status !== "ERASED") {
       await deps.unit(
         "users.erase",
-        ["users", "devices", "oneTimeTokens", "roles", "socialIdentities", "passkeys", "consents", "audit", "events"],
-        async ({ users, devices, oneTimeTokens, roles, socialIdentities, passkeys, consents, audit, events }) => {
+        [
+          "users",
+          "devices",
+          "oneTimeTokens",
+          "roles",
+          "socialIdentities",
+          "externalIdentities",
+          "passkeys",
+          "consents",
+          "audit",
+          "events",
+        ],
+        async ({
+          users,
+          devices,
+          oneTimeTokens,
+          roles,
+          socialIdentities,
+          externalIdentities,
+          passkeys,
+          consents,
+          audit,
+          events,
+        }) => {
           await users.erase(user.tenantId, user.id, erasedEmail(user.id));
           await consents.revokeAllForUser(user.tenantId, user.id);
           await devices.deleteUser(user.id);
           await passkeys.deleteUser(user.tenantId, user.id);
           await socialIdentities.deleteUser(user.id);
+          await externalIdentities.deleteUser(user.tenantId, user.id);
           await oneTimeTokens.deleteUser(user.id);
           await roles.removeAllFor(user.id);
           await audit.scrubUser(user.id);

@@ -140,6 +140,28 @@ export const de = {
     "Diese Anwendung verlangt bei der Anmeldung einen zweiten Schritt, und für Ihr Konto ist noch keiner eingerichtet: weder eine Authenticator-App noch ein Passkey.",
   "errorPage.secondFactorRequired.todo":
     "Schalten Sie in Ihren Kontoeinstellungen die Bestätigung in zwei Schritten ein oder fügen Sie einen Passkey hinzu, und beginnen Sie dann erneut in der Anwendung. Wenn das nicht geht, wenden Sie sich an Ihre Administration.",
+  "errorPage.upstreamInvalid.title": "Die Anmeldung Ihrer Organisation hat nicht funktioniert",
+  "errorPage.upstreamInvalid.what":
+    "Der Identitätsanbieter Ihrer Organisation hat eine Antwort gesendet, die dieser Dienst nicht annehmen kann. Sie sind nicht angemeldet.",
+  "errorPage.upstreamInvalid.todo":
+    "Beginnen Sie erneut in der Anwendung. Wenn es wieder passiert, geben Sie Ihrer Administration die Referenz unten.",
+  "errorPage.upstreamNoAccount.title": "Für Sie gibt es hier noch kein Konto",
+  "errorPage.upstreamNoAccount.what":
+    "Der Identitätsanbieter Ihrer Organisation hat Sie angemeldet, aber hier gibt es kein Konto für Sie, und es kann keines automatisch angelegt werden.",
+  "errorPage.upstreamNoAccount.todo":
+    "Bitten Sie Ihre Administration, Ihr Konto anzulegen, und beginnen Sie dann erneut in der Anwendung.",
+  "errorPage.upstreamNotLinkable.title": "Dieses Konto kann so nicht verwendet werden",
+  "errorPage.upstreamNotLinkable.what":
+    "Das Konto, das Ihr Identitätsanbieter nennt, gehört zu einer E-Mail-Adresse, für die dieser Anbieter nicht anmelden darf.",
+  "errorPage.upstreamNotLinkable.todo":
+    "Melden Sie sich wie gewohnt an, oder bitten Sie Ihre Administration, die Domains des Identitätsanbieters Ihrer Organisation zu prüfen.",
+  "errorPage.upstreamRefused.title": "Dieses Konto kann sich nicht anmelden",
+  "errorPage.upstreamRefused.what": "Ihr Konto oder seine Organisation ist derzeit nicht aktiv.",
+  "errorPage.upstreamRefused.todo": "Wenden Sie sich an Ihre Administration.",
+  "problem.ssoRequired":
+    "Ihre Organisation meldet Sie über ihren eigenen Identitätsanbieter an. Geben Sie Ihre E-Mail-Adresse ein und fahren Sie dort fort.",
+  "formPost.titleTo": "Weiter zu {name}",
+  "formPost.bodyTo": "Sie werden zu {name} weitergeleitet, um sich mit dem Konto Ihrer Organisation anzumelden.",
   "errorPage.server.title": "Bei uns ist etwas schiefgegangen",
   "errorPage.server.what": "Der Anmeldedienst konnte Ihre Anfrage nicht abschließen. Das liegt nicht an Ihnen.",
   "problem.resetCodeInvalid":

@@ -168,6 +168,28 @@ export const en = {
     "This application asks for a second step at sign-in, and your account has none yet: no authenticator app and no passkey.",
   "errorPage.secondFactorRequired.todo":
     "Turn on two-step verification or add a passkey in your account settings, then start again from the application. If you cannot, contact your administrator.",
+  "errorPage.upstreamInvalid.title": "Your organization's sign-in did not work",
+  "errorPage.upstreamInvalid.what":
+    "Your organization's identity provider sent an answer this service cannot accept, so you are not signed in.",
+  "errorPage.upstreamInvalid.todo":
+    "Start again from the application. If it keeps happening, give your administrator the reference below.",
+  "errorPage.upstreamNoAccount.title": "No account for you here yet",
+  "errorPage.upstreamNoAccount.what":
+    "Your organization's identity provider signed you in, but there is no account here for you and none can be created automatically.",
+  "errorPage.upstreamNoAccount.todo":
+    "Ask your administrator to create your account, then start again from the application.",
+  "errorPage.upstreamNotLinkable.title": "This account cannot be used this way",
+  "errorPage.upstreamNotLinkable.what":
+    "The account your identity provider names belongs to an email address this provider is not allowed to sign in for.",
+  "errorPage.upstreamNotLinkable.todo":
+    "Sign in the way you usually do, or ask your administrator to check the domains of your organization's identity provider.",
+  "errorPage.upstreamRefused.title": "This account cannot sign in",
+  "errorPage.upstreamRefused.what": "Your account, or its organization, is not active at the moment.",
+  "errorPage.upstreamRefused.todo": "Contact your administrator.",
+  "problem.ssoRequired":
+    "Your organization signs you in through its own identity provider. Enter your email address and continue there.",
+  "formPost.titleTo": "Continuing to {name}",
+  "formPost.bodyTo": "You are being sent to {name} to sign in with your organization's account.",
   "errorPage.server.title": "Something went wrong on our side",
   "errorPage.server.what": "The sign-in service could not finish your request. Nothing you did caused this.",
   "errorPage.server.todo": "Try again in a few minutes. If it keeps happening, contact support.",

@@ -21,6 +21,14 @@ export const ERROR_KINDS = [
   "signOutServer",
   /** Step-up (CONTRACT §12): the application asks for a second factor and the person has none. */
   "secondFactorRequired",
+  /** Enterprise sign-in (CONTRACT §16): the organization's provider answered something we cannot accept. */
+  "upstreamInvalid",
+  /** The provider signed the person in, and no account here may be used for them (no link, no JIT). */
+  "upstreamNoAccount",
+  /** The provider's account names an email whose account this provider may not take. */
+  "upstreamNotLinkable",
+  /** The account found is disabled, or its organization suspended. */
+  "upstreamRefused",
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 

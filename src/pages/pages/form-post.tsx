@@ -18,16 +18,26 @@ export interface FormPostProps {
   fields: readonly (readonly [string, string])[];
   /** The client's name, when known. */
   appName?: string;
+  /** Enterprise sign-in (CONTRACT §16): the form goes on to the organization's provider of this name, not back. */
+  to?: string;
+  /** `get` for an authorization request to an upstream (its parameters in the query, as providers expect); default `post`. */
+  method?: "get" | "post";
 }
 
 function FormPostBody(p: FormPostProps) {
   const { t } = useKit();
   return (
-    <form method="post" action={p.action} id={FORM_POST_ID}>
+    <form method={p.method ?? "post"} action={p.action} id={FORM_POST_ID}>
       {p.fields.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <p>{p.appName ? t("formPost.bodyApp", { app: p.appName }) : t("formPost.body")}</p>
+      <p>
+        {p.to
+          ? t("formPost.bodyTo", { name: p.to })
+          : p.appName
+            ? t("formPost.bodyApp", { app: p.appName })
+            : t("formPost.body")}
+      </p>
       <noscript>
         <p>{t("formPost.noScript")}</p>
         <Submit>{t("formPost.continue")}</Submit>
@@ -38,6 +48,11 @@ function FormPostBody(p: FormPostProps) {
 
 export const formPostPage: Page<FormPostProps> = {
   id: "form-post",
-  title: (p, t) => (p.appName ? t("formPost.titleApp", { app: p.appName }) : t("formPost.title")),
+  title: (p, t) =>
+    p.to
+      ? t("formPost.titleTo", { name: p.to })
+      : p.appName
+        ? t("formPost.titleApp", { app: p.appName })
+        : t("formPost.title"),
   Body: FormPostBody,
 };

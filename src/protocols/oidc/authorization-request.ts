@@ -13,7 +13,13 @@
  *
  * Pure: no HTTP, no storage beyond the client lookup the caller passes in.
  */
-import { type ApiClient, CLIENT_ID_PATTERN, CONSOLE_CLIENT_ID, loopbackPortMayVary, MAX_URI_LENGTH } from "../../features/clients";
+import {
+  type ApiClient,
+  CLIENT_ID_PATTERN,
+  CONSOLE_CLIENT_ID,
+  loopbackPortMayVary,
+  MAX_URI_LENGTH,
+} from "../../features/clients";
 import { type Acr, askedAcr } from "./acr";
 import { type ClaimsRequest, MAX_CLAIMS_LENGTH, parseClaimsRequest } from "./claims-request";
 import { OAuthProtocolError, oauthError } from "./errors";
@@ -98,6 +104,7 @@ export const KNOWN_PARAMETERS = [
   "request_uri",
   "registration",
   "organization",
+  "idp",
 ] as const;
 
 /** A validated authorization request: what the hosted pages and the code grant work from. */
@@ -146,6 +153,8 @@ export interface AuthorizationRequest {
   claims?: ClaimsRequest;
   /** `organization=<orgId>`: the org to preselect on the hosted page (CONTRACT §12). */
   organizationId?: number;
+  /** `idp=<idpId>`: the organization's identity provider to sign in at (CONTRACT §16). */
+  idpId?: number;
 }
 
 /** The outcome of `validateAuthorizationRequest`. */
@@ -471,6 +480,16 @@ export const checkOrganization: Check = (ctx) => {
   ctx.out.organizationId = id;
 };
 
+/** CONTRACT §16: `idp=<idpId>` (a positive integer) names the connection to sign in at. */
+export const checkIdp: Check = (ctx) => {
+  const raw = single(ctx.params, "idp");
+  if (raw === undefined) return;
+  const id = /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(id))
+    throw oauthError("invalid_request", "idp must be a positive integer (a connection id).");
+  ctx.out.idpId = id;
+};
+
 /**
  * OIDC Core §11: `offline_access` is kept only when the client may get refresh tokens (it holds
  * the `refresh_token` grant) and, for a client that shows a consent page (not first party), only
@@ -518,6 +537,7 @@ export const REDIRECT_CHECKS: readonly Check[] = [
   checkHarmlessHints,
   checkClaims,
   checkOrganization,
+  checkIdp,
   checkOfflineAccess,
 ];
 
@@ -645,5 +665,6 @@ export async function validateAuthorizationRequest(
   if (o.acr !== undefined) request.acr = o.acr;
   if (o.claims !== undefined) request.claims = o.claims;
   if (o.organizationId !== undefined) request.organizationId = o.organizationId;
+  if (o.idpId !== undefined) request.idpId = o.idpId;
   return { kind: "valid", request };
 }

@@ -524,6 +524,7 @@ describe("the list", () => {
       "checkHarmlessHints",
       "checkClaims",
       "checkOrganization",
+      "checkIdp",
       "checkOfflineAccess",
     ]);
   });

@@ -95,9 +95,10 @@ describe("every page in every language", () => {
         if (invalid.length) expect(focused[0]).toBe(invalid[0]);
         // Every form posts, with the CSRF token and what the HTTP layer asked to carry back; the
         // form_post answer's form goes to the client instead, and never carries the token.
-        for (const f of one("form")) expect(f.attrs.method).toBe("post");
+        // The form on to an organization's provider (CONTRACT §16) is its authorization request: a GET.
+        for (const f of one("form")) expect(f.attrs.method).toBe(s.name === "form-to-upstream" ? "get" : "post");
         if (s.page === formPostPage) {
-          expect(one("form")[0].attrs.action).toBe("https://photos.example.com/callback");
+          expect(one("form")[0].attrs.action).toBe((s.props as { action: string }).action);
           expect(one("input").some((i) => i.attrs.name === "csrf")).toBe(false);
         } else if (one("form").length) {
           expect(one("input").filter((i) => i.attrs.name === "csrf")[0].attrs.value).toBe(token);

@@ -10,7 +10,14 @@ import { randomToken, sha256Hex } from "../../../kernel/secrets";
 import type { User, UserRepo } from "../../../kernel/users";
 import type { ConsentRepo } from "../../../features/consents";
 import type { DomainEvent } from "../../../features/events";
-import { type BrowserContext, type CookieChange, type JourneyService, type JourneyState, rememberedOrg, rememberOrg } from "../../../features/journey";
+import {
+  type BrowserContext,
+  type CookieChange,
+  type JourneyService,
+  type JourneyState,
+  rememberedOrg,
+  rememberOrg,
+} from "../../../features/journey";
 import { type BrowserSession } from "../../../features/sessions";
 import {
   acrOf,
@@ -38,7 +45,7 @@ export interface Step {
 export interface FlowDeps {
   issuer: string;
   clock: Clock;
-  journey: Pick<JourneyService, "currentSession" | "view" | "seal" | "stepUp" | "usableOrgs">;
+  journey: Pick<JourneyService, "currentSession" | "view" | "seal" | "stepUp" | "usableOrgs" | "signIn">;
   codes: Pick<AuthorizationCodeStore, "issue">;
   consents: Pick<ConsentRepo, "get">;
   users: Pick<UserRepo, "get">;
@@ -155,7 +162,8 @@ export function createAuthorizationFlow(deps: FlowDeps) {
     const user = session ? await deps.users.get(session.tenantId, session.userId) : null;
     if (!session || !user || user.status !== "ACTIVE") {
       if (none) return withCookies(fail(v, oauthError("login_required", "Nobody is signed in.")));
-      return withCookies({ kind: "sign_in", view: await deps.journey.view(v.entry, i), email: r.loginHint });
+      // The first page of the sign-in: the identifier page, the password page, or the organization's provider.
+      return withCookies(await deps.journey.signIn(v.entry, i));
     }
     // prompt=none's PKCE refusal, kept by checkPkce until login_required (above) had its turn.
     if (r.pkceRefusal) return withCookies(fail(v, r.pkceRefusal));

@@ -133,6 +133,8 @@ export function createRequestValidation(deps: {
       applicationId,
       scope: tenantScopeOf(r.client),
       serves: (t) => servesTenant(r.client, t),
+      // Home-realm discovery (CONTRACT §16): who the request says signs in skips the identifier page.
+      hints: { loginHint: r.loginHint, organizationId: r.organizationId, idpId: r.idpId },
     };
     const v: Validated = { request: r, appName, applicationId, entry };
     if (r.responseMode === "form_post")

@@ -70,6 +70,12 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
       if (isOutcome(v)) return v;
       return { entry: v.entry, proceed: (state, browser, finished) => proceed(v, state, browser, finished) };
     },
+    // The person's organization provider refused (CONTRACT §16): that error back to the client.
+    async refuse(q, error, description) {
+      const v = await validate(q);
+      if (isOutcome(v)) return v;
+      return fail(v, oauthError(error, description));
+    },
   };
 
   /**

@@ -1,0 +1,3 @@
+/** Enterprise sign-in at an organization's own identity provider (CONTRACT §16): upstream OIDC. */
+export { createOidcUpstream, type OidcUpstream, type OidcUpstreamDeps, type UpstreamFetch } from "./oidc-upstream";
+export { federationModule, FEDERATION_PATH_PREFIX } from "./module";
