@@ -157,11 +157,7 @@ const rules: Record<string, Rule> = {
     ),
 
   "services, ports and the kernel never see the store bag, the unit runner or the composition root": (tree) =>
-    importers(
-      tree,
-      isInner,
-      (t) => ["src/stores", "src/units", "src/compose", "src/routes", "src/main"].includes(t),
-    ),
+    importers(tree, isInner, (t) => ["src/stores", "src/units", "src/compose", "src/routes", "src/main"].includes(t)),
 
   "adapters never import the HTTP layer, the app or the composition root": (tree) =>
     importers(
@@ -290,7 +286,9 @@ const fixtures: Record<keyof typeof rules, { tree: Record<string, string>; offen
     offenders: ["src/protocols/saml/sso.ts → ../oidc"],
   },
   "protocols reach a feature only through its index.ts, ports.ts or model.ts": {
-    tree: { "src/protocols/oidc/token.ts": 'import { createSessionService } from "../../features/sessions/service";\n' },
+    tree: {
+      "src/protocols/oidc/token.ts": 'import { createSessionService } from "../../features/sessions/service";\n',
+    },
     offenders: ["src/protocols/oidc/token.ts → ../../features/sessions/service"],
   },
   "src/http imports no feature or protocol code (type-only imports aside)": {
@@ -329,7 +327,8 @@ const fixtures: Record<keyof typeof rules, { tree: Record<string, string>; offen
   },
   "one renderer: error bodies are built only in src/http (and wired once in src/app.ts)": {
     tree: {
-      "src/protocols/oidc/token/endpoint.ts": 'export const body = { error: "invalid_grant", error_description: "" };\n',
+      "src/protocols/oidc/token/endpoint.ts":
+        'export const body = { error: "invalid_grant", error_description: "" };\n',
     },
     offenders: ["src/protocols/oidc/token/endpoint.ts"],
   },

@@ -6,7 +6,11 @@
  * FerretDB v1, whose updates are read-modify-write.
  */
 import type { Filter } from "mongodb";
-import { CODE_REUSE_WINDOW_SECONDS, type AuthorizationCodeStore, type TenantScope } from "../../src/protocols/oidc/ports";
+import {
+  CODE_REUSE_WINDOW_SECONDS,
+  type AuthorizationCodeStore,
+  type TenantScope,
+} from "../../src/protocols/oidc/ports";
 import { type BrowserSession, type BrowserSessionStore } from "../../src/features/sessions/ports";
 import { type Consent, type ConsentRepo } from "../../src/features/consents/ports";
 import { timingSafeEqual } from "../../src/kernel/secrets";

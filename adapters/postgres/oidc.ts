@@ -5,7 +5,13 @@
  * waited re-evaluates its WHERE against the winner's committed row (READ COMMITTED).
  */
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { CODE_REUSE_WINDOW_SECONDS, type AuthorizationCode, type AuthorizationCodeStore, type CodeIssue, type TenantScope } from "../../src/protocols/oidc/ports";
+import {
+  CODE_REUSE_WINDOW_SECONDS,
+  type AuthorizationCode,
+  type AuthorizationCodeStore,
+  type CodeIssue,
+  type TenantScope,
+} from "../../src/protocols/oidc/ports";
 import { type BrowserSession, type BrowserSessionStore } from "../../src/features/sessions/ports";
 import { type Consent, type ConsentRepo } from "../../src/features/consents/ports";
 import { timingSafeEqual } from "../../src/kernel/secrets";

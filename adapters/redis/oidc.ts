@@ -19,7 +19,11 @@
  * indexed more than an hour ago, so ending all of a user's sessions never misses one being created.
  */
 import type { ChainableCommander } from "ioredis";
-import { CODE_REUSE_WINDOW_SECONDS, type AuthorizationCodeStore, type TenantScope } from "../../src/protocols/oidc/ports";
+import {
+  CODE_REUSE_WINDOW_SECONDS,
+  type AuthorizationCodeStore,
+  type TenantScope,
+} from "../../src/protocols/oidc/ports";
 import { type BrowserSession, type BrowserSessionStore } from "../../src/features/sessions/ports";
 import { ConflictError, DomainError, UnavailableError } from "../../src/kernel/errors";
 import { codeFromJson, codeJson, issueFromJson, sessionFromJson, sessionJson } from "../shared/oidc-json";

@@ -5,7 +5,11 @@
  * Redis adapter's (adapters/redis/oidc.ts); both pass test/contract/oidc.contract.ts.
  */
 import type { Database } from "bun:sqlite";
-import { CODE_REUSE_WINDOW_SECONDS, type AuthorizationCodeStore, type TenantScope } from "../../src/protocols/oidc/ports";
+import {
+  CODE_REUSE_WINDOW_SECONDS,
+  type AuthorizationCodeStore,
+  type TenantScope,
+} from "../../src/protocols/oidc/ports";
 import { type BrowserSession, type BrowserSessionStore } from "../../src/features/sessions/ports";
 import { ConflictError } from "../../src/kernel/errors";
 import { timingSafeEqual } from "../../src/kernel/secrets";

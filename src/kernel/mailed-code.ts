@@ -33,11 +33,7 @@ export const formatTypedCode = (code: string) => code.match(/.{1,4}/g)!.join("-"
 
 /** The stored hash of what a person typed, when it reads as a typed code; null otherwise (a long token). */
 export function typedCodeHash(input: string): string | null {
-  const canonical = input
-    .toUpperCase()
-    .replace(/[\s-]/g, "")
-    .replace(/O/g, "0")
-    .replace(/[IL]/g, "1");
+  const canonical = input.toUpperCase().replace(/[\s-]/g, "").replace(/O/g, "0").replace(/[IL]/g, "1");
   if (canonical.length !== TYPED_LENGTH || ![...canonical].every((c) => CROCKFORD.includes(c))) return null;
   return sha256Hex(`typed:${canonical}`);
 }

@@ -5,7 +5,11 @@
  * by the explicit `now` the service takes from its injected clock; no test sleeps.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { CODE_REUSE_WINDOW_SECONDS, type AuthorizationCode, type AuthorizationCodeStore } from "../../src/protocols/oidc";
+import {
+  CODE_REUSE_WINDOW_SECONDS,
+  type AuthorizationCode,
+  type AuthorizationCodeStore,
+} from "../../src/protocols/oidc";
 import { type NewBrowserSession, type BrowserSessionStore } from "../../src/features/sessions";
 import { type ConsentRepo } from "../../src/features/consents";
 import { ConflictError } from "../../src/kernel/errors";

@@ -297,7 +297,10 @@ describe("signing in through the pages", () => {
 
     // prompt=login: proven again, the same sid (other applications keep it), a new auth_time.
     clock.advance(5);
-    const again = await redeem(first, landed(await signIn(b, authorizeUrl(first, { prompt: "login" }), u.email)).get("code")!);
+    const again = await redeem(
+      first,
+      landed(await signIn(b, authorizeUrl(first, { prompt: "login" }), u.email)).get("code")!,
+    );
     expect(again?.code.sid).toBe(sid);
     expect(b.jar.get("sso_session")).toBe(cookie);
     const live = await t.svc.sessions.signIns.listByUser(ten.tenantId, u.id, clock.now());
@@ -307,7 +310,10 @@ describe("signing in through the pages", () => {
 
     // Another person signs in in this browser: the first person's session ends (audited), a new one starts.
     const v = await createUser(t, ten.token, ten.rootOrgId);
-    const other = await redeem(first, landed(await signIn(b, authorizeUrl(first, { prompt: "login" }), v.email)).get("code")!);
+    const other = await redeem(
+      first,
+      landed(await signIn(b, authorizeUrl(first, { prompt: "login" }), v.email)).get("code")!,
+    );
     expect(other?.code.userId).toBe(v.id);
     expect(other?.code.sid).not.toBe(sid);
     expect(await t.svc.sessions.signIns.listByUser(ten.tenantId, u.id, clock.now())).toEqual([]);

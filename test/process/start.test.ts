@@ -174,7 +174,10 @@ describe("the ready line", () => {
         .split("\n")
         .find((l) => l.includes("identity service ready"))!;
       expect(ready).toContain("smtp (127.0.0.1:2525)");
-      expect(JSON.parse(ready)).toMatchObject({ storage: expect.stringMatching(/^embedded/), signer: expect.any(String) });
+      expect(JSON.parse(ready)).toMatchObject({
+        storage: expect.stringMatching(/^embedded/),
+        signer: expect.any(String),
+      });
       expect(ready).toContain("Acme Accounts <no-reply@acme.test>");
       expect(svc.output()).not.toContain("mail-secret-1");
     } finally {

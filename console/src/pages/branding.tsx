@@ -230,7 +230,12 @@ export function BrandingPage() {
       <h1>{t("branding.title")}</h1>
       <p>{t("branding.intro")}</p>
       <div class="toolbar">
-        <Select label={t("branding.organization")} value={orgId} onValue={(x) => (setOrgId(x), setScope(0))} options={choices} />
+        <Select
+          label={t("branding.organization")}
+          value={orgId}
+          onValue={(x) => (setOrgId(x), setScope(0))}
+          options={choices}
+        />
         <Select label={t("branding.scope")} value={scope} onValue={setScope} options={options} />
       </div>
       {scope === 0 ? (

@@ -85,4 +85,3 @@ export interface AuthorizationCodeStore {
    */
   recordIssued(tenantId: number, codeHash: string, issued: CodeIssue): Promise<"recorded" | "reused" | null>;
 }
-
