@@ -4,24 +4,14 @@
  * renderer a SCIM protocol module hands its paths' failures to (src/http/protocol.ts). The
  * protocol names its refusals as plain `ScimWireError`s; statuses live here, never in its routes.
  */
+import type { ScimErrorKind } from "../protocols/scim/errors";
 import type { EdgeFailure } from "./protocol";
 
 export const SCIM_MEDIA_TYPE = "application/scim+json";
 const ERROR_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:Error";
 
-/** What went wrong, in words; each maps to one status below. */
-export type ScimErrorKind =
-  | "invalid"
-  | "unauthorized"
-  | "forbidden"
-  | "not_found"
-  | "conflict"
-  | "method_not_allowed"
-  | "too_large"
-  | "not_implemented"
-  | "precondition_failed"
-  | "unavailable"
-  | "internal";
+/** What went wrong, in words (the protocol's vocabulary); each maps to one status below. */
+export type { ScimErrorKind };
 
 export interface ScimWireError {
   kind: ScimErrorKind;

@@ -5,9 +5,10 @@
  * SSO, logout) is src/protocols/saml; this feature only keeps the registrations.
  */
 import { X509Certificate } from "node:crypto";
-import { actorOf, requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
+import { requirePermission, requireReach, tenantOf, type Principal } from "../../kernel/authz";
 import type { Clock } from "../../kernel/clock";
-import { ConflictError, conflict, forbidden, notFound, validation } from "../../kernel/errors";
+import { forbidden, notFound, orConflict, validation } from "../../kernel/errors";
+import { callerEvent } from "../../kernel/event-shapes";
 import type { FieldError } from "../../kernel/errors";
 import type { Unit } from "../../kernel/unit";
 import type { Application, AppRepo } from "../apps";
@@ -148,7 +149,10 @@ export function createSamlProviderService(deps: SamlProviderServiceDeps) {
   }
 
   const taken = (entityId: string) =>
-    conflict(`A SAML service provider with the entity id "${entityId}" is already registered in this tenant.`);
+    `A SAML service provider with the entity id "${entityId}" is already registered in this tenant.`;
+  /** The journal event of a change to `sp`, by the caller. */
+  const spEvent = (p: Principal, type: string, app: Application, org: Org | null, sp: SamlProvider) =>
+    callerEvent(p, type, app.tenantId, org, { applicationId: app.id, samlProviderId: sp.id, entityId: sp.entityId });
 
   /** The SP `spId` of the application; 404 when it belongs to another application or tenant. */
   async function providerOf(app: Application, spId: number): Promise<SamlProvider> {
@@ -161,29 +165,17 @@ export function createSamlProviderService(deps: SamlProviderServiceDeps) {
   async function create(p: Principal, applicationId: number, body: SamlProviderBody): Promise<SamlProvider> {
     const { app, org } = await reachableApp(p, applicationId);
     const input = checkProviderBody(body);
-    try {
-      return await deps.unit(
-        "saml_providers.create",
-        ["samlProviders", "events"],
-        async ({ samlProviders, events }) => {
-          const sp = await samlProviders.create(
-            { ...input, tenantId: app.tenantId, applicationId: app.id },
-            deps.clock.now(),
-          );
-          await events.record({
-            type: "saml_provider.created",
-            tenantId: app.tenantId,
-            org,
-            actor: actorOf(p),
-            data: { applicationId: app.id, samlProviderId: sp.id, entityId: sp.entityId },
-          });
-          return sp;
-        },
-      );
-    } catch (e) {
-      if (e instanceof ConflictError) throw taken(input.entityId);
-      throw e;
-    }
+    return orConflict(
+      deps.unit("saml_providers.create", ["samlProviders", "events"], async ({ samlProviders, events }) => {
+        const sp = await samlProviders.create(
+          { ...input, tenantId: app.tenantId, applicationId: app.id },
+          deps.clock.now(),
+        );
+        await events.record(spEvent(p, "saml_provider.created", app, org, sp));
+        return sp;
+      }),
+      taken(input.entityId),
+    );
   }
 
   async function list(p: Principal, applicationId: number): Promise<SamlProvider[]> {
@@ -206,27 +198,15 @@ export function createSamlProviderService(deps: SamlProviderServiceDeps) {
     const { app, org } = await reachableApp(p, applicationId);
     await providerOf(app, spId);
     const patch = checkProviderBody(body);
-    try {
-      return await deps.unit(
-        "saml_providers.update",
-        ["samlProviders", "events"],
-        async ({ samlProviders, events }) => {
-          const sp = await samlProviders.update(app.tenantId, spId, patch, deps.clock.now());
-          if (!sp) throw notFound("SAML service provider");
-          await events.record({
-            type: "saml_provider.updated",
-            tenantId: app.tenantId,
-            org,
-            actor: actorOf(p),
-            data: { applicationId: app.id, samlProviderId: sp.id, entityId: sp.entityId },
-          });
-          return sp;
-        },
-      );
-    } catch (e) {
-      if (e instanceof ConflictError) throw taken(patch.entityId);
-      throw e;
-    }
+    return orConflict(
+      deps.unit("saml_providers.update", ["samlProviders", "events"], async ({ samlProviders, events }) => {
+        const sp = await samlProviders.update(app.tenantId, spId, patch, deps.clock.now());
+        if (!sp) throw notFound("SAML service provider");
+        await events.record(spEvent(p, "saml_provider.updated", app, org, sp));
+        return sp;
+      }),
+      taken(patch.entityId),
+    );
   }
 
   async function remove(p: Principal, applicationId: number, spId: number): Promise<void> {
@@ -234,13 +214,7 @@ export function createSamlProviderService(deps: SamlProviderServiceDeps) {
     const sp = await providerOf(app, spId);
     await deps.unit("saml_providers.delete", ["samlProviders", "events"], async ({ samlProviders, events }) => {
       if (!(await samlProviders.delete(app.tenantId, spId))) throw notFound("SAML service provider");
-      await events.record({
-        type: "saml_provider.deleted",
-        tenantId: app.tenantId,
-        org,
-        actor: actorOf(p),
-        data: { applicationId: app.id, samlProviderId: sp.id, entityId: sp.entityId },
-      });
+      await events.record(spEvent(p, "saml_provider.deleted", app, org, sp));
     });
   }
 

@@ -131,6 +131,25 @@ export function createSessionStart(deps: SessionStartDeps) {
     return REFRESH_TTL_DAYS.plain;
   }
 
+  /** A new family's id, first refresh token, expiry and record for (user, org, app) in `mode`, at `now`. */
+  function newFamily(user: Pick<User, "id" | "tenantId">, org: Org, app: Application, mode: SessionMode, now: Date) {
+    const ttlDays = refreshTtlDays(mode, app);
+    const expiresAt = addDays(now, ttlDays);
+    const familyId = randomToken(16);
+    const rt = newRefreshToken(familyId);
+    const data: SessionData = {
+      userId: user.id,
+      tenantId: user.tenantId,
+      orgId: org.id,
+      orgPath: org.path,
+      audience: app.identifier,
+      mode,
+      ttlSeconds: ttlDays * 86400,
+    };
+    if (mode !== "device") data.absoluteExpiresAt = expiresAt.getTime();
+    return { expiresAt, familyId, rt, data };
+  }
+
   /** Starts a session family for (user, org, audience) in `mode` and returns its first token pair. */
   async function startSession(
     user: User,
@@ -157,21 +176,8 @@ export function createSessionStart(deps: SessionStartDeps) {
       // One live session per device: a new login replaces the device's earlier session.
       if (known) await deps.families.revokeDevice(user.id, deviceId);
     }
-    const ttlDays = refreshTtlDays(mode, app);
-    const expiresAt = addDays(now, ttlDays);
-    const familyId = randomToken(16);
-    const rt = newRefreshToken(familyId);
-    const data: SessionData = {
-      userId: user.id,
-      tenantId: user.tenantId,
-      orgId: org.id,
-      orgPath: org.path,
-      audience: app.identifier,
-      mode,
-      ttlSeconds: ttlDays * 86400,
-    };
+    const { expiresAt, familyId, rt, data } = newFamily(user, org, app, mode, now);
     if (deviceId) data.deviceId = deviceId;
-    if (mode !== "device") data.absoluteExpiresAt = expiresAt.getTime();
     const [, accessToken] = await Promise.all([
       deps.families.create(familyId, rt.selector, rt.verifierHash, data, expiresAt),
       deps.mint(user, org, app, familyId, deviceId, grants),
@@ -183,7 +189,7 @@ export function createSessionStart(deps: SessionStartDeps) {
       expiresInSeconds: ACCESS_TOKEN_TTL,
       deviceId,
       mode,
-      refreshTtlSeconds: ttlDays * 86400,
+      refreshTtlSeconds: data.ttlSeconds,
     };
   }
 
@@ -250,19 +256,9 @@ export function createSessionStart(deps: SessionStartDeps) {
       const minted = await mint({ user, org, app, sid: req.sid, grants, client });
       return { status: "ok", user, org: { id: org.id, path: org.path }, minted };
     }
-    const ttlDays = refreshTtlDays("web", app);
-    const expiresAt = addDays(now, ttlDays);
-    const familyId = randomToken(16);
-    const rt = newRefreshToken(familyId);
+    const { expiresAt, familyId, rt, data: base } = newFamily(user, org, app, "web", now);
     const data: SessionData = {
-      userId: user.id,
-      tenantId: user.tenantId,
-      orgId: org.id,
-      orgPath: org.path,
-      audience: app.identifier,
-      mode: "web",
-      ttlSeconds: ttlDays * 86400,
-      absoluteExpiresAt: expiresAt.getTime(),
+      ...base,
       clientId: req.clientId,
       sid: req.sid,
       scopes: [...req.scopes],
