@@ -3,7 +3,7 @@
  * the same run on this machine. Writes the whole result to bench/results/latest.json.
  *
  *   bun bench/run.ts [--seconds 8] [--quick] [--no-postgres] [--no-mongo] [--soak-minutes 10]
- *                    [--only start,token,sessions,oidc,logout,claims,webhooks,import,directory,capacity,soak]
+ *                    [--only start,token,sessions,oidc,logout,claims,webhooks,import,scim,directory,capacity,soak]
  *
  * Postgres runs use a fresh database on DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/test)
  * and Redis at REDIS_URL (default redis://127.0.0.1:6379). MongoDB runs (token, sessions, directory)
@@ -24,6 +24,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join } from "node:path";
 import { mongoAnswers, redactUrl, useMongoUrl } from "./mongo";
+import { benchScim } from "./scim";
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -33,7 +34,7 @@ const quick = process.argv.includes("--quick");
 const seconds = Number(arg("seconds") ?? (quick ? 3 : 8));
 const postgres = !process.argv.includes("--no-postgres");
 const only = new Set(
-  (arg("only") ?? "start,token,sessions,oidc,logout,claims,webhooks,import,directory,capacity,soak").split(","),
+  (arg("only") ?? "start,token,sessions,oidc,logout,claims,webhooks,import,scim,directory,capacity,soak").split(","),
 );
 /** Soak length per store (the footprint issue's leak check is a 10-minute soak). */
 const soakMinutes = Number(arg("soak-minutes") ?? (quick ? 1 : 10));
@@ -304,6 +305,21 @@ if (only.has("import")) {
   const r = await benchImport({ users: quick ? 20_000 : 100_000, orgs: quick ? 2_000 : 10_000, postgres });
   console.log(formatImportBench(r) + "\n");
   results.import = r;
+}
+
+if (only.has("scim")) {
+  // SCIM provisioning (issue 40): users created one at a time as Entra ID and Okta send them,
+  // beside the import API's per-user rate on the same store (its ceiling for bulk creation).
+  console.log("SCIM user creation, one at a time (probe + POST), beside the import API's per-user rate");
+  const users = quick ? 100 : 300;
+  const runs = [await benchScim("embedded", users)];
+  if (postgres) runs.push(await benchScim("postgres", users));
+  for (const r of runs)
+    console.log(
+      `  ${r.store.padEnd(15)} SCIM ${r.scimUsersPerSecond} users/s   import ${r.importUsersPerSecond} users/s   ratio ${Math.round((r.scimUsersPerSecond / r.importUsersPerSecond) * 1000) / 10} %`,
+    );
+  console.log("");
+  results.scim = runs;
 }
 
 if (only.has("directory")) {
