@@ -36,6 +36,41 @@ const STATUS: Record<ScimErrorKind, number> = {
 };
 
 /** RFC 7644 §3.12: the error body, never cached; a 401 challenges Bearer (RFC 6750 §3). */
+/**
+ * OpenAPI `responses` of every SCIM operation's refusals: each status the SCIM wire answers, as a
+ * SCIM error in `application/scim+json` (the app's problem+json defaults never apply on /scim/v2).
+ */
+const scimError = (description: string) => ({
+  description,
+  content: {
+    [SCIM_MEDIA_TYPE]: {
+      schema: {
+        type: "object" as const,
+        required: ["schemas", "status"],
+        properties: {
+          schemas: { type: "array" as const, items: { type: "string" as const } },
+          status: { type: "string" as const },
+          scimType: { type: "string" as const },
+          detail: { type: "string" as const },
+        },
+      },
+    },
+  },
+});
+export const scimErrorResponsesDoc = {
+  400: scimError("invalidFilter, invalidValue, invalidSyntax, noTarget or invalidPath"),
+  401: scimError("A SCIM token is required, or it is unknown or revoked"),
+  403: scimError("The user holds a system code: out of the token's reach"),
+  404: scimError("No such resource in the token's subtree"),
+  405: scimError("The path takes other methods"),
+  409: scimError("uniqueness: the userName or displayName is taken"),
+  412: scimError("If-Match names another version"),
+  413: scimError("The body is too large"),
+  501: scimError("Not implemented (POST /.search, bulk)"),
+  503: scimError("A backing store is down; retry"),
+  default: scimError("An unexpected error (quote x-request-id)"),
+};
+
 export function scimErrorResponse(e: ScimWireError): Response {
   const status = STATUS[e.kind];
   const headers: Record<string, string> = { "content-type": SCIM_MEDIA_TYPE, "cache-control": "no-store" };

@@ -13677,21 +13677,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Done (no body) */
+            /** @description A hosted page (HTML). */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Back to the client's redirect URI, or (after a POST) to the next page. */
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            /** @description An error page (HTML): unknown client, unregistered redirect URI, expired page. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationProblem"];
-                };
+                content?: never;
             };
             /** @description NOT_FOUND: no such id in your tenant */
             404: {
@@ -13789,21 +13796,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Done (no body) */
+            /** @description A hosted page (HTML). */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Back to the client's redirect URI, or (after a POST) to the next page. */
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            /** @description An error page (HTML): unknown client, unregistered redirect URI, expired page. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationProblem"];
-                };
+                content?: never;
             };
             /** @description NOT_FOUND: no such id in your tenant */
             404: {
@@ -13845,21 +13859,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Done (no body) */
+            /** @description A hosted page (HTML). */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Back to the client's redirect URI, or (after a POST) to the next page. */
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            /** @description An error page (HTML): unknown client, unregistered redirect URI, expired page. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationProblem"];
-                };
+                content?: never;
             };
             /** @description NOT_FOUND: no such id in your tenant */
             404: {
@@ -13901,21 +13922,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Done (no body) */
+            /** @description A hosted page (HTML). */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Back to the client's redirect URI, or (after a POST) to the next page. */
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            /** @description An error page (HTML): unknown client, unregistered redirect URI, expired page. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationProblem"];
-                };
+                content?: never;
             };
             /** @description NOT_FOUND: no such id in your tenant */
             404: {
@@ -13957,21 +13985,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Done (no body) */
+            /** @description A hosted page (HTML). */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Back to the client's redirect URI, or (after a POST) to the next page. */
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            /** @description An error page (HTML): unknown client, unregistered redirect URI, expired page. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/problem+json": components["schemas"]["ValidationProblem"];
-                };
+                content?: never;
             };
             /** @description NOT_FOUND: no such id in your tenant */
             404: {
@@ -14024,49 +14059,158 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            /** @description invalidFilter, invalidValue, invalidSyntax, noTarget or invalidPath */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            /** @description A SCIM token is required, or it is unknown or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            /** @description The user holds a system code: out of the token's reach */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAVAILABLE: a backing store is down; retry */
+            /** @description No such resource in the token's subtree */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The path takes other methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description uniqueness: the userName or displayName is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description If-Match names another version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description Not implemented (POST /.search, bulk) */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description A backing store is down; retry */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            /** @description An unexpected error (quote x-request-id) */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
         };
@@ -14087,40 +14231,158 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            /** @description invalidFilter, invalidValue, invalidSyntax, noTarget or invalidPath */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description A SCIM token is required, or it is unknown or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            /** @description The user holds a system code: out of the token's reach */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAVAILABLE: a backing store is down; retry */
+            /** @description No such resource in the token's subtree */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The path takes other methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description uniqueness: the userName or displayName is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description If-Match names another version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description Not implemented (POST /.search, bulk) */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description A backing store is down; retry */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            /** @description An unexpected error (quote x-request-id) */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
         };
@@ -14149,58 +14411,158 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            /** @description invalidFilter, invalidValue, invalidSyntax, noTarget or invalidPath */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            /** @description A SCIM token is required, or it is unknown or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            /** @description The user holds a system code: out of the token's reach */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description NOT_FOUND: no such id in your tenant */
+            /** @description No such resource in the token's subtree */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAVAILABLE: a backing store is down; retry */
+            /** @description The path takes other methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description uniqueness: the userName or displayName is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description If-Match names another version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description Not implemented (POST /.search, bulk) */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description A backing store is down; retry */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            /** @description An unexpected error (quote x-request-id) */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
         };
@@ -14223,58 +14585,158 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            /** @description invalidFilter, invalidValue, invalidSyntax, noTarget or invalidPath */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            /** @description A SCIM token is required, or it is unknown or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            /** @description The user holds a system code: out of the token's reach */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description NOT_FOUND: no such id in your tenant */
+            /** @description No such resource in the token's subtree */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAVAILABLE: a backing store is down; retry */
+            /** @description The path takes other methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description uniqueness: the userName or displayName is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description If-Match names another version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description Not implemented (POST /.search, bulk) */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description A backing store is down; retry */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            /** @description An unexpected error (quote x-request-id) */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
         };
@@ -14297,58 +14759,158 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            /** @description invalidFilter, invalidValue, invalidSyntax, noTarget or invalidPath */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            /** @description A SCIM token is required, or it is unknown or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            /** @description The user holds a system code: out of the token's reach */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description NOT_FOUND: no such id in your tenant */
+            /** @description No such resource in the token's subtree */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAVAILABLE: a backing store is down; retry */
+            /** @description The path takes other methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description uniqueness: the userName or displayName is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description If-Match names another version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description Not implemented (POST /.search, bulk) */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description A backing store is down; retry */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            /** @description An unexpected error (quote x-request-id) */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
         };
@@ -14371,58 +14933,158 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            /** @description invalidFilter, invalidValue, invalidSyntax, noTarget or invalidPath */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            /** @description A SCIM token is required, or it is unknown or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            /** @description The user holds a system code: out of the token's reach */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description NOT_FOUND: no such id in your tenant */
+            /** @description No such resource in the token's subtree */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAVAILABLE: a backing store is down; retry */
+            /** @description The path takes other methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description uniqueness: the userName or displayName is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description If-Match names another version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description Not implemented (POST /.search, bulk) */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description A backing store is down; retry */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            /** @description An unexpected error (quote x-request-id) */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
         };
@@ -14443,40 +15105,158 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            /** @description invalidFilter, invalidValue, invalidSyntax, noTarget or invalidPath */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description A SCIM token is required, or it is unknown or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            /** @description The user holds a system code: out of the token's reach */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAVAILABLE: a backing store is down; retry */
+            /** @description No such resource in the token's subtree */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The path takes other methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description uniqueness: the userName or displayName is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description If-Match names another version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description Not implemented (POST /.search, bulk) */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description A backing store is down; retry */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            /** @description An unexpected error (quote x-request-id) */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
         };
@@ -14499,58 +15279,158 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            /** @description invalidFilter, invalidValue, invalidSyntax, noTarget or invalidPath */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            /** @description A SCIM token is required, or it is unknown or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            /** @description The user holds a system code: out of the token's reach */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description NOT_FOUND: no such id in your tenant */
+            /** @description No such resource in the token's subtree */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAVAILABLE: a backing store is down; retry */
+            /** @description The path takes other methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description uniqueness: the userName or displayName is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description If-Match names another version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description Not implemented (POST /.search, bulk) */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description A backing store is down; retry */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            /** @description An unexpected error (quote x-request-id) */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
         };
@@ -14571,40 +15451,158 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            /** @description invalidFilter, invalidValue, invalidSyntax, noTarget or invalidPath */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description A SCIM token is required, or it is unknown or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            /** @description The user holds a system code: out of the token's reach */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAVAILABLE: a backing store is down; retry */
+            /** @description No such resource in the token's subtree */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The path takes other methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description uniqueness: the userName or displayName is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description If-Match names another version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description Not implemented (POST /.search, bulk) */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description A backing store is down; retry */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            /** @description An unexpected error (quote x-request-id) */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
         };
@@ -14627,58 +15625,158 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            /** @description invalidFilter, invalidValue, invalidSyntax, noTarget or invalidPath */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            /** @description A SCIM token is required, or it is unknown or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            /** @description The user holds a system code: out of the token's reach */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description NOT_FOUND: no such id in your tenant */
+            /** @description No such resource in the token's subtree */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAVAILABLE: a backing store is down; retry */
+            /** @description The path takes other methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description uniqueness: the userName or displayName is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description If-Match names another version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description Not implemented (POST /.search, bulk) */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description A backing store is down; retry */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            /** @description An unexpected error (quote x-request-id) */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
         };
@@ -14699,40 +15797,158 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            /** @description invalidFilter, invalidValue, invalidSyntax, noTarget or invalidPath */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description A SCIM token is required, or it is unknown or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            /** @description The user holds a system code: out of the token's reach */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAVAILABLE: a backing store is down; retry */
+            /** @description No such resource in the token's subtree */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The path takes other methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description uniqueness: the userName or displayName is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description If-Match names another version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description Not implemented (POST /.search, bulk) */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description A backing store is down; retry */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            /** @description An unexpected error (quote x-request-id) */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
         };
@@ -14759,49 +15975,158 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            /** @description invalidFilter, invalidValue, invalidSyntax, noTarget or invalidPath */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            /** @description A SCIM token is required, or it is unknown or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            /** @description The user holds a system code: out of the token's reach */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAVAILABLE: a backing store is down; retry */
+            /** @description No such resource in the token's subtree */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The path takes other methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description uniqueness: the userName or displayName is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description If-Match names another version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description Not implemented (POST /.search, bulk) */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description A backing store is down; retry */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            /** @description An unexpected error (quote x-request-id) */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
         };
@@ -14822,40 +16147,158 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            /** @description invalidFilter, invalidValue, invalidSyntax, noTarget or invalidPath */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description A SCIM token is required, or it is unknown or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            /** @description The user holds a system code: out of the token's reach */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAVAILABLE: a backing store is down; retry */
+            /** @description No such resource in the token's subtree */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The path takes other methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description uniqueness: the userName or displayName is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description If-Match names another version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description Not implemented (POST /.search, bulk) */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description A backing store is down; retry */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            /** @description An unexpected error (quote x-request-id) */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
         };
@@ -14884,58 +16327,158 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            /** @description invalidFilter, invalidValue, invalidSyntax, noTarget or invalidPath */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            /** @description A SCIM token is required, or it is unknown or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            /** @description The user holds a system code: out of the token's reach */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description NOT_FOUND: no such id in your tenant */
+            /** @description No such resource in the token's subtree */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAVAILABLE: a backing store is down; retry */
+            /** @description The path takes other methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description uniqueness: the userName or displayName is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description If-Match names another version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description Not implemented (POST /.search, bulk) */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description A backing store is down; retry */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            /** @description An unexpected error (quote x-request-id) */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
         };
@@ -14958,58 +16501,158 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            /** @description invalidFilter, invalidValue, invalidSyntax, noTarget or invalidPath */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            /** @description A SCIM token is required, or it is unknown or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            /** @description The user holds a system code: out of the token's reach */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description NOT_FOUND: no such id in your tenant */
+            /** @description No such resource in the token's subtree */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAVAILABLE: a backing store is down; retry */
+            /** @description The path takes other methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description uniqueness: the userName or displayName is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description If-Match names another version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description Not implemented (POST /.search, bulk) */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description A backing store is down; retry */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            /** @description An unexpected error (quote x-request-id) */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
         };
@@ -15032,58 +16675,158 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            /** @description invalidFilter, invalidValue, invalidSyntax, noTarget or invalidPath */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            /** @description A SCIM token is required, or it is unknown or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            /** @description The user holds a system code: out of the token's reach */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description NOT_FOUND: no such id in your tenant */
+            /** @description No such resource in the token's subtree */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAVAILABLE: a backing store is down; retry */
+            /** @description The path takes other methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description uniqueness: the userName or displayName is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description If-Match names another version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description Not implemented (POST /.search, bulk) */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description A backing store is down; retry */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            /** @description An unexpected error (quote x-request-id) */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
         };
@@ -15106,58 +16849,158 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED: the request is malformed (every failing field listed) */
+            /** @description invalidFilter, invalidValue, invalidSyntax, noTarget or invalidPath */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            /** @description A SCIM token is required, or it is unknown or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            /** @description The user holds a system code: out of the token's reach */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description NOT_FOUND: no such id in your tenant */
+            /** @description No such resource in the token's subtree */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description UNAVAILABLE: a backing store is down; retry */
+            /** @description The path takes other methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description uniqueness: the userName or displayName is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description If-Match names another version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description Not implemented (POST /.search, bulk) */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description A backing store is down; retry */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
-            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            /** @description An unexpected error (quote x-request-id) */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/scim+json": {
+                        schemas: string[];
+                        status: string;
+                        scimType?: string;
+                        detail?: string;
+                    };
                 };
             };
         };

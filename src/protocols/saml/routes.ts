@@ -7,7 +7,7 @@
 import { Elysia, t } from "elysia";
 import type { JourneyPages, ProtocolRenderer } from "../../features/journey";
 import { notFound } from "../../kernel/errors";
-import { pageAnswer, seeOther } from "../../http/page-answer";
+import { pageAnswer, pageResponsesDoc, seeOther } from "../../http/page-answer";
 import { FORM_POST_SCRIPT, formPostPage, renderPage } from "../../pages";
 import { QueryInt } from "../../http/wire";
 import type { Incoming } from "./request";
@@ -80,7 +80,10 @@ export function samlRoutes({ saml, pages }: { saml: SamlService; pages: JourneyP
         guarded(request, set, false, () =>
           saml.ssoRedirect(params.tenantId, fromQuery(request), browserOf(request, server)),
         ),
-      { params: Tenant, detail: { tags, summary: "SAML SSO, HTTP-Redirect binding (an AuthnRequest)" } },
+      {
+        params: Tenant,
+        detail: { tags, summary: "SAML SSO, HTTP-Redirect binding (an AuthnRequest)", responses: pageResponsesDoc },
+      },
     )
     .post(
       "/saml/:tenantId/sso",
@@ -100,6 +103,7 @@ export function samlRoutes({ saml, pages }: { saml: SamlService; pages: JourneyP
         detail: {
           tags,
           summary: "SAML SSO, HTTP-POST binding (an AuthnRequest)",
+          responses: pageResponsesDoc,
           description:
             "A cross-site POST carries no SameSite=Lax cookie: the checked request continues with a 303 to a same-site GET that sees the browser's sign-in session.",
         },
@@ -122,7 +126,11 @@ export function samlRoutes({ saml, pages }: { saml: SamlService; pages: JourneyP
         }),
       {
         params: Tenant,
-        detail: { tags, summary: "IdP-initiated SAML sign-in into the SP named by `sp` (its entity id)" },
+        detail: {
+          tags,
+          summary: "IdP-initiated SAML sign-in into the SP named by `sp` (its entity id)",
+          responses: pageResponsesDoc,
+        },
       },
     )
     .get(
@@ -131,7 +139,14 @@ export function samlRoutes({ saml, pages }: { saml: SamlService; pages: JourneyP
         guarded(request, set, false, () =>
           saml.logout(params.tenantId, fromQuery(request), browserOf(request, server)),
         ),
-      { params: Tenant, detail: { tags, summary: "SAML single logout, HTTP-Redirect binding (a LogoutRequest)" } },
+      {
+        params: Tenant,
+        detail: {
+          tags,
+          summary: "SAML single logout, HTTP-Redirect binding (a LogoutRequest)",
+          responses: pageResponsesDoc,
+        },
+      },
     )
     .post(
       "/saml/:tenantId/slo",
@@ -143,7 +158,11 @@ export function samlRoutes({ saml, pages }: { saml: SamlService; pages: JourneyP
       {
         params: Tenant,
         parse: [rawBody],
-        detail: { tags, summary: "SAML single logout, HTTP-POST binding (a LogoutRequest)" },
+        detail: {
+          tags,
+          summary: "SAML single logout, HTTP-POST binding (a LogoutRequest)",
+          responses: pageResponsesDoc,
+        },
       },
     );
 }

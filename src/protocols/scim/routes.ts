@@ -7,7 +7,7 @@
 import { Elysia, t } from "elysia";
 import { readJsonBody } from "../../http/body";
 import { clientIp } from "../../http/context";
-import { scimNoContent, scimResponse } from "../../http/scim";
+import { scimErrorResponsesDoc, scimNoContent, scimResponse } from "../../http/scim";
 import { listResponse } from "./resources";
 import { resourceTypes, schemas, serviceProviderConfig } from "./discovery";
 import { notFound, notImplemented, ScimProtocolError } from "./errors";
@@ -39,6 +39,7 @@ const IdParams = t.Object({ id: t.String({ maxLength: 64 }) });
 const doc = (summary: string, description?: string) => ({
   tags: ["SCIM"],
   security: [{ bearer: [] }],
+  responses: { ...scimErrorResponsesDoc },
   summary,
   ...(description ? { description } : {}),
 });
