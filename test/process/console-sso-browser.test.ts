@@ -80,7 +80,7 @@ if (!available) {
       await page.getByLabel("Email address").fill(ADMIN);
       await page.getByLabel("Password").fill(PASSWORD);
       await page.getByRole("button", { name: "Sign in", exact: true }).click();
-      await page.getByRole("heading", { level: 1, name: "Organizations" }).waitFor();
+      await page.getByRole("heading", { level: 1, name: "Home" }).waitFor();
       await page.getByRole("navigation", { name: "Areas" }).getByRole("link", { name: "Enterprise sign-in" }).click();
       await page.getByRole("heading", { level: 1, name: "Enterprise sign-in" }).waitFor();
 
