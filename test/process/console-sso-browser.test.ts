@@ -87,7 +87,10 @@ if (!available) {
       // A public mail domain is refused at its field.
       await page.getByLabel("Domain", { exact: true }).fill("gmail.com");
       await page.getByRole("button", { name: "Add domain" }).click();
-      await page.locator(".field-error").getByText(/public mail domain/).waitFor();
+      await page
+        .locator(".field-error")
+        .getByText(/public mail domain/)
+        .waitFor();
 
       // Added: the TXT record to publish is shown; published in the test's DNS server, it verifies.
       await page.getByLabel("Domain", { exact: true }).fill("Contoso.Example");
