@@ -13,28 +13,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { decodeJwt } from "jose";
-import { fieldOf } from "../support/hosted-pages";
+import { cookieBrowser, lineProgram, passwordSignIn, requireInterop, runs } from "../support/interop";
 import { freePort, okService, ROOT, type RunningService, startService } from "../support/process";
 
 const EXAMPLES = join(ROOT, "examples", "oidc");
-const has = (cmd: string[]) => {
-  try {
-    return Bun.spawnSync(cmd, { stdout: "ignore", stderr: "ignore" }).exitCode === 0;
-  } catch {
-    return false;
-  }
-};
 const PYTHON = process.env.OIDC_RP_PYTHON ?? join(ROOT, ".tools", "venv", "bin", "python");
-const python = has([PYTHON, "-c", "import authlib, requests"]);
-const go = has(["go", "version"]);
-if ((!python || !go) && process.env.REQUIRE_INTEROP)
-  throw new Error(
-    `NOT RUN: relying-party interop needs a Python venv with Authlib (${PYTHON}: ${python}) and go (${go}), and REQUIRE_INTEROP is set`,
-  );
-if (!python || !go)
-  console.warn(
-    `NOT RUN here: Python/Go relying-party checks (Authlib at ${PYTHON}: ${python}, go: ${go}); CI runs them`,
-  );
+const python = runs([PYTHON, "-c", "import authlib, requests"]);
+const go = runs(["go", "version"]);
+requireInterop(
+  python && go,
+  `relying-party interop needs a Python venv with Authlib (${PYTHON}: ${python}) and go (${go})`,
+);
 
 const ADMIN = { email: "rp-admin@platform.test", password: "rp-password-1" };
 const REDIRECT = "http://127.0.0.1:8976/callback";
@@ -101,62 +90,19 @@ afterAll(async () => {
 });
 
 /**
- * A person signs in on the hosted pages for `authorizeUrl`, in a browser without JavaScript: a
- * cookie jar over fetch, 303s followed within the service; answers the URL the last 303 sends the
- * browser to (the client's redirect URI with code, state and iss).
+ * A person signs in on the hosted pages for `authorizeUrl`, in a browser without JavaScript;
+ * answers the URL the last 303 sends the browser to (the client's redirect URI with code, state and iss).
  */
 async function signIn(authorizeUrl: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const send = async (url: string, form?: Record<string, string>) => {
-    const headers: Record<string, string> = { "accept-language": "en" };
-    if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-    if (form) headers["content-type"] = "application/x-www-form-urlencoded";
-    const res = await fetch(new URL(url, issuer), {
-      method: form ? "POST" : "GET",
-      headers,
-      body: form ? new URLSearchParams(form) : undefined,
-      redirect: "manual",
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const parsed = new Bun.Cookie(c);
-      if (parsed.maxAge === 0 || parsed.value === "") jar.delete(parsed.name);
-      else jar.set(parsed.name, parsed.value);
-    }
-    return res;
-  };
-  const page = await send(authorizeUrl);
-  expect(page.status).toBe(200);
-  const html = await page.text();
-  let res = await send("/oauth2/authorize/password", {
-    csrf: fieldOf(html, "csrf"),
-    interaction: fieldOf(html, "interaction"),
-    ...ADMIN,
-  });
-  while (res.status === 303 && res.headers.get("location")!.startsWith("/"))
-    res = await send(res.headers.get("location")!);
+  const res = await passwordSignIn(cookieBrowser(issuer), authorizeUrl, ADMIN);
   expect(res.status).toBe(303);
   return res.headers.get("location")!;
 }
 
 /** Runs a relying-party program through one sign-in; answers its JSON line. */
 async function runRelyingParty(cmd: string[], env: Record<string, string>) {
-  const proc = Bun.spawn(cmd, {
-    cwd: ROOT,
-    env: { ...process.env, ISSUER: issuer, REDIRECT_URI: REDIRECT, ...env },
-    stdin: "pipe",
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const stderr = new Response(proc.stderr).text();
-  const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let out = "";
-  while (!out.includes("\n")) {
-    const { done, value } = await reader.read();
-    if (done) throw new Error(`the program printed no authorization URL: ${out}${await stderr}`);
-    out += decoder.decode(value, { stream: true });
-  }
-  const authorizeUrl = new URL(out.slice(0, out.indexOf("\n")).trim());
+  const rp = lineProgram(cmd, { ISSUER: issuer, REDIRECT_URI: REDIRECT, ...env });
+  const authorizeUrl = new URL(await rp.line());
   expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(`${issuer}/oauth2/authorize`);
   const q = authorizeUrl.searchParams;
   expect(q.get("code_challenge_method")).toBe("S256");
@@ -164,16 +110,8 @@ async function runRelyingParty(cmd: string[], env: Record<string, string>) {
   expect(q.get("nonce")).toBeTruthy();
   const callback = await signIn(authorizeUrl.href);
   expect(callback.startsWith(`${REDIRECT}?`)).toBe(true);
-  proc.stdin.write(`${callback}\n`);
-  await proc.stdin.end();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    out += decoder.decode(value, { stream: true });
-  }
-  const code = await proc.exited;
-  if (code !== 0) throw new Error(`exit ${code}: ${out}${await stderr}`);
-  return JSON.parse(out.trim().split("\n").at(-1)!);
+  await rp.write(callback);
+  return rp.result();
 }
 
 describe("relying-party libraries sign a person in", () => {
@@ -214,22 +152,14 @@ describe("relying-party libraries sign a person in", () => {
 describe("the example web application (examples/oidc/ts/app.ts)", () => {
   test("Sign in → hosted pages → callback → a page showing the ID token's claims", async () => {
     const port = await freePort();
-    const app = Bun.spawn([process.execPath, join(EXAMPLES, "ts", "app.ts")], {
-      cwd: ROOT,
-      env: { ...process.env, ISSUER: issuer, CLIENT_ID: clients.public, PORT: String(port) },
-      stdout: "pipe",
-      stderr: "pipe",
+    const app = lineProgram([process.execPath, join(EXAMPLES, "ts", "app.ts")], {
+      ISSUER: issuer,
+      CLIENT_ID: clients.public,
+      PORT: String(port),
     });
     try {
       // Listening once it has said so on stdout.
-      const reader = (app.stdout as ReadableStream<Uint8Array>).getReader();
-      let said = "";
-      while (!said.includes("\n")) {
-        const { done, value } = await reader.read();
-        if (done) throw new Error(`the app exited: ${said}${await new Response(app.stderr).text()}`);
-        said += new TextDecoder().decode(value);
-      }
-      expect(said).toContain("Example app on");
+      expect(await app.line()).toContain("Example app on");
       const base = `http://127.0.0.1:${port}`;
       const home = await fetch(`${base}/`);
       expect(await home.text()).toContain('href="/login"');
@@ -246,8 +176,7 @@ describe("the example web application (examples/oidc/ts/app.ts)", () => {
       expect(page).toContain(`&#34;sub&#34;: &#34;${adminUid}&#34;`);
       expect(page).toContain(`&#34;iss&#34;: &#34;${issuer}&#34;`);
     } finally {
-      app.kill();
-      await app.exited;
+      await app.stop();
     }
   }, 60_000);
 });

@@ -13,20 +13,15 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fieldOf } from "../support/hosted-pages";
+import { cookieBrowser, lineProgram, passwordSignIn, requireInterop, runs } from "../support/interop";
 import { freePort, okService, ROOT, type RunningService, startService } from "../support/process";
 
-const has = (cmd: string[]) => {
-  try {
-    return Bun.spawnSync(cmd, { stdout: "ignore", stderr: "ignore" }).exitCode === 0;
-  } catch {
-    return false;
-  }
-};
 const PYTHON = process.env.SAML_SP_PYTHON ?? join(ROOT, ".tools", "saml-venv", "bin", "python");
-const available = has([PYTHON, "-c", "import saml2"]) && has(["xmlsec1", "--version"]);
-if (!available && process.env.REQUIRE_INTEROP)
-  throw new Error(`NOT RUN: the SAML SP check needs pysaml2 at ${PYTHON} and xmlsec1, and REQUIRE_INTEROP is set`);
-if (!available) console.warn(`NOT RUN here: pysaml2 SP check (pysaml2 at ${PYTHON}, xmlsec1); CI runs it`);
+const SP_PROGRAM = join(ROOT, "examples", "saml", "python", "sp.py");
+const available = requireInterop(
+  runs([PYTHON, "-c", "import saml2"]) && runs(["xmlsec1", "--version"]),
+  `the pysaml2 SP check needs pysaml2 at ${PYTHON} and xmlsec1`,
+);
 
 const ADMIN = { email: "saml-admin@platform.test", password: "saml-password-1" };
 const SP_ENTITY = "http://127.0.0.1:8978/sp/metadata";
@@ -84,38 +79,12 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Signs the admin in on the hosted pages from `start` (a cookie jar over fetch); answers the form page's SAMLResponse. */
+/** Signs the admin in on the hosted pages from `start`; answers the auto-posting page's SAMLResponse. */
 async function signIn(
   start: string,
-  jar = new Map<string, string>(),
+  b = cookieBrowser(issuer),
 ): Promise<{ response: string; relayState: string | null; action: string }> {
-  const send = async (url: string, form?: Record<string, string>) => {
-    const headers: Record<string, string> = { "accept-language": "en" };
-    if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-    if (form) headers["content-type"] = "application/x-www-form-urlencoded";
-    const res = await fetch(new URL(url, issuer), {
-      method: form ? "POST" : "GET",
-      headers,
-      body: form ? new URLSearchParams(form) : undefined,
-      redirect: "manual",
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const parsed = new Bun.Cookie(c);
-      if (parsed.maxAge === 0 || parsed.value === "") jar.delete(parsed.name);
-      else jar.set(parsed.name, parsed.value);
-    }
-    return res;
-  };
-  const page = await send(start);
-  expect(page.status).toBe(200);
-  const html = await page.text();
-  let res = await send("/oauth2/authorize/password", {
-    csrf: fieldOf(html, "csrf"),
-    interaction: fieldOf(html, "interaction"),
-    ...ADMIN,
-  });
-  while (res.status === 303 && res.headers.get("location")!.startsWith("/"))
-    res = await send(res.headers.get("location")!);
+  const res = await passwordSignIn(b, start, ADMIN);
   expect(res.status).toBe(200);
   const form = await res.text();
   const relay = /name="RelayState"/.test(form) ? fieldOf(form, "RelayState") : null;
@@ -126,38 +95,19 @@ async function signIn(
   };
 }
 
+const spEnv = (env: Record<string, string>) => ({
+  SP_ENTITY_ID: SP_ENTITY,
+  ACS_URL: ACS,
+  IDP_METADATA_FILE: metadataFile,
+  ...env,
+});
+
 /** Runs the SP program; `drive` gets its first line (SP-initiated) and answers the SAMLResponse. */
 async function runSp(mode: "sp" | "idp", drive: (firstLine: string | null) => Promise<string>) {
-  const proc = Bun.spawn([PYTHON, join(ROOT, "examples", "saml", "python", "sp.py")], {
-    cwd: ROOT,
-    env: { ...process.env, MODE: mode, SP_ENTITY_ID: SP_ENTITY, ACS_URL: ACS, IDP_METADATA_FILE: metadataFile },
-    stdin: "pipe",
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const stderr = new Response(proc.stderr).text();
-  const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let out = "";
-  let first: string | null = null;
-  if (mode === "sp") {
-    while (!out.includes("\n")) {
-      const { done, value } = await reader.read();
-      if (done) throw new Error(`the SP printed no AuthnRequest URL: ${out}${await stderr}`);
-      out += decoder.decode(value, { stream: true });
-    }
-    first = out.slice(0, out.indexOf("\n")).trim();
-  }
-  proc.stdin.write(`${await drive(first)}\n`);
-  await proc.stdin.end();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    out += decoder.decode(value, { stream: true });
-  }
-  const code = await proc.exited;
-  if (code !== 0) throw new Error(`exit ${code}: ${out}${await stderr}`);
-  return JSON.parse(out.trim().split("\n").at(-1)!);
+  const sp = lineProgram([PYTHON, SP_PROGRAM], spEnv({ MODE: mode }));
+  const first = mode === "sp" ? await sp.line() : null;
+  await sp.write(await drive(first));
+  return sp.result();
 }
 
 describe.skipIf(!available)("pysaml2 as the service provider", () => {
@@ -191,54 +141,22 @@ describe.skipIf(!available)("pysaml2 as the service provider", () => {
 
 describe.skipIf(!available)("pysaml2 logs out", () => {
   test("SP-initiated sign-in, then its LogoutRequest ends the session and pysaml2 accepts the LogoutResponse", async () => {
-    const jar = new Map<string, string>();
-    const proc = Bun.spawn([PYTHON, join(ROOT, "examples", "saml", "python", "sp.py")], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        MODE: "sp",
-        LOGOUT: "1",
-        SP_ENTITY_ID: SP_ENTITY,
-        ACS_URL: ACS,
-        SLO_URL: SLO,
-        IDP_METADATA_FILE: metadataFile,
-      },
-      stdin: "pipe",
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const stderr = new Response(proc.stderr).text();
-    const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let buffered = "";
-    const line = async () => {
-      while (!buffered.includes("\n")) {
-        const { done, value } = await reader.read();
-        if (done) throw new Error(`the SP stopped: ${buffered}${await stderr}`);
-        buffered += decoder.decode(value, { stream: true });
-      }
-      const i = buffered.indexOf("\n");
-      const l = buffered.slice(0, i).trim();
-      buffered = buffered.slice(i + 1);
-      return l;
-    };
-    const signed = await signIn(await line(), jar);
-    proc.stdin.write(`${signed.response}\n`);
-    await proc.stdin.flush();
-    expect(JSON.parse(await line()).name_id).toBe(String(adminUid));
-    expect(jar.has("sso_session")).toBe(true);
-    const logoutUrl = await line();
+    const b = cookieBrowser(issuer);
+    const sp = lineProgram([PYTHON, SP_PROGRAM], spEnv({ MODE: "sp", LOGOUT: "1", SLO_URL: SLO }));
+    const signed = await signIn(await sp.line(), b);
+    await sp.write(signed.response);
+    expect(JSON.parse(await sp.line()).name_id).toBe(String(adminUid));
+    expect(b.jar.has("sso_session")).toBe(true);
+    const logoutUrl = await sp.line();
     expect(logoutUrl.startsWith(`${issuer}/saml/${tenantId}/slo?`)).toBe(true);
     const res = await fetch(logoutUrl, {
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+      headers: { cookie: b.cookie() },
       redirect: "manual",
     });
     expect(res.status).toBe(303);
     const cleared = res.headers.getSetCookie().some((c) => c.startsWith("sso_session=") && /Max-Age=0/i.test(c));
     expect(cleared).toBe(true);
-    proc.stdin.write(`${res.headers.get("location")}\n`);
-    await proc.stdin.end();
-    expect(JSON.parse(await line())).toEqual({ logout: "urn:oasis:names:tc:SAML:2.0:status:Success" });
-    expect(await proc.exited).toBe(0);
+    await sp.write(res.headers.get("location")!);
+    expect(await sp.result()).toEqual({ logout: "urn:oasis:names:tc:SAML:2.0:status:Success" });
   }, 60_000);
 });
