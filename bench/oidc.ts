@@ -177,7 +177,7 @@ async function codeOf(res: Response, step: string): Promise<string> {
 }
 
 /** POST /oauth2/token for a code (public client: client_id + PKCE verifier); 200 with an ID token or a FlowError. */
-async function exchangeCode(b: Browser, clientId: string, code: string): Promise<void> {
+export async function exchangeCode(b: Browser, clientId: string, code: string): Promise<void> {
   const res = await b.post("/oauth2/token", {
     grant_type: "authorization_code",
     client_id: clientId,
@@ -190,7 +190,7 @@ async function exchangeCode(b: Browser, clientId: string, code: string): Promise
 }
 
 /** The whole sign-in through the pages in browser `b`: sign-in page → password → code → tokens. */
-async function fullSignIn(b: Browser, clientId: string, email: string): Promise<void> {
+export async function fullSignIn(b: Browser, clientId: string, email: string): Promise<void> {
   const page = await b.get(authorizePath(clientId));
   if (page.status !== 200) {
     await page.arrayBuffer();
@@ -207,7 +207,7 @@ async function fullSignIn(b: Browser, clientId: string, email: string): Promise<
 }
 
 /** Silent single sign-on in a signed-in browser: the code with no page. */
-async function silentCode(b: Browser, clientId: string): Promise<string> {
+export async function silentCode(b: Browser, clientId: string): Promise<string> {
   return codeOf(await b.get(authorizePath(clientId, { prompt: "none" })), "authorize");
 }
 
@@ -295,6 +295,52 @@ export function codePoolSize(refreshRps: number, windowSeconds: number, connecti
 /** Issuing stops after this long even if the pool is short: minting plus the window stays well inside a code's 60 s. */
 export const mintSecondsFor = (windowSeconds: number) => Math.min(3 * windowSeconds, 20);
 
+/**
+ * What the OpenID flows need on a fresh service: an application, a first-party public client of it
+ * (no consent) redirecting to REDIRECT, and `people` users with one organization each (no picker)
+ * and the password `fullSignIn` uses. bench/saml.ts registers its SAML SP on the same application.
+ */
+export async function oidcFixture(base: string, people: number) {
+  const admin = await json(`${base}/api/auth/login`, BENCH_ADMIN);
+  const claims = JSON.parse(Buffer.from(admin.accessToken.split(".")[1], "base64url").toString());
+  const orgId = claims.org_id as number;
+  const app = await json(
+    `${base}/api/applications`,
+    { organizationId: orgId, identifier: "https://api.bench.local", name: "Bench API" },
+    admin.accessToken,
+  );
+  const client = await json(
+    `${base}/api/clients`,
+    {
+      name: "Bench web app",
+      orgId,
+      applicationId: app.id,
+      type: "public",
+      grantTypes: ["authorization_code", "refresh_token"],
+      redirectUris: [REDIRECT],
+    },
+    admin.accessToken,
+  );
+  const users: string[] = [];
+  for (let i = 0; i < people; i++) {
+    const email = `oidc-user-${i}@bench.local`;
+    await json(
+      `${base}/api/users`,
+      { organizationId: orgId, email, fullName: `OIDC ${i}`, password: PASSWORD },
+      admin.accessToken,
+    );
+    users.push(email);
+  }
+  return {
+    adminToken: admin.accessToken as string,
+    tenantId: claims.tenant_id as number,
+    orgId,
+    applicationId: app.id as number,
+    clientId: client.clientId as string,
+    users,
+  };
+}
+
 export async function runOidcOn(
   store: Exclude<BenchStore, "mongo">,
   opts: BenchOidcOptions,
@@ -308,37 +354,7 @@ export async function runOidcOn(
   const label: OidcStoreResult["store"] =
     store === "embedded" ? "embedded" : (opts.redisUrl ?? process.env.REDIS_URL) ? "postgres+redis" : "postgres";
   return withService(store, opts, async (svc) => {
-    const admin = await json(`${svc.url}/api/auth/login`, BENCH_ADMIN);
-    const orgId = JSON.parse(Buffer.from(admin.accessToken.split(".")[1], "base64url").toString()).org_id;
-    const app = await json(
-      `${svc.url}/api/applications`,
-      { organizationId: orgId, identifier: "https://api.bench.local", name: "Bench API" },
-      admin.accessToken,
-    );
-    const client = await json(
-      `${svc.url}/api/clients`,
-      {
-        name: "Bench web app",
-        orgId,
-        applicationId: app.id,
-        type: "public",
-        grantTypes: ["authorization_code", "refresh_token"],
-        redirectUris: [REDIRECT],
-      },
-      admin.accessToken,
-    );
-    const clientId = client.clientId as string;
-    // Distinct people, each with one organization (no picker); the client is first party (no consent).
-    const users: string[] = [];
-    for (let i = 0; i < Math.max(signInConnections * 4, connections); i++) {
-      const email = `oidc-user-${i}@bench.local`;
-      await json(
-        `${svc.url}/api/users`,
-        { organizationId: orgId, email, fullName: `OIDC ${i}`, password: PASSWORD },
-        admin.accessToken,
-      );
-      users.push(email);
-    }
+    const { clientId, users } = await oidcFixture(svc.url, Math.max(signInConnections * 4, connections));
 
     // (a) Full sign-ins, a new browser each.
     let next = 0;

@@ -3,7 +3,7 @@
  * the same run on this machine. Writes the whole result to bench/results/latest.json.
  *
  *   bun bench/run.ts [--seconds 8] [--quick] [--no-postgres] [--no-mongo] [--soak-minutes 10]
- *                    [--only start,token,sessions,oidc,logout,claims,webhooks,import,scim,directory,capacity,soak]
+ *                    [--only start,token,sessions,oidc,saml,logout,claims,webhooks,import,scim,directory,capacity,soak]
  *
  * Postgres runs use a fresh database on DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/test)
  * and Redis at REDIS_URL (default redis://127.0.0.1:6379). MongoDB runs (token, sessions, directory)
@@ -15,7 +15,9 @@
  * (ports 23432 and 23379) and also writes bench/results/capacity.json, the input of
  * `bun bench/capacity-table.ts` (the tables of docs/scaling.md).
  * `oidc` (bench/oidc.ts) runs at most 5 measured seconds per phase (embedded, and Postgres + Redis),
- * with its own ceilings, so the section stays around two minutes. `logout` (bench/logout.ts):
+ * with its own ceilings, so the section stays around two minutes. `saml` (bench/saml.ts): SAML
+ * sign-ins on an existing session beside OpenID silent SSO on the same service and the signing
+ * ceilings (two RSA signatures per Response), embedded and Postgres + Redis. `logout` (bench/logout.ts):
  * introspection beside the refresh path of the same service, and a logout of a person signed in to
  * ten applications (request and delivery of the ten back-channel tokens), embedded and Postgres + Redis.
  * Stop other work on the machine first: the ceilings and the service share its cores.
@@ -34,7 +36,9 @@ const quick = process.argv.includes("--quick");
 const seconds = Number(arg("seconds") ?? (quick ? 3 : 8));
 const postgres = !process.argv.includes("--no-postgres");
 const only = new Set(
-  (arg("only") ?? "start,token,sessions,oidc,logout,claims,webhooks,import,scim,directory,capacity,soak").split(","),
+  (arg("only") ?? "start,token,sessions,oidc,saml,logout,claims,webhooks,import,scim,directory,capacity,soak").split(
+    ",",
+  ),
 );
 /** Soak length per store (the footprint issue's leak check is a 10-minute soak). */
 const soakMinutes = Number(arg("soak-minutes") ?? (quick ? 1 : 10));
@@ -66,6 +70,7 @@ const { benchImport, formatImportBench } = await import("./import");
 const { benchClaims, formatClaimsBench } = await import("./claims");
 const { benchOidc, formatOidcBench } = await import("./oidc");
 const { benchLogout, formatLogoutBench } = await import("./logout");
+const { benchSaml, formatSamlBench } = await import("./saml");
 const { benchStart, formatStart } = await import("./start");
 const { benchSoak, formatSoak } = await import("./soak");
 type BenchTokenResult = Awaited<ReturnType<typeof benchToken>>;
@@ -274,6 +279,18 @@ if (only.has("oidc")) {
   console.log(formatOidcBench(r));
   console.log("\n" + oidcSideBySide(r) + "\n");
   results.oidc = r;
+}
+
+if (only.has("saml")) {
+  const r = await benchSaml({
+    seconds: Math.min(seconds, 5),
+    warmupSeconds: quick ? 1 : 2,
+    postgres,
+    redisUrl,
+    databaseUrl: process.env.DATABASE_URL,
+  });
+  console.log(formatSamlBench(r) + "\n");
+  results.saml = r;
 }
 
 if (only.has("logout")) {
