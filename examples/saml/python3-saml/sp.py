@@ -1,6 +1,6 @@
 """A SAML 2.0 service provider web application on python3-saml (OneLogin's toolkit).
 
-test/process/saml-sp-python3-saml.test.ts drives it in Chromium; docs/saml.md walks through it.
+test/process/saml-sp-web.test.ts drives it in Chromium; docs/saml.md walks through it.
 It reads the IdP's metadata from IDP_METADATA_URL (what a SaaS application is given), acts as the
 SP BASE_URL + "/metadata" with its assertion consumer service at BASE_URL + "/acs" (HTTP-POST) and
 its single logout service at BASE_URL + "/sls" (HTTP-Redirect), and listens on PORT:
