@@ -11,7 +11,7 @@
 // SP is registered with `signAuthnRequests` and its certificate). Chromium (playwright-core) signs a
 // person in through the hosted pages, SP-initiated and IdP-initiated; the SP shows the NameID and
 // the attributes it accepted; then the SP's single logout ends the sign-in session (the next
-// sign-in shows the page again). The venv (SAML_SP2_PYTHON, default .tools/saml2-venv/bin/python)
+// sign-in shows the page again). The service runs on the store TEST_STORE names. The venv (SAML_SP2_PYTHON, default .tools/saml2-venv/bin/python)
 // and go come from `.ci/run`; REQUIRE_INTEROP=1 and REQUIRE_BROWSER=1 make their absence fail.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -20,7 +20,9 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium, requireChromium } from "../support/chromium";
 import { type LineProgram, lineProgram, requireInterop, runs } from "../support/interop";
+import { MASTER_KEY } from "../support/app";
 import { freePort, okService, ROOT, type RunningService, startService } from "../support/process";
+import { freshServerStore, SERVER_STORE, TEST_STORE } from "../support/stores";
 
 const PYTHON = process.env.SAML_SP2_PYTHON ?? join(ROOT, ".tools", "saml2-venv", "bin", "python");
 const python = runs([PYTHON, "-c", "import onelogin.saml2.auth, xmlsec"]);
@@ -60,6 +62,7 @@ interface WebSp {
 const dir = mkdtempSync(join(tmpdir(), "sso-saml-web-"));
 const goBinary = join(dir, "sp-go");
 let svc: RunningService;
+let dropStore: (() => Promise<void>) | null = null;
 let browser: Browser;
 let tenantId: number;
 let orgPath: string;
@@ -100,6 +103,9 @@ const SPS: WebSp[] = [
 beforeAll(async () => {
   if (!browserHere) return;
   const port = await freePort();
+  // The service on the store TEST_STORE names (a fresh Postgres or MongoDB database in those passes).
+  const store = SERVER_STORE ? await freshServerStore() : null;
+  dropStore = store?.drop ?? null;
   svc = await startService(
     {
       PORT: String(port),
@@ -109,6 +115,8 @@ beforeAll(async () => {
       SSO_BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
       SSO_BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
       SSO_RATE_LIMIT: "off",
+      SSO_MASTER_KEY: MASTER_KEY,
+      ...(store?.env ?? {}),
     },
     { timeoutMs: 60_000 },
   );
@@ -155,8 +163,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await svc?.stop();
+  await dropStore?.();
   rmSync(dir, { recursive: true, force: true });
-});
+}, 60_000);
 
 /** Waits for the hosted sign-in page; else fails with the page that came instead. */
 async function signInPage(page: Page) {
@@ -185,82 +194,85 @@ async function shown(page: Page): Promise<{ title: string | null; result: any }>
 }
 
 for (const sp of SPS) {
-  describe.skipIf(!browserHere || !sp.available)(`${sp.name} as the service provider, in Chromium`, () => {
-    let base: string;
-    let program: LineProgram;
-    const at = (path: string) => (u: URL) => u.origin === base && u.pathname === path;
+  describe.skipIf(!browserHere || !sp.available)(
+    `${sp.name} as the service provider, in Chromium [${TEST_STORE}]`,
+    () => {
+      let base: string;
+      let program: LineProgram;
+      const at = (path: string) => (u: URL) => u.origin === base && u.pathname === path;
 
-    beforeAll(async () => {
-      base = `http://${sp.host}:${await freePort()}`;
-      const registered = await okService(svc, "POST", `/api/applications/${applicationId}/saml-providers`, admin, {
-        entityId: `${base}${sp.paths.entity}`,
-        acsUrls: [`${base}${sp.paths.acs}`],
-        nameIdFormat: "emailAddress",
-        sloUrl: `${base}${sp.paths.slo}`,
-        signAuthnRequests: true,
-        certificate: readFileSync(cert, "utf8"),
-        attributes: ATTRIBUTES,
+      beforeAll(async () => {
+        base = `http://${sp.host}:${await freePort()}`;
+        const registered = await okService(svc, "POST", `/api/applications/${applicationId}/saml-providers`, admin, {
+          entityId: `${base}${sp.paths.entity}`,
+          acsUrls: [`${base}${sp.paths.acs}`],
+          nameIdFormat: "emailAddress",
+          sloUrl: `${base}${sp.paths.slo}`,
+          signAuthnRequests: true,
+          certificate: readFileSync(cert, "utf8"),
+          attributes: ATTRIBUTES,
+        });
+        program = lineProgram(sp.command(), {
+          PORT: new URL(base).port,
+          BASE_URL: base,
+          IDP_METADATA_URL: registered.idp.metadataUrl,
+          SP_KEY_FILE: key,
+          SP_CERT_FILE: cert,
+        });
+        expect(await program.line()).toBe(`listening ${base}`);
+      }, 60_000);
+      afterAll(async () => {
+        await program?.stop();
       });
-      program = lineProgram(sp.command(), {
-        PORT: new URL(base).port,
-        BASE_URL: base,
-        IDP_METADATA_URL: registered.idp.metadataUrl,
-        SP_KEY_FILE: key,
-        SP_CERT_FILE: cert,
-      });
-      expect(await program.line()).toBe(`listening ${base}`);
-    }, 60_000);
-    afterAll(async () => {
-      await program?.stop();
-    });
 
-    /** What the SP accepted, checked; answers it. */
-    async function accepted(page: Page, spInitiated: boolean) {
-      const { title, result } = await shown(page);
-      expect({ title, error: result.error ?? result.errors }).toEqual({ title: "Signed in", error: undefined });
-      expect(result).toMatchObject({ name_id: ADA.email, name_id_format: NAMEID_EMAIL });
-      expect(result.session_index).toMatch(/^[A-Za-z0-9_-]{16,}$/);
-      expect(result.attributes).toEqual({
-        mail: [ADA.email],
-        displayName: [ADA.fullName],
-        orgPath: [orgPath],
-        roles: ["Bookkeeper"],
-        permissions: ["ledger.read"],
-      });
-      sp.more?.(result, spInitiated);
-    }
+      /** What the SP accepted, checked; answers it. */
+      async function accepted(page: Page, spInitiated: boolean) {
+        const { title, result } = await shown(page);
+        expect({ title, error: result.error ?? result.errors }).toEqual({ title: "Signed in", error: undefined });
+        expect(result).toMatchObject({ name_id: ADA.email, name_id_format: NAMEID_EMAIL });
+        expect(result.session_index).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+        expect(result.attributes).toEqual({
+          mail: [ADA.email],
+          displayName: [ADA.fullName],
+          orgPath: [orgPath],
+          roles: ["Bookkeeper"],
+          permissions: ["ledger.read"],
+        });
+        sp.more?.(result, spInitiated);
+      }
 
-    /** The SP's single logout, then a sign-in that must show the hosted page again. */
-    async function logsOut(page: Page) {
-      await page.goto(`${base}${sp.paths.logout}`);
-      await page.waitForURL(at(sp.signedOut), { timeout: WAIT });
-      expect((await shown(page)).title).toBe("Signed out");
-      const cookies = await page.context().cookies(svc.url);
-      expect(cookies.map((c) => c.name)).not.toContain("sso_session");
-      await page.goto(`${base}${sp.paths.login}`);
-      await signInPage(page);
-    }
+      /** The SP's single logout, then a sign-in that must show the hosted page again. */
+      async function logsOut(page: Page) {
+        await page.goto(`${base}${sp.paths.logout}`);
+        await page.waitForURL(at(sp.signedOut), { timeout: WAIT });
+        expect((await shown(page)).title).toBe("Signed out");
+        const cookies = await page.context().cookies(svc.url);
+        expect(cookies.map((c) => c.name)).not.toContain("sso_session");
+        await page.goto(`${base}${sp.paths.login}`);
+        await signInPage(page);
+      }
 
-    test("SP-initiated: a signed HTTP-Redirect AuthnRequest, the hosted pages, a Response the SP accepts, then SLO", async () => {
-      const context = await browser.newContext({ locale: "en-US" });
-      const page = await context.newPage();
-      await page.goto(`${base}${sp.paths.login}`);
-      await signInAsAda(page);
-      await page.waitForURL(at(sp.landing.sp), { timeout: WAIT });
-      await accepted(page, true);
-      await logsOut(page);
-      await context.close();
-    }, 120_000);
+      test("SP-initiated: a signed HTTP-Redirect AuthnRequest, the hosted pages, a Response the SP accepts, then SLO", async () => {
+        const context = await browser.newContext({ locale: "en-US" });
+        const page = await context.newPage();
+        await page.goto(`${base}${sp.paths.login}`);
+        await signInAsAda(page);
+        await page.waitForURL(at(sp.landing.sp), { timeout: WAIT });
+        await accepted(page, true);
+        await logsOut(page);
+        await context.close();
+      }, 120_000);
 
-    test("IdP-initiated: an unsolicited Response the SP accepts, then SLO", async () => {
-      const context = await browser.newContext({ locale: "en-US" });
-      const page = await context.newPage();
-      await page.goto(`${svc.url}/saml/${tenantId}/init?${new URLSearchParams({ sp: `${base}${sp.paths.entity}` })}`);
-      await signInAsAda(page);
-      await page.waitForURL(at(sp.landing.idp), { timeout: WAIT });
-      await accepted(page, false);
-      await logsOut(page);
-      await context.close();
-    }, 120_000);
-  });
+      test("IdP-initiated: an unsolicited Response the SP accepts, then SLO", async () => {
+        const context = await browser.newContext({ locale: "en-US" });
+        const page = await context.newPage();
+        await page.goto(`${svc.url}/saml/${tenantId}/init?${new URLSearchParams({ sp: `${base}${sp.paths.entity}` })}`);
+        await signInAsAda(page);
+        await page.waitForURL(at(sp.landing.idp), { timeout: WAIT });
+        await accepted(page, false);
+        await logsOut(page);
+        await context.close();
+      }, 120_000);
+    },
+  );
 }

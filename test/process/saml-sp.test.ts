@@ -6,7 +6,7 @@
 // pysaml2 verifies both signatures with xmlsec1 and checks Issuer, Destination, Recipient,
 // Audience, InResponseTo and the validity window; IdP-initiated, it accepts an unsolicited
 // Response; and it logs out: its HTTP-Redirect LogoutRequest ends the browser session and it
-// accepts the LogoutResponse. The venv (SAML_SP_PYTHON, default .tools/saml-venv/bin/python) comes from `.ci/run`;
+// accepts the LogoutResponse. The service runs on the store TEST_STORE names. The venv (SAML_SP_PYTHON, default .tools/saml-venv/bin/python) comes from `.ci/run`;
 // REQUIRE_INTEROP=1 makes its absence fail.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -14,7 +14,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fieldOf } from "../support/hosted-pages";
 import { cookieBrowser, lineProgram, passwordSignIn, requireInterop, runs } from "../support/interop";
+import { MASTER_KEY } from "../support/app";
 import { freePort, okService, ROOT, type RunningService, startService } from "../support/process";
+import { freshServerStore, SERVER_STORE, TEST_STORE } from "../support/stores";
 
 const PYTHON = process.env.SAML_SP_PYTHON ?? join(ROOT, ".tools", "saml-venv", "bin", "python");
 const SP_PROGRAM = join(ROOT, "examples", "saml", "python", "sp.py");
@@ -28,6 +30,7 @@ const SP_ENTITY = "http://127.0.0.1:8978/sp/metadata";
 const ACS = "http://127.0.0.1:8978/sp/acs";
 const SLO = "http://127.0.0.1:8978/sp/slo";
 let svc: RunningService;
+let dropStore: (() => Promise<void>) | null = null;
 let issuer: string;
 let tenantId: number;
 let adminUid: number;
@@ -37,6 +40,9 @@ const metadataFile = join(dir, "idp.xml");
 beforeAll(async () => {
   const port = await freePort();
   issuer = `http://127.0.0.1:${port}`;
+  // The service on the store TEST_STORE names (a fresh Postgres or MongoDB database in those passes).
+  const store = SERVER_STORE ? await freshServerStore() : null;
+  dropStore = store?.drop ?? null;
   svc = await startService(
     {
       PORT: String(port),
@@ -46,6 +52,8 @@ beforeAll(async () => {
       SSO_BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
       SSO_BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
       SSO_RATE_LIMIT: "off",
+      SSO_MASTER_KEY: MASTER_KEY,
+      ...(store?.env ?? {}),
     },
     { timeoutMs: 60_000 },
   );
@@ -76,8 +84,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await svc?.stop();
+  await dropStore?.();
   rmSync(dir, { recursive: true, force: true });
-});
+}, 60_000);
 
 /** Signs the admin in on the hosted pages from `start`; answers the auto-posting page's SAMLResponse. */
 async function signIn(
@@ -110,7 +119,7 @@ async function runSp(mode: "sp" | "idp", drive: (firstLine: string | null) => Pr
   return sp.result();
 }
 
-describe.skipIf(!available)("pysaml2 as the service provider", () => {
+describe.skipIf(!available)(`pysaml2 as the service provider [${TEST_STORE}]`, () => {
   test("SP-initiated: HTTP-Redirect AuthnRequest, the hosted pages, a Response pysaml2 accepts", async () => {
     const got = await runSp("sp", async (url) => {
       const u = new URL(url!);
@@ -139,7 +148,7 @@ describe.skipIf(!available)("pysaml2 as the service provider", () => {
   }, 60_000);
 });
 
-describe.skipIf(!available)("pysaml2 logs out", () => {
+describe.skipIf(!available)(`pysaml2 logs out [${TEST_STORE}]`, () => {
   test("SP-initiated sign-in, then its LogoutRequest ends the session and pysaml2 accepts the LogoutResponse", async () => {
     const b = cookieBrowser(issuer);
     const sp = lineProgram([PYTHON, SP_PROGRAM], spEnv({ MODE: "sp", LOGOUT: "1", SLO_URL: SLO }));
