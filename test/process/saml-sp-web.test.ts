@@ -11,8 +11,9 @@
 // SP is registered with `signAuthnRequests` and its certificate). Chromium (playwright-core) signs a
 // person in through the hosted pages, SP-initiated and IdP-initiated; the SP shows the NameID and
 // the attributes it accepted; then the SP's single logout ends the sign-in session (the next
-// sign-in shows the page again). The service runs on the store TEST_STORE names. The venv (SAML_SP2_PYTHON, default .tools/saml2-venv/bin/python)
-// and go come from `.ci/run`; REQUIRE_INTEROP=1 and REQUIRE_BROWSER=1 make their absence fail.
+// sign-in shows the page again). The service runs on the store TEST_STORE names. The venv
+// (SAML_SP2_PYTHON, default .tools/saml2-venv/bin/python) and go come from `.ci/run`;
+// REQUIRE_INTEROP=1 and REQUIRE_BROWSER=1 make their absence fail.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -6,8 +6,9 @@
 // pysaml2 verifies both signatures with xmlsec1 and checks Issuer, Destination, Recipient,
 // Audience, InResponseTo and the validity window; IdP-initiated, it accepts an unsolicited
 // Response; and it logs out: its HTTP-Redirect LogoutRequest ends the browser session and it
-// accepts the LogoutResponse. The service runs on the store TEST_STORE names. The venv (SAML_SP_PYTHON, default .tools/saml-venv/bin/python) comes from `.ci/run`;
-// REQUIRE_INTEROP=1 makes its absence fail.
+// accepts the LogoutResponse. The service runs on the store TEST_STORE names. The venv
+// (SAML_SP_PYTHON, default .tools/saml-venv/bin/python) comes from `.ci/run`; REQUIRE_INTEROP=1
+// makes its absence fail.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
