@@ -6,6 +6,7 @@ import { expect } from "bun:test";
 import { ok, uniq } from "../http/directory-fixtures";
 import type { TestApp } from "./app";
 import type { browser } from "./hosted-pages";
+import { startPageTarget } from "./upstream-drivers";
 
 /** A domain name no other test uses. */
 export const freshDomain = (label: string) => `${uniq(label).toLowerCase()}.example`;
@@ -32,11 +33,7 @@ export async function upstreamTarget(
   expect(start).toStartWith(`/federation/${kind}/`);
   const out = await br.get(start);
   expect(out.status).toBe(200);
-  const html = await out.text();
-  const action = html.match(/<form method="get" action="([^"]+)"/)![1].replaceAll("&amp;", "&");
-  const url = new URL(action);
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
-    url.searchParams.append(m[1], m[2].replaceAll("&amp;", "&").replaceAll("&quot;", '"'));
+  const url = new URL(startPageTarget(await out.text()));
   expect(out.headers.get("content-security-policy")).toContain(`form-action 'self' ${url.origin}`);
   return url.href;
 }
