@@ -454,6 +454,15 @@ describe("attack set: each refused", () => {
     );
   });
 
+  test("an encrypted assertion (no decryption key is offered)", async () => {
+    const { br, url } = await started(`${uniq("e")}@${dA}`);
+    const { fields } = crafted(url);
+    const encrypted =
+      '<saml:EncryptedAssertion><xenc:EncryptedData xmlns:xenc="http://www.w3.org/2001/04/xmlenc#">' +
+      "<xenc:CipherData><xenc:CipherValue>AAAA</xenc:CipherValue></xenc:CipherData></xenc:EncryptedData></saml:EncryptedAssertion>";
+    await refused(await post(br, b64(responseXml(fields, encrypted))), /decryption key|signature/i);
+  });
+
   test("an unsigned response", async () => {
     const { br, url } = await started(`${uniq("u")}@${dA}`);
     const { fields } = crafted(url);
