@@ -248,6 +248,23 @@ describe("upstream SAML (Contoso's IdP: samlify)", () => {
     expect(loc.searchParams.get("state")).toBe("s");
   });
 
+  test("a Response posted with its base64 unencoded and wrapped at 76 columns is read as sent", async () => {
+    const email = `${uniq("raw")}@${dA}`;
+    const { br, url } = await started(email);
+    const answer = await idp.answer(url, spMetadata, email);
+    const wrapped = answer.SAMLResponse.match(/.{1,76}/g)!.join("\r\n");
+    expect(wrapped).toContain("+");
+    const res = await t.app.handle(
+      new Request(conn.acsUrl, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: `SAMLResponse=${wrapped}`,
+      }),
+    );
+    expect(res.status).toBe(303);
+    codeOfRedirect(await br.follow(res), REDIRECT, "s");
+  });
+
   test("not a form, no SAMLResponse, not base64: error pages, never a 500", async () => {
     const r1 = await t.app.handle(
       new Request(conn.acsUrl, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }),

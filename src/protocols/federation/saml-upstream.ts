@@ -109,7 +109,8 @@ const ms = (s: string | undefined) => (s ? Date.parse(s) : Number.NaN);
  */
 export function screenResponse(base64: string | null): string {
   if (!base64) throw new Error("no SAMLResponse");
-  const clean = base64.replace(/[\r\n\t ]/g, "");
+  // Line breaks some IdPs insert are dropped; a space is a `+` a form decoder turned into one.
+  const clean = base64.replace(/[\r\n\t]/g, "").replace(/ /g, "+");
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length > (MAX_RESPONSE_BYTES * 4) / 3 + 4)
     throw new Error("SAMLResponse is not base64 or too large");
   const xml = Buffer.from(clean, "base64").toString("utf8");
