@@ -94,7 +94,7 @@ export interface BenchOidcResult {
 
 /** Codes expire 60 s after issue: minting (≤ 20 s) plus the window stays well inside that. */
 export const EXCHANGE_WINDOW_MAX = 12;
-const REDIRECT = "https://app.bench.local/cb";
+export const REDIRECT = "https://app.bench.local/cb";
 const PASSWORD = "bench-oidc-password-1";
 /** RFC 7636 §4.1: 43–128 unreserved characters; one verifier for every flow (a benchmark, not a client). */
 const VERIFIER = "bench-oidc-code-verifier-0123456789-abcdefghijk";
@@ -149,7 +149,8 @@ export function httpBrowser(base: string, signal: () => AbortSignal) {
 export type Browser = ReturnType<typeof httpBrowser>;
 
 let flowCounter = 0;
-const authorizePath = (clientId: string, extra: Record<string, string> = {}) => {
+/** A code-flow authorization request of `clientId` (PKCE S256, fresh state and nonce), `extra` added. */
+export const authorizePath = (clientId: string, extra: Record<string, string> = {}) => {
   const n = `n${++flowCounter}`;
   return `/oauth2/authorize?${new URLSearchParams({
     client_id: clientId,
@@ -165,7 +166,7 @@ const authorizePath = (clientId: string, extra: Record<string, string> = {}) => 
 };
 
 /** The code of a 303 leaving the service for the redirect URI (an error redirect is a failure). */
-async function codeOf(res: Response, step: string): Promise<string> {
+export async function codeOf(res: Response, step: string): Promise<string> {
   await res.arrayBuffer();
   const loc = res.headers.get("location") ?? "";
   const code = res.status === 303 && loc.startsWith(REDIRECT) ? new URL(loc).searchParams.get("code") : null;

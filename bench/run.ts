@@ -3,7 +3,7 @@
  * the same run on this machine. Writes the whole result to bench/results/latest.json.
  *
  *   bun bench/run.ts [--seconds 8] [--quick] [--no-postgres] [--no-mongo] [--soak-minutes 10]
- *                    [--only start,token,sessions,oidc,saml,logout,claims,webhooks,import,scim,directory,capacity,soak]
+ *                    [--only start,token,sessions,oidc,saml,logout,claims,webhooks,import,scim,federation,directory,capacity,soak]
  *
  * Postgres runs use a fresh database on DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/test)
  * and Redis at REDIS_URL (default redis://127.0.0.1:6379). MongoDB runs (token, sessions, directory)
@@ -20,6 +20,9 @@
  * ceilings (two RSA signatures per Response), embedded and Postgres + Redis. `logout` (bench/logout.ts):
  * introspection beside the refresh path of the same service, and a logout of a person signed in to
  * ten applications (request and delivery of the ten back-channel tokens), embedded and Postgres + Redis.
+ * `federation` (bench/federation.ts): a federated sign-in flow per second through an organization's
+ * own provider, OIDC (oidc-provider) and SAML (samlify), each beside the same flow with an upstream
+ * that answers instantly (its ceiling), embedded and Postgres + Redis, at most 5 measured seconds each.
  * Stop other work on the machine first: the ceilings and the service share its cores.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -36,9 +39,10 @@ const quick = process.argv.includes("--quick");
 const seconds = Number(arg("seconds") ?? (quick ? 3 : 8));
 const postgres = !process.argv.includes("--no-postgres");
 const only = new Set(
-  (arg("only") ?? "start,token,sessions,oidc,saml,logout,claims,webhooks,import,scim,directory,capacity,soak").split(
-    ",",
-  ),
+  (
+    arg("only") ??
+    "start,token,sessions,oidc,saml,logout,claims,webhooks,import,scim,federation,directory,capacity,soak"
+  ).split(","),
 );
 /** Soak length per store (the footprint issue's leak check is a 10-minute soak). */
 const soakMinutes = Number(arg("soak-minutes") ?? (quick ? 1 : 10));
@@ -71,6 +75,7 @@ const { benchClaims, formatClaimsBench } = await import("./claims");
 const { benchOidc, formatOidcBench } = await import("./oidc");
 const { benchLogout, formatLogoutBench } = await import("./logout");
 const { benchSaml, formatSamlBench } = await import("./saml");
+const { benchFederation, formatFederationBench } = await import("./federation");
 const { benchStart, formatStart } = await import("./start");
 const { benchSoak, formatSoak } = await import("./soak");
 type BenchTokenResult = Awaited<ReturnType<typeof benchToken>>;
@@ -337,6 +342,20 @@ if (only.has("scim")) {
     );
   console.log("");
   results.scim = runs;
+}
+
+if (only.has("federation")) {
+  // Enterprise sign-in (issue 38): federated sign-ins per second, OIDC and SAML, each beside the
+  // same flow against an upstream that answers instantly (bench/federation.ts says what each does).
+  const r = await benchFederation({
+    seconds: Math.min(seconds, 5),
+    warmupSeconds: quick ? 1 : 2,
+    postgres,
+    redisUrl,
+    databaseUrl: process.env.DATABASE_URL,
+  });
+  console.log(formatFederationBench(r) + "\n");
+  results.federation = r;
 }
 
 if (only.has("directory")) {

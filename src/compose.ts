@@ -30,7 +30,7 @@ import { consoleClient, createClientDirectory, createClientService } from "./fea
 import { createTokenService } from "./protocols/oidc/token";
 import { oidcModule, oidcPageAnswers } from "./protocols/oidc/module";
 import { createSamlService, isSamlAnswer, samlModule, samlPageAnswers } from "./protocols/saml";
-import { createOidcUpstream, federationModule, type UpstreamFetch } from "./protocols/federation";
+import { createOidcUpstream, createSamlUpstream, federationModule, type UpstreamFetch } from "./protocols/federation";
 import { journeyPages } from "./features/journey/routes";
 import { createSystemService } from "./features/system";
 import { createKeyService, createSigner, createTokenMinter, type JwsSigner } from "./features/tokens";
@@ -753,7 +753,7 @@ function protocolModules(b: Base, keys: Keys, s: SignIn, cookies: { secure: bool
       users: dir.userProvisioning,
       groups: dir.groupProvisioning,
     }),
-    // Enterprise sign-in at an organization's own OpenID provider (CONTRACT §16).
+    // Enterprise sign-in at an organization's own OpenID or SAML provider (CONTRACT §16).
     federationModule({
       pages,
       oidc: createOidcUpstream({
@@ -766,6 +766,18 @@ function protocolModules(b: Base, keys: Keys, s: SignIn, cookies: { secure: bool
         enterprise: s.enterprise,
         fetch: b.d.upstreamFetch,
         allowInsecure: config.webhookAllowPrivate,
+        record,
+        log,
+      }),
+      saml: createSamlUpstream({
+        issuer: config.issuer,
+        clock,
+        connections: store.connections,
+        oneTimeTokens: store.oneTimeTokens,
+        counters: sessions.counters,
+        journey,
+        enterprise: s.enterprise,
+        xmlSigning: keys.xmlSigning,
         record,
         log,
       }),

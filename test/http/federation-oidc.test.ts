@@ -13,6 +13,8 @@ import { createServer } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import Provider from "oidc-provider";
 import { ADMIN_EMAIL, makeTestApp, type TestApp } from "../support/app";
+import { forcedDomain as forcedDomainOf, freshDomain, upstreamTarget } from "../support/federation";
+import { atOidcProvider } from "../support/upstream-drivers";
 import { browser, exchangeCode, authorizePath, codeOfRedirect, fieldOf, submit } from "../support/hosted-pages";
 import {
   claimsOf,
@@ -55,13 +57,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-const fresh = (label: string) => `${uniq(label).toLowerCase()}.example`;
-async function forcedDomain(token: string, orgId: number, domain: string) {
-  await ok(t.call("POST", `/api/organizations/${orgId}/domains`, { token, body: { domain } }));
-  await ok(
-    t.call("POST", `/api/organizations/${orgId}/domains/${domain}/verify`, { token: admin, body: { force: true } }),
-  );
-}
+const fresh = freshDomain;
+const forcedDomain = (token: string, orgId: number, domain: string) => forcedDomainOf(t, admin, token, orgId, domain);
 async function connection(orgId: number, body: Record<string, unknown>) {
   return ok(
     t.call("POST", `/api/organizations/${orgId}/identity-providers`, {
@@ -142,61 +139,12 @@ function person(claims: Record<string, unknown>): string {
   return id;
 }
 
-/**
- * Drives the upstream like a browser: its authorization URL, its dev login (as `accountId`, or
- * abort), its consent, until it redirects back to us. Answers the callback URL.
- */
-async function atUpstream(authorizationUrl: string, accountId: string | "abort"): Promise<string> {
-  const jar = new Map<string, string>();
-  let url = authorizationUrl;
-  let consented = 0;
-  for (let hops = 0; hops < 20; hops++) {
-    if (url.startsWith("http://sso.test")) return url;
-    const send = async (method: string, form?: Record<string, string>) => {
-      const res = await fetch(url, {
-        method,
-        redirect: "manual",
-        headers: {
-          cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "),
-          ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
-        },
-        body: form ? new URLSearchParams(form).toString() : undefined,
-      });
-      for (const c of res.headers.getSetCookie()) {
-        const parsed = new Bun.Cookie(c);
-        jar.set(parsed.name, parsed.value);
-      }
-      return res;
-    };
-    let res: Response;
-    const path = new URL(url).pathname;
-    if (/^\/interaction\/[^/]+$/.test(path)) {
-      if (accountId === "abort") res = await (async () => ((url = `${url}/abort`), send("GET")))();
-      else res = await send("POST", consented++ === 0 ? { prompt: "login", login: accountId } : { prompt: "consent" });
-    } else res = await send("GET");
-    const loc = res.headers.get("location");
-    if (!loc) throw new Error(`upstream answered ${res.status} at ${url}: ${(await res.text()).slice(0, 300)}`);
-    url = new URL(loc, url).href;
-  }
-  throw new Error("too many upstream hops");
-}
+/** Drives Contoso's IdP like a browser (its dev login as `accountId`, or abort) until it redirects back to us. */
+const atUpstream = (authorizationUrl: string, accountId: string | "abort") =>
+  atOidcProvider(authorizationUrl, accountId, "http://sso.test");
 
-/** From an answer of ours that leaves for the upstream (303 to /federation/…/start), the upstream's authorization URL. */
-async function toUpstream(br: ReturnType<typeof browser>, res: Response): Promise<string> {
-  expect(res.status).toBe(303);
-  const start = res.headers.get("location")!;
-  expect(start).toStartWith("/federation/oidc/");
-  const out = await br.get(start);
-  expect(out.status).toBe(200);
-  // A page whose form (submitted by its script) carries the authorization request to the upstream.
-  const html = await out.text();
-  const action = html.match(/<form method="get" action="([^"]+)"/)![1].replaceAll("&amp;", "&");
-  const url = new URL(action);
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
-    url.searchParams.set(m[1], m[2].replaceAll("&amp;", "&").replaceAll("&quot;", '"'));
-  expect(out.headers.get("content-security-policy")).toContain(`form-action 'self' ${url.origin}`);
-  return url.href;
-}
+/** From an answer of ours that leaves for the upstream, the upstream's authorization URL. */
+const toUpstream = (br: ReturnType<typeof browser>, res: Response) => upstreamTarget(br, res, "oidc");
 
 /** The whole sign-in: our authorization request, the identifier page, the upstream, back; the final answer. */
 async function federated(accountId: string | "abort", email: string, extra: Record<string, string> = {}) {

@@ -3,7 +3,9 @@
 // sends it to the service (a child process, embedded store); the identifier page takes an email of
 // a verified domain; the browser goes to "Contoso's IdP" (panva's oidc-provider, in this process),
 // signs in and consents there; back at the service the account is created (JIT) and the browser
-// lands in the relying party with an ID token whose `amr` is `fed`.
+// lands in the relying party with an ID token whose `amr` is `fed`. The same through "Fabrikam's
+// SAML IdP" (samlify, in this process, with a login page of its own): our signed AuthnRequest over
+// HTTP-Redirect, its signed Response posted cross-site to our ACS, our same-site continuation.
 // Needs /usr/bin/chromium (`.ci/run` installs it; REQUIRE_BROWSER=1 makes its absence fail).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -14,10 +16,12 @@ import Provider from "oidc-provider";
 import type { Browser } from "playwright-core";
 import { CHROMIUM, launchChromium, requireChromium } from "../support/chromium";
 import { freePort, startService, type RunningService } from "../support/process";
+import { startSamlIdp } from "../support/saml-upstream";
 
 const available = requireChromium();
 const ADMIN = { email: "fed-admin@platform.test", password: "fed-browser-password-1" };
 const DOMAIN = "contoso-browser.example";
+const SAML_DOMAIN = "fabrikam-saml-browser.example";
 const WAIT = 30_000;
 
 if (!available) {
@@ -27,6 +31,7 @@ if (!available) {
     let svc: RunningService;
     let browser: Browser;
     let idp: { close(): void };
+    let samlIdp: ReturnType<typeof Bun.serve>;
     let rp: ReturnType<typeof Bun.serve>;
     let rpUrl: string;
     const dir = mkdtempSync(join(tmpdir(), "sso-fed-browser-"));
@@ -98,6 +103,51 @@ if (!available) {
       });
       const server = provider.listen(idpPort);
       idp = { close: () => server.close() };
+
+      // Fabrikam's SAML IdP (samlify) on localhost: a login page, then its signed Response posted to our ACS.
+      await api(`/api/organizations/${root}/domains`, { domain: SAML_DOMAIN }, admin);
+      await api(`/api/organizations/${root}/domains/${SAML_DOMAIN}/verify`, { force: true }, admin);
+      const samlPort = await freePort();
+      const saml = await startSamlIdp(`http://localhost:${samlPort}`);
+      const samlConn = await api(
+        `/api/organizations/${root}/identity-providers`,
+        {
+          kind: "saml",
+          name: "Fabrikam SAML",
+          enabled: true,
+          domains: [SAML_DOMAIN],
+          jit: { enabled: true },
+          saml: { metadataXml: saml.metadataXml },
+        },
+        admin,
+      );
+      const spMetadata = await (await fetch(samlConn.spMetadataUrl)).text();
+      const esc = (v: string) => v.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+      const html = (body: string) =>
+        new Response(`<!doctype html><html lang=en><title>Fabrikam</title><main>${body}</main></html>`, {
+          headers: { "content-type": "text/html; charset=utf-8" },
+        });
+      samlIdp = Bun.serve({
+        port: samlPort,
+        hostname: "127.0.0.1",
+        async fetch(req) {
+          const url = new URL(req.url);
+          if (url.pathname === "/sso")
+            return html(
+              `<form method="post" action="/login"><input type="hidden" name="q" value="${esc(url.search.slice(1))}">` +
+                `<label>Email <input name="username"></label><button type="submit">Sign in at Fabrikam</button></form>`,
+            );
+          if (url.pathname === "/login" && req.method === "POST") {
+            const form = new URLSearchParams(await req.text());
+            const answer = await saml.answer(`${saml.ssoUrl}?${form.get("q")}`, spMetadata, form.get("username")!);
+            return html(
+              `<form method="post" action="${esc(answer.acs)}"><input type="hidden" name="SAMLResponse" value="${esc(answer.SAMLResponse)}">` +
+                `<button type="submit" id="back">Back to the application</button></form>`,
+            );
+          }
+          return new Response("not found", { status: 404 });
+        },
+      });
 
       // The relying party: a public client of the platform tenant (PKCE, state, nonce by oauth4webapi).
       const rpPort = await freePort();
@@ -185,6 +235,7 @@ if (!available) {
       await browser?.close();
       rp?.stop(true);
       idp?.close();
+      samlIdp?.stop(true);
       await svc?.stop();
       rmSync(dir, { recursive: true, force: true });
     });
@@ -214,6 +265,34 @@ if (!available) {
       // Back in the relying party.
       await page.waitForSelector('[data-testid="amr"]');
       expect(await page.textContent('[data-testid="email"]')).toBe(`grace@${DOMAIN}`);
+      expect((await page.textContent('[data-testid="amr"]'))!.split(" ")).toContain("fed");
+      await context.close();
+    }, 90_000);
+
+    test("identifier page → Fabrikam's SAML IdP → its Response posted cross-site to our ACS → back signed in (amr fed)", async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      page.setDefaultTimeout(WAIT);
+      await page.goto(`${rpUrl}/login`);
+      await page.waitForSelector('form[action="/oauth2/authorize/identify"]');
+      await page.fill("#email", `heidi@${SAML_DOMAIN}`);
+      await page.click('form[action="/oauth2/authorize/identify"] button[type="submit"]');
+      // At Fabrikam's IdP, which verified our signed AuthnRequest to show its login page.
+      await page.waitForSelector('input[name="username"]').catch(async (e) => {
+        throw new Error(
+          `not at the SAML IdP's login: ${page.url()}\n${(await page.content()).slice(0, 1500)}\n${svc.output().slice(-1500)}\n${e}`,
+        );
+      });
+      expect(new URL(page.url()).host).toStartWith("localhost:");
+      await page.fill('input[name="username"]', `heidi@${SAML_DOMAIN}`);
+      await page.click('button[type="submit"]');
+      await page.click("#back");
+      await page.waitForSelector('[data-testid="amr"]').catch(async (e) => {
+        throw new Error(
+          `not back at the RP: ${page.url()}\n${(await page.content()).slice(0, 1500)}\n${svc.output().slice(-1500)}\n${e}`,
+        );
+      });
+      expect(await page.textContent('[data-testid="email"]')).toBe(`heidi@${SAML_DOMAIN}`);
       expect((await page.textContent('[data-testid="amr"]'))!.split(" ")).toContain("fed");
       await context.close();
     }, 90_000);

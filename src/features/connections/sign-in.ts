@@ -2,7 +2,7 @@
  * Signing people in through their organization's own provider (CONTRACT §16 "Finding the
  * provider", "Accounts"): which connection serves an email (home-realm discovery), who may no
  * longer use a password (`ssoRequired`), and the account an upstream's answer stands for. Shared by
- * every upstream protocol (OIDC today, SAML next), so it lives here and not in a protocol.
+ * every upstream protocol (OIDC and SAML), so it lives here and not in a protocol.
  *
  * The account rules, in order (no email alone ever names an account: "nOAuth"):
  * 1. (connection, upstream subject) already linked: that user;

@@ -164,7 +164,14 @@ export interface DeviceRepo {
 }
 
 /** `fed_state`: an upstream sign-in's state, nonce and PKCE verifier (CONTRACT §16), redeemed once at its callback. */
-export type OneTimeKind = "reset" | "setup" | "mfa_pending" | "verify_email" | "fed_state";
+export type OneTimeKind =
+  | "reset"
+  | "setup"
+  | "mfa_pending"
+  | "verify_email"
+  | "fed_state"
+  | "fed_saml_request"
+  | "fed_saml_result";
 
 export interface OneTimeToken {
   kind: OneTimeKind;

@@ -18,45 +18,19 @@ import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import * as oauth from "oauth4webapi";
 import type { Clock } from "../../kernel/clock";
 import type { CryptoBox } from "../../kernel/crypto-box";
-import type { ProvenPerson } from "../../kernel/proven-person";
 import { sha256Hex } from "../../kernel/secrets";
-import type { User } from "../../kernel/users";
 import type { Connection, ConnectionRepo, EnterpriseSignIn } from "../../features/connections";
 import { upstreamValues } from "../../features/connections";
 import type { DomainEvent } from "../../features/events";
 import type { BrowserContext, JourneyOutcome, JourneyService } from "../../features/journey";
 import type { OneTimeTokenRepo } from "../../features/sessions/ports";
+import { finishVerified, invalid } from "./outcomes";
 
 /** How long a browser may stay at the upstream before its callback (the state record's life). */
 export const UPSTREAM_STATE_SECONDS = 600;
 /** Asymmetric algorithms only: `none` and HMAC (keyed with the client secret) are never accepted. */
 const ASYMMETRIC = /^(RS|PS|ES)(256|384|512)$|^EdDSA$|^Ed25519$/;
 const SKEW_SECONDS = 60;
-/** RFC 8176 §2: the `amr` values an upstream may name that we carry into our own `amr` (others are dropped). */
-const RFC8176 = new Set([
-  "face",
-  "fpt",
-  "geo",
-  "hwk",
-  "iris",
-  "kba",
-  "mca",
-  "mfa",
-  "otp",
-  "pin",
-  "pop",
-  "pwd",
-  "rba",
-  "retina",
-  "sc",
-  "sms",
-  "swk",
-  "tel",
-  "user",
-  "vbm",
-  "wia",
-]);
-
 export type UpstreamFetch = (url: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 export interface OidcUpstreamDeps {
@@ -74,15 +48,6 @@ export interface OidcUpstreamDeps {
   record(e: DomainEvent): Promise<void>;
   log: { warn(msg: string, fields?: Record<string, unknown>): void };
 }
-
-/** An invalid upstream answer: the error page, with what failed for the operator's log. */
-const invalid = (check: string, value?: string): JourneyOutcome => ({
-  kind: "error_page",
-  page: "upstream_invalid",
-  error: { error: "invalid_request", description: "The identity provider's answer was refused." },
-  check,
-  value: value?.slice(0, 200),
-});
 
 const UPSTREAM_ERRORS = new Set(["access_denied", "temporarily_unavailable"]);
 
@@ -259,43 +224,8 @@ export function createOidcUpstream(deps: OidcUpstreamDeps) {
       emailVerified: claims.email_verified === true,
       name: typeof claims.name === "string" ? claims.name : null,
     };
-    const account = await deps.enterprise.resolveAccount(c, person, browser.ip);
-    if (!account.ok) {
-      await deps.record({
-        type: "federation.refused",
-        tenantId: c.tenantId,
-        org: null,
-        actor: { ip: browser.ip },
-        target: {},
-        data: { connectionId: c.id, subject: person.subject, reason: account.refusal },
-      });
-      return {
-        kind: "error_page",
-        page:
-          account.refusal === "no_account"
-            ? "upstream_no_account"
-            : account.refusal === "not_linkable"
-              ? "upstream_not_linkable"
-              : "upstream_refused",
-        error: { error: "access_denied", description: account.detail },
-        check: "account",
-        value: account.refusal,
-      };
-    }
-    return deps.journey.finishUpstream(handle, proven(account.user, c, claims.amr), browser);
+    return finishVerified(deps, c, handle, person, claims.amr, browser);
   }
-
-  /** The proof: the connection, and the upstream's own methods where it names them (CONTRACT §16). */
-  const proven = (user: User, c: Connection, amr: unknown): ProvenPerson => ({
-    user,
-    methods: [
-      `fed:${c.id}`,
-      ...(Array.isArray(amr) ? [...new Set(amr)] : [])
-        .filter((m): m is string => typeof m === "string" && RFC8176.has(m))
-        .map((m) => `upstream:${m}` as const),
-    ],
-    at: deps.clock.now(),
-  });
 
   return { start, callback };
 }

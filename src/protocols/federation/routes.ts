@@ -1,38 +1,57 @@
 /**
- * The federation protocol's wire (CONTRACT §16): `/federation/oidc/{id}/start` (where the journey
- * hands a browser to a connection: a page whose script-submitted form carries the authorization
- * request to the upstream) and `/federation/oidc/{id}/callback` (the upstream's answer).
- * Both are browser pages: every outcome is rendered by the journey's page kit (an error page,
- * never a 500 or a JSON body), and the end of the journey by its protocol's renderer.
+ * The federation protocol's wire (CONTRACT §16). OIDC: `/federation/oidc/{id}/start` (where the
+ * journey hands a browser to a connection: a page whose script-submitted form carries the
+ * authorization request to the upstream) and `/federation/oidc/{id}/callback` (the upstream's
+ * answer). SAML: `/federation/saml/{id}/start` (the same page, carrying the signed AuthnRequest
+ * over HTTP-Redirect), `/acs` (the Response, HTTP-POST), `/continue` (its same-site leg) and
+ * `/metadata` (our SP metadata for the connection).
+ * The browser endpoints are pages: every outcome is rendered by the journey's page kit (an error
+ * page, never a 500 or a JSON body), and the end of the journey by its protocol's renderer.
  */
 import { Elysia } from "elysia";
 import type { JourneyPages } from "../../features/journey";
-import { pageAnswer } from "../../http/page-answer";
+import { notFound } from "../../kernel/errors";
+import { pageAnswer, seeOther } from "../../http/page-answer";
 import { chooseLocale, FORM_POST_SCRIPT, formPostPage, renderPage } from "../../pages";
 import type { OidcUpstream } from "./oidc-upstream";
+import type { SamlUpstream } from "./saml-upstream";
 
 const idOf = (raw: string) => (/^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : 0);
 
-export function federationRoutes({ oidc, pages }: { oidc: OidcUpstream; pages: JourneyPages }) {
+/**
+ * The start page: a form (GET) that goes to the upstream, not a redirect: a browser coming from
+ * the identifier page's form would apply that page's CSP `form-action` to every redirect of the
+ * submission; this page's names the upstream.
+ */
+function startPage(request: Request, r: { endpoint: string; params: [string, string][]; name: string }) {
+  const { html, headers } = renderPage(
+    formPostPage,
+    { action: r.endpoint, fields: r.params, to: r.name, method: "get" },
+    {
+      locale: chooseLocale({ acceptLanguage: request.headers.get("accept-language") }),
+      redirectTargets: [r.endpoint],
+      scripts: [FORM_POST_SCRIPT],
+    },
+  );
+  return pageAnswer(html, headers, "ok", []);
+}
+
+export function federationRoutes({
+  oidc,
+  saml,
+  pages,
+}: {
+  oidc: OidcUpstream;
+  saml: SamlUpstream;
+  pages: JourneyPages;
+}) {
   return new Elysia({ name: "federation-routes" })
     .get(
       "/federation/oidc/:id/start",
       ({ params, request, set }) =>
         pages.guarded(request, set, false, async () => {
           const r = await oidc.start(idOf(params.id), new URL(request.url).searchParams.get("interaction"));
-          if (!("endpoint" in r)) return r;
-          // A page whose form (GET) goes to the upstream, not a redirect: a browser coming from the identifier page's form would apply that page's CSP
-          // `form-action` to every redirect of the submission; this page's names the upstream.
-          const { html, headers } = renderPage(
-            formPostPage,
-            { action: r.endpoint, fields: r.params, to: r.name, method: "get" },
-            {
-              locale: chooseLocale({ acceptLanguage: request.headers.get("accept-language") }),
-              redirectTargets: [r.endpoint],
-              scripts: [FORM_POST_SCRIPT],
-            },
-          );
-          return pageAnswer(html, headers, "ok", []);
+          return "endpoint" in r ? startPage(request, r) : r;
         }),
       { detail: { hide: true } },
     )
@@ -42,6 +61,46 @@ export function federationRoutes({ oidc, pages }: { oidc: OidcUpstream; pages: J
         pages.guarded(request, set, false, () =>
           oidc.callback(idOf(params.id), new URL(request.url).searchParams, pages.browserOf(request, server)),
         ),
+      { detail: { hide: true } },
+    )
+    .get(
+      "/federation/saml/:id/start",
+      ({ params, request, set }) =>
+        pages.guarded(request, set, false, async () => {
+          const r = await saml.start(idOf(params.id), new URL(request.url).searchParams.get("interaction"));
+          return "endpoint" in r ? startPage(request, r) : r;
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/federation/saml/:id/acs",
+      // A cross-site POST from the IdP (no CSRF field, no SameSite=Lax cookie): the Response is
+      // its own proof; the journey goes on at `/continue`, a same-site redirect with the cookies.
+      ({ body, params, request, set }) =>
+        pages.guarded(request, set, true, async () => {
+          if (!pages.isForm(request)) return pages.notAForm(request, set);
+          const r = await saml.acs(idOf(params.id), new URLSearchParams(pages.textOf(body)));
+          return "continueAt" in r ? seeOther(r.continueAt) : r;
+        }),
+      { parse: [pages.rawBody], detail: { hide: true } },
+    )
+    .get(
+      "/federation/saml/:id/continue",
+      ({ params, request, server, set }) =>
+        pages.guarded(request, set, false, () =>
+          saml.resume(idOf(params.id), new URL(request.url).searchParams.get("r"), pages.browserOf(request, server)),
+        ),
+      { detail: { hide: true } },
+    )
+    .get(
+      "/federation/saml/:id/metadata",
+      async ({ params }) => {
+        const xml = await saml.metadata(idOf(params.id));
+        if (!xml) throw notFound("Identity provider");
+        return new Response(xml, {
+          headers: { "content-type": "application/samlmetadata+xml; charset=utf-8", "cache-control": "max-age=300" },
+        });
+      },
       { detail: { hide: true } },
     );
 }
