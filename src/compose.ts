@@ -756,6 +756,7 @@ function protocolModules(b: Base, keys: Keys, s: SignIn, cookies: { secure: bool
     // Enterprise sign-in at an organization's own OpenID or SAML provider (CONTRACT §16).
     federationModule({
       pages,
+      secure: cookies.secure,
       oidc: createOidcUpstream({
         issuer: config.issuer,
         clock,

@@ -376,6 +376,21 @@ describe("takeover set", () => {
     return res.text();
   };
 
+  test("an upstream answer opened in another browser (login CSRF: someone's callback link) is refused there", async () => {
+    const email = `${uniq("csrf")}@${dA}`;
+    const starter = browser(t);
+    const first = await starter.get(authorizePath(clientA, REDIRECT, { login_hint: email }));
+    const sub = person({ email, email_verified: true });
+    const callback = await atUpstream(await toUpstream(starter, first), sub);
+    const victim = browser(t);
+    const res = await victim.get(callback);
+    expect(res.status).toBe(400);
+    expect(res.headers.get("location")).toBeNull();
+    expect(res.headers.get("set-cookie") ?? "").not.toContain("sso_session=");
+    expect(victim.jar.has("sso_session")).toBe(false);
+    expect(await t.stores.store.externalIdentities.find(a.tenantId, contoso.id, sub)).toBeNull();
+  });
+
   test("an upstream of tenant A asserting the email of a user of tenant B (another domain) is refused", async () => {
     const bob = await createUser(t, b.token, b.rootOrgId, { email: `${uniq("bob")}@${dB}` });
     expect(await refusedPage({ email: bob.email, email_verified: true })).toContain("not allowed");

@@ -497,6 +497,18 @@ describe("takeover set", () => {
     return res.text();
   };
 
+  test("a Response handed to another browser (login CSRF: an auto-posting form of someone else's) is refused there", async () => {
+    const email = `${uniq("csrf")}@${dA}`;
+    const { url } = await started(email);
+    const answer = await idp.answer(url, spMetadata, email);
+    const victim = browser(t);
+    const res = await post(victim, answer.SAMLResponse);
+    await refused(res, /browser: the sign-in was started in another browser/);
+    expect(res.headers.get("set-cookie") ?? "").not.toContain("sso_session=");
+    expect(victim.jar.has("sso_session")).toBe(false);
+    expect(await t.stores.store.users.findByEmail(email)).toBeNull();
+  });
+
   test("an upstream of tenant A asserting the email of a user of tenant B is refused", async () => {
     const bob = await createUser(t, b.token, b.rootOrgId, { email: `${uniq("bob")}@${dB}` });
     expect(await refusedPage(bob.email)).toContain("not allowed");

@@ -16,6 +16,7 @@ export function federationModule(deps: {
   oidc: OidcUpstream;
   saml: SamlUpstream;
   pages: JourneyPages;
+  secure: boolean;
 }): ProtocolModule {
   return {
     name: "federation",

@@ -14,6 +14,7 @@
  * - Every upstream URL is fetched through the SSRF-guarded outbound fetch.
  * - An upstream error (`access_denied`) goes back to the client; anything invalid is an error page.
  */
+import { sameBrowser, UPSTREAM_STATE_SECONDS } from "./binding";
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import * as oauth from "oauth4webapi";
 import type { Clock } from "../../kernel/clock";
@@ -25,9 +26,6 @@ import type { DomainEvent } from "../../features/events";
 import type { BrowserContext, JourneyOutcome, JourneyService } from "../../features/journey";
 import type { OneTimeTokenRepo } from "../../features/sessions/ports";
 import { finishVerified, invalid } from "./outcomes";
-
-/** How long a browser may stay at the upstream before its callback (the state record's life). */
-export const UPSTREAM_STATE_SECONDS = 600;
 /** Asymmetric algorithms only: `none` and HMAC (keyed with the client secret) are never accepted. */
 const ASYMMETRIC = /^(RS|PS|ES)(256|384|512)$|^EdDSA$|^Ed25519$/;
 const SKEW_SECONDS = 60;
@@ -87,6 +85,7 @@ export function createOidcUpstream(deps: OidcUpstreamDeps) {
   async function start(
     connectionId: number,
     handle: string | null,
+    binding: string,
   ): Promise<JourneyOutcome | { endpoint: string; params: [string, string][]; name: string }> {
     const s = deps.journey.open(handle);
     if (!s || !handle) return deps.journey.expired();
@@ -111,7 +110,7 @@ export function createOidcUpstream(deps: OidcUpstreamDeps) {
       kind: "fed_state",
       tenantId: c.tenantId,
       userId: 0,
-      data: { h: handle, n: nonce, v: verifier, c: c.id },
+      data: { h: handle, n: nonce, v: verifier, c: c.id, b: binding },
       attempts: 0,
       expiresAt: new Date(now.getTime() + UPSTREAM_STATE_SECONDS * 1000),
     });
@@ -167,11 +166,13 @@ export function createOidcUpstream(deps: OidcUpstreamDeps) {
     connectionId: number,
     query: URLSearchParams,
     browser: BrowserContext,
+    boundTo: string | null | undefined,
   ): Promise<JourneyOutcome> {
     const stateParam = query.get("state");
     if (!stateParam) return invalid("state", "(none)");
     const rec = await deps.oneTimeTokens.consume(sha256Hex(stateParam), "fed_state", deps.clock.now());
     if (!rec || rec.data.c !== connectionId) return invalid("state", "unknown, used or expired");
+    if (!sameBrowser(boundTo, rec.data.b)) return invalid("browser", "the sign-in was started in another browser");
     const handle = String(rec.data.h);
     const c = await deps.connections.get(rec.tenantId, connectionId);
     if (!c || !c.enabled || c.kind !== "oidc" || !c.oidc) return invalid("connection", String(connectionId));

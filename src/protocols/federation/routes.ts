@@ -13,6 +13,7 @@ import type { JourneyPages } from "../../features/journey";
 import { notFound } from "../../kernel/errors";
 import { pageAnswer, seeOther } from "../../http/page-answer";
 import { chooseLocale, FORM_POST_SCRIPT, formPostPage, renderPage } from "../../pages";
+import { browserBinding, FEDERATION_COOKIE } from "./binding";
 import type { OidcUpstream } from "./oidc-upstream";
 import type { SamlUpstream } from "./saml-upstream";
 
@@ -23,7 +24,11 @@ const idOf = (raw: string) => (/^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : 0);
  * the identifier page's form would apply that page's CSP `form-action` to every redirect of the
  * submission; this page's names the upstream.
  */
-function startPage(request: Request, r: { endpoint: string; params: [string, string][]; name: string }) {
+function startPage(
+  request: Request,
+  r: { endpoint: string; params: [string, string][]; name: string },
+  setCookie: string,
+) {
   const { html, headers } = renderPage(
     formPostPage,
     { action: r.endpoint, fields: r.params, to: r.name, method: "get" },
@@ -33,25 +38,32 @@ function startPage(request: Request, r: { endpoint: string; params: [string, str
       scripts: [FORM_POST_SCRIPT],
     },
   );
-  return pageAnswer(html, headers, "ok", []);
+  return pageAnswer(html, headers, "ok", [setCookie]);
 }
 
 export function federationRoutes({
   oidc,
   saml,
   pages,
+  secure,
 }: {
   oidc: OidcUpstream;
   saml: SamlUpstream;
   pages: JourneyPages;
+  /** False only when the issuer is plain http: then the binding cookie is not `Secure`. */
+  secure: boolean;
 }) {
+  const bindingOf = (request: Request) => browserBinding(pages.cookiesOf(request).get(FEDERATION_COOKIE), secure);
+  const boundTo = (request: Request) => pages.cookiesOf(request).get(FEDERATION_COOKIE);
   return new Elysia({ name: "federation-routes" })
     .get(
       "/federation/oidc/:id/start",
       ({ params, request, set }) =>
         pages.guarded(request, set, false, async () => {
-          const r = await oidc.start(idOf(params.id), new URL(request.url).searchParams.get("interaction"));
-          return "endpoint" in r ? startPage(request, r) : r;
+          const binding = bindingOf(request);
+          const interaction = new URL(request.url).searchParams.get("interaction");
+          const r = await oidc.start(idOf(params.id), interaction, binding.hash);
+          return "endpoint" in r ? startPage(request, r, binding.setCookie) : r;
         }),
       { detail: { hide: true } },
     )
@@ -59,7 +71,12 @@ export function federationRoutes({
       "/federation/oidc/:id/callback",
       ({ params, request, server, set }) =>
         pages.guarded(request, set, false, () =>
-          oidc.callback(idOf(params.id), new URL(request.url).searchParams, pages.browserOf(request, server)),
+          oidc.callback(
+            idOf(params.id),
+            new URL(request.url).searchParams,
+            pages.browserOf(request, server),
+            boundTo(request),
+          ),
         ),
       { detail: { hide: true } },
     )
@@ -67,8 +84,10 @@ export function federationRoutes({
       "/federation/saml/:id/start",
       ({ params, request, set }) =>
         pages.guarded(request, set, false, async () => {
-          const r = await saml.start(idOf(params.id), new URL(request.url).searchParams.get("interaction"));
-          return "endpoint" in r ? startPage(request, r) : r;
+          const binding = bindingOf(request);
+          const interaction = new URL(request.url).searchParams.get("interaction");
+          const r = await saml.start(idOf(params.id), interaction, binding.hash);
+          return "endpoint" in r ? startPage(request, r, binding.setCookie) : r;
         }),
       { detail: { hide: true } },
     )
@@ -88,7 +107,12 @@ export function federationRoutes({
       "/federation/saml/:id/continue",
       ({ params, request, server, set }) =>
         pages.guarded(request, set, false, () =>
-          saml.resume(idOf(params.id), new URL(request.url).searchParams.get("r"), pages.browserOf(request, server)),
+          saml.resume(
+            idOf(params.id),
+            new URL(request.url).searchParams.get("r"),
+            pages.browserOf(request, server),
+            boundTo(request),
+          ),
         ),
       { detail: { hide: true } },
     )

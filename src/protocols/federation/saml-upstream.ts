@@ -44,7 +44,7 @@ import type { CounterStore } from "../../features/sessions";
 import type { OneTimeTokenRepo } from "../../features/sessions/ports";
 import type { XmlSigningKey } from "../../features/tokens";
 import { finishVerified, invalid } from "./outcomes";
-import { UPSTREAM_STATE_SECONDS } from "./oidc-upstream";
+import { sameBrowser, UPSTREAM_STATE_SECONDS } from "./binding";
 
 /** The largest Response accepted, decoded: an assertion with a few certificates is far below. */
 export const MAX_RESPONSE_BYTES = 256 * 1024;
@@ -163,6 +163,7 @@ export function createSamlUpstream(deps: SamlUpstreamDeps) {
   async function start(
     connectionId: number,
     handle: string | null,
+    binding: string,
   ): Promise<JourneyOutcome | { endpoint: string; params: [string, string][]; name: string }> {
     const s = deps.journey.open(handle);
     if (!s || !handle) return deps.journey.expired();
@@ -177,7 +178,7 @@ export function createSamlUpstream(deps: SamlUpstreamDeps) {
       kind: "fed_saml_request",
       tenantId: c.tenantId,
       userId: 0,
-      data: { h: handle, c: c.id },
+      data: { h: handle, c: c.id, b: binding },
       attempts: 0,
       expiresAt: new Date(deps.clock.now().getTime() + UPSTREAM_STATE_SECONDS * 1000),
     });
@@ -317,7 +318,7 @@ export function createSamlUpstream(deps: SamlUpstreamDeps) {
       kind: "fed_saml_result",
       tenantId: c.tenantId,
       userId: 0,
-      data: { h: String(rec.data.h), c: c.id, p: person, m: method ? [method] : [] },
+      data: { h: String(rec.data.h), c: c.id, b: rec.data.b, p: person, m: method ? [method] : [] },
       attempts: 0,
       expiresAt: new Date(now.getTime() + RESULT_SECONDS * 1000),
     });
@@ -325,10 +326,16 @@ export function createSamlUpstream(deps: SamlUpstreamDeps) {
   }
 
   /** `GET /federation/saml/{id}/continue?r=`: the verified person's account, and the journey finished. */
-  async function resume(connectionId: number, key: string | null, browser: BrowserContext): Promise<JourneyOutcome> {
+  async function resume(
+    connectionId: number,
+    key: string | null,
+    browser: BrowserContext,
+    boundTo: string | null | undefined,
+  ): Promise<JourneyOutcome> {
     if (!key) return invalid("continuation", "(none)");
     const rec = await deps.oneTimeTokens.consume(sha256Hex(key), "fed_saml_result", deps.clock.now());
     if (!rec || rec.data.c !== connectionId) return invalid("continuation", "unknown, used or expired");
+    if (!sameBrowser(boundTo, rec.data.b)) return invalid("browser", "the sign-in was started in another browser");
     const c = await deps.connections.get(rec.tenantId, connectionId);
     if (!c || !c.enabled || c.kind !== "saml") return invalid("connection", String(connectionId));
     return finishVerified(deps, c, String(rec.data.h), rec.data.p as UpstreamPerson, rec.data.m, browser);
