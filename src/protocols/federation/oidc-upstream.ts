@@ -25,7 +25,7 @@ import { upstreamValues } from "../../features/connections";
 import type { DomainEvent } from "../../features/events";
 import type { BrowserContext, JourneyOutcome, JourneyService } from "../../features/journey";
 import type { OneTimeTokenRepo } from "../../features/sessions/ports";
-import { finishVerified, invalid } from "./outcomes";
+import { finishVerified, invalid, startingAt } from "./outcomes";
 /** Asymmetric algorithms only: `none` and HMAC (keyed with the client secret) are never accepted. */
 const ASYMMETRIC = /^(RS|PS|ES)(256|384|512)$|^EdDSA$|^Ed25519$/;
 const SKEW_SECONDS = 60;
@@ -87,14 +87,9 @@ export function createOidcUpstream(deps: OidcUpstreamDeps) {
     handle: string | null,
     binding: string,
   ): Promise<JourneyOutcome | { endpoint: string; params: [string, string][]; name: string }> {
-    const s = deps.journey.open(handle);
-    if (!s || !handle) return deps.journey.expired();
-    const entry = await deps.journey.entryOf(handle);
-    if (!entry) return deps.journey.expired();
-    const c = await deps.connections.get("any", connectionId);
-    if (!c || !c.enabled || c.kind !== "oidc" || !c.oidc) return invalid("connection", String(connectionId));
-    // Only a connection of a tenant the journey's client serves (a handle of tenant A never goes to B's provider).
-    if (!entry.serves(c.tenantId)) return invalid("connection of another tenant", String(connectionId));
+    const at = await startingAt(deps, "oidc", connectionId, handle);
+    if ("outcome" in at) return at.outcome;
+    const c = at.c as Connection & { oidc: NonNullable<Connection["oidc"]> };
     let as: oauth.AuthorizationServer;
     try {
       ({ as } = await discover(c));

@@ -7,7 +7,13 @@
  */
 import type { Clock } from "../../kernel/clock";
 import type { ProvenPerson } from "../../kernel/proven-person";
-import type { Connection, EnterpriseSignIn, UpstreamPerson } from "../../features/connections";
+import type {
+  Connection,
+  ConnectionKind,
+  ConnectionRepo,
+  EnterpriseSignIn,
+  UpstreamPerson,
+} from "../../features/connections";
 import type { DomainEvent } from "../../features/events";
 import type { BrowserContext, JourneyOutcome, JourneyService } from "../../features/journey";
 
@@ -44,6 +50,30 @@ export const RFC8176 = new Set([
   "vbm",
   "wia",
 ]);
+
+/**
+ * The start of an upstream sign-in: the journey of `handle` still open, and connection
+ * `connectionId` enabled, of `kind`, and of a tenant the journey's client serves (a handle of
+ * tenant A never goes to B's provider). Answers the connection, or the page to show instead.
+ */
+export async function startingAt(
+  deps: {
+    journey: Pick<JourneyService, "open" | "entryOf" | "expired">;
+    connections: Pick<ConnectionRepo, "get">;
+  },
+  kind: ConnectionKind,
+  connectionId: number,
+  handle: string | null,
+): Promise<{ c: Connection; handle: string } | { outcome: JourneyOutcome }> {
+  const s = deps.journey.open(handle);
+  if (!s || !handle) return { outcome: deps.journey.expired() };
+  const entry = await deps.journey.entryOf(handle);
+  if (!entry) return { outcome: deps.journey.expired() };
+  const c = await deps.connections.get("any", connectionId);
+  if (!c || !c.enabled || c.kind !== kind || !c[kind]) return { outcome: invalid("connection", String(connectionId)) };
+  if (!entry.serves(c.tenantId)) return { outcome: invalid("connection of another tenant", String(connectionId)) };
+  return { c, handle };
+}
 
 export interface UpstreamFinishDeps {
   clock: Clock;

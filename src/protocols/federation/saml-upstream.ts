@@ -43,7 +43,7 @@ import type { BrowserContext, JourneyOutcome, JourneyService } from "../../featu
 import type { CounterStore } from "../../features/sessions";
 import type { OneTimeTokenRepo } from "../../features/sessions/ports";
 import type { XmlSigningKey } from "../../features/tokens";
-import { finishVerified, invalid } from "./outcomes";
+import { finishVerified, invalid, startingAt } from "./outcomes";
 import { sameBrowser, UPSTREAM_STATE_SECONDS } from "./binding";
 
 /** The largest Response accepted, decoded: an assertion with a few certificates is far below. */
@@ -165,14 +165,9 @@ export function createSamlUpstream(deps: SamlUpstreamDeps) {
     handle: string | null,
     binding: string,
   ): Promise<JourneyOutcome | { endpoint: string; params: [string, string][]; name: string }> {
-    const s = deps.journey.open(handle);
-    if (!s || !handle) return deps.journey.expired();
-    const entry = await deps.journey.entryOf(handle);
-    if (!entry) return deps.journey.expired();
-    const c = await deps.connections.get("any", connectionId);
-    if (!c || !c.enabled || c.kind !== "saml" || !c.saml) return invalid("connection", String(connectionId));
-    // Only a connection of a tenant the journey's client serves (a handle of tenant A never goes to B's provider).
-    if (!entry.serves(c.tenantId)) return invalid("connection of another tenant", String(connectionId));
+    const at = await startingAt(deps, "saml", connectionId, handle);
+    if ("outcome" in at) return at.outcome;
+    const c = at.c as Connection & { saml: NonNullable<Connection["saml"]> };
     const requestId = `_${sha256Hex(randomToken(32)).slice(0, 40)}`;
     await deps.oneTimeTokens.create(sha256Hex(requestId), {
       kind: "fed_saml_request",
