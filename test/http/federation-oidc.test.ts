@@ -13,7 +13,7 @@ import { createServer } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import Provider from "oidc-provider";
 import { ADMIN_EMAIL, makeTestApp, type TestApp } from "../support/app";
-import { forcedDomain as forcedDomainOf, freshDomain, upstreamTarget } from "../support/federation";
+import { forcedDomain as forcedDomainOf, freshDomain, portalClient, upstreamTarget } from "../support/federation";
 import { atOidcProvider } from "../support/upstream-drivers";
 import { browser, exchangeCode, authorizePath, codeOfRedirect, fieldOf, submit } from "../support/hosted-pages";
 import {
@@ -73,27 +73,7 @@ beforeAll(async () => {
   admin = await t.adminToken();
   a = await provisionTenant(t, uniq("Contoso"));
   b = await provisionTenant(t, uniq("Fabrikam"));
-  const app = await ok(
-    t.call("POST", "/api/applications", {
-      token: a.token,
-      body: { organizationId: a.rootOrgId, identifier: uniq("https://api.contoso.example/app"), name: "Portal" },
-    }),
-  );
-  clientA = (
-    await ok(
-      t.call("POST", "/api/clients", {
-        token: a.token,
-        body: {
-          name: uniq("Portal"),
-          orgId: a.rootOrgId,
-          applicationId: app.id,
-          type: "public",
-          grantTypes: ["authorization_code"],
-          redirectUris: [REDIRECT],
-        },
-      }),
-    )
-  ).clientId;
+  clientA = await portalClient(t, a.token, a.rootOrgId, REDIRECT);
   dA = fresh("contoso");
   dSso = fresh("contoso-strict");
   dB = fresh("fabrikam");

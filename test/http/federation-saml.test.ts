@@ -14,7 +14,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ADMIN_EMAIL, makeTestApp, type TestApp } from "../support/app";
-import { forcedDomain as forcedDomainOf, freshDomain, upstreamTarget } from "../support/federation";
+import { forcedDomain as forcedDomainOf, freshDomain, portalClient, upstreamTarget } from "../support/federation";
 import { authorizePath, browser, codeOfRedirect, exchangeCode, fieldOf } from "../support/hosted-pages";
 import {
   assertionXml,
@@ -63,27 +63,7 @@ beforeAll(async () => {
   admin = await t.adminToken();
   a = await provisionTenant(t, uniq("Contoso"));
   b = await provisionTenant(t, uniq("Fabrikam"));
-  const app = await ok(
-    t.call("POST", "/api/applications", {
-      token: a.token,
-      body: { organizationId: a.rootOrgId, identifier: uniq("https://api.contoso.example/app"), name: "Portal" },
-    }),
-  );
-  clientA = (
-    await ok(
-      t.call("POST", "/api/clients", {
-        token: a.token,
-        body: {
-          name: uniq("Portal"),
-          orgId: a.rootOrgId,
-          applicationId: app.id,
-          type: "public",
-          grantTypes: ["authorization_code"],
-          redirectUris: [REDIRECT],
-        },
-      }),
-    )
-  ).clientId;
+  clientA = await portalClient(t, a.token, a.rootOrgId, REDIRECT);
   dA = freshDomain("contoso-saml");
   dB = freshDomain("fabrikam-saml");
   await forcedDomain(a.token, a.rootOrgId, dA);

@@ -8,6 +8,30 @@ import type { TestApp } from "./app";
 import type { browser } from "./hosted-pages";
 import { startPageTarget } from "./upstream-drivers";
 
+/** A public client of a new application of the tenant's root organization (as its admin `token`), for `redirectUri`: its client id. */
+export async function portalClient(t: TestApp, token: string, rootOrgId: number, redirectUri: string): Promise<string> {
+  const app = await ok(
+    t.call("POST", "/api/applications", {
+      token,
+      body: { organizationId: rootOrgId, identifier: uniq("https://api.contoso.example/app"), name: "Portal" },
+    }),
+  );
+  const client = await ok(
+    t.call("POST", "/api/clients", {
+      token,
+      body: {
+        name: uniq("Portal"),
+        orgId: rootOrgId,
+        applicationId: app.id,
+        type: "public",
+        grantTypes: ["authorization_code"],
+        redirectUris: [redirectUri],
+      },
+    }),
+  );
+  return client.clientId;
+}
+
 /** A domain name no other test uses. */
 export const freshDomain = (label: string) => `${uniq(label).toLowerCase()}.example`;
 
