@@ -217,11 +217,28 @@ if (!available) {
         if (!stack.startsWith("API")) expect(run).toContain(`CLIENT_ID=${publicClientId}`);
         else expect(run).toContain("AUDIENCE=https://api.shop.example.com");
       }
+      // Java: the Spring Boot project of examples/oidc/java-spring, three files, this public
+      // client's values on the run line (no secret; the authentication method "none").
       await guide.getByLabel("Your stack").selectOption({ label: "Java: Spring Security" });
-      expect(await code("application.yml")).toContain(`client-id: ${publicClientId}`);
-      expect(await code("application.yml")).toContain("client-authentication-method: none");
-      await guide.getByRole("button", { name: /^Copy application\.yml/ }).click();
-      expect(await clipboard()).toContain(`issuer-uri: ${svc.url}`);
+      for (const file of [
+        "examples/oidc/java-spring/src/main/java/example/SignInApplication.java",
+        "examples/oidc/java-spring/src/main/resources/application.yml",
+        "examples/oidc/java-spring/pom.xml",
+      ])
+        expect(await code(file)).toBe(readFileSync(join(ROOT, file), "utf8"));
+      const springRun = (await code(/^Run it/))!;
+      for (const line of [
+        `ISSUER=${svc.url}`,
+        `CLIENT_ID=${publicClientId}`,
+        "REDIRECT_URI=https://shop.example.com/callback",
+        "AUDIENCE=https://api.shop.example.com",
+        "CLIENT_AUTHENTICATION_METHOD=none",
+        "mvn spring-boot:run",
+      ])
+        expect(springRun).toContain(line);
+      expect(springRun).not.toContain("CLIENT_SECRET");
+      await guide.getByRole("button", { name: /^Copy Run it/ }).click();
+      expect(await clipboard()).toBe(springRun);
       await shot(page, "connect-03-guide-spring");
       await guide.getByRole("button", { name: "Close the guide" }).click();
     }, 60_000);

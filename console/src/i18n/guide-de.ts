@@ -60,7 +60,7 @@ export const guideDe: ConsoleCatalogue = {
     "Ihre API prüft die Zugriffstokens offline: Signatur mit den veröffentlichten Schlüsseln, Aussteller, Zielgruppe und Ablauf.",
   "connect.fromFile": "Die Datei {file} aus dem Beispielordner, so wie die Tests sie ausführen.",
   "connect.springNote":
-    "Werte für application.yml mit spring-boot-starter-oauth2-client und oauth2-resource-server. Setzen Sie SSO_CLIENT_SECRET in der Umgebung.",
+    "Ein Spring-Boot-Projekt aus drei Dateien: die Anwendungsklasse (Anmeldung mit spring-boot-starter-oauth2-client, ihr /api nimmt Zugriffstoken mit spring-boot-starter-oauth2-resource-server an), src/main/resources/application.yml und pom.xml. Die Werte kommen aus der Umgebung der Startzeile; die Anmeldung kehrt zum Pfad von REDIRECT_URI zurück.",
   "connect.run": "Ausführen: {stack}",
   "connect.close": "Anleitung schließen",
   "try.open.row": "Anmeldung testen {client}",

@@ -57,7 +57,7 @@ export const guideEn = {
     "Your API verifies the access tokens offline: signature against the published keys, issuer, audience and expiry.",
   "connect.fromFile": "The file {file} of the examples folder, as the tests run it.",
   "connect.springNote":
-    "Values for application.yml with spring-boot-starter-oauth2-client and oauth2-resource-server. Set SSO_CLIENT_SECRET in the environment.",
+    "A Spring Boot project in three files: the application class (sign-in with spring-boot-starter-oauth2-client, its /api taking access tokens with spring-boot-starter-oauth2-resource-server), src/main/resources/application.yml and pom.xml. Its values come from the environment on the run line; the sign-in comes back at the path of REDIRECT_URI.",
   "connect.run": "Run it: {stack}",
   "connect.close": "Close the guide",
   "try.open.row": "Try sign-in {client}",
