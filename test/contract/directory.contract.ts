@@ -211,7 +211,7 @@ export const directoryContract: ContractSuite = {
           slug: "j",
           type: "organization",
         });
-        const t0 = new Date("2031-03-01T12:00:00.000Z");
+        const t0 = new Date("2029-03-01T12:00:00.000Z");
         const entry = (tenantId: number, action: string, ms: number) =>
           s.store.audit.append({
             tenantId,

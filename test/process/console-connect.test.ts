@@ -141,6 +141,12 @@ if (!available) {
           .locator(".stat-value")
           .textContent();
       await page.locator("li.stat .stat-value", { hasText: "…" }).first().waitFor({ state: "detached" });
+      // The whole tenant (GET /api/tenant/summary): a new tenant has its root organization, its
+      // administrator, and nothing registered yet.
+      expect(await stat("Organizations in the tenant")).toBe("1");
+      expect(Number(await stat("Users in the tenant"))).toBeGreaterThanOrEqual(1);
+      expect(await stat("Applications in the tenant")).toBe("0");
+      expect(await stat("API clients in the tenant")).toBe("0");
       expect(await stat("API clients of")).toBe("0");
       expect(Number(await stat("Applications of"))).toBeGreaterThanOrEqual(0);
       expect(Number(await stat("Users of"))).toBeGreaterThanOrEqual(1);
@@ -354,6 +360,14 @@ if (!available) {
         await p.goto(`${svc.url}/console/home`, { waitUntil: "commit" });
         await p.getByRole("heading", { level: 1, name: home }).waitFor();
         await p.waitForLoadState("networkidle");
+        // The tenant's counts now hold what this walk registered: one application, two clients.
+        const tenantStat = (label: string) =>
+          p
+            .locator("li.stat", { has: p.locator(".stat-label", { hasText: label }) })
+            .locator(".stat-value")
+            .textContent();
+        expect(await tenantStat(locale === "de" ? "API-Clients im Mandanten" : "API clients in the tenant")).toBe("2");
+        expect(await tenantStat(locale === "de" ? "Anwendungen im Mandanten" : "Applications in the tenant")).toBe("1");
         await check("home", 1280, true);
         await check("home", 360);
         await p.screenshot({ path: join(SHOTS, `connect-360-home.${locale}.png`), fullPage: true });

@@ -13,6 +13,12 @@ export const guideDe: ConsoleCatalogue = {
   "home.clients": "API-Clients von {org}",
   "home.signIns": "Anmeldungen in den letzten 24 Stunden",
   "home.failures": "Fehlgeschlagene Anmeldungen in den letzten 24 Stunden",
+  "home.tenant": "Der ganze Mandant",
+  "home.tenant.orgs": "Organisationen im Mandanten",
+  "home.tenant.users": "Benutzer im Mandanten",
+  "home.tenant.apps": "Anwendungen im Mandanten",
+  "home.tenant.clients": "API-Clients im Mandanten",
+  "home.inOrg": "In {org}",
   "home.next": "Nächster Schritt",
   "home.nextFirst":
     "Registrieren Sie Ihre erste Anwendung: einen API-Client für die App, die Personen anmeldet, gebunden an die Anwendung (API), für die seine Tokens sind (registrieren Sie diese zuerst unter Anwendungen, falls es keine gibt). Die Konsole zeigt dann den Code zum Anbinden mit Ihren Werten und lässt Sie die Anmeldung testen.",

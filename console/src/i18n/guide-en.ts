@@ -10,6 +10,12 @@ export const guideEn = {
   "home.clients": "API clients of {org}",
   "home.signIns": "Sign-ins in the last 24 hours",
   "home.failures": "Failed sign-ins in the last 24 hours",
+  "home.tenant": "The whole tenant",
+  "home.tenant.orgs": "Organizations in the tenant",
+  "home.tenant.users": "Users in the tenant",
+  "home.tenant.apps": "Applications in the tenant",
+  "home.tenant.clients": "API clients in the tenant",
+  "home.inOrg": "In {org}",
   "home.next": "Next step",
   "home.nextFirst":
     "Register your first application: an API client for the app that signs people in, bound to the application (API) its tokens are for (register that under Applications first if there is none). The console then shows the code to connect it, with your values filled in, and lets you try the sign-in.",
