@@ -86,6 +86,7 @@ if (!available) {
     const elsewhere: string[] = [];
     const consoleErrors: string[] = [];
     let publicClientId = "";
+    let appsAtStart = -1;
 
     beforeAll(async () => {
       mkdirSync(SHOTS, { recursive: true });
@@ -123,6 +124,8 @@ if (!available) {
     });
 
     const shot = (p: Page, name: string) => p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+    /** What docs/console.md shows (docs/images/console/, made small from these): the first screen only. */
+    const docShot = (p: Page, name: string) => p.screenshot({ path: join(SHOTS, `docs-${name}.png`) });
     const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
 
     test("home: counts, sign-ins of the last day, the issuer and discovery URL to copy, and the next step", async () => {
@@ -142,10 +145,11 @@ if (!available) {
           .textContent();
       await page.locator("li.stat .stat-value", { hasText: "…" }).first().waitFor({ state: "detached" });
       // The whole tenant (GET /api/tenant/summary): a new tenant has its root organization, its
-      // administrator, and nothing registered yet.
+      // administrator, the service's own application (the console's), and no API client yet.
       expect(await stat("Organizations in the tenant")).toBe("1");
       expect(Number(await stat("Users in the tenant"))).toBeGreaterThanOrEqual(1);
-      expect(await stat("Applications in the tenant")).toBe("0");
+      appsAtStart = Number(await stat("Applications in the tenant"));
+      expect(appsAtStart).toBeGreaterThanOrEqual(0);
       expect(await stat("API clients in the tenant")).toBe("0");
       expect(await stat("API clients of")).toBe("0");
       expect(Number(await stat("Applications of"))).toBeGreaterThanOrEqual(0);
@@ -164,6 +168,7 @@ if (!available) {
       const meta = await (await fetch(await clipboard())).json();
       expect(meta.issuer).toBe(svc.url);
       await shot(page, "connect-01-home");
+      await docShot(page, "home");
       await page.getByRole("link", { name: "Register your first application" }).click();
       await page.getByRole("heading", { level: 1, name: "API clients" }).waitFor();
     }, 60_000);
@@ -246,6 +251,8 @@ if (!available) {
       await guide.getByRole("button", { name: /^Copy Run it/ }).click();
       expect(await clipboard()).toBe(springRun);
       await shot(page, "connect-03-guide-spring");
+      await page.locator("#connect-title").evaluate((e) => e.scrollIntoView());
+      await docShot(page, "guide-spring");
       await guide.getByRole("button", { name: "Close the guide" }).click();
     }, 60_000);
 
@@ -285,6 +292,7 @@ if (!available) {
         .first()
         .waitFor();
       await shot(page, "connect-04-try-result");
+      await docShot(page, "try-sign-in");
       await page.getByRole("link", { name: "Back to API clients" }).click();
       await page.getByRole("heading", { level: 1, name: "API clients" }).waitFor();
     }, 60_000);
@@ -360,14 +368,16 @@ if (!available) {
         await p.goto(`${svc.url}/console/home`, { waitUntil: "commit" });
         await p.getByRole("heading", { level: 1, name: home }).waitFor();
         await p.waitForLoadState("networkidle");
-        // The tenant's counts now hold what this walk registered: one application, two clients.
+        // The tenant's counts now hold what this walk registered: one more application, two clients.
         const tenantStat = (label: string) =>
           p
             .locator("li.stat", { has: p.locator(".stat-label", { hasText: label }) })
             .locator(".stat-value")
             .textContent();
         expect(await tenantStat(locale === "de" ? "API-Clients im Mandanten" : "API clients in the tenant")).toBe("2");
-        expect(await tenantStat(locale === "de" ? "Anwendungen im Mandanten" : "Applications in the tenant")).toBe("1");
+        expect(await tenantStat(locale === "de" ? "Anwendungen im Mandanten" : "Applications in the tenant")).toBe(
+          String(appsAtStart + 1),
+        );
         await check("home", 1280, true);
         await check("home", 360);
         await p.screenshot({ path: join(SHOTS, `connect-360-home.${locale}.png`), fullPage: true });
@@ -382,6 +392,13 @@ if (!available) {
         await check("guide", 1280, true);
         await check("guide", 360);
         await p.screenshot({ path: join(SHOTS, `connect-360-guide.${locale}.png`), fullPage: true });
+        await p.setViewportSize({ width: 1280, height: 900 });
+        // The Spring guide: three files, each its own scrolling block.
+        await p.locator("section[aria-labelledby=connect-title] select").selectOption("spring");
+        await p.locator("pre.code").nth(3).waitFor();
+        await check("spring guide", 1280, true);
+        await check("spring guide", 360);
+        await p.screenshot({ path: join(SHOTS, `connect-360-guide-spring.${locale}.png`), fullPage: true });
         await p.setViewportSize({ width: 1280, height: 900 });
         await p.getByRole("button", { name: tryName }).focus();
         await p.keyboard.press("Enter");
