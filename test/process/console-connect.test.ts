@@ -125,7 +125,12 @@ if (!available) {
 
     const shot = (p: Page, name: string) => p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
     /** What docs/console.md shows (docs/images/console/, made small from these): the first screen only. */
-    const docShot = (p: Page, name: string) => p.screenshot({ path: join(SHOTS, `docs-${name}.png`) });
+    const docShot = async (p: Page, name: string) => {
+      const size = p.viewportSize()!;
+      await p.setViewportSize({ width: 960, height: 640 });
+      await p.screenshot({ path: join(SHOTS, `docs-${name}.png`) });
+      await p.setViewportSize(size);
+    };
     const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
 
     test("home: counts, sign-ins of the last day, the issuer and discovery URL to copy, and the next step", async () => {
@@ -168,6 +173,7 @@ if (!available) {
       const meta = await (await fetch(await clipboard())).json();
       expect(meta.issuer).toBe(svc.url);
       await shot(page, "connect-01-home");
+      await page.evaluate(() => window.scrollTo(0, 0));
       await docShot(page, "home");
       await page.getByRole("link", { name: "Register your first application" }).click();
       await page.getByRole("heading", { level: 1, name: "API clients" }).waitFor();
@@ -251,7 +257,7 @@ if (!available) {
       await guide.getByRole("button", { name: /^Copy Run it/ }).click();
       expect(await clipboard()).toBe(springRun);
       await shot(page, "connect-03-guide-spring");
-      await page.locator("#connect-title").evaluate((e) => e.scrollIntoView());
+      await guide.getByLabel("Your stack").evaluate((e) => e.scrollIntoView());
       await docShot(page, "guide-spring");
       await guide.getByRole("button", { name: "Close the guide" }).click();
     }, 60_000);
