@@ -213,12 +213,15 @@ describe("Spring Security (examples/oidc/java-spring): spring-boot-starter-oauth
 
   /** Starts the jar with the guide's environment; answers its base URL and a stop function. */
   async function startSpring(port: number, env: Record<string, string>) {
-    const proc = Bun.spawn(["java", "-jar", jar, `--server.port=${port}`, "--server.address=127.0.0.1"], {
-      cwd: SPRING,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
+    const proc = Bun.spawn(
+      ["java", "-XX:TieredStopAtLevel=1", "-jar", jar, `--server.port=${port}`, "--server.address=127.0.0.1"],
+      {
+        cwd: SPRING,
+        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
+        stdout: "pipe",
+        stderr: "pipe",
+      },
+    );
     const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader();
     let said = "";
     while (!said.includes("Started SignInApplication")) {
