@@ -47,9 +47,17 @@ function Count({ label, load, deps }: { label: string; load: () => Promise<numbe
   );
 }
 
+/** Whether a SUBTREE role reaches the tenant's root organization (path `/tenant/root/`): the summary's rule. */
+function reachesWholeTenant(): boolean {
+  const c = currentClaims();
+  if (!c) return false;
+  if (c.permissions.includes("PLATFORM_ADMIN")) return true;
+  return c.scope_subtree.some((p) => p.startsWith(`/${c.tenant_id}/`) && p.split("/").filter(Boolean).length <= 2);
+}
+
 /** The tenant's summary, or null where the caller's roles do not cover the whole tenant (403). */
 async function tenantSummary() {
-  if (!can("ORG_MANAGE")) return null;
+  if (!can("ORG_MANAGE") || !reachesWholeTenant()) return null;
   try {
     return await ok(api.GET("/api/tenant/summary"));
   } catch (e) {
