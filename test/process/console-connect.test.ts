@@ -5,8 +5,11 @@
 // files), and uses "Try sign-in": the test redirect URI added with one click, the hosted sign-in,
 // and the console's test page redeeming the code with PKCE (examples/oidc/spa/signin.ts, the SPA
 // guide's file) and showing both tokens' claims with their meanings. A confidential client's code
-// is redeemed only with the secret the administrator pastes. Then German, axe, 360 px and the
-// keyboard on those pages. Screenshots: test-output/console/connect-*.png.
+// is redeemed only with the secret the administrator pastes. Home counts the whole tenant (GET
+// /api/tenant/summary) for its administrator and only the organization for an organization's
+// administrator. The Spring guide shows the three files of examples/oidc/java-spring. Then German,
+// axe, 360 px and the keyboard on those pages. Screenshots: test-output/console/connect-*.png, and
+// the first screens docs/console.md shows (docs-*.png).
 // Needs /usr/bin/chromium (`.ci/run` installs it; REQUIRE_BROWSER=1 makes its absence fail).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -14,7 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { CHROMIUM, launchChromium, requireChromium } from "../support/chromium";
-import { freePort, ROOT, startService, type RunningService } from "../support/process";
+import { freePort, okService, ROOT, startService, type RunningService } from "../support/process";
 
 const available = requireChromium();
 const SHOTS = join(ROOT, "test-output", "console");
@@ -337,6 +340,55 @@ if (!available) {
       await shot(page, "connect-06-try-confidential-tokens");
       await page.getByRole("link", { name: "Back to API clients" }).click();
       await page.getByRole("heading", { level: 1, name: "API clients" }).waitFor();
+    }, 60_000);
+
+    test("an organization's administrator: Home shows that organization's counts and its subtree's sign-ins, not the tenant's", async () => {
+      const admin = (await okService(svc, "POST", "/api/auth/login", undefined, { email: ADMIN, password: PASSWORD }))
+        .accessToken as string;
+      const [{ organizationId: rootId }] = await okService(svc, "GET", "/api/users/me/memberships", admin);
+      const branch = await okService(svc, "POST", "/api/organizations", admin, {
+        name: "Branch",
+        slug: "branch",
+        parentId: rootId,
+      });
+      const role = await okService(svc, "POST", "/api/roles", admin, {
+        name: "Branch admin",
+        organizationId: branch.id,
+        permissionCodes: ["ORG_MANAGE", "USER_MANAGE", "CLIENT_MANAGE", "AUDIT_VIEW"],
+        scope: "SUBTREE",
+      });
+      const email = "branch-admin@connect.test";
+      await okService(svc, "POST", "/api/users", admin, {
+        organizationId: branch.id,
+        email,
+        fullName: "Branch Admin",
+        password: "branch-password-1",
+        roleId: role.id,
+      });
+      const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const p = await other.newPage();
+      const refused: string[] = [];
+      p.on("response", (r) => r.url().includes("/api/tenant/summary") && refused.push(`${r.status()} ${r.url()}`));
+      await p.goto(`${svc.url}/console`, { waitUntil: "commit" });
+      await p.getByLabel("Email address").fill(email);
+      await p.getByLabel("Password").fill("branch-password-1");
+      await p.getByRole("button", { name: "Sign in", exact: true }).click();
+      await p.getByRole("heading", { level: 1, name: "Home" }).waitFor();
+      await p.getByRole("heading", { level: 2, name: "At a glance" }).waitFor();
+      await p.locator("li.stat .stat-value", { hasText: "…" }).first().waitFor({ state: "detached" });
+      expect(await p.getByRole("heading", { level: 2, name: "The whole tenant" }).count()).toBe(0);
+      const stat = (label: string) =>
+        p
+          .locator("li.stat", { has: p.locator(".stat-label", { hasText: new RegExp(`^${label}`) }) })
+          .locator(".stat-value")
+          .textContent();
+      expect(await stat("Users of Branch")).toBe("1");
+      expect(await stat("API clients of Branch")).toBe("0");
+      expect(Number(await stat("Sign-ins in the last 24 hours"))).toBeGreaterThanOrEqual(1);
+      expect(await stat("Failed sign-ins in the last 24 hours")).toBe("0");
+      // Its roles do not reach the tenant's root: Home never asks for the tenant's summary.
+      expect(refused).toEqual([]);
+      await other.close();
     }, 60_000);
 
     test("German, axe, 360 px and the keyboard on Home, the guide, the try panel and the test page", async () => {
