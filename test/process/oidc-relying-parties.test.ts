@@ -29,8 +29,8 @@ requireInterop(
 );
 
 const SPRING = join(EXAMPLES, "java-spring");
-const java = has(["java", "-version"]);
-const mvn = has(["mvn", "-v"]);
+const java = runs(["java", "-version"]);
+const mvn = runs(["mvn", "-v"]);
 if (!java || (!process.env.SPRING_RP_JAR && !mvn))
   throw new Error(
     `the Spring relying party needs Java 17 (java: ${java}) and, without SPRING_RP_JAR, Maven (mvn: ${mvn}); .ci/run installs both`,
@@ -242,22 +242,6 @@ describe("Spring Security (examples/oidc/java-spring): spring-boot-starter-oauth
     };
   }
 
-  /** A browser's visit to the Spring application, with its own cookie jar for that origin. */
-  function springBrowser(base: string) {
-    const jar = new Map<string, string>();
-    return async (url: string) => {
-      const res = await fetch(new URL(url, base), {
-        headers: jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } : {},
-        redirect: "manual",
-      });
-      for (const c of res.headers.getSetCookie()) {
-        const parsed = new Bun.Cookie(c);
-        jar.set(parsed.name, parsed.value);
-      }
-      return res;
-    };
-  }
-
   for (const type of ["confidential", "public"] as const) {
     test(`a ${type} client: the person signs in (PKCE, nonce) and the page shows their claims`, async () => {
       const port = await freePort();
@@ -279,7 +263,7 @@ describe("Spring Security (examples/oidc/java-spring): spring-boot-starter-oauth
       };
       const spring = await startSpring(port, env);
       try {
-        const visit = springBrowser(spring.base);
+        const { send: visit } = cookieBrowser(spring.base);
         const first = await visit("/");
         expect(first.status).toBe(302);
         const start = await visit(first.headers.get("location")!);
