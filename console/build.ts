@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { EXAMPLE_FILES } from "./src/guides";
+import { ALL_EXAMPLE_FILES } from "./src/guides";
 
 const HERE = fileURLToPath(new URL(".", import.meta.url));
 const ROOT = join(HERE, "..");
@@ -30,7 +30,7 @@ export interface ConsoleBundle {
  * example tests run.
  */
 export function exampleSources(): Record<string, string> {
-  return Object.fromEntries(Object.values(EXAMPLE_FILES).map((p) => [p, readFileSync(join(ROOT, p), "utf8")]));
+  return Object.fromEntries(ALL_EXAMPLE_FILES.map((p) => [p, readFileSync(join(ROOT, p), "utf8")]));
 }
 
 /** A hash of every source file and of the pinned framework versions: the bundle's identity. */

@@ -13,6 +13,7 @@ import { createGuard } from "./http/guard";
 import { createApp } from "./app";
 import { mountRoutes } from "./routes";
 import { createAuditService } from "./features/audit";
+import { createOverviewService } from "./features/overview";
 import { createAuthService, unlockSignIn } from "./features/auth";
 import { createPasswordService, storeSetupCode } from "./features/passwords";
 import { createVerificationService } from "./features/verification";
@@ -519,6 +520,14 @@ async function directoryServices(b: Base, s: SignIn) {
     mailSetupLink: passwords.mailSetupLink,
   });
   const audit = createAuditService({ audit: store.audit, orgs: store.orgs, users: store.users });
+  const overview = createOverviewService({
+    orgs: store.orgs,
+    users: store.users,
+    apps: store.apps,
+    clients: store.clients,
+    audit: store.audit,
+    clock,
+  });
   const imports = createImportService({
     imports: store.imports,
     orgs: store.orgs,
@@ -630,6 +639,7 @@ async function directoryServices(b: Base, s: SignIn) {
     apps,
     platform,
     audit,
+    overview,
     imports,
     claims,
     webhooks,
@@ -812,7 +822,7 @@ export async function composeGraph(d: GraphDeps) {
   late.users = directory.users;
   const { orgs, roles, passwords, verification, users, apps, platform, audit, imports, claims, webhooks, delivery } =
     directory;
-  const { samlProviders } = directory;
+  const { samlProviders, overview } = directory;
   const { domains, connections } = directory;
   const { scimTokens } = directory;
   // Set on SIGTERM/SIGINT: readiness fails at once so load balancers stop routing here.
@@ -870,6 +880,7 @@ export async function composeGraph(d: GraphDeps) {
       pagesCsrf,
       log,
       audit,
+      overview,
       platform,
       webhooks,
       domains,

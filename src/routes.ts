@@ -8,6 +8,7 @@ import type { Guard } from "./http/guard";
 import type { CookiePolicy } from "./http/session-cookie";
 import type { AppService } from "./features/apps";
 import type { AuditService } from "./features/audit";
+import type { OverviewService } from "./features/overview";
 import type { AuthService } from "./features/auth";
 import type { ClientService } from "./features/clients";
 import type { ProtocolModule } from "./http/protocol";
@@ -34,6 +35,7 @@ import type { Csrf } from "./pages";
 import { type JourneyPages, journeyRoutes } from "./features/journey/routes";
 import { appRoutes } from "./features/apps/routes";
 import { auditRoutes } from "./features/audit/routes";
+import { overviewRoutes } from "./features/overview/routes";
 import { authRoutes } from "./features/auth/routes";
 import { clientRoutes } from "./features/clients/routes";
 import { orgRoutes } from "./features/orgs/routes";
@@ -88,6 +90,7 @@ export interface RouteServices {
   pagesCsrf: Csrf;
   log: Logger;
   audit: AuditService;
+  overview: OverviewService;
   platform: PlatformService;
   webhooks: WebhookService;
   /** Enterprise sign-in administration (CONTRACT §16): verified domains and identity-provider connections. */
@@ -129,6 +132,7 @@ export function mountRoutes(s: RouteServices) {
     .use(roleRoutes({ roles: s.roles, guard }))
     .use(appRoutes({ apps: s.apps, guard }))
     .use(auditRoutes({ audit: s.audit, guard }))
+    .use(overviewRoutes({ overview: s.overview, guard }))
     .use(platformRoutes({ platform: s.platform, guard }))
     .use(webhookRoutes({ webhooks: s.webhooks, guard }))
     .use(claimsRoutes({ claims: s.claims, guard }))

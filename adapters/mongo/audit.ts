@@ -43,6 +43,9 @@ export function createMongoAudit(ctx: Ctx): AuditRepo {
         },
       ]);
     },
+    async count(q) {
+      return c.countDocuments({ tenantId: q.tenant, action: q.action, createdAt: { $gte: q.from } });
+    },
     async query(q) {
       const parts: Filter<Doc>[] = [{ orgPath: { $regex: `^${regexLiteral(q.orgPath)}` } }];
       if (q.tenant !== "any") parts.push({ tenantId: q.tenant });

@@ -65,6 +65,9 @@ export function createMongoClients(ctx: Ctx): ClientRepo {
       if (!Object.keys(set).length) return toClient(await clients.findOne({ _id: clientId, tenantId: tenant }));
       return toClient(await modifyOne(ctx, C.clients, { _id: clientId, tenantId: tenant }, { $set: set }));
     },
+    async countByTenant(tenantId) {
+      return clients.countDocuments({ tenantId });
+    },
     async listByOrg(tenant, orgId) {
       const filter = tenant === "any" ? { organizationId: orgId } : { tenantId: tenant, organizationId: orgId };
       return (await clients.find(filter).sort({ seq: 1 }).toArray()).map((d) => toClient(d)!);

@@ -80,6 +80,9 @@ export function createMongoOrgs(ctx: Ctx): OrgRepo {
       await insertDocs(ctx, C.orgs, [doc]);
       return toOrg(doc)!;
     },
+    async countByTenant(tenantId) {
+      return c.countDocuments({ tenantId });
+    },
     async get(tenant, id) {
       return toOrg(await c.findOne({ _id: id, ...tf(tenant) }));
     },

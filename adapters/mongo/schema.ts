@@ -162,7 +162,12 @@ const INDEXES: Record<string, IndexDescription[]> = {
   ],
   [C.deliveries]: [{ key: { status: 1, nextAttemptAt: 1 } }, { key: { webhookId: 1, _id: 1 } }],
   [C.importJobs]: [{ key: { callerTenantId: 1, _id: 1 } }],
-  [C.audit]: [{ key: { tenantId: 1, _id: 1 } }, { key: { orgPath: 1, _id: 1 } }, { key: { userId: 1, _id: 1 } }],
+  [C.audit]: [
+    { key: { tenantId: 1, _id: 1 } },
+    { key: { tenantId: 1, action: 1, createdAt: 1 } },
+    { key: { orgPath: 1, _id: 1 } },
+    { key: { userId: 1, _id: 1 } },
+  ],
   [C.domains]: [{ key: { tenantId: 1, organizationId: 1, domain: 1 } }, { key: { domain: 1, verified: 1 } }],
   [C.connections]: [{ key: { tenantId: 1, organizationId: 1, _id: 1 } }, { key: { tenantId: 1, domains: 1 } }],
   [C.externalIdentities]: [{ key: { tenantId: 1, userId: 1 } }],

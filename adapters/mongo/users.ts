@@ -120,6 +120,9 @@ export function createMongoUsers(ctx: Ctx): UserRepo {
         throw e;
       }
     },
+    async countByTenant(tenantId) {
+      return users.countDocuments({ tenantId, status: { $ne: "ERASED" } });
+    },
     async listByOrg(tenant, orgId, size, filter = {}) {
       if (size <= 0) return [];
       const afterId = filter.afterId ?? 0;

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, like, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, like, lt, or, sql } from "drizzle-orm";
 import type { AuditEntry, AuditRepo } from "../../src/features/audit/ports";
 import { likeLiteral, schema, type Db } from "./db";
 
@@ -28,6 +28,13 @@ export function createPgAudit(db: Db): AuditRepo {
         .orderBy(desc(l.id))
         .limit(q.size);
       return rows as AuditEntry[];
+    },
+    async count(q) {
+      const [r] = await db
+        .select({ n: count() })
+        .from(l)
+        .where(and(eq(l.tenantId, q.tenant), eq(l.action, q.action), gte(l.createdAt, q.from)));
+      return Number(r.n);
     },
     async forUser(userId, limit) {
       return (await db

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import type { ApiClient, ClientRepo } from "../../src/features/clients/ports";
 import { schema, type Db } from "./db";
 
@@ -38,6 +38,10 @@ export function createPgClients(db: Db): ClientRepo {
         .from(c)
         .where(and(eq(c.clientId, clientId), tf(tenant)));
       return r ? toClient(r) : null;
+    },
+    async countByTenant(tenantId) {
+      const [r] = await db.select({ n: count() }).from(c).where(eq(c.tenantId, tenantId));
+      return Number(r.n);
     },
     async listByOrg(tenant, orgId) {
       return (

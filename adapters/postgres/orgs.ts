@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, like, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, like, or, sql, type SQL } from "drizzle-orm";
 import type { NewOrg, Org, OrgRepo, OrgStatus, Tenant, TenantFilter, TenantRepo } from "../../src/features/orgs/ports";
 import { pathIds } from "../../src/kernel/tenancy";
 import { likeLiteral, schema, type Db } from "./db";
@@ -71,6 +71,10 @@ export function createPgOrgs(db: Db): OrgRepo {
         })
         .returning();
       return toOrg(r);
+    },
+    async countByTenant(tenantId) {
+      const [r] = await db.select({ n: count() }).from(o).where(eq(o.tenantId, tenantId));
+      return Number(r.n);
     },
     async get(tenant, id) {
       const [r] = await db

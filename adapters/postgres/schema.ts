@@ -424,6 +424,7 @@ export const auditLog = pgTable(
   },
   (t) => [
     index("audit_tenant_created").on(t.tenantId, t.id),
+    index("audit_tenant_action_time").on(t.tenantId, t.action, t.createdAt),
     index("audit_path").using("btree", sql`${t.orgPath} text_pattern_ops`, t.id),
     index("audit_user").on(t.userId, t.id),
   ],

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { User, UserRepo, UserStatus } from "../../src/kernel/users";
 import { likeLiteral, schema, type Db } from "./db";
 import { normalizeEmail } from "../../src/kernel/email";
@@ -57,6 +57,13 @@ export function createPgUsers(db: Db): UserRepo {
         .where(and(eq(u.id, id), tf(tenant)))
         .returning();
       return r ? toUser(r) : null;
+    },
+    async countByTenant(tenantId) {
+      const [r] = await db
+        .select({ n: count() })
+        .from(u)
+        .where(and(eq(u.tenantId, tenantId), ne(u.status, "ERASED")));
+      return Number(r.n);
     },
     async listByOrg(tenant, orgId, size, filter = {}) {
       // Two index range scans (users_tenant_org, user_roles_org), each already ordered by user id

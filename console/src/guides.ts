@@ -18,10 +18,25 @@ export const EXAMPLE_FILES = {
   "rs-node": "examples/resource-servers/ts/verify.ts",
   "rs-python": "examples/resource-servers/python/verify.py",
   "rs-go": "examples/resource-servers/go/main.go",
+  spring: "examples/oidc/java-spring/src/main/java/example/SignInApplication.java",
 } as const;
 
+/** The other files of a guide's example project, shown after its main file. */
+export const MORE_FILES: Partial<Record<ExampleId, { file: string; language: Snippet["language"] }[]>> = {
+  spring: [
+    { file: "examples/oidc/java-spring/src/main/resources/application.yml", language: "yaml" },
+    { file: "examples/oidc/java-spring/pom.xml", language: "xml" },
+  ],
+};
+
+/** Every example file a guide shows, by path from the repository root. */
+export const ALL_EXAMPLE_FILES: string[] = [
+  ...Object.values(EXAMPLE_FILES),
+  ...Object.values(MORE_FILES).flatMap((files) => files.map((f) => f.file)),
+];
+
 export type ExampleId = keyof typeof EXAMPLE_FILES;
-export type GuideId = ExampleId | "spring";
+export type GuideId = ExampleId;
 export const GUIDE_IDS: GuideId[] = ["node", "python", "go", "spring", "spa", "rs-node", "rs-python", "rs-go"];
 
 /** The OIDC scopes the examples ask for (the client's permission codes come in the access token). */
@@ -43,11 +58,13 @@ export interface Snippet {
   id: GuideId;
   /** Library and language, as a label. */
   library: string;
-  /** The example file the code is, or null for a configuration block. */
-  file: string | null;
+  /** The example file the code is. */
+  file: string;
   /** The language of `code` (for a label). */
-  language: "typescript" | "python" | "go" | "yaml";
+  language: "typescript" | "python" | "go" | "java" | "yaml" | "xml";
   code: string;
+  /** The example project's other files, each byte for byte. */
+  more: { file: string; language: Snippet["language"]; code: string }[];
   /** How to use it with this client's values: install, environment and command, or a call. */
   run: string;
   /** Whether the example is written for a public or a confidential client (null: either). */
@@ -61,12 +78,17 @@ export function envReads(code: string): string[] {
   const out: string[] = [];
   const add = (name: string) => out.includes(name) || out.push(name);
   for (const m of code.matchAll(
-    /process\.env\.([A-Z_]+)|os\.environ\["([A-Z_]+)"\]|os\.Getenv\("([A-Z_]+)"\)|const \{([A-Z_, ]+)\} = process\.env/g,
+    /process\.env\.([A-Z_]+)|os\.environ\["([A-Z_]+)"\]|os\.Getenv\("([A-Z_]+)"\)|const \{([A-Z_, ]+)\} = process\.env|System\.getenv\("([A-Z_]+)"\)|\$\{([A-Z_]+)(?::[^}]*)?\}/g,
   )) {
     if (m[4]) for (const n of m[4].split(",")) add(n.trim());
-    else add(m[1] ?? m[2] ?? m[3]);
+    else add(m[1] ?? m[2] ?? m[3] ?? m[5] ?? m[6]);
   }
   return out;
+}
+
+/** The variables a Spring configuration reads with a default (`${NAME:default}`), and the default. */
+export function envDefaults(code: string): Record<string, string> {
+  return Object.fromEntries([...code.matchAll(/\$\{([A-Z_]+):([^}]*)\}/g)].map((m) => [m[1], m[2]]));
 }
 
 /** Placeholders for what the console never knows or never puts in a page. */
@@ -94,45 +116,15 @@ export function envValue(name: string, v: GuideValues): string {
       return PLACEHOLDER.CLIENT_SECRET;
     case "TOKEN":
       return PLACEHOLDER.TOKEN;
+    case "CLIENT_AUTHENTICATION_METHOD":
+      return v.confidential ? "client_secret_basic" : "none";
     default:
       return `<${name}>`;
   }
 }
 
-const envLine = (code: string, v: GuideValues) =>
-  envReads(code)
-    .map((n) => `${n}=${shellQuote(envValue(n, v))}`)
-    .join(" \\\n  ");
-
-/** Spring Security's application.yml for this client (and its application as a resource server). */
-export function springConfig(v: GuideValues): string {
-  const lines = [
-    "spring:",
-    "  security:",
-    "    oauth2:",
-    "      client:",
-    "        registration:",
-    "          sso:",
-    `            client-id: ${v.clientId}`,
-    ...(v.confidential
-      ? [
-          "            client-secret: ${SSO_CLIENT_SECRET}",
-          "            client-authentication-method: client_secret_basic",
-        ]
-      : ["            client-authentication-method: none"]),
-    "            authorization-grant-type: authorization_code",
-    `            redirect-uri: ${v.redirectUri ?? PLACEHOLDER.REDIRECT_URI}`,
-    `            scope: ${SIGN_IN_SCOPE.split(" ").join(",")}`,
-    "        provider:",
-    "          sso:",
-    `            issuer-uri: ${v.issuer}`,
-    "      resourceserver:",
-    "        jwt:",
-    `          issuer-uri: ${v.issuer}`,
-    `          audiences: ${v.audience ?? PLACEHOLDER.AUDIENCE}`,
-  ];
-  return `${lines.join("\n")}\n`;
-}
+const envLine = (names: string[], v: GuideValues) =>
+  names.map((n) => `${n}=${shellQuote(envValue(n, v))}`).join(" \\\n  ");
 
 /** The SPA's configuration for `signIn` and `handleCallback` (examples/oidc/spa/signin.ts). */
 export function spaUsage(v: GuideValues): string {
@@ -160,6 +152,11 @@ export function snippets(sources: Record<string, string>, v: GuideValues): Snipp
     if (text === undefined) throw new Error(`no source for ${EXAMPLE_FILES[id]}`);
     return text;
   };
+  const source = (file: string) => {
+    const text = sources[file];
+    if (text === undefined) throw new Error(`no source for ${file}`);
+    return text;
+  };
   const example = (
     id: ExampleId,
     library: string,
@@ -168,14 +165,23 @@ export function snippets(sources: Record<string, string>, v: GuideValues): Snipp
     resourceServer = false,
   ): Snippet => {
     const c = code(id);
+    const more = (MORE_FILES[id] ?? []).map((f) => ({ ...f, code: source(f.file) }));
+    const all = [c, ...more.map((f) => f.code)].join("\n");
+    const defaults = envDefaults(all);
+    // A variable with a default is set only where this client needs another value (a public
+    // client has no secret; a confidential one keeps the default authentication method).
+    const needed = (n: string) =>
+      !(n in defaults) || (n === "CLIENT_SECRET" ? v.confidential : envValue(n, v) !== defaults[n]);
+    const reads = envReads(all);
     return {
       id,
       library,
       file: EXAMPLE_FILES[id],
       language,
       code: c,
-      run: run(envLine(c, v)),
-      clientType: resourceServer ? null : envReads(c).includes("CLIENT_SECRET") ? "confidential" : "public",
+      more,
+      run: run(envLine(reads.filter(needed), v)),
+      clientType: resourceServer ? null : reads.includes("CLIENT_SECRET") ? "confidential" : "public",
       resourceServer,
     };
   };
@@ -194,14 +200,14 @@ export function snippets(sources: Record<string, string>, v: GuideValues): Snipp
       (env) => `go get github.com/coreos/go-oidc/v3/oidc golang.org/x/oauth2\n${env} \\\n  go run .`,
     ),
     {
-      id: "spring",
-      library: "Java: Spring Security (application.yml)",
-      file: null,
-      language: "yaml",
-      code: springConfig(v),
-      run: "implementation 'org.springframework.boot:spring-boot-starter-oauth2-client'\nimplementation 'org.springframework.boot:spring-boot-starter-oauth2-resource-server'",
+      // Either kind of client: a confidential one sets CLIENT_SECRET, a public one sends none.
+      ...example(
+        "spring",
+        "Java: Spring Boot with Spring Security",
+        "java",
+        (env) => `${env} \\\n  mvn spring-boot:run`,
+      ),
       clientType: null,
-      resourceServer: false,
     },
     {
       ...example("spa", "Browser SPA: oauth4webapi with PKCE", "typescript", () => ""),

@@ -80,6 +80,8 @@ export interface UserRepo {
    * pages (ids greater than it); `q` keeps users whose email or name contains it (literal,
    * case-insensitive).
    */
+  /** How many users the tenant has, erased ones left out (one counting query). */
+  countByTenant(tenantId: number): Promise<number>;
   listByOrg(
     tenant: number | "any",
     orgId: number,

@@ -106,6 +106,16 @@ export const clientsContract: ContractSuite = {
       expect((await s.store.clients.findByClientId(c.clientId))!.secretHash).toBe(c.secretHash);
     });
 
+    test("countByTenant counts one tenant's clients, every org of it", async () => {
+      const [a0, b0] = [await s.store.clients.countByTenant(tenantA), await s.store.clients.countByTenant(tenantB)];
+      await s.store.clients.create(client(tenantA, orgA));
+      await s.store.clients.create(client(tenantA, orgA));
+      await s.store.clients.create(client(tenantB, orgB));
+      expect(await s.store.clients.countByTenant(tenantA)).toBe(a0 + 2);
+      expect(await s.store.clients.countByTenant(tenantB)).toBe(b0 + 1);
+      expect(await s.store.clients.countByTenant(999_999)).toBe(0);
+    });
+
     test("listByOrg lists one org's clients oldest first; another tenant sees []; 'any' sees them", async () => {
       const first = await s.store.clients.create(client(tenantA, orgA2, { name: "first" }));
       const second = await s.store.clients.create(client(tenantA, orgA2, { name: "second" }));

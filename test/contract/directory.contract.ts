@@ -175,6 +175,69 @@ export const directoryContract: ContractSuite = {
       });
     });
 
+    describe("tenant counts", () => {
+      test("organizations and users (erased ones left out) of one tenant, each a count", async () => {
+        const C = (await s.store.tenants.create({ name: "Counted", slug: "counted" })).id;
+        const root = await s.store.orgs.create({
+          tenantId: C,
+          parentId: null,
+          name: "R",
+          slug: "r",
+          type: "organization",
+        });
+        const child = await s.store.orgs.create({ tenantId: C, parentId: root.id, name: "K", slug: "k", type: "team" });
+        const user = (email: string, organizationId: number) =>
+          s.store.users.create({ tenantId: C, organizationId, email, fullName: "U", passwordHash: null });
+        await user("one@counted.test", root.id);
+        await user("two@counted.test", child.id);
+        const gone = await user("three@counted.test", child.id);
+        const [orgsB, usersB] = [await s.store.orgs.countByTenant(B), await s.store.users.countByTenant(B)];
+        expect(await s.store.orgs.countByTenant(C)).toBe(2);
+        expect(await s.store.users.countByTenant(C)).toBe(3);
+        await s.store.users.erase(C, gone.id, "erased-3@counted.invalid");
+        expect(await s.store.users.countByTenant(C)).toBe(2);
+        // Another tenant's numbers are its own.
+        expect(await s.store.orgs.countByTenant(B)).toBe(orgsB);
+        expect(await s.store.users.countByTenant(B)).toBe(usersB);
+        expect(await s.store.orgs.countByTenant(999_999)).toBe(0);
+      });
+
+      test("audit count: one tenant, one action, at or after `from`", async () => {
+        const D = (await s.store.tenants.create({ name: "Journal", slug: "journal" })).id;
+        const root = await s.store.orgs.create({
+          tenantId: D,
+          parentId: null,
+          name: "J",
+          slug: "j",
+          type: "organization",
+        });
+        const t0 = new Date("2029-03-01T12:00:00.000Z");
+        const entry = (tenantId: number, action: string, ms: number) =>
+          s.store.audit.append({
+            tenantId,
+            organizationId: root.id,
+            orgPath: root.path,
+            userId: 1,
+            actorId: null,
+            ipAddress: null,
+            action,
+            metadata: {},
+            createdAt: new Date(t0.getTime() + ms),
+          });
+        await entry(D, "auth.login.succeeded", -1);
+        await entry(D, "auth.login.succeeded", 0);
+        await entry(D, "auth.login.succeeded", 5000);
+        await entry(D, "auth.login.failed", 10);
+        await entry(B, "auth.login.succeeded", 10);
+        expect(await s.store.audit.count({ tenant: D, action: "auth.login.succeeded", from: t0 })).toBe(2);
+        expect(await s.store.audit.count({ tenant: D, action: "auth.login.failed", from: t0 })).toBe(1);
+        expect(
+          await s.store.audit.count({ tenant: D, action: "auth.login.failed", from: new Date(t0.getTime() + 11) }),
+        ).toBe(0);
+        expect(await s.store.audit.count({ tenant: D, action: "org.created", from: t0 })).toBe(0);
+      });
+    });
+
     describe("users", () => {
       test("create lower-cases the email; duplicate email (any case, any tenant) is ConflictError", async () => {
         const u = await s.store.users.create({

@@ -5,8 +5,11 @@
 // files), and uses "Try sign-in": the test redirect URI added with one click, the hosted sign-in,
 // and the console's test page redeeming the code with PKCE (examples/oidc/spa/signin.ts, the SPA
 // guide's file) and showing both tokens' claims with their meanings. A confidential client's code
-// is redeemed only with the secret the administrator pastes. Then German, axe, 360 px and the
-// keyboard on those pages. Screenshots: test-output/console/connect-*.png.
+// is redeemed only with the secret the administrator pastes. Home counts the whole tenant (GET
+// /api/tenant/summary) for its administrator and only the organization for an organization's
+// administrator. The Spring guide shows the three files of examples/oidc/java-spring. Then German,
+// axe, 360 px and the keyboard on those pages. Screenshots: test-output/console/connect-*.png, and
+// the first screens docs/console.md shows (docs-*.png).
 // Needs /usr/bin/chromium (`.ci/run` installs it; REQUIRE_BROWSER=1 makes its absence fail).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -14,7 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { CHROMIUM, launchChromium, requireChromium } from "../support/chromium";
-import { freePort, ROOT, startService, type RunningService } from "../support/process";
+import { freePort, okService, ROOT, startService, type RunningService } from "../support/process";
 
 const available = requireChromium();
 const SHOTS = join(ROOT, "test-output", "console");
@@ -86,6 +89,7 @@ if (!available) {
     const elsewhere: string[] = [];
     const consoleErrors: string[] = [];
     let publicClientId = "";
+    let appsAtStart = -1;
 
     beforeAll(async () => {
       mkdirSync(SHOTS, { recursive: true });
@@ -123,6 +127,13 @@ if (!available) {
     });
 
     const shot = (p: Page, name: string) => p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+    /** What docs/console.md shows (docs/images/console/, made small from these): the first screen only. */
+    const docShot = async (p: Page, name: string) => {
+      const size = p.viewportSize()!;
+      await p.setViewportSize({ width: 960, height: 640 });
+      await p.screenshot({ path: join(SHOTS, `docs-${name}.png`) });
+      await p.setViewportSize(size);
+    };
     const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
 
     test("home: counts, sign-ins of the last day, the issuer and discovery URL to copy, and the next step", async () => {
@@ -141,6 +152,13 @@ if (!available) {
           .locator(".stat-value")
           .textContent();
       await page.locator("li.stat .stat-value", { hasText: "…" }).first().waitFor({ state: "detached" });
+      // The whole tenant (GET /api/tenant/summary): a new tenant has its root organization, its
+      // administrator, the service's own application (the console's), and no API client yet.
+      expect(await stat("Organizations in the tenant")).toBe("1");
+      expect(Number(await stat("Users in the tenant"))).toBeGreaterThanOrEqual(1);
+      appsAtStart = Number(await stat("Applications in the tenant"));
+      expect(appsAtStart).toBeGreaterThanOrEqual(0);
+      expect(await stat("API clients in the tenant")).toBe("0");
       expect(await stat("API clients of")).toBe("0");
       expect(Number(await stat("Applications of"))).toBeGreaterThanOrEqual(0);
       expect(Number(await stat("Users of"))).toBeGreaterThanOrEqual(1);
@@ -158,6 +176,8 @@ if (!available) {
       const meta = await (await fetch(await clipboard())).json();
       expect(meta.issuer).toBe(svc.url);
       await shot(page, "connect-01-home");
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await docShot(page, "home");
       await page.getByRole("link", { name: "Register your first application" }).click();
       await page.getByRole("heading", { level: 1, name: "API clients" }).waitFor();
     }, 60_000);
@@ -217,12 +237,31 @@ if (!available) {
         if (!stack.startsWith("API")) expect(run).toContain(`CLIENT_ID=${publicClientId}`);
         else expect(run).toContain("AUDIENCE=https://api.shop.example.com");
       }
+      // Java: the Spring Boot project of examples/oidc/java-spring, three files, this public
+      // client's values on the run line (no secret; the authentication method "none").
       await guide.getByLabel("Your stack").selectOption({ label: "Java: Spring Security" });
-      expect(await code("application.yml")).toContain(`client-id: ${publicClientId}`);
-      expect(await code("application.yml")).toContain("client-authentication-method: none");
-      await guide.getByRole("button", { name: /^Copy application\.yml/ }).click();
-      expect(await clipboard()).toContain(`issuer-uri: ${svc.url}`);
+      for (const file of [
+        "examples/oidc/java-spring/src/main/java/example/SignInApplication.java",
+        "examples/oidc/java-spring/src/main/resources/application.yml",
+        "examples/oidc/java-spring/pom.xml",
+      ])
+        expect(await code(file)).toBe(readFileSync(join(ROOT, file), "utf8"));
+      const springRun = (await code(/^Run it/))!;
+      for (const line of [
+        `ISSUER=${svc.url}`,
+        `CLIENT_ID=${publicClientId}`,
+        "REDIRECT_URI=https://shop.example.com/callback",
+        "AUDIENCE=https://api.shop.example.com",
+        "CLIENT_AUTHENTICATION_METHOD=none",
+        "mvn spring-boot:run",
+      ])
+        expect(springRun).toContain(line);
+      expect(springRun).not.toContain("CLIENT_SECRET");
+      await guide.getByRole("button", { name: /^Copy Run it/ }).click();
+      expect(await clipboard()).toBe(springRun);
       await shot(page, "connect-03-guide-spring");
+      await guide.getByLabel("Your stack").evaluate((e) => e.scrollIntoView());
+      await docShot(page, "guide-spring");
       await guide.getByRole("button", { name: "Close the guide" }).click();
     }, 60_000);
 
@@ -262,6 +301,7 @@ if (!available) {
         .first()
         .waitFor();
       await shot(page, "connect-04-try-result");
+      await docShot(page, "try-sign-in");
       await page.getByRole("link", { name: "Back to API clients" }).click();
       await page.getByRole("heading", { level: 1, name: "API clients" }).waitFor();
     }, 60_000);
@@ -302,6 +342,55 @@ if (!available) {
       await page.getByRole("heading", { level: 1, name: "API clients" }).waitFor();
     }, 60_000);
 
+    test("an organization's administrator: Home shows that organization's counts and its subtree's sign-ins, not the tenant's", async () => {
+      const admin = (await okService(svc, "POST", "/api/auth/login", undefined, { email: ADMIN, password: PASSWORD }))
+        .accessToken as string;
+      const [{ organizationId: rootId }] = await okService(svc, "GET", "/api/users/me/memberships", admin);
+      const branch = await okService(svc, "POST", "/api/organizations", admin, {
+        name: "Branch",
+        slug: "branch",
+        parentId: rootId,
+      });
+      const role = await okService(svc, "POST", "/api/roles", admin, {
+        name: "Branch admin",
+        organizationId: branch.id,
+        permissionCodes: ["ORG_MANAGE", "USER_MANAGE", "CLIENT_MANAGE", "AUDIT_VIEW"],
+        scope: "SUBTREE",
+      });
+      const email = "branch-admin@connect.test";
+      await okService(svc, "POST", "/api/users", admin, {
+        organizationId: branch.id,
+        email,
+        fullName: "Branch Admin",
+        password: "branch-password-1",
+        roleId: role.id,
+      });
+      const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const p = await other.newPage();
+      const refused: string[] = [];
+      p.on("response", (r) => r.url().includes("/api/tenant/summary") && refused.push(`${r.status()} ${r.url()}`));
+      await p.goto(`${svc.url}/console`, { waitUntil: "commit" });
+      await p.getByLabel("Email address").fill(email);
+      await p.getByLabel("Password").fill("branch-password-1");
+      await p.getByRole("button", { name: "Sign in", exact: true }).click();
+      await p.getByRole("heading", { level: 1, name: "Home" }).waitFor();
+      await p.getByRole("heading", { level: 2, name: "At a glance" }).waitFor();
+      await p.locator("li.stat .stat-value", { hasText: "…" }).first().waitFor({ state: "detached" });
+      expect(await p.getByRole("heading", { level: 2, name: "The whole tenant" }).count()).toBe(0);
+      const stat = (label: string) =>
+        p
+          .locator("li.stat", { has: p.locator(".stat-label", { hasText: new RegExp(`^${label}`) }) })
+          .locator(".stat-value")
+          .textContent();
+      expect(await stat("Users of Branch")).toBe("1");
+      expect(await stat("API clients of Branch")).toBe("0");
+      expect(Number(await stat("Sign-ins in the last 24 hours"))).toBeGreaterThanOrEqual(1);
+      expect(await stat("Failed sign-ins in the last 24 hours")).toBe("0");
+      // Its roles do not reach the tenant's root: Home never asks for the tenant's summary.
+      expect(refused).toEqual([]);
+      await other.close();
+    }, 60_000);
+
     test("German, axe, 360 px and the keyboard on Home, the guide, the try panel and the test page", async () => {
       const found: string[] = [];
       for (const locale of ["en", "de"] as const) {
@@ -337,6 +426,16 @@ if (!available) {
         await p.goto(`${svc.url}/console/home`, { waitUntil: "commit" });
         await p.getByRole("heading", { level: 1, name: home }).waitFor();
         await p.waitForLoadState("networkidle");
+        // The tenant's counts now hold what this walk registered: one more application, two clients.
+        const tenantStat = (label: string) =>
+          p
+            .locator("li.stat", { has: p.locator(".stat-label", { hasText: label }) })
+            .locator(".stat-value")
+            .textContent();
+        expect(await tenantStat(locale === "de" ? "API-Clients im Mandanten" : "API clients in the tenant")).toBe("2");
+        expect(await tenantStat(locale === "de" ? "Anwendungen im Mandanten" : "Applications in the tenant")).toBe(
+          String(appsAtStart + 1),
+        );
         await check("home", 1280, true);
         await check("home", 360);
         await p.screenshot({ path: join(SHOTS, `connect-360-home.${locale}.png`), fullPage: true });
@@ -351,6 +450,13 @@ if (!available) {
         await check("guide", 1280, true);
         await check("guide", 360);
         await p.screenshot({ path: join(SHOTS, `connect-360-guide.${locale}.png`), fullPage: true });
+        await p.setViewportSize({ width: 1280, height: 900 });
+        // The Spring guide: three files, each its own scrolling block.
+        await p.locator("section[aria-labelledby=connect-title] select").selectOption("spring");
+        await p.locator("pre.code").nth(3).waitFor();
+        await check("spring guide", 1280, true);
+        await check("spring guide", 360);
+        await p.screenshot({ path: join(SHOTS, `connect-360-guide-spring.${locale}.png`), fullPage: true });
         await p.setViewportSize({ width: 1280, height: 900 });
         await p.getByRole("button", { name: tryName }).focus();
         await p.keyboard.press("Enter");

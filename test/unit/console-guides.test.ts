@@ -3,7 +3,8 @@
  * example tests run (oidc-relying-parties, resource-servers, the console browser test for the SPA),
  * byte for byte, with this client's values on the run line: every environment variable a file reads
  * is set there, to the client's value or a placeholder for what the console never has (the secret,
- * a token). The Java guide is a configuration block: its values are checked.
+ * a token). The Java guide is a Spring Boot project of three files (examples/oidc/java-spring, which
+ * oidc-relying-parties runs): each is shown byte for byte.
  */
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
@@ -13,10 +14,10 @@ import {
   EXAMPLE_FILES,
   envReads,
   GUIDE_IDS,
+  MORE_FILES,
   PLACEHOLDER,
   SIGN_IN_SCOPE,
   snippets,
-  springConfig,
 } from "../../console/src/guides";
 
 const ROOT = join(import.meta.dir, "..", "..");
@@ -40,6 +41,8 @@ describe("console guides", () => {
     for (const s of all.filter((x) => x.file)) {
       expect(s.file).toBe(EXAMPLE_FILES[s.id as keyof typeof EXAMPLE_FILES]);
       expect(s.code).toBe(readFileSync(join(ROOT, s.file!), "utf8"));
+      expect(s.more.map((f) => f.file)).toEqual((MORE_FILES[s.id] ?? []).map((f) => f.file));
+      for (const f of s.more) expect(f.code).toBe(readFileSync(join(ROOT, f.file), "utf8"));
     }
   });
 
@@ -53,7 +56,9 @@ describe("console guides", () => {
       TOKEN: `'${PLACEHOLDER.TOKEN}'`,
     };
     for (const s of all.filter((x) => x.file && x.id !== "spa")) {
-      const reads = envReads(s.code);
+      const reads = envReads([s.code, ...s.more.map((f) => f.code)].join("\n")).filter(
+        (n) => n !== "CLIENT_AUTHENTICATION_METHOD",
+      );
       expect(reads.length).toBeGreaterThan(0);
       for (const name of reads) {
         expect(Object.keys(expected)).toContain(name);
@@ -70,6 +75,7 @@ describe("console guides", () => {
       "rs-node": ["ISSUER", "AUDIENCE", "TOKEN"],
       "rs-python": ["ISSUER", "AUDIENCE", "TOKEN"],
       "rs-go": ["ISSUER", "AUDIENCE", "TOKEN"],
+      spring: ["REDIRECT_URI"],
     });
     // The relying-party examples ask for the scope the guide names.
     for (const id of ["node", "python"]) expect(all.find((s) => s.id === id)!.code).toContain(`"${SIGN_IN_SCOPE}"`);
@@ -84,21 +90,36 @@ describe("console guides", () => {
     expect(spa.code).toContain("export async function handleCallback(");
   });
 
-  test("the Spring Security block names the issuer, client, redirect URI, scopes and audience; the secret stays in the environment", () => {
-    const yml = springConfig(values);
-    for (const line of [
-      `client-id: ${values.clientId}`,
-      "client-secret: ${SSO_CLIENT_SECRET}",
-      `redirect-uri: ${values.redirectUri}`,
-      "scope: openid,profile,email",
-      `issuer-uri: ${values.issuer}`,
-      `audiences: ${values.audience}`,
-      "authorization-grant-type: authorization_code",
-    ])
-      expect(yml).toContain(line);
-    const pub = springConfig({ ...values, confidential: false });
-    expect(pub).toContain("client-authentication-method: none");
-    expect(pub).not.toContain("client-secret");
+  test("the Spring guide: the application class, application.yml and pom.xml; a public client sends no secret", () => {
+    const spring = all.find((s) => s.id === "spring")!;
+    expect(spring.clientType).toBeNull();
+    expect(spring.code).toContain("public class SignInApplication");
+    const [yml, pom] = spring.more;
+    expect(yml.language).toBe("yaml");
+    expect(envReads(yml.code)).toEqual([
+      "CLIENT_ID",
+      "CLIENT_SECRET",
+      "CLIENT_AUTHENTICATION_METHOD",
+      "REDIRECT_URI",
+      "ISSUER",
+      "AUDIENCE",
+    ]);
+    expect(pom.code).toContain("<artifactId>spring-boot-starter-oauth2-client</artifactId>");
+    expect(pom.code).toContain("<artifactId>spring-boot-starter-oauth2-resource-server</artifactId>");
+    // Confidential: the secret (a placeholder), the default authentication method.
+    expect(spring.run).toBe(
+      [
+        "REDIRECT_URI=https://app.example.com/callback",
+        "CLIENT_ID=cli_abc123",
+        `CLIENT_SECRET='${PLACEHOLDER.CLIENT_SECRET}'`,
+        "ISSUER=https://id.example.com",
+        "AUDIENCE=https://api.example.com",
+        "mvn spring-boot:run",
+      ].join(" \\\n  "),
+    );
+    const pub = snippets(exampleSources(), { ...values, confidential: false }).find((s) => s.id === "spring")!;
+    expect(pub.run).toContain("CLIENT_AUTHENTICATION_METHOD=none");
+    expect(pub.run).not.toContain("CLIENT_SECRET");
   });
 
   test("unknown values are placeholders, not empty strings", () => {

@@ -970,6 +970,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant at a glance: counts, and sign-ins of the last 24 hours
+         * @description ORG_MANAGE with a role over the tenant's root organization's whole subtree (else 403). Counts of the whole tenant: organizations, users (erased ones left out), applications, API clients; `signIns` and `failedSignIns` count the audit journal's `auth.login.succeeded` and `auth.login.failed` of the last 24 hours, and are null without AUDIT_VIEW.
+         */
+        get: operations["getApiTenantSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/token-claims": {
         parameters: {
             query?: never;
@@ -9145,6 +9165,81 @@ export interface operations {
             };
             /** @description NOT_FOUND: no such id in your tenant */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAVAILABLE: a backing store is down; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: an unexpected error (quote x-request-id) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApiTenantSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tenantId: number;
+                        /** @description organizations of the tenant */
+                        organizations: number;
+                        /** @description users of the tenant (erased ones left out) */
+                        users: number;
+                        /** @description applications of the tenant */
+                        applications: number;
+                        /** @description API clients of the tenant */
+                        clients: number;
+                        /** @description sign-ins (auth.login.succeeded) since `since` */
+                        signIns: number | null;
+                        /** @description failed sign-ins (auth.login.failed) since `since` */
+                        failedSignIns: number | null;
+                        /**
+                         * Format: date-time
+                         * @description the start of the window: 24 hours ago
+                         */
+                        since: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, INVALID_TOKEN, INVALID_CREDENTIALS, REFRESH_TOKEN_REUSED or MFA_INVALID_CODE */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (permission or reach), QUOTA_EXCEEDED, FEATURE_NOT_ENABLED or ORG_SUSPENDED */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,6 +13,12 @@ export const guideDe: ConsoleCatalogue = {
   "home.clients": "API-Clients von {org}",
   "home.signIns": "Anmeldungen in den letzten 24 Stunden",
   "home.failures": "Fehlgeschlagene Anmeldungen in den letzten 24 Stunden",
+  "home.tenant": "Der ganze Mandant",
+  "home.tenant.orgs": "Organisationen im Mandanten",
+  "home.tenant.users": "Benutzer im Mandanten",
+  "home.tenant.apps": "Anwendungen im Mandanten",
+  "home.tenant.clients": "API-Clients im Mandanten",
+  "home.inOrg": "In {org}",
   "home.next": "Nächster Schritt",
   "home.nextFirst":
     "Registrieren Sie Ihre erste Anwendung: einen API-Client für die App, die Personen anmeldet, gebunden an die Anwendung (API), für die seine Tokens sind (registrieren Sie diese zuerst unter Anwendungen, falls es keine gibt). Die Konsole zeigt dann den Code zum Anbinden mit Ihren Werten und lässt Sie die Anmeldung testen.",
@@ -60,7 +66,7 @@ export const guideDe: ConsoleCatalogue = {
     "Ihre API prüft die Zugriffstokens offline: Signatur mit den veröffentlichten Schlüsseln, Aussteller, Zielgruppe und Ablauf.",
   "connect.fromFile": "Die Datei {file} aus dem Beispielordner, so wie die Tests sie ausführen.",
   "connect.springNote":
-    "Werte für application.yml mit spring-boot-starter-oauth2-client und oauth2-resource-server. Setzen Sie SSO_CLIENT_SECRET in der Umgebung.",
+    "Ein Spring-Boot-Projekt aus drei Dateien: die Anwendungsklasse (Anmeldung mit spring-boot-starter-oauth2-client, ihr /api nimmt Zugriffstoken mit spring-boot-starter-oauth2-resource-server an), src/main/resources/application.yml und pom.xml. Die Werte kommen aus der Umgebung der Startzeile; die Anmeldung kehrt zum Pfad von REDIRECT_URI zurück.",
   "connect.run": "Ausführen: {stack}",
   "connect.close": "Anleitung schließen",
   "try.open.row": "Anmeldung testen {client}",

@@ -10,6 +10,12 @@ export const guideEn = {
   "home.clients": "API clients of {org}",
   "home.signIns": "Sign-ins in the last 24 hours",
   "home.failures": "Failed sign-ins in the last 24 hours",
+  "home.tenant": "The whole tenant",
+  "home.tenant.orgs": "Organizations in the tenant",
+  "home.tenant.users": "Users in the tenant",
+  "home.tenant.apps": "Applications in the tenant",
+  "home.tenant.clients": "API clients in the tenant",
+  "home.inOrg": "In {org}",
   "home.next": "Next step",
   "home.nextFirst":
     "Register your first application: an API client for the app that signs people in, bound to the application (API) its tokens are for (register that under Applications first if there is none). The console then shows the code to connect it, with your values filled in, and lets you try the sign-in.",
@@ -57,7 +63,7 @@ export const guideEn = {
     "Your API verifies the access tokens offline: signature against the published keys, issuer, audience and expiry.",
   "connect.fromFile": "The file {file} of the examples folder, as the tests run it.",
   "connect.springNote":
-    "Values for application.yml with spring-boot-starter-oauth2-client and oauth2-resource-server. Set SSO_CLIENT_SECRET in the environment.",
+    "A Spring Boot project in three files: the application class (sign-in with spring-boot-starter-oauth2-client, its /api taking access tokens with spring-boot-starter-oauth2-resource-server), src/main/resources/application.yml and pom.xml. Its values come from the environment on the run line; the sign-in comes back at the path of REDIRECT_URI.",
   "connect.run": "Run it: {stack}",
   "connect.close": "Close the guide",
   "try.open.row": "Try sign-in {client}",

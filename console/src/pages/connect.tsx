@@ -123,13 +123,13 @@ export function ConnectGuide({
         <p class="hint">{s.clientType === "public" ? t("connect.forPublic") : t("connect.forConfidential")}</p>
       ) : null}
       {s.resourceServer ? <p class="hint">{t("connect.resourceServer")}</p> : null}
-      {s.file ? (
-        <p class="hint">{t("connect.fromFile", { file: s.file })}</p>
-      ) : (
-        <p class="hint">{t("connect.springNote")}</p>
-      )}
+      {s.more.length ? <p class="hint">{t("connect.springNote")}</p> : null}
+      <p class="hint">{t("connect.fromFile", { file: s.file })}</p>
       <Code label={t("connect.run", { stack: t(LABELS[stack]) })} code={s.run} />
-      <Code label={s.file ?? "application.yml"} code={s.code} />
+      <Code label={s.file} code={s.code} />
+      {s.more.map((f) => (
+        <Code key={f.file} label={f.file} code={f.code} />
+      ))}
       <div class="actions">
         <button type="button" onClick={onClose}>
           {t("connect.close")}

@@ -26,6 +26,8 @@ export interface AuditRepo {
   /** Newest first, index-backed. */
   query(q: AuditQuery): Promise<AuditEntry[]>;
   forUser(userId: number, limit: number): Promise<AuditEntry[]>;
+  /** How many entries of the tenant with this action were written at or after `from` (one counting query). */
+  count(q: { tenant: number; action: string; from: Date }): Promise<number>;
   /** Erasure: keeps ids and actions, drops IP and personal data from metadata. */
   scrubUser(userId: number): Promise<void>;
 }

@@ -74,6 +74,8 @@ export interface ClientRepo {
    * for PLATFORM_ADMIN callers); another tenant's org yields [].
    */
   listByOrg(tenant: number | "any", orgId: number): Promise<ApiClient[]>;
+  /** How many clients the tenant has (one counting query). */
+  countByTenant(tenantId: number): Promise<number>;
   /**
    * Applies `patch` (only the fields present) to the client of `tenant` in one single-record write
    * and returns the client as stored afterwards; null when unknown or another tenant's (nothing is

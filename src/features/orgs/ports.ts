@@ -64,6 +64,8 @@ export interface OrgRepo {
   create(input: NewOrg): Promise<Org>;
   /** The org when it belongs to `tenant` (or any tenant for "any"); null otherwise. */
   get(tenant: TenantFilter, id: number): Promise<Org | null>;
+  /** How many organizations the tenant has (one counting query). */
+  countByTenant(tenantId: number): Promise<number>;
   getMany(tenant: TenantFilter, ids: number[]): Promise<Org[]>;
   update(
     tenant: TenantFilter,

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_tenant_action_time" ON "audit_log" USING btree ("tenant_id","action","created_at");

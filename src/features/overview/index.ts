@@ -1,0 +1,1 @@
+export { createOverviewService, type OverviewService, type TenantSummary } from "./service";
