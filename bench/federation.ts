@@ -50,7 +50,7 @@ import {
 } from "./oidc";
 import { BENCH_ADMIN, json, withService, type BenchStore } from "./sessions";
 import { requestOf, signedResponse, startSamlIdp, type SamlIdp } from "../test/support/saml-upstream";
-import { atOidcProvider, startPageTarget } from "../test/support/upstream-drivers";
+import { atOidcProvider, handedBack, startPageTarget } from "../test/support/upstream-drivers";
 
 export interface BenchFederationOptions {
   seconds?: number;
@@ -303,7 +303,7 @@ export async function runFederationOn(
         const page = await b.get(start);
         if (page.status !== 200) throw new FlowError(`start:${page.status}`);
         const back = await upstream(startPageTarget(await page.text()), email, b);
-        await exchangeCode(b, clientId, await codeOf(await b.follow(back), "callback"));
+        await exchangeCode(b, clientId, await codeOf(await handedBack(await b.follow(back)), "callback"));
         return { more: true, sent: b.sent() };
       };
       const viaOidc = (real: boolean) => async (target: string, email: string, b: Browser) => {

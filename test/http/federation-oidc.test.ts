@@ -14,7 +14,7 @@ import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import Provider from "oidc-provider";
 import { ADMIN_EMAIL, makeTestApp, type TestApp } from "../support/app";
 import { forcedDomain as forcedDomainOf, freshDomain, portalClient, upstreamTarget } from "../support/federation";
-import { atOidcProvider } from "../support/upstream-drivers";
+import { atOidcProvider, handedBack } from "../support/upstream-drivers";
 import { browser, exchangeCode, authorizePath, codeOfRedirect, fieldOf, submit } from "../support/hosted-pages";
 import {
   claimsOf,
@@ -132,7 +132,7 @@ async function federated(accountId: string | "abort", email: string, extra: Reco
   let res = await br.get(authorizePath(clientA, REDIRECT, { scope: "openid email", ...extra }));
   if (res.status === 200) res = await submit(br, res, "/oauth2/authorize/identify", { email });
   const callback = await atUpstream(await toUpstream(br, res), accountId);
-  return { br, res: await br.get(callback) };
+  return { br, res: await handedBack(await br.get(callback)) };
 }
 
 const auditOf = async (action: string) =>
@@ -299,6 +299,21 @@ describe("upstream OIDC (Contoso's IdP: oidc-provider)", () => {
     expect(await t.stores.store.externalIdentities.find(a.tenantId, contoso.id, sub)).toBeNull();
   });
 
+  test("the way back to the application is a page (its form goes there; its CSP names only it), not a redirect chain", async () => {
+    const email = `${uniq("back")}@${dA}`;
+    const br = browser(t);
+    const first = await br.get(authorizePath(clientA, REDIRECT, { login_hint: email }));
+    const callback = await atUpstream(await toUpstream(br, first), person({ email, email_verified: true }));
+    const res = await br.get(callback);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("set-cookie")).toContain("sso_session=");
+    expect(res.headers.get("content-security-policy")).toContain(`form-action 'self' ${new URL(REDIRECT).origin};`);
+    const back = new URL((await handedBack(res)).headers.get("location")!);
+    expect(`${back.origin}${back.pathname}`).toBe(REDIRECT);
+    expect(back.searchParams.get("state")).toBe("s");
+    expect(back.searchParams.get("code")).toBeTruthy();
+  });
+
   test("access_denied at the upstream goes back to the client with that error", async () => {
     const { res } = await federated("abort", `${uniq("x")}@${dA}`);
     expect(res.status).toBe(303);
@@ -334,7 +349,7 @@ describe("two instances sharing the stores", () => {
       const callback = await atUpstream(await toUpstream(br, first), person({ email, email_verified: true }));
       const onOther = browser(other);
       for (const [k, v] of br.jar) onOther.jar.set(k, v);
-      const res = await onOther.get(callback);
+      const res = await handedBack(await onOther.get(callback));
       const tokens = await exchangeCode(other, clientA, codeOfRedirect(res, REDIRECT, "s"), REDIRECT);
       expect(claimsOf(tokens.body.id_token).amr).toContain("fed");
       // The same callback again, on the first instance: the state was consumed.
@@ -502,7 +517,7 @@ describe("invalid upstream answers (a hand-made upstream)", () => {
     lastNonce.value = authz.searchParams.get("nonce")!;
     const state = authz.searchParams.get("state")!;
     const cb = `/federation/oidc/${conn.id}/callback?${new URLSearchParams({ code: "c", state })}`;
-    return { br, state, res: await br.get(cb), cb };
+    return { br, state, res: await handedBack(await br.get(cb)), cb };
   }
 
   test("a well-formed answer signs in (the fake is sound); amr holds fed and the upstream's own RFC 8176 methods", async () => {

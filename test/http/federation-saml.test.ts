@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ADMIN_EMAIL, makeTestApp, type TestApp } from "../support/app";
 import { forcedDomain as forcedDomainOf, freshDomain, portalClient, upstreamTarget } from "../support/federation";
 import { authorizePath, browser, codeOfRedirect, exchangeCode, fieldOf } from "../support/hosted-pages";
+import { handedBack } from "../support/upstream-drivers";
 import {
   assertionXml,
   b64,
@@ -102,9 +103,9 @@ async function started(email: string, target: TestApp = t) {
 async function post(br: ReturnType<typeof browser>, samlResponse: string, id = conn.id) {
   warnings.length = 0;
   const res = await br.post(`/federation/saml/${id}/acs`, { SAMLResponse: samlResponse });
-  if (res.status !== 303 || !res.headers.get("location")!.startsWith("/")) return res;
+  if (res.status !== 303 || !res.headers.get("location")!.startsWith("/")) return handedBack(res);
   expect(res.headers.get("location")).toStartWith(`/federation/saml/${id}/continue?`);
-  return br.follow(res);
+  return handedBack(await br.follow(res));
 }
 
 /** The whole sign-in at samlify: the final answer. */
@@ -242,7 +243,7 @@ describe("upstream SAML (Contoso's IdP: samlify)", () => {
       }),
     );
     expect(res.status).toBe(303);
-    codeOfRedirect(await br.follow(res), REDIRECT, "s");
+    codeOfRedirect(await handedBack(await br.follow(res)), REDIRECT, "s");
   });
 
   test("not a form, no SAMLResponse, not base64: error pages, never a 500", async () => {

@@ -3,7 +3,8 @@
 // sends it to the service (a child process, embedded store); the identifier page takes an email of
 // a verified domain; the browser goes to "Contoso's IdP" (panva's oidc-provider, in this process),
 // signs in and consents there; back at the service the account is created (JIT) and the browser
-// lands in the relying party with an ID token whose `amr` is `fed`. The same through "Fabrikam's
+// lands in the relying party with an ID token whose `amr` is `fed`. The same with a second instance
+// of this service as "Northwind's IdP" (its own hosted password page). The same through "Fabrikam's
 // SAML IdP" (samlify, in this process, with a login page of its own): our signed AuthnRequest over
 // HTTP-Redirect, its signed Response posted cross-site to our ACS, our same-site continuation.
 // Needs /usr/bin/chromium (`.ci/run` installs it; REQUIRE_BROWSER=1 makes its absence fail).
@@ -22,6 +23,8 @@ const available = requireChromium();
 const ADMIN = { email: "fed-admin@platform.test", password: "fed-browser-password-1" };
 const DOMAIN = "contoso-browser.example";
 const SAML_DOMAIN = "fabrikam-saml-browser.example";
+const OURS_DOMAIN = "northwind-browser.example";
+const NORTHWIND = { email: `ivan@${OURS_DOMAIN}`, password: "northwind-password-1" };
 const WAIT = 30_000;
 
 if (!available) {
@@ -29,16 +32,18 @@ if (!available) {
 } else {
   describe("enterprise sign-in in Chromium", () => {
     let svc: RunningService;
+    let northwind: RunningService;
     let browser: Browser;
     let idp: { close(): void };
     let samlIdp: ReturnType<typeof Bun.serve>;
     let rp: ReturnType<typeof Bun.serve>;
     let rpUrl: string;
     const dir = mkdtempSync(join(tmpdir(), "sso-fed-browser-"));
+    const northwindDir = mkdtempSync(join(tmpdir(), "sso-fed-northwind-"));
 
-    async function api(path: string, body: unknown, token?: string) {
-      const r = await fetch(svc.url + path, {
-        method: "POST",
+    async function api(path: string, body: unknown, token?: string, at = svc, method = "POST") {
+      const r = await fetch(at.url + path, {
+        method,
         headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
         body: JSON.stringify(body),
       });
@@ -103,6 +108,67 @@ if (!available) {
       });
       const server = provider.listen(idpPort);
       idp = { close: () => server.close() };
+
+      // Northwind's IdP: a second instance of this service (its own store) on localhost, where Ivan
+      // has a password; our connection is a confidential client of it.
+      const northwindPort = await freePort();
+      const northwindIssuer = `http://localhost:${northwindPort}`;
+      northwind = await startService(
+        {
+          PORT: String(northwindPort),
+          HOST: "127.0.0.1",
+          SSO_ISSUER: northwindIssuer,
+          SSO_DATA_DIR: northwindDir,
+          SSO_BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
+          SSO_BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+          SSO_RATE_LIMIT: "off",
+        },
+        { timeoutMs: 60_000 },
+      );
+      const nwAdmin = (await api("/api/auth/login", ADMIN, undefined, northwind)).accessToken as string;
+      const [{ organizationId: nwRoot }] = await (
+        await fetch(`${northwind.url}/api/users/me/memberships`, { headers: { authorization: `Bearer ${nwAdmin}` } })
+      ).json();
+      await api("/api/users", { ...NORTHWIND, fullName: "Ivan Northwind", organizationId: nwRoot }, nwAdmin, northwind);
+      await api(`/api/organizations/${root}/domains`, { domain: OURS_DOMAIN }, admin);
+      await api(`/api/organizations/${root}/domains/${OURS_DOMAIN}/verify`, { force: true }, admin);
+      const nwConnBody = {
+        kind: "oidc",
+        name: "Northwind IdP",
+        enabled: true,
+        domains: [OURS_DOMAIN],
+        jit: { enabled: true },
+        oidc: { issuer: northwindIssuer, clientId: "pending", clientSecret: "pending-secret-0123456789" },
+      };
+      const nwConn = await api(`/api/organizations/${root}/identity-providers`, nwConnBody, admin);
+      const nwApp = await api(
+        "/api/applications",
+        { organizationId: nwRoot, identifier: "https://sso.contoso.example", name: "Contoso's sign-in" },
+        nwAdmin,
+        northwind,
+      );
+      const nwClient = await api(
+        "/api/clients",
+        {
+          name: "Our enterprise sign-in",
+          orgId: nwRoot,
+          applicationId: nwApp.id,
+          grantTypes: ["authorization_code"],
+          redirectUris: [nwConn.redirectUri],
+        },
+        nwAdmin,
+        northwind,
+      );
+      await api(
+        `/api/organizations/${root}/identity-providers/${nwConn.id}`,
+        {
+          ...nwConnBody,
+          oidc: { ...nwConnBody.oidc, clientId: nwClient.clientId, clientSecret: nwClient.clientSecret },
+        },
+        admin,
+        svc,
+        "PUT",
+      );
 
       // Fabrikam's SAML IdP (samlify) on localhost: a login page, then its signed Response posted to our ACS.
       await api(`/api/organizations/${root}/domains`, { domain: SAML_DOMAIN }, admin);
@@ -237,7 +303,9 @@ if (!available) {
       idp?.close();
       samlIdp?.stop(true);
       await svc?.stop();
+      await northwind?.stop();
       rmSync(dir, { recursive: true, force: true });
+      rmSync(northwindDir, { recursive: true, force: true });
     });
 
     test("identifier page → Contoso's IdP → back signed in, the account created on the way (amr fed)", async () => {
@@ -265,6 +333,38 @@ if (!available) {
       // Back in the relying party.
       await page.waitForSelector('[data-testid="amr"]');
       expect(await page.textContent('[data-testid="email"]')).toBe(`grace@${DOMAIN}`);
+      expect((await page.textContent('[data-testid="amr"]'))!.split(" ")).toContain("fed");
+      await context.close();
+    }, 90_000);
+
+    test("identifier page → a second instance of this service as Northwind's IdP (its password page) → back signed in (amr fed)", async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      page.setDefaultTimeout(WAIT);
+      await page.goto(`${rpUrl}/login`);
+      await page.waitForSelector('form[action="/oauth2/authorize/identify"]');
+      await page.fill("#email", NORTHWIND.email);
+      await page.click('form[action="/oauth2/authorize/identify"] button[type="submit"]');
+      // At Northwind's instance: its own hosted sign-in page (the person types the email there unless it is filled in).
+      await page
+        .getByLabel("Password")
+        .waitFor()
+        .catch(async (e) => {
+          throw new Error(
+            `not at Northwind's sign-in: ${page.url()}\n${(await page.content()).slice(0, 1500)}\n${svc.output().slice(-1500)}\n${northwind.output().slice(-1500)}\n${e}`,
+          );
+        });
+      expect(new URL(page.url()).origin).toBe(new URL(northwind.url.replace("127.0.0.1", "localhost")).origin);
+      const email = page.getByLabel("Email address");
+      if (!(await email.inputValue())) await email.fill(NORTHWIND.email);
+      await page.getByLabel("Password").fill(NORTHWIND.password);
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await page.waitForSelector('[data-testid="amr"]').catch(async (e) => {
+        throw new Error(
+          `not back at the RP: ${page.url()}\n${(await page.locator("main").innerText()).slice(0, 1500)}\n${svc.output().slice(-1500)}\n${e}`,
+        );
+      });
+      expect(await page.textContent('[data-testid="email"]')).toBe(NORTHWIND.email);
       expect((await page.textContent('[data-testid="amr"]'))!.split(" ")).toContain("fed");
       await context.close();
     }, 90_000);

@@ -17,6 +17,18 @@ export function startPageTarget(html: string): string {
 }
 
 /**
+ * Our answer at the end of an upstream sign-in as the browser goes on from it: the hand-on page (a
+ * GET form to the application, src/protocols/federation/routes.ts) read as the 303 it stands for;
+ * any other answer as it is.
+ */
+export async function handedBack(res: Response): Promise<Response> {
+  if (res.status !== 200) return res;
+  const html = await res.clone().text();
+  if (!html.includes('id="form-post"')) return res;
+  return new Response(null, { status: 303, headers: { location: startPageTarget(html) } });
+}
+
+/**
  * Drives oidc-provider like a browser from its authorization URL: its dev login (as `accountId`,
  * or abort), its consent, until it redirects to a URL starting with `back` (our issuer). Answers
  * that URL.
