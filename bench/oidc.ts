@@ -218,7 +218,7 @@ export async function exchangeCode(b: Browser, clientId: string, code: string, p
 }
 
 /** The whole sign-in through the pages in browser `b`: sign-in page → password → code → tokens. */
-export async function fullSignIn(b: Browser, clientId: string, email: string): Promise<void> {
+export async function fullSignIn(b: Browser, clientId: string, email: string, password = PASSWORD): Promise<void> {
   const page = await b.get(authorizePath(clientId));
   if (page.status !== 200) {
     await page.arrayBuffer();
@@ -229,7 +229,7 @@ export async function fullSignIn(b: Browser, clientId: string, email: string): P
     csrf: fieldOf(html, "csrf"),
     interaction: fieldOf(html, "interaction"),
     email,
-    password: PASSWORD,
+    password,
   });
   await exchangeCode(b, clientId, await codeOf(await b.follow(posted), "password"));
 }
