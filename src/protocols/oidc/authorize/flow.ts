@@ -99,7 +99,11 @@ export function createAuthorizationFlow(deps: FlowDeps) {
     return { session, fresh };
   }
 
-  /** The code (CONTRACT §12 "Code"): single use, 60 s, stored only as its SHA-256; then the response to the client. */
+  /**
+   * The code (CONTRACT §12 "Code"): single use, 60 s, stored only as its SHA-256, carrying
+   * everything its redemption needs (the redemption reads nothing the authorization had); then
+   * the response to the client.
+   */
   async function issueCode(
     v: Validated,
     session: BrowserSession,
@@ -124,15 +128,10 @@ export function createAuthorizationFlow(deps: FlowDeps) {
       orgId: org.id,
       authTime: session.authTime,
       amr: session.amr,
+      // The authorization is audited once, when the code is redeemed (oauth.code.redeemed): a
+      // code never redeemed opened nothing, and the sign-in and any consent have their own entries.
+      authorizedIp: browser.ip,
       expiresAt: new Date(at.getTime() + CODE_TTL_SECONDS * 1000),
-    });
-    await deps.record({
-      type: "oauth.authorized",
-      tenantId,
-      org: org.org,
-      actor: { userId: user.id, ip: browser.ip },
-      target: { userId: user.id },
-      data: { clientId: r.client.clientId, scopes: [...r.scopes], organizationId: org.id, sid: session.sid },
     });
     const response = { code, state: r.state, iss: deps.issuer };
     return v.formPost
