@@ -5,7 +5,7 @@
  * entry's caller sees the error.
  */
 import { describe, expect, test } from "bun:test";
-import { createEventJournal, type DomainEvent, type NewAuditEntry } from "../../src/features/events";
+import { AUDIT_BATCH_MAX, createEventJournal, type DomainEvent, type NewAuditEntry } from "../../src/features/events";
 import { systemClock } from "../../src/kernel/clock";
 
 const entry = (type: string): DomainEvent => ({ type, tenantId: 1, org: { id: 1, path: "/1/" } });
@@ -64,6 +64,19 @@ describe("audit group commit", () => {
     await Promise.all([a, ...rest]);
     expect(r.calls).toEqual([["a"], ["b", "c", "d"]]);
     expect(r.stored).toEqual(["a", "b", "c", "d"]);
+  });
+
+  test("a batch holds at most AUDIT_BATCH_MAX entries; the rest go in the next", async () => {
+    const r = recordingRepo();
+    const audit = journal(r.repo);
+    const a = audit.append(entry("a"));
+    await new Promise((res) => setImmediate(res));
+    const names = Array.from({ length: AUDIT_BATCH_MAX + 8 }, (_, i) => `e${i}`);
+    const rest = names.map((x) => audit.append(entry(x)));
+    r.open();
+    await Promise.all([a, ...rest]);
+    expect(r.calls.map((c) => c.length)).toEqual([1, AUDIT_BATCH_MAX, 8]);
+    expect(r.stored).toEqual(["a", ...names]);
   });
 
   test("a refused batch is written entry by entry: only the faulty entry's caller sees the error", async () => {

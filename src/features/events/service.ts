@@ -43,8 +43,11 @@ export function webhookData(e: DomainEvent & { type: WebhookEventType }): Record
 /** A Standard Webhooks message id (stable across the retries of one delivery). */
 export const newMessageId = () => `msg_${randomToken(18)}`;
 
-/** Largest batch written as one statement. */
-export const AUDIT_BATCH_MAX = 256;
+/**
+ * Largest batch written as one statement: each size is its own prepared statement on a SQL store,
+ * so the sizes are few; under load batches stay far below it.
+ */
+export const AUDIT_BATCH_MAX = 32;
 
 interface Pending {
   entry: NewAuditEntry;
