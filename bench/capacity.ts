@@ -16,6 +16,7 @@
  * into the tables of docs/scaling.md.
  *
  *   bun bench/capacity.ts [--quick] [--out bench/results/capacity.json]
+ *   bun bench/capacity.ts --oidc-only [--quick]   # only the OpenID browser flows, phase by phase (capacity-oidc.json)
  *
  * Needs the PostgreSQL server binaries (Debian: postgresql, which includes pg_stat_statements and
  * pgbench) and redis-server / redis-benchmark (Debian: redis-server, redis-tools).
@@ -37,6 +38,7 @@ import postgres from "postgres";
 import { startService, type RunningService } from "../test/support/process";
 import { startReceiver } from "../test/support/receiver";
 import { procCpuMs } from "./cpu";
+import { REDIRECT, exchangeCode, fullSignIn, httpBrowser, silentCode } from "./oidc";
 
 const PG_PORT = 23432;
 const REDIS_PORT = 23379;
@@ -45,8 +47,11 @@ const RECEIVER_PORT = 24201;
 
 export type RequestKind = "login" | "refresh" | "token" | "directory" | "roleWrite";
 
-export interface PhaseCost {
-  kind: RequestKind;
+/** The browser flows of the OpenID provider, phase by phase (issue 41): what each step of a flow costs. */
+export type OidcKind = "signInPages" | "silentAuthorize" | "codeExchange";
+
+export interface PhaseCost<K extends string = RequestKind> {
+  kind: K;
   what: string;
   requests: number;
   concurrency: number;
@@ -81,6 +86,8 @@ export interface CapacityResult {
     redisCpuMs: number;
   };
   phases: PhaseCost[];
+  /** The OpenID browser flows split into their requests (sign-in through the pages; authorize on a live session; the code exchange). */
+  oidcPhases?: PhaseCost<OidcKind>[];
   ceilings: {
     pgbenchSelectOnly: { tps: number; clients: number; seconds: number };
     redisBenchmark: { getPerSec: number; setPerSec: number; clients: number };
@@ -274,7 +281,7 @@ interface Snapshot {
 }
 
 export async function benchCapacity(
-  opts: { quick?: boolean; log?: (s: string) => void } = {},
+  opts: { quick?: boolean; oidcOnly?: boolean; log?: (s: string) => void } = {},
 ): Promise<CapacityResult> {
   const log = opts.log ?? console.log;
   const scale = opts.quick ? 0.5 : 1;
@@ -418,14 +425,14 @@ export async function benchCapacity(
     );
 
     /** Runs `n` requests, `concurrency` at a time (worker w runs its share in order), and measures. */
-    async function phase(
-      kind: RequestKind,
+    async function phase<K extends string = RequestKind>(
+      kind: K,
       what: string,
       n: number,
       concurrency: number,
       op: (worker: number, i: number) => Promise<boolean>,
       after?: () => Promise<void>,
-    ): Promise<PhaseCost> {
+    ): Promise<PhaseCost<K>> {
       // Warm-up (not measured): caches, JIT, connections.
       await Promise.all(Array.from({ length: concurrency }, (_, w) => op(w, -1 - w)));
       if (after) await after();
@@ -446,7 +453,7 @@ export async function benchCapacity(
       const sub = (total: number, idleRate: number) => Math.max(0, total - idleRate * seconds) / n;
       const totalStmts = stmts.reduce((s, r) => s + r.calls, 0);
       const begins = stmts.filter((r) => /^\s*begin/i.test(r.query)).reduce((s, r) => s + r.calls, 0);
-      const cost: PhaseCost = {
+      const cost: PhaseCost<K> = {
         kind,
         what,
         requests: n,
@@ -487,6 +494,93 @@ export async function benchCapacity(
         body: JSON.stringify(body),
       });
     const phases: PhaseCost[] = [];
+
+    // The OpenID browser flows (bench/oidc.ts's driver): a public client with PKCE; each worker is
+    // one browser of its own person. The silent authorize phase keeps its codes for the exchange phase.
+    const oidcPhases: PhaseCost<OidcKind>[] = [];
+    const web = await call("POST", "/api/clients", adminToken, {
+      name: "capacity-web",
+      orgId: root,
+      applicationId: app.id,
+      type: "public",
+      grantTypes: ["authorization_code", "refresh_token"],
+      redirectUris: [REDIRECT],
+    });
+    const never = new AbortController().signal;
+    const browserOf = () => httpBrowser(svc.url, () => never);
+    oidcPhases.push(
+      await phase(
+        "signInPages",
+        "GET /oauth2/authorize (page) → POST password → code → POST /oauth2/token",
+        Math.round(60 * scale),
+        4,
+        async (w) => {
+          return fullSignIn(browserOf(), web.clientId, people[w].email, password).then(
+            () => true,
+            () => false,
+          );
+        },
+      ),
+    );
+    const signedIn = await Promise.all(
+      Array.from({ length: 8 }, async (_, w) => {
+        const b = browserOf();
+        await fullSignIn(b, web.clientId, people[w].email, password);
+        return b;
+      }),
+    );
+    const codes: { w: number; code: string }[] = [];
+    oidcPhases.push(
+      await phase(
+        "silentAuthorize",
+        "GET /oauth2/authorize?prompt=none on a live session (303 with the code)",
+        Math.round(1000 * scale),
+        8,
+        async (w) => {
+          const code = await silentCode(signedIn[w], web.clientId).catch(() => null);
+          if (code) codes.push({ w, code });
+          return code !== null;
+        },
+      ),
+    );
+    oidcPhases.push(
+      await phase(
+        "codeExchange",
+        "POST /oauth2/token (authorization_code, PKCE; access + ID token)",
+        Math.max(1, codes.length - 8),
+        8,
+        async () => {
+          const c = codes.shift();
+          if (!c) return false;
+          return exchangeCode(signedIn[c.w], web.clientId, c.code).then(
+            () => true,
+            () => false,
+          );
+        },
+      ),
+    );
+    if (opts.oidcOnly) {
+      return {
+        machine: {
+          cpus: cpus().length,
+          cpu: cpus()[0]?.model ?? "unknown",
+          bun: Bun.version,
+          date: new Date().toISOString(),
+          loadAverage: [Math.round(loadAtStart * 10) / 10, Math.round(loadavg()[0] * 10) / 10],
+          note: "OpenID phases only (--oidc-only)",
+        },
+        servers: { postgres: pg.version, redis: `Redis ${redis.version}` },
+        dataset,
+        idlePerSecond,
+        phases,
+        oidcPhases,
+        ceilings: {
+          pgbenchSelectOnly: { tps: 0, clients: 0, seconds: 0 },
+          redisBenchmark: { getPerSec: 0, setPerSec: 0, clients: 0 },
+        },
+        config: { dbPoolSize, hashConcurrency },
+      };
+    }
 
     // Sign-in: argon2id by design; each worker signs in as its own person (the per-account lockout
     // refuses more than 5 simultaneous sign-ins of one account).
@@ -635,6 +729,7 @@ export async function benchCapacity(
       dataset,
       idlePerSecond,
       phases,
+      oidcPhases,
       ceilings,
       config: { dbPoolSize, hashConcurrency },
     };
@@ -649,9 +744,13 @@ export async function benchCapacity(
 
 if (import.meta.main) {
   const i = process.argv.indexOf("--out");
-  const out = i >= 0 ? process.argv[i + 1] : join(import.meta.dir, "results", "capacity.json");
+  const out =
+    i >= 0
+      ? process.argv[i + 1]
+      : join(import.meta.dir, "results", process.argv.includes("--oidc-only") ? "capacity-oidc.json" : "capacity.json");
   const noteI = process.argv.indexOf("--note");
-  const r = await benchCapacity({ quick: process.argv.includes("--quick") });
+  const oidcOnly = process.argv.includes("--oidc-only");
+  const r = await benchCapacity({ quick: process.argv.includes("--quick"), oidcOnly });
   if (noteI >= 0) r.machine.note = process.argv[noteI + 1];
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify(r, null, 2) + "\n");

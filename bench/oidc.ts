@@ -30,7 +30,14 @@
  * Embedded (PGlite in a temp dir), and with `--postgres` a fresh Postgres database + Redis
  * (REDIS_URL), as bench/sessions.ts.
  *
- *   bun bench/oidc.ts [--seconds 5] [--postgres] [--warmup 2] [--connections 32] [--signin-connections 8]
+ * The peer: the silent flow is also run at panva's oidc-provider on Node (bench/oidc-peer.mjs: one
+ * public client, PKCE, a JWT access token for one resource and an ID token, both RS256), through the
+ * same driver (`silentFlowOn`, the same HTTP steps with the same cookie jar), with the same
+ * connections, warm-up and window; its process's CPU per flow is read from /proc the same way.
+ * Each browser signs in there once through its dev interactions (login, consent) first.
+ *
+ *   bun bench/oidc.ts [--seconds 5] [--postgres] [--warmup 2] [--connections 32] [--signin-connections 8] [--no-peer]
+ *   bun bench/oidc.ts --peer-only [--seconds 5]     # the peer alone
  */
 import { argon2VerifyCeiling, rs256SignCeiling, type LoadResult } from "./ceilings";
 import { cpuPerRequest, cpuSnapshot, formatCpu } from "./cpu";
@@ -52,6 +59,8 @@ export interface BenchOidcOptions {
   connections?: number;
   /** Ceilings already measured by the caller (bench/run.ts), to skip measuring them again. */
   ceilings?: { rs256SignPerSec: number; argon2VerifyPerSec: number };
+  /** Also run the silent flow at oidc-provider (bench/oidc-peer.mjs, needs `node`; default true). */
+  peer?: boolean;
   log?: (line: string) => void;
 }
 
@@ -90,6 +99,8 @@ export interface BenchOidcResult {
     exchangesPerSec: number;
   };
   runs: OidcStoreResult[];
+  /** The same silent flow at oidc-provider, same driver, same run (null with `peer: false`). */
+  peer: PeerResult | null;
 }
 
 /** Codes expire 60 s after issue: minting (≤ 20 s) plus the window stays well inside that. */
@@ -148,11 +159,23 @@ export function httpBrowser(base: string, signal: () => AbortSignal) {
 }
 export type Browser = ReturnType<typeof httpBrowser>;
 
+/**
+ * One OpenID provider as the driver sees it: where its authorization and token endpoints are, the
+ * client it serves, and how a browser signs in there once (leaving a session cookie in the jar).
+ * Ours and the peer (bench/oidc-peer.mjs) are driven through the same steps with the same driver.
+ */
+export interface OidcTarget {
+  authorize: string;
+  token: string;
+  clientId: string;
+}
+const OURS = { authorize: "/oauth2/authorize", token: "/oauth2/token" };
+
 let flowCounter = 0;
-/** A code-flow authorization request of `clientId` (PKCE S256, fresh state and nonce), `extra` added. */
-export const authorizePath = (clientId: string, extra: Record<string, string> = {}) => {
+/** A code-flow authorization request of `clientId` (PKCE S256, fresh state and nonce), `extra` added, at `path`. */
+export const authorizePath = (clientId: string, extra: Record<string, string> = {}, path = OURS.authorize) => {
   const n = `n${++flowCounter}`;
-  return `/oauth2/authorize?${new URLSearchParams({
+  return `${path}?${new URLSearchParams({
     client_id: clientId,
     redirect_uri: REDIRECT,
     response_type: "code",
@@ -169,17 +192,19 @@ export const authorizePath = (clientId: string, extra: Record<string, string> = 
 export async function codeOf(res: Response, step: string): Promise<string> {
   await res.arrayBuffer();
   const loc = res.headers.get("location") ?? "";
-  const code = res.status === 303 && loc.startsWith(REDIRECT) ? new URL(loc).searchParams.get("code") : null;
+  // Ours answers 303; oidc-provider answers the authorization response with a 302 (RFC 6749 §4.1.2: any redirect).
+  const redirected = res.status === 303 || res.status === 302;
+  const code = redirected && loc.startsWith(REDIRECT) ? new URL(loc).searchParams.get("code") : null;
   if (!code) {
-    const err = res.status === 303 ? new URL(loc, "http://x").searchParams.get("error") : null;
+    const err = redirected ? new URL(loc, "http://x").searchParams.get("error") : null;
     throw new FlowError(`${step}:${res.status}${err ? `:${err}` : ""}`);
   }
   return code;
 }
 
 /** POST /oauth2/token for a code (public client: client_id + PKCE verifier); 200 with an ID token or a FlowError. */
-export async function exchangeCode(b: Browser, clientId: string, code: string): Promise<void> {
-  const res = await b.post("/oauth2/token", {
+export async function exchangeCode(b: Browser, clientId: string, code: string, path = OURS.token): Promise<void> {
+  const res = await b.post(path, {
     grant_type: "authorization_code",
     client_id: clientId,
     code,
@@ -188,10 +213,12 @@ export async function exchangeCode(b: Browser, clientId: string, code: string): 
   });
   const body = (await res.json().catch(() => ({}))) as { id_token?: string; access_token?: string };
   if (res.status !== 200 || !body.id_token || !body.access_token) throw new FlowError(`token:${res.status}`);
+  // Both sides sign two JWTs per exchange: an opaque access token would not be the same work.
+  if (body.access_token.split(".").length !== 3) throw new FlowError("token:opaque-access-token");
 }
 
 /** The whole sign-in through the pages in browser `b`: sign-in page → password → code → tokens. */
-export async function fullSignIn(b: Browser, clientId: string, email: string): Promise<void> {
+export async function fullSignIn(b: Browser, clientId: string, email: string, password = PASSWORD): Promise<void> {
   const page = await b.get(authorizePath(clientId));
   if (page.status !== 200) {
     await page.arrayBuffer();
@@ -202,14 +229,23 @@ export async function fullSignIn(b: Browser, clientId: string, email: string): P
     csrf: fieldOf(html, "csrf"),
     interaction: fieldOf(html, "interaction"),
     email,
-    password: PASSWORD,
+    password,
   });
   await exchangeCode(b, clientId, await codeOf(await b.follow(posted), "password"));
 }
 
 /** Silent single sign-on in a signed-in browser: the code with no page. */
-export async function silentCode(b: Browser, clientId: string): Promise<string> {
-  return codeOf(await b.get(authorizePath(clientId, { prompt: "none" })), "authorize");
+export async function silentCode(b: Browser, clientId: string, path = OURS.authorize): Promise<string> {
+  return codeOf(await b.get(authorizePath(clientId, { prompt: "none" }, path)), "authorize");
+}
+
+/**
+ * One silent flow on `t` in the signed-in browser `b` (the driver shared by ours and the peer):
+ * GET authorize with prompt=none and the session cookie → the redirect with the code → POST token
+ * (PKCE verifier, public client) → 200 with an access token and an ID token.
+ */
+export async function silentFlowOn(b: Browser, t: OidcTarget): Promise<void> {
+  await exchangeCode(b, t.clientId, await silentCode(b, t.clientId, t.authorize), t.token);
 }
 
 /**
@@ -283,6 +319,128 @@ export async function flowLoad(
     httpRequests,
     ranOut,
   };
+}
+
+/** What the peer of the silent flow (oidc-provider on Node, bench/oidc-peer.mjs) did in the same run. */
+export interface PeerResult {
+  name: string;
+  silent: FlowResult;
+  /** CPU per flow (µs) of its process's threads, the stores and the load generator (bench/cpu.ts). */
+  cpu: Record<string, number> | null;
+  /** RSS of its process after the measured window (MiB). */
+  rssMiB: number | null;
+}
+
+const PEER_CLIENT = "bench-peer-client";
+const PEER_RESOURCE = "https://api.bench.local";
+
+/**
+ * Signs browser `b` in at oidc-provider through its dev interactions (the login form, then the
+ * consent form that creates the grant the silent flows reuse), ending with one code exchange.
+ */
+async function peerSignIn(b: Browser, base: string, login: string): Promise<void> {
+  let res = await b.get(authorizePath(PEER_CLIENT, {}, "/auth"));
+  for (let hops = 0; hops < 12; hops++) {
+    const loc = res.headers.get("location");
+    if ((res.status === 302 || res.status === 303) && loc?.startsWith(REDIRECT)) {
+      await exchangeCode(b, PEER_CLIENT, await codeOf(res, "peer-signin"), "/token");
+      return;
+    }
+    await res.arrayBuffer();
+    if (!loc) throw new FlowError(`peer-signin:${res.status}`);
+    const path = loc.startsWith(base) ? loc.slice(base.length) : loc;
+    if (/^\/interaction\/[^/?]+$/.test(path)) {
+      const page = await b.get(path);
+      const html = await page.text();
+      const prompt: Record<string, string> = html.includes('name="login"')
+        ? { prompt: "login", login, password: PASSWORD }
+        : { prompt: "consent" };
+      res = await b.post(path, prompt);
+    } else res = await b.get(path);
+  }
+  throw new FlowError("peer-signin:hops");
+}
+
+/** A free TCP port on loopback. */
+async function freePort(): Promise<number> {
+  const s = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+  const port = s.port;
+  s.stop(true);
+  return port;
+}
+
+/**
+ * The silent flow at the peer, through the same driver (`silentFlowOn`) with the same connections,
+ * warm-up and window as ours: oidc-provider on Node, started here and stopped after.
+ */
+export async function runPeer(opts: BenchOidcOptions): Promise<PeerResult> {
+  const seconds = opts.seconds ?? 5;
+  const warmup = opts.warmupSeconds ?? 2;
+  const connections = opts.connections ?? 32;
+  const log = opts.log ?? (() => {});
+  const port = await freePort();
+  const proc = Bun.spawn(
+    ["node", new URL("./oidc-peer.mjs", import.meta.url).pathname, String(port), REDIRECT, PEER_CLIENT, PEER_RESOURCE],
+    { stdout: "pipe", stderr: "inherit", env: { ...process.env, NODE_ENV: "production" } },
+  );
+  try {
+    const reader = proc.stdout.getReader();
+    let out = "";
+    const until = performance.now() + 30_000;
+    while (!out.includes("ready ")) {
+      if (performance.now() > until) throw new Error("oidc-provider did not start");
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`oidc-provider exited: ${out}`);
+      out += new TextDecoder().decode(value);
+    }
+    reader.releaseLock();
+    const base = `http://127.0.0.1:${port}`;
+    const never = new AbortController().signal;
+    const browsers = await Promise.all(
+      Array.from({ length: connections }, async (_, i) => {
+        const b = httpBrowser(base, () => never);
+        await peerSignIn(b, base, `peer-user-${i}`);
+        return b;
+      }),
+    );
+    const peer: OidcTarget = { authorize: "/auth", token: "/token", clientId: PEER_CLIENT };
+    const flow = async (conn: number) => {
+      const b = browsers[conn];
+      const before = b.sent();
+      await silentFlowOn(b, peer);
+      return { more: true, sent: b.sent() - before };
+    };
+    log("[oidc-provider] silent SSO warm-up");
+    await flowLoad(connections, warmup, flow);
+    log(`[oidc-provider] silent SSO ${seconds}s x ${connections} connections`);
+    const from = cpuSnapshot(proc.pid);
+    const { ranOut: _r, ...silent } = await flowLoad(connections, seconds, flow);
+    const cpu = cpuPerRequest(from, cpuSnapshot(proc.pid), silent.requests);
+    return { name: `oidc-provider ${peerVersion()} on Node ${nodeVersion()}`, silent, cpu, rssMiB: rssMiBOf(proc.pid) };
+  } finally {
+    proc.kill("SIGTERM");
+    await proc.exited;
+  }
+}
+
+const peerVersion = () => {
+  try {
+    return require("oidc-provider/package.json").version as string;
+  } catch {
+    return "?";
+  }
+};
+const nodeVersion = () => Bun.spawnSync(["node", "--version"]).stdout.toString().trim();
+/** VmRSS of a process in MiB (Linux /proc), null elsewhere. */
+function rssMiBOf(pid: number): number | null {
+  try {
+    const m = require("node:fs")
+      .readFileSync(`/proc/${pid}/status`, "utf8")
+      .match(/VmRSS:\s+(\d+) kB/);
+    return m ? Math.round(Number(m[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -380,10 +538,11 @@ export async function runOidcOn(
         return b;
       }),
     );
+    const ours: OidcTarget = { ...OURS, clientId };
     const silentFlow = async (conn: number) => {
       const b = browsers[conn];
       const before = b.sent();
-      await exchangeCode(b, clientId, await silentCode(b, clientId));
+      await silentFlowOn(b, ours);
       return { more: true, sent: b.sent() - before };
     };
     log(`[${label}] silent SSO warm-up`);
@@ -452,7 +611,25 @@ export async function benchOidc(opts: BenchOidcOptions = {}): Promise<BenchOidcR
   const ceilings = { ...measured, argon2Concurrency, exchangesPerSec: round(measured.rs256SignPerSec / 2, 1) };
   const runs = [await runOidcOn("embedded", opts, ceilings)];
   if (opts.postgres) runs.push(await runOidcOn("postgres", opts, ceilings));
-  return { host: { cpus: navigator.hardwareConcurrency ?? 0, bun: Bun.version }, ceilings, runs };
+  // The peer needs `node` and the dev dependency; without them the section still runs, and says so.
+  const peer =
+    opts.peer === false
+      ? null
+      : await runPeer(opts).catch((e) => {
+          opts.log?.(`NOT RUN: the oidc-provider peer (${String((e as Error)?.message ?? e).split("\n")[0]})`);
+          return null;
+        });
+  return { host: { cpus: navigator.hardwareConcurrency ?? 0, bun: Bun.version }, ceilings, runs, peer };
+}
+
+/** Service CPU per flow (every thread of its process, not the stores or the client), ours over the peer's. */
+function cpuRatio(ours: Record<string, number> | null, peer: Record<string, number> | null): string {
+  const service = (c: Record<string, number>) =>
+    Object.entries(c)
+      .filter(([g]) => g.startsWith("service"))
+      .reduce((n, [, us]) => n + us, 0);
+  if (!ours || !peer || !service(peer)) return "(CPU not measured)";
+  return `${round(service(ours) / service(peer), 2)}× (${service(ours)} vs ${service(peer)} µs in the service process)`;
 }
 
 /** One line per figure, each beside its ceiling with the ratio. */
@@ -486,7 +663,18 @@ export function formatOidcBench(r: BenchOidcResult): string {
       errs(run.exchange),
       `    ${formatCpu("CPU per exchange", run.cpu.exchange)}`,
     );
+    if (r.peer?.silent.rps)
+      lines.push(
+        `  [${run.store}] silent SSO vs the peer: ${round(run.silent.rps / r.peer.silent.rps, 2)}× its flows/s, ${cpuRatio(run.cpu.silent, r.peer.cpu)} its CPU per flow`,
+      );
   }
+  if (!r.peer) lines.push("  [peer] oidc-provider: NOT RUN (--no-peer, or node / oidc-provider missing)");
+  if (r.peer)
+    lines.push(
+      `  [peer] ${r.peer.name}: silent SSO  ${flow(r.peer.silent)}`,
+      errs(r.peer.silent),
+      `    ${formatCpu("CPU per silent SSO", r.peer.cpu)}${r.peer.rssMiB !== null ? `; RSS after ${r.peer.rssMiB} MiB` : ""}`,
+    );
   return lines.filter(Boolean).join("\n");
 }
 
@@ -495,12 +683,26 @@ if (import.meta.main) {
     const i = process.argv.indexOf(`--${name}`);
     return i >= 0 ? process.argv[i + 1] : undefined;
   };
+  if (process.argv.includes("--peer-only")) {
+    const p = await runPeer({
+      seconds: Number(arg("seconds") ?? 5),
+      warmupSeconds: arg("warmup") ? Number(arg("warmup")) : undefined,
+      connections: arg("connections") ? Number(arg("connections")) : undefined,
+      log: (l) => console.error(l),
+    });
+    console.log(
+      `${p.name}: silent SSO ${p.silent.rps} /s, errors ${p.silent.errors} ${JSON.stringify(p.silent.statuses)}`,
+    );
+    console.log(formatCpu("CPU per silent SSO", p.cpu), `RSS ${p.rssMiB} MiB`);
+    process.exit(0);
+  }
   const r = await benchOidc({
     seconds: Number(arg("seconds") ?? 5),
     warmupSeconds: arg("warmup") ? Number(arg("warmup")) : undefined,
     connections: arg("connections") ? Number(arg("connections")) : undefined,
     signInConnections: arg("signin-connections") ? Number(arg("signin-connections")) : undefined,
     postgres: process.argv.includes("--postgres"),
+    peer: !process.argv.includes("--no-peer"),
     redisUrl: process.env.REDIS_URL,
     databaseUrl: process.env.DATABASE_URL,
     log: (l) => console.error(l),

@@ -216,6 +216,23 @@ function oidcSideBySide(r: Awaited<ReturnType<typeof benchOidc>>): string {
       pct(run.exchangeRatio),
     ],
   ]);
+  if (r.peer)
+    rows.push([
+      "oidc-provider",
+      "silent SSO (peer)",
+      `${r.peer.silent.rps}`,
+      `${r.peer.silent.p50} / ${r.peer.silent.p99}`,
+      `${r.peer.silent.errors}`,
+      ...r.runs
+        .map((run) => `ours ${run.store}: ${(run.silent.rps / Math.max(r.peer!.silent.rps, 0.1)).toFixed(2)}×`)
+        .slice(0, 1),
+      r.runs.length > 1
+        ? r.runs
+            .slice(1)
+            .map((run) => `${run.store} ${(run.silent.rps / Math.max(r.peer!.silent.rps, 0.1)).toFixed(2)}×`)
+            .join(", ")
+        : "",
+    ]);
   return table(
     "OpenID flow side by side (flows/s; p50 / p99 of the whole flow)",
     ["store", "figure", "flows/s", "p50 / p99 ms", "errors", "ceiling", "ratio"],

@@ -13,7 +13,7 @@
  * errors, p99 < 50 ms. The service signs with SSO_SIGNER from this process's environment (unset:
  * its default, auto); the signer it reports in /metrics is printed beside the figures.
  *
- *   bun bench/token.ts [--seconds 10] [--connections 64] [--store embedded|postgres|mongo] [--log-level warn]
+ *   bun bench/token.ts [--seconds 10] [--connections 64] [--store embedded|postgres|mongo] [--log-level warn] [--skip-ceilings]
  * (--store postgres uses DATABASE_URL's server for a fresh database, --store mongo MONGODB_URL's
  * (default mongodb://127.0.0.1:27018/, FerretDB in CI); both use REDIS_URL when set. --postgres
  * is the older spelling of --store postgres.)
@@ -32,6 +32,7 @@ import {
 } from "./ceilings";
 import { cpuPerRequest, cpuSnapshot, formatCpu } from "./cpu";
 import { useMongoUrl } from "./mongo";
+import { rssMiB } from "./soak";
 
 export type TokenBenchStore = "embedded" | "postgres" | "mongo";
 
@@ -67,6 +68,8 @@ export interface BenchTokenResult {
   signOnlyRoute?: LoadResult;
   rs256Sign?: { opsPerSec: number; tokenBytes: number };
   sdkVerify: { opsPerSec: number; ops: number; failures: number };
+  /** The service's RSS right after the measured load and 3 s later (MiB; null off Linux). */
+  rss: { afterLoadMiB: number | null; idleMiB: number | null };
   /** CPU per token request by service thread group, store process and load generator (bench/cpu.ts; null off Linux). */
   cpu: Record<string, number> | null;
   /** tokenEndpoint.rps / signOnlyRoute.rps. */
@@ -141,6 +144,10 @@ export async function benchToken(opts: BenchTokenOptions = {}): Promise<BenchTok
     const cpuFrom = cpuSnapshot(server.proc.pid);
     const tokenEndpoint = await load({ ...tokenRequests, seconds });
     const cpu = cpuPerRequest(cpuFrom, cpuSnapshot(server.proc.pid), tokenEndpoint.requests);
+    // What the service holds right after the load, and once it has been idle for 3 s (issue 41's aim: ≤ 200 MiB embedded).
+    const rssAfterLoadMiB = process.platform === "linux" ? rssMiB(server.proc.pid) : null;
+    await Bun.sleep(3000);
+    const rssIdleMiB = process.platform === "linux" ? rssMiB(server.proc.pid) : null;
 
     const token = await createClientCredentials({
       issuer: server.issuer,
@@ -170,6 +177,7 @@ export async function benchToken(opts: BenchTokenOptions = {}): Promise<BenchTok
       rs256Sign: rs256 && { opsPerSec: rs256.opsPerSec, tokenBytes: rs256.tokenBytes },
       sdkVerify,
       cpu,
+      rss: { afterLoadMiB: rssAfterLoadMiB, idleMiB: rssIdleMiB },
       ratioToSignOnly: ratio,
       ratioToOpensslSpeed: speedRatio,
       tokenBytes: token.length,
@@ -195,6 +203,9 @@ export function formatTokenBench(r: BenchTokenResult): string {
   return [
     `POST /oauth2/token [${r.store}, ${r.connections} connections, token ${r.tokenBytes} B, signer ${r.signer}]`,
     l("token endpoint", http(r.tokenEndpoint)),
+    r.rss.afterLoadMiB !== null
+      ? l("service RSS after the load", `${r.rss.afterLoadMiB} MiB, ${r.rss.idleMiB} MiB 3 s later`)
+      : "",
     r.opensslSpeed
       ? "signPerSec" in r.opensslSpeed
         ? l(
@@ -232,6 +243,7 @@ if (import.meta.main) {
       (arg("store") as TokenBenchStore | undefined) ?? (process.argv.includes("--postgres") ? "postgres" : "embedded"),
     redisUrl: process.env.REDIS_URL,
     logLevel: (arg("log-level") as BenchTokenOptions["logLevel"]) ?? "warn",
+    skipCeilings: process.argv.includes("--skip-ceilings"),
   });
   console.log(formatTokenBench(r));
   console.log(JSON.stringify(r, null, 2));

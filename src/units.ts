@@ -112,7 +112,12 @@ export function createUnits(
     if (filled.outbox) for (const l of filledListeners) l();
     return result;
   };
-  const direct = createEventJournal({ audit: store.audit, webhooks: store.webhooks, outbox: store.outbox }, { clock });
+  // An event that changes nothing else is one audit entry: written with those of concurrent requests
+  // as one statement (group commit, features/events/service.ts), each caller still awaiting its own.
+  const direct = createEventJournal(
+    { audit: store.audit, webhooks: store.webhooks, outbox: store.outbox },
+    { clock, groupCommit: true },
+  );
 
   return {
     unit,

@@ -4,8 +4,8 @@
  * and finds what Postgres finds with `metadata::text`.
  */
 import type { Filter } from "mongodb";
-import type { AuditEntry, AuditRepo } from "../../src/features/audit/ports";
-import { coll, type Doc, idempotentUpsert, insertDocs, nextId, regexLiteral, updateDocs, type Ctx } from "./db";
+import type { AuditEntry, AuditRepo, NewAuditEntry } from "../../src/features/audit/ports";
+import { coll, type Doc, idempotentUpsert, insertDocs, nextIds, regexLiteral, updateDocs, type Ctx } from "./db";
 import { jsonbText } from "../shared/jsonb-text";
 import { C } from "./schema";
 
@@ -24,12 +24,16 @@ const toEntry = (d: Doc): AuditEntry => ({
 
 export function createMongoAudit(ctx: Ctx): AuditRepo {
   const c = coll(ctx, C.audit);
-  return {
-    async append(e) {
-      const metadata = e.metadata ?? {};
-      await insertDocs(ctx, C.audit, [
-        {
-          _id: await nextId(ctx, C.audit),
+  async function appendMany(entries: NewAuditEntry[]): Promise<void> {
+    if (!entries.length) return;
+    const ids = await nextIds(ctx, C.audit, entries.length);
+    await insertDocs(
+      ctx,
+      C.audit,
+      entries.map((e, i) => {
+        const metadata = e.metadata ?? {};
+        return {
+          _id: ids[i],
           tenantId: e.tenantId,
           organizationId: e.organizationId ?? null,
           orgPath: e.orgPath,
@@ -40,9 +44,13 @@ export function createMongoAudit(ctx: Ctx): AuditRepo {
           metadata,
           metadataText: jsonbText(metadata),
           createdAt: e.createdAt ?? new Date(),
-        },
-      ]);
-    },
+        };
+      }),
+    );
+  }
+  return {
+    append: (e) => appendMany([e]),
+    appendMany,
     async count(q) {
       return c.countDocuments({ tenantId: q.tenant, action: q.action, createdAt: { $gte: q.from } });
     },

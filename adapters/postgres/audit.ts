@@ -9,6 +9,10 @@ export function createPgAudit(db: Db): AuditRepo {
     async append(entry) {
       await db.insert(l).values(entry);
     },
+    async appendMany(entries) {
+      // One statement; Postgres assigns the serial ids in the order of the VALUES rows.
+      if (entries.length) await db.insert(l).values(entries);
+    },
     async query(q) {
       const text = q.q ? `%${likeLiteral(q.q)}%` : undefined;
       const rows = await db

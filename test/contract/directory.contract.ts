@@ -538,6 +538,36 @@ export const directoryContract: ContractSuite = {
     });
 
     describe("audit", () => {
+      test("appendMany: several entries in one call, ids ascending in the given order; none is nothing", async () => {
+        // Before the 2030 entries of the test below, which reads from 2030 on.
+        const t0 = new Date("2029-03-01T00:00:00.000Z");
+        const entry = (action: string, ms: number) => ({
+          tenantId: A,
+          organizationId: rootA.id,
+          orgPath: rootA.path,
+          userId: 11,
+          actorId: null,
+          action,
+          ipAddress: null,
+          metadata: { n: ms },
+          createdAt: new Date(t0.getTime() + ms),
+        });
+        await s.store.audit.appendMany([]);
+        await s.store.audit.appendMany([entry("batch.first", 0), entry("batch.second", 0), entry("batch.third", 0)]);
+        const got = await s.store.audit.query({
+          tenant: A,
+          orgPath: rootA.path,
+          size: 10,
+          from: t0,
+          to: new Date(t0.getTime() + 1),
+        });
+        // Newest first by id: the order they were given, reversed.
+        expect(got.map((e) => e.action)).toEqual(["batch.third", "batch.second", "batch.first"]);
+        expect(got[0].id).toBeGreaterThan(got[1].id);
+        expect(got[1].id).toBeGreaterThan(got[2].id);
+        expect(got[2]).toMatchObject({ userId: 11, organizationId: rootA.id, metadata: { n: 0 } });
+      });
+
       test("query: tenant, subtree, action, user, q (literal), from inclusive / to exclusive, newest first, size", async () => {
         const t0 = new Date("2030-01-01T00:00:00.000Z");
         const at = (ms: number) => new Date(t0.getTime() + ms);

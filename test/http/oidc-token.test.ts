@@ -103,6 +103,7 @@ async function issueCode(
     orgId: w.orgA.id,
     authTime: new Date(Math.floor(Date.now() / 1000) * 1000 - 5000),
     amr: ["pwd", "otp", "mfa"],
+    authorizedIp: "203.0.113.9",
     expiresAt: new Date(Date.now() + 60_000),
   };
   await t.svc.sessions.codes.issue(sha256Hex(code), record);
@@ -218,7 +219,7 @@ describe("authorization_code: successful exchanges", () => {
     expect(session!.clients).toContain(conf.clientId);
   });
 
-  test("the redemption is audited as oauth.code.redeemed", async () => {
+  test("the authorization and its redemption are audited once, as oauth.code.redeemed", async () => {
     const i = await issueCode(conf);
     expect((await exchange(conf, i)).status).toBe(200);
     const r = await t.call("GET", `/api/audit?organizationId=${w.orgA.id}&action=oauth.code.redeemed&size=1000`, {
@@ -229,9 +230,16 @@ describe("authorization_code: successful exchanges", () => {
       metadata: Record<string, unknown>;
       userId: number;
     }[];
-    const e = items.find((x) => x.metadata.sid === i.sid);
-    expect(e?.metadata.clientId).toBe(conf.clientId);
-    expect(e?.userId).toBe(user.id);
+    const mine = items.filter((x) => x.metadata.sid === i.sid);
+    // One entry for the authorization and its redemption: the org, the scopes and the browser's address at authorization.
+    expect(mine).toHaveLength(1);
+    expect(mine[0].metadata).toMatchObject({
+      clientId: conf.clientId,
+      organizationId: w.orgA.id,
+      scopes: ["openid", "profile", "email"],
+      authorizedIp: "203.0.113.9",
+    });
+    expect(mine[0].userId).toBe(user.id);
   });
 
   test("confidential client, client_secret_post; no refresh token without the refresh_token grant; no ID token without openid", async () => {

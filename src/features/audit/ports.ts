@@ -23,6 +23,8 @@ export interface AuditQuery {
 
 export interface AuditRepo {
   append(entry: NewAuditEntry): Promise<void>;
+  /** Appends several entries at once, ids ascending in the given order (the group commit of batched.ts). */
+  appendMany(entries: NewAuditEntry[]): Promise<void>;
   /** Newest first, index-backed. */
   query(q: AuditQuery): Promise<AuditEntry[]>;
   forUser(userId: number, limit: number): Promise<AuditEntry[]>;

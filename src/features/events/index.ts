@@ -1,4 +1,4 @@
-export { createEventJournal, isWebhookEvent, newMessageId, webhookData } from "./service";
+export { AUDIT_BATCH_MAX, createEventJournal, isWebhookEvent, newMessageId, webhookData } from "./service";
 export {
   BACKCHANNEL_LOGOUT_EVENT,
   BACKCHANNEL_LOGOUT_TARGET,

@@ -103,6 +103,8 @@ export interface JournalPorts {
   audit: {
     /** Appends one entry; part of the caller's unit. */
     append(entry: NewAuditEntry): Promise<void>;
+    /** Appends several, ids ascending in the given order (the journal's group commit outside units). */
+    appendMany?(entries: NewAuditEntry[]): Promise<void>;
   };
   webhooks: {
     /** Active webhooks of the tenant registered at any org whose path is a prefix of `orgPath` taking `eventType`. */

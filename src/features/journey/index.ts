@@ -5,7 +5,7 @@
  */
 export { amrOf, SIGN_IN_ABSOLUTE_SECONDS, SIGN_IN_IDLE_SECONDS } from "./browser-session";
 export { INTERACTION_SECONDS } from "./handle";
-export { rememberedOrg, rememberOrg } from "./organizations";
+export { rememberedOrg, rememberOrg, type SignedInPerson } from "./organizations";
 export { createJourneyService, type JourneyDeps, type JourneyService } from "./service";
 export type {
   BrowserContext,

@@ -8,6 +8,7 @@
  * answers its client.
  */
 import type { Clock } from "../../kernel/clock";
+import type { DirectoryVersion } from "../../kernel/directory-cache";
 import type { Mailer } from "../../kernel/mail";
 import type { ProofMethod, ProvenPerson } from "../../kernel/proven-person";
 import type { Unit } from "../../kernel/unit";
@@ -30,6 +31,11 @@ export interface JourneyDeps extends Pick<StepDeps, "auth" | "passkeys"> {
   signIns: BrowserSessionStore;
   orgs: Pick<OrgRepo, "get" | "getMany">;
   roles: Pick<RoleRepo, "assignmentsOf">;
+  /** The person of a browser session, with `signedIn` (cached under the directory's version with `version`). */
+  users?: Pick<UserRepo, "get">;
+  version?: Pick<DirectoryVersion, "read"> | null;
+  /** SSO_CACHE_SECONDS in ms (0 or absent: `signedIn` reads the store every time). */
+  maxAgeMs?: number;
   /** Saving a person's language: one unit with its event. */
   unit: Unit<{ users: UserRepo; events: EventJournal }>;
   /** Records an event that changes nothing else (units.record). */
@@ -266,6 +272,8 @@ export function createJourneyService(deps: JourneyDeps) {
     entryOf,
     /** Orgs whose tokens the user may get: memberships (home org, assigned roles) not blocked. */
     usableOrgs: organizations.usable,
+    /** The person of a browser session and their usable orgs, from the directory cache (organizations.ts). */
+    signedIn: organizations.signedIn,
     /** Resolves when every alert mail started so far is handed over (graceful shutdown, tests). */
     idle: device.idle,
   };

@@ -2,6 +2,7 @@ export { createRoleService, systemCodesOf, type RoleService } from "./service";
 export {
   membershipsOf,
   usableMemberships,
+  usableMembershipsUntil,
   userMemberships,
   type Membership,
   type UsableMembership,

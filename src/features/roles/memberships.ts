@@ -69,6 +69,19 @@ export async function usableMemberships(
   user: Pick<User, "id" | "tenantId" | "organizationId">,
   at: Date,
 ): Promise<UsableMembership[]> {
+  return (await usableMembershipsUntil(deps, user, at)).usable;
+}
+
+/**
+ * `usableMemberships`, and the first instant after `at` at which the answer changes by itself (the
+ * earliest future `expiresAt` of a membership's org or ancestor; null when none expires): what a
+ * cache of the answer may not outlive.
+ */
+export async function usableMembershipsUntil(
+  deps: { roles: Pick<RoleRepo, "assignmentsOf">; orgs: Pick<OrgRepo, "getMany"> },
+  user: Pick<User, "id" | "tenantId" | "organizationId">,
+  at: Date,
+): Promise<{ usable: UsableMembership[]; until: number | null }> {
   const assignments = await deps.roles.assignmentsOf(user.id);
   const direct = await deps.orgs.getMany(user.tenantId, [
     ...new Set([user.organizationId, ...assignments.map((a) => a.organizationId)]),
@@ -84,8 +97,14 @@ export async function usableMemberships(
       return !!a && (a.status === "SUSPENDED" || (!!a.expiresAt && a.expiresAt.getTime() <= at.getTime()));
     });
   };
-  return direct
+  let until: number | null = null;
+  for (const o of known.values()) {
+    const e = o.expiresAt?.getTime();
+    if (e !== undefined && e > at.getTime() && (until === null || e < until)) until = e;
+  }
+  const usable = direct
     .filter((o) => !blocked(o))
     .sort((a, b) => a.id - b.id)
     .map((o) => ({ id: o.id, name: o.name, org: o }));
+  return { usable, until };
 }

@@ -36,6 +36,11 @@ export interface AuthorizationCode {
   orgId: number;
   authTime: Date;
   amr: string[];
+  /**
+   * The browser's IP address when the code was issued: the authorization is audited once, with
+   * the redemption (`oauth.code.redeemed`). Absent in codes issued before it was kept.
+   */
+  authorizedIp?: string | null;
   expiresAt: Date;
 }
 

@@ -45,7 +45,7 @@ export interface Step {
 export interface FlowDeps {
   issuer: string;
   clock: Clock;
-  journey: Pick<JourneyService, "currentSession" | "view" | "seal" | "stepUp" | "usableOrgs" | "signIn">;
+  journey: Pick<JourneyService, "currentSession" | "view" | "seal" | "stepUp" | "usableOrgs" | "signedIn" | "signIn">;
   codes: Pick<AuthorizationCodeStore, "issue">;
   consents: Pick<ConsentRepo, "get">;
   users: Pick<UserRepo, "get">;
@@ -99,11 +99,15 @@ export function createAuthorizationFlow(deps: FlowDeps) {
     return { session, fresh };
   }
 
-  /** The code (CONTRACT §12 "Code"): single use, 60 s, stored only as its SHA-256; then the response to the client. */
+  /**
+   * The code (CONTRACT §12 "Code"): single use, 60 s, stored only as its SHA-256, carrying
+   * everything its redemption needs (the redemption reads nothing the authorization had); then
+   * the response to the client.
+   */
   async function issueCode(
     v: Validated,
     session: BrowserSession,
-    user: User,
+    user: Pick<User, "id">,
     org: { id: number; org: DomainEvent["org"] },
     browser: BrowserContext,
   ): Promise<AuthorizeOutcome> {
@@ -124,15 +128,10 @@ export function createAuthorizationFlow(deps: FlowDeps) {
       orgId: org.id,
       authTime: session.authTime,
       amr: session.amr,
+      // The authorization is audited once, when the code is redeemed (oauth.code.redeemed): a
+      // code never redeemed opened nothing, and the sign-in and any consent have their own entries.
+      authorizedIp: browser.ip,
       expiresAt: new Date(at.getTime() + CODE_TTL_SECONDS * 1000),
-    });
-    await deps.record({
-      type: "oauth.authorized",
-      tenantId,
-      org: org.org,
-      actor: { userId: user.id, ip: browser.ip },
-      target: { userId: user.id },
-      data: { clientId: r.client.clientId, scopes: [...r.scopes], organizationId: org.id, sid: session.sid },
     });
     const response = { code, state: r.state, iss: deps.issuer };
     return v.formPost
@@ -159,8 +158,11 @@ export function createAuthorizationFlow(deps: FlowDeps) {
     const served = await servingSession(v, i, browser, step);
     if ("kind" in served) return withCookies(served);
     const { session, fresh } = served;
-    const user = session ? await deps.users.get(session.tenantId, session.userId) : null;
-    if (!session || !user || user.status !== "ACTIVE") {
+    // The person and their usable organizations from the directory cache (one store read per
+    // change of the directory, not per request: the silent single sign-on path).
+    const person = session ? await deps.journey.signedIn(session.tenantId, session.userId) : null;
+    const user = person?.user ?? null;
+    if (!session || !person || !user || user.status !== "ACTIVE") {
       if (none) return withCookies(fail(v, oauthError("login_required", "Nobody is signed in.")));
       // The first page of the sign-in: the identifier page, the password page, or the organization's provider.
       return withCookies(await deps.journey.signIn(v.entry, i));
@@ -174,13 +176,16 @@ export function createAuthorizationFlow(deps: FlowDeps) {
         return withCookies(
           fail(v, oauthError("interaction_required", "The application asks for a second factor; sign in with one.")),
         );
-      return withCookies(await deps.journey.stepUp(v.entry, i, session, user));
+      // The step-up's pages read the person's second factors: their record as stored now.
+      const stored = await deps.users.get(session.tenantId, session.userId);
+      if (!stored || stored.status !== "ACTIVE") return withCookies(await deps.journey.signIn(v.entry, i));
+      return withCookies(await deps.journey.stepUp(v.entry, i, session, stored));
     }
 
     // The session's tenant: the client's (resume checked it), or the person's for the console client.
     const tenantId = session.tenantId;
     // The active organization (CONTRACT §12).
-    const orgs = await deps.journey.usableOrgs(user);
+    const orgs = person.orgs;
     if (orgs.length === 0)
       return withCookies(fail(v, oauthError("access_denied", "None of your organizations can get tokens now.")));
     const pick = (id: number | undefined) => (id === undefined ? undefined : orgs.find((o) => o.id === id));

@@ -142,6 +142,7 @@ export function authorizationCodeGrant(deps: AuthorizationCodeDeps): TokenGrant<
       if (issued.familyId) await deps.families.revoke(issued.familyId);
       throw invalidGrant("The authorization code was used twice; the tokens issued for it are revoked.");
     }
+    // One entry for the authorization and its redemption (the authorization endpoint writes none).
     await deps.record({
       type: "oauth.code.redeemed",
       tenantId: c.tenantId,
@@ -152,6 +153,8 @@ export function authorizationCodeGrant(deps: AuthorizationCodeDeps): TokenGrant<
         clientId: client.clientId,
         sid: c.sid,
         scopes: c.scopes,
+        organizationId: c.orgId,
+        ...(c.authorizedIp !== undefined ? { authorizedIp: c.authorizedIp } : {}),
         ...(issued.familyId ? { sessionId: issued.familyId } : {}),
       },
     });
