@@ -34,6 +34,7 @@
  *
  *   bun bench/federation.ts [--seconds 5] [--warmup 2] [--connections 8] [--postgres]
  */
+import { flowCliOptions, runFromCli } from "./cli";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import Provider from "oidc-provider";
 import { createServer } from "node:net";
@@ -415,21 +416,4 @@ export function formatFederationBench(r: BenchFederationResult): string {
   return lines.join("\n");
 }
 
-if (import.meta.main) {
-  const arg = (name: string) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i >= 0 ? process.argv[i + 1] : undefined;
-  };
-  const r = await benchFederation({
-    seconds: Number(arg("seconds") ?? 5),
-    warmupSeconds: arg("warmup") ? Number(arg("warmup")) : undefined,
-    connections: arg("connections") ? Number(arg("connections")) : undefined,
-    postgres: process.argv.includes("--postgres"),
-    redisUrl: process.env.REDIS_URL,
-    databaseUrl: process.env.DATABASE_URL,
-    log: (l) => console.error(l),
-  });
-  console.log(formatFederationBench(r));
-  console.log(JSON.stringify(r, null, 2));
-  process.exit(0);
-}
+if (import.meta.main) await runFromCli(() => benchFederation(flowCliOptions()), formatFederationBench);

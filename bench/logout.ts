@@ -15,6 +15,7 @@
  *
  *   bun bench/logout.ts [--seconds 5] [--postgres] [--connections 32] [--logouts 20]
  */
+import { cliNumber, flowCliOptions, runFromCli } from "./cli";
 import type { LoadResult } from "./ceilings";
 import { cpuPerRequest, cpuSnapshot, formatCpu } from "./cpu";
 import { httpBrowser, type Browser } from "./oidc";
@@ -310,22 +311,5 @@ export function formatLogoutBench(r: BenchLogoutResult): string {
   return lines.join("\n");
 }
 
-if (import.meta.main) {
-  const arg = (name: string) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i >= 0 ? process.argv[i + 1] : undefined;
-  };
-  const r = await benchLogout({
-    seconds: Number(arg("seconds") ?? 5),
-    warmupSeconds: arg("warmup") ? Number(arg("warmup")) : undefined,
-    connections: arg("connections") ? Number(arg("connections")) : undefined,
-    logouts: arg("logouts") ? Number(arg("logouts")) : undefined,
-    postgres: process.argv.includes("--postgres"),
-    redisUrl: process.env.REDIS_URL,
-    databaseUrl: process.env.DATABASE_URL,
-    log: (l) => console.error(l),
-  });
-  console.log(formatLogoutBench(r));
-  console.log(JSON.stringify(r, null, 2));
-  process.exit(0);
-}
+if (import.meta.main)
+  await runFromCli(() => benchLogout({ ...flowCliOptions(), logouts: cliNumber("logouts") }), formatLogoutBench);

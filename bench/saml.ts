@@ -25,6 +25,7 @@
  *
  *   bun bench/saml.ts [--seconds 5] [--postgres] [--warmup 2] [--connections 32]
  */
+import { flowCliOptions, runFromCli } from "./cli";
 import { generateKeyPairSync, sign } from "node:crypto";
 import { deflateRawSync } from "node:zlib";
 import { signingCertificate } from "../src/features/tokens/x509";
@@ -296,21 +297,4 @@ export function formatSamlBench(r: BenchSamlResult): string {
   return lines.filter(Boolean).join("\n");
 }
 
-if (import.meta.main) {
-  const arg = (name: string) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i >= 0 ? process.argv[i + 1] : undefined;
-  };
-  const r = await benchSaml({
-    seconds: Number(arg("seconds") ?? 5),
-    warmupSeconds: arg("warmup") ? Number(arg("warmup")) : undefined,
-    connections: arg("connections") ? Number(arg("connections")) : undefined,
-    postgres: process.argv.includes("--postgres"),
-    redisUrl: process.env.REDIS_URL,
-    databaseUrl: process.env.DATABASE_URL,
-    log: (l) => console.error(l),
-  });
-  console.log(formatSamlBench(r));
-  console.log(JSON.stringify(r, null, 2));
-  process.exit(0);
-}
+if (import.meta.main) await runFromCli(() => benchSaml(flowCliOptions()), formatSamlBench);

@@ -161,12 +161,12 @@ export function createAuthorizationFlow(deps: FlowDeps) {
     // The person and their usable organizations from the directory cache (one store read per
     // change of the directory, not per request: the silent single sign-on path).
     const person = session ? await deps.journey.signedIn(session.tenantId, session.userId) : null;
-    const user = person?.user ?? null;
-    if (!session || !person || !user || user.status !== "ACTIVE") {
+    if (!session || !person || person.user.status !== "ACTIVE") {
       if (none) return withCookies(fail(v, oauthError("login_required", "Nobody is signed in.")));
       // The first page of the sign-in: the identifier page, the password page, or the organization's provider.
       return withCookies(await deps.journey.signIn(v.entry, i));
     }
+    const user = person.user;
     // prompt=none's PKCE refusal, kept by checkPkce until login_required (above) had its turn.
     if (r.pkceRefusal) return withCookies(fail(v, r.pkceRefusal));
 
