@@ -36,7 +36,7 @@
  * connections, warm-up and window; its process's CPU per flow is read from /proc the same way.
  * Each browser signs in there once through its dev interactions (login, consent) first.
  *
- *   bun bench/oidc.ts [--seconds 5] [--postgres] [--warmup 2] [--connections 32] [--signin-connections 8] [--no-peer]
+ *   bun bench/oidc.ts [--seconds 5] [--postgres] [--warmup 8] [--connections 32] [--signin-connections 8] [--no-peer]
  *   bun bench/oidc.ts --peer-only [--seconds 5]     # the peer alone
  */
 import { argon2VerifyCeiling, rs256SignCeiling, type LoadResult } from "./ceilings";
@@ -47,7 +47,7 @@ import { fieldOf } from "../test/support/page-fields";
 export interface BenchOidcOptions {
   /** Measured seconds per phase (default 5). */
   seconds?: number;
-  /** Unmeasured warm-up before each measured phase (default 2 s). */
+  /** Unmeasured warm-up before each measured phase (default DEFAULT_WARMUP_SECONDS). */
   warmupSeconds?: number;
   /** Also run on Postgres (fresh database on DATABASE_URL's server) + Redis (REDIS_URL, when set). */
   postgres?: boolean;
@@ -105,6 +105,13 @@ export interface BenchOidcResult {
 
 /** Codes expire 60 s after issue: minting (≤ 20 s) plus the window stays well inside that. */
 export const EXCHANGE_WINDOW_MAX = 12;
+/**
+ * Warm-up before each measured phase, ours and the peer's alike: long enough for the JIT to finish
+ * compiling the flow's code. After 2-3 s the service still spent ~120 µs of JIT thread per silent
+ * flow (BUN_JSC_reportCompileTimes: ~160 FTL compiles, 1.5 s, inside a 6 s window); after 8 s,
+ * ~10 µs. A service runs for days, so the steady state is the figure to read.
+ */
+export const DEFAULT_WARMUP_SECONDS = 8;
 export const REDIRECT = "https://app.bench.local/cb";
 const PASSWORD = "bench-oidc-password-1";
 /** RFC 7636 §4.1: 43–128 unreserved characters; one verifier for every flow (a benchmark, not a client). */
@@ -375,7 +382,7 @@ async function freePort(): Promise<number> {
  */
 export async function runPeer(opts: BenchOidcOptions): Promise<PeerResult> {
   const seconds = opts.seconds ?? 5;
-  const warmup = opts.warmupSeconds ?? 2;
+  const warmup = opts.warmupSeconds ?? DEFAULT_WARMUP_SECONDS;
   const connections = opts.connections ?? 32;
   const log = opts.log ?? (() => {});
   const port = await freePort();
@@ -506,7 +513,7 @@ export async function runOidcOn(
   ceilings: BenchOidcResult["ceilings"],
 ): Promise<OidcStoreResult> {
   const seconds = opts.seconds ?? 5;
-  const warmup = opts.warmupSeconds ?? 2;
+  const warmup = opts.warmupSeconds ?? DEFAULT_WARMUP_SECONDS;
   const signInConnections = opts.signInConnections ?? 8;
   const connections = opts.connections ?? 32;
   const log = opts.log ?? (() => {});

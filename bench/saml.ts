@@ -23,7 +23,7 @@
  * window count; any failed step is an error named by `statuses`); CPU per flow from /proc.
  * Embedded (PGlite in a temp dir), and with `--postgres` a fresh Postgres database + Redis.
  *
- *   bun bench/saml.ts [--seconds 5] [--postgres] [--warmup 2] [--connections 32]
+ *   bun bench/saml.ts [--seconds 5] [--postgres] [--warmup 8] [--connections 32]
  */
 import { flowCliOptions, runFromCli } from "./cli";
 import { generateKeyPairSync, sign } from "node:crypto";
@@ -34,6 +34,7 @@ import { fieldOf } from "../test/support/page-fields";
 import { cpuPerRequest, cpuSnapshot, formatCpu } from "./cpu";
 import {
   type Browser,
+  DEFAULT_WARMUP_SECONDS,
   exchangeCode,
   FlowError,
   type FlowResult,
@@ -189,7 +190,7 @@ export async function runSamlOn(
   ceilings: BenchSamlResult["ceilings"],
 ): Promise<SamlStoreResult> {
   const seconds = opts.seconds ?? 5;
-  const warmup = opts.warmupSeconds ?? 2;
+  const warmup = opts.warmupSeconds ?? DEFAULT_WARMUP_SECONDS;
   const connections = opts.connections ?? 32;
   const log = opts.log ?? (() => {});
   const label: SamlStoreResult["store"] =
