@@ -11,7 +11,7 @@ import {
   type AuthorizationCodeStore,
   type TenantScope,
 } from "../../src/protocols/oidc/ports";
-import { type BrowserSession, type BrowserSessionStore } from "../../src/features/sessions/ports";
+import { type BrowserSession, type BrowserSessionStore, slideDue } from "../../src/features/sessions/ports";
 import { type Consent, type ConsentRepo } from "../../src/features/consents/ports";
 import { timingSafeEqual } from "../../src/kernel/secrets";
 import { exclusive } from "./atomic";
@@ -75,6 +75,7 @@ export function createMongoBrowserSessions(ctx: Ctx): BrowserSessionStore {
       const d = await sessions.findOne({ _id: sid, ...live(tenantId, now) });
       // constant-time: the cookie secret's digest against the stored one
       if (!d || !timingSafeEqual(d.secretHash, secretHash)) return null;
+      if (!slideDue(d.lastUsedAt.getTime(), now.getTime(), d.idleSeconds)) return toSession(d);
       const idleExpiresAt = new Date(Math.min(now.getTime() + d.idleSeconds * 1000, d.absoluteExpiresAt.getTime()));
       const u = await exclusive(ctx, sessionLock(sid), () =>
         modifyOne(ctx, C.signIns, { _id: sid, ...live(tenantId, now) }, { $set: { idleExpiresAt, lastUsedAt: now } }),

@@ -12,7 +12,7 @@ import {
   type CodeIssue,
   type TenantScope,
 } from "../../src/protocols/oidc/ports";
-import { type BrowserSession, type BrowserSessionStore } from "../../src/features/sessions/ports";
+import { type BrowserSession, type BrowserSessionStore, slideDue } from "../../src/features/sessions/ports";
 import { type Consent, type ConsentRepo } from "../../src/features/consents/ports";
 import { timingSafeEqual } from "../../src/kernel/secrets";
 import { schema, type Db } from "./db";
@@ -68,6 +68,7 @@ export function createPgBrowserSessions(db: Db): BrowserSessionStore {
         .where(live(tenantId, sid, now));
       // constant-time: the cookie secret's digest against the stored one
       if (!r || !timingSafeEqual(r.secretHash, secretHash)) return null;
+      if (!slideDue(r.lastUsedAt.getTime(), now.getTime(), r.idleSeconds)) return toSession(r);
       // The hash never changes, so checking it first and sliding in a second, conditional statement
       // is one step: the update still requires the session to be live (not ended meanwhile).
       const idle = new Date(Math.min(now.getTime() + r.idleSeconds * 1000, r.absoluteExpiresAt.getTime()));

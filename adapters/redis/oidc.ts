@@ -24,7 +24,7 @@ import {
   type AuthorizationCodeStore,
   type TenantScope,
 } from "../../src/protocols/oidc/ports";
-import { type BrowserSession, type BrowserSessionStore } from "../../src/features/sessions/ports";
+import { type BrowserSession, type BrowserSessionStore, SLIDE_STEP_MS } from "../../src/features/sessions/ports";
 import { ConflictError, DomainError, UnavailableError } from "../../src/kernel/errors";
 import { codeFromJson, codeJson, issueFromJson, sessionFromJson, sessionJson } from "../shared/oidc-json";
 import { translating } from "../shared/translate";
@@ -55,13 +55,16 @@ redis.call('PEXPIREAT', KEYS[1], math.min(tonumber(ARGV[5]), tonumber(ARGV[6])) 
 return 'created'
 `;
 
-/** KEYS: si. ARGV: tenant, secretHash, nowMs, graceMs. The session after sliding, or false. */
+/** KEYS: si. ARGV: tenant, secretHash, nowMs, graceMs, slideStepMs. The session after sliding (unchanged when slid under min(slideStepMs, idle / 10) ago), or false. */
 const SI_RESUME = `${CT_EQUAL}
-local s = redis.call('HMGET', KEYS[1], 't', 'h', 'ie', 'ae', 'idle')
+local s = redis.call('HMGET', KEYS[1], 't', 'h', 'ie', 'ae', 'idle', 'lu')
 if not s[1] or (ARGV[1] ~= '*' and s[1] ~= ARGV[1]) then return false end
 if not ct_equal(s[2], ARGV[2]) then return false end
 local now = tonumber(ARGV[3])
 if tonumber(s[3]) <= now or tonumber(s[4]) <= now then return false end
+if s[6] and now - tonumber(s[6]) < math.min(tonumber(ARGV[5]), tonumber(s[5]) / 10) then
+  return redis.call('HGETALL', KEYS[1])
+end
 local ie = math.min(now + tonumber(s[5]), tonumber(s[4]))
 redis.call('HSET', KEYS[1], 'ie', string.format('%d', ie), 'lu', ARGV[3])
 redis.call('PEXPIREAT', KEYS[1], ie + tonumber(ARGV[4]))
@@ -234,7 +237,7 @@ export function createRedisBrowserSessions(client: RedisClient, durably: Durably
     },
     async resume(tenantId, sid, secretHash, now) {
       const flat = await durably<string[] | null>(
-        (p) => on(p).oidcSiResume(siKey(sid), scopeArg(tenantId), secretHash, now.getTime(), GRACE_MS),
+        (p) => on(p).oidcSiResume(siKey(sid), scopeArg(tenantId), secretHash, now.getTime(), GRACE_MS, SLIDE_STEP_MS),
         (x) => !!x,
       );
       return flat ? fromHash(sid, pairs(flat)) : null;

@@ -10,7 +10,7 @@ import {
   type AuthorizationCodeStore,
   type TenantScope,
 } from "../../src/protocols/oidc/ports";
-import { type BrowserSession, type BrowserSessionStore } from "../../src/features/sessions/ports";
+import { type BrowserSession, type BrowserSessionStore, slideDue } from "../../src/features/sessions/ports";
 import { ConflictError } from "../../src/kernel/errors";
 import { timingSafeEqual } from "../../src/kernel/secrets";
 import {
@@ -85,7 +85,9 @@ export function createSqliteBrowserSessions(db: Database): BrowserSessionStore {
     const r = q.get.get({ sid });
     // constant-time: the cookie secret's digest against the stored one
     if (!live(r, tenantId, nowMs) || !timingSafeEqual(r.secret_hash, secretHash)) return null;
-    const idle = Math.min(nowMs + (JSON.parse(r.data) as { idleSeconds: number }).idleSeconds * 1000, r.abs_exp);
+    const idleSeconds = (JSON.parse(r.data) as { idleSeconds: number }).idleSeconds;
+    if (!slideDue(r.last_used, nowMs, idleSeconds)) return toSession(r);
+    const idle = Math.min(nowMs + idleSeconds * 1000, r.abs_exp);
     q.slide.run({ sid, idle, now: nowMs });
     return toSession({ ...r, idle_exp: idle, last_used: nowMs });
   });

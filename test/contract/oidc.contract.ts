@@ -10,7 +10,7 @@ import {
   type AuthorizationCode,
   type AuthorizationCodeStore,
 } from "../../src/protocols/oidc";
-import { type NewBrowserSession, type BrowserSessionStore } from "../../src/features/sessions";
+import { type NewBrowserSession, type BrowserSessionStore, SLIDE_STEP_MS } from "../../src/features/sessions";
 import { type ConsentRepo } from "../../src/features/consents";
 import { ConflictError } from "../../src/kernel/errors";
 import { randomToken, sha256Hex } from "../../src/kernel/secrets";
@@ -141,6 +141,37 @@ export const oidcContract: ContractSuite = {
         expect(await sessions.get(session.tenantId, session.sid, at(now, 14 * DAY - S))).not.toBeNull();
         expect(await sessions.get(session.tenantId, session.sid, at(now, 14 * DAY))).toBeNull();
         expect(await sessions.resume(session.tenantId, session.sid, secretHash, at(now, 14 * DAY))).toBeNull();
+      });
+
+      test("a resume within the slide step of the last slide writes nothing; past it, the idle window slides again", async () => {
+        const now = new Date();
+        const { session, secretHash } = await signIn(now);
+        const slid = await sessions.resume(session.tenantId, session.sid, secretHash, at(now, HOUR));
+        expect(slid?.idleExpiresAt.getTime()).toBe(at(now, HOUR + DAY).getTime());
+        // Under SLIDE_STEP_MS later: the session as stored (nothing moved), still live.
+        const soon = await sessions.resume(
+          session.tenantId,
+          session.sid,
+          secretHash,
+          at(now, HOUR + SLIDE_STEP_MS - S),
+        );
+        expect(soon?.lastUsedAt.getTime()).toBe(at(now, HOUR).getTime());
+        expect(soon?.idleExpiresAt.getTime()).toBe(at(now, HOUR + DAY).getTime());
+        expect((await sessions.get(session.tenantId, session.sid, at(now, HOUR)))?.lastUsedAt.getTime()).toBe(
+          at(now, HOUR).getTime(),
+        );
+        // A wrong secret is refused whether or not a slide is due.
+        expect(await sessions.resume(session.tenantId, session.sid, sha256Hex("guess"), at(now, HOUR + S))).toBeNull();
+        // Past the step: it slides.
+        const again = await sessions.resume(session.tenantId, session.sid, secretHash, at(now, HOUR + SLIDE_STEP_MS));
+        expect(again?.lastUsedAt.getTime()).toBe(at(now, HOUR + SLIDE_STEP_MS).getTime());
+        expect(again?.idleExpiresAt.getTime()).toBe(at(now, HOUR + SLIDE_STEP_MS + DAY).getTime());
+        // A short idle window (5 minutes) slides every tenth of it: after 30 s, not only after the minute.
+        const short = await signIn(now, { idleSeconds: 300, idleExpiresAt: at(now, 300 * S) });
+        const s1 = await sessions.resume(short.session.tenantId, short.session.sid, short.secretHash, at(now, 29 * S));
+        expect(s1?.idleExpiresAt.getTime()).toBe(at(now, 300 * S).getTime());
+        const s2 = await sessions.resume(short.session.tenantId, short.session.sid, short.secretHash, at(now, 30 * S));
+        expect(s2?.idleExpiresAt.getTime()).toBe(at(now, 330 * S).getTime());
       });
 
       test("addClient remembers each client once; concurrent adds all stay", async () => {

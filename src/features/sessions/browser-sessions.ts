@@ -14,6 +14,20 @@
 import type { TenantScope } from "../../kernel/tenancy";
 export type { TenantScope };
 
+/**
+ * How often a resume writes the slide (the idle expiry and `lastUsedAt`): at most once per minute
+ * (a tenth of the idle window when that is shorter). A silent authorization on every page load of
+ * every application resumes the session each time; writing each of those is a store write per
+ * page for a change of seconds. Between two writes the stored idle expiry is at most this much
+ * earlier than an exact slide would make it, so a session can only end earlier, never later.
+ */
+export const SLIDE_STEP_MS = 60_000;
+
+/** Whether a resume at `nowMs` of a session last slid at `lastUsedMs` writes its slide (SLIDE_STEP_MS). */
+export function slideDue(lastUsedMs: number, nowMs: number, idleSeconds: number): boolean {
+  return nowMs - lastUsedMs >= Math.min(SLIDE_STEP_MS, idleSeconds * 100);
+}
+
 /** A browser sign-in session (cookie `sso_session`; CONTRACT §12 "Sign-in session"). */
 export interface BrowserSession {
   /**
@@ -54,7 +68,8 @@ export interface BrowserSessionStore {
   /**
    * The cookie path: when (sid, secretHash) names a live session of `tenantId` at `now`, slides
    * its idle expiry to min(now + idleSeconds, absoluteExpiresAt), sets lastUsedAt and returns the
-   * session after that change. One atomic step. A wrong secret (compared in constant time), an
+   * session after that change. One atomic step. When the last slide is recent (`slideDue` false:
+   * under SLIDE_STEP_MS) nothing is written and the session is returned as stored. A wrong secret (compared in constant time), an
    * unknown, ended, idle-expired or absolutely-expired session, or another tenant's (unless
    * `tenantId` is "any"): null, and nothing changes.
    */

@@ -30,4 +30,5 @@ export type {
   SessionMode,
 } from "./ports";
 export type { BrowserSession, BrowserSessionStore, NewBrowserSession } from "./browser-sessions";
+export { SLIDE_STEP_MS, slideDue } from "./browser-sessions";
 export { readSessionCookie, resumeFromCookie, type SessionCookieValue, writeSessionCookie } from "./browser-cookie";

@@ -223,3 +223,4 @@ export interface TokenContextReader {
 }
 
 export type { BrowserSession, BrowserSessionStore, NewBrowserSession } from "./browser-sessions";
+export { SLIDE_STEP_MS, slideDue } from "./browser-sessions";

@@ -31,6 +31,22 @@ export interface ParamSource {
   getAll(name: string): string[];
 }
 
+/**
+ * `params` read once into a map of name → values: every check looks up its parameters (and the
+ * repeat check all known ones), and URLSearchParams scans the whole query for each `getAll`.
+ */
+function indexParams(params: ParamSource & { forEach?: URLSearchParams["forEach"] }): ParamSource {
+  if (typeof params.forEach !== "function") return params;
+  const byName = new Map<string, string[]>();
+  params.forEach((value, name) => {
+    const values = byName.get(name);
+    if (values) values.push(value);
+    else byName.set(name, [value]);
+  });
+  const none: string[] = [];
+  return { getAll: (name) => byName.get(name) ?? none };
+}
+
 /** The client fields the checks read. */
 export type AuthorizeClient = Pick<
   ApiClient,
@@ -195,7 +211,8 @@ export type Check = (ctx: CheckContext) => void | Promise<void>;
  * value is treated as omitted, and no parameter may appear more than once (invalid_request).
  */
 function single(params: ParamSource, name: string): string | undefined {
-  const values = params.getAll(name).filter((v) => v !== "");
+  const all = params.getAll(name);
+  const values = all.length === 1 ? (all[0] === "" ? [] : all) : all.filter((v) => v !== "");
   if (values.length > 1) throw oauthError("invalid_request", `${name} must not be repeated (RFC 6749 section 3.1).`);
   return values[0];
 }
@@ -604,6 +621,7 @@ export async function validateAuthorizationRequest(
   params: ParamSource,
   lookup: ClientLookup,
 ): Promise<AuthorizationOutcome> {
+  params = indexParams(params);
   const ctx: CheckContext = { params, out: {} };
   let current: Check | undefined;
   try {
