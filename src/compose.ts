@@ -238,6 +238,7 @@ async function signInServices(b: Base, keys: Keys, late: { users?: ReturnType<ty
     users: store.users,
     orgs: store.orgs,
     sign: keys.sign,
+    signWithIdToken: keys.signWithIdToken,
     clock,
     issuer: config.issuer,
     platformTenantId,

@@ -1,6 +1,7 @@
 /**
  * ID token claims (OIDC Core §2, §3.1.3.6, §5.4; CONTRACT §12 "ID token"). Pure: no I/O. Signed by
- * the key service's one signing path with header `typ: JWT` (the minter's `mintIdToken`).
+ * the key service with header `typ: JWT`, after the access token it names (the minter's
+ * `mintAccessWithIdToken`, one step: JwsSigner.signWithIdToken).
  */
 import { createHash } from "node:crypto";
 import type { User } from "../../kernel/users";
@@ -63,8 +64,17 @@ export function scopeClaims(
   return out;
 }
 
-export function computeIdTokenClaims(i: IdTokenInput): Record<string, unknown> {
-  const claims: Record<string, unknown> = {
+/**
+ * The ID token's claims around `at_hash`: `head` (iss … acr) and `tail` (the scopes' claims). The
+ * claims set is head, then `at_hash` when an access token is named, then tail, in that order, so
+ * the token can be signed after its access token in one step (`withAtHash`, the signers'
+ * `signWithIdToken`) with the bytes `computeIdTokenClaims` gives.
+ */
+export function idTokenClaimParts(i: Omit<IdTokenInput, "accessToken">): {
+  head: Record<string, unknown>;
+  tail: Record<string, unknown>;
+} {
+  const head: Record<string, unknown> = {
     iss: i.issuer,
     sub: String(i.user.id),
     aud: i.clientId,
@@ -73,11 +83,25 @@ export function computeIdTokenClaims(i: IdTokenInput): Record<string, unknown> {
     iat: i.iat,
     auth_time: Math.floor(i.authTime.getTime() / 1000),
   };
-  if (i.nonce) claims.nonce = i.nonce;
-  claims.sid = i.sid;
-  claims.amr = [...i.amr];
-  claims.acr = i.acr;
-  if (i.accessToken) claims.at_hash = atHash(i.accessToken);
-  Object.assign(claims, scopeClaims(i.user, i.scopes, i.claims));
-  return claims;
+  if (i.nonce) head.nonce = i.nonce;
+  head.sid = i.sid;
+  head.amr = [...i.amr];
+  head.acr = i.acr;
+  return { head, tail: scopeClaims(i.user, i.scopes, i.claims) };
+}
+
+/**
+ * The JSON of the claims set `head`, `at_hash`, `tail` from the JSON of `head` and of `tail` (each
+ * `JSON.stringify` of an object; no member of either is named `at_hash`): the same text as
+ * `JSON.stringify({ ...head, at_hash, ...tail })`.
+ */
+export function withAtHash(headJson: string, hash: string, tailJson: string): string {
+  const member = `"at_hash":${JSON.stringify(hash)}`;
+  const head = headJson.length > 2 ? `${headJson.slice(0, -1)},${member}` : `{${member}`;
+  return tailJson.length > 2 ? `${head},${tailJson.slice(1)}` : `${head}}`;
+}
+
+export function computeIdTokenClaims(i: IdTokenInput): Record<string, unknown> {
+  const { head, tail } = idTokenClaimParts(i);
+  return i.accessToken ? { ...head, at_hash: atHash(i.accessToken), ...tail } : { ...head, ...tail };
 }

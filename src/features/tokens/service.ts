@@ -30,7 +30,7 @@ import type { EventJournal } from "../events";
 import type { Org, OrgRepo } from "../orgs";
 import { userMemberships, type EffectiveGrant, type RoleRepo } from "../roles";
 import { computeAccessClaims } from "./claims";
-import { computeIdTokenClaims, type IdTokenInput } from "./id-token";
+import { idTokenClaimParts, type IdTokenInput } from "./id-token";
 import { webcryptoSigner, type JwsSigner } from "./signer";
 import type { KeyRepo, StoredKey } from "./ports";
 import { signingCertificate } from "./x509";
@@ -240,6 +240,16 @@ export function createKeyService(deps: KeyServiceDeps) {
     return signer.sign(claims, k.kid, k.key, typ);
   }
 
+  /** An access token and the ID token naming it (`at_hash`), with the current key in one step (JwsSigner.signWithIdToken). */
+  async function signWithIdToken(
+    access: Record<string, unknown>,
+    idHead: Record<string, unknown>,
+    idTail: Record<string, unknown>,
+  ): Promise<{ accessToken: string; idToken: string }> {
+    const k = currentKey();
+    return signer.signWithIdToken(access, idHead, idTail, k.kid, k.key);
+  }
+
   /** Verifies one of our tokens (RS256 pinned, issuer, typ); throws INVALID_TOKEN otherwise. */
   async function verify(token: string): Promise<JWTPayload> {
     try {
@@ -272,6 +282,7 @@ export function createKeyService(deps: KeyServiceDeps) {
     reload,
     rotateIfDue,
     sign,
+    signWithIdToken,
     verify,
     xmlSigning,
     jwks: () => jwks,
@@ -296,6 +307,12 @@ export interface TokenMinterDeps {
   orgs: Pick<OrgRepo, "getMany">;
   /** Signs claims with the current key (the key service's `sign`; `typ` defaults to `at+jwt`). */
   sign(claims: Record<string, unknown>, typ?: string): Promise<string>;
+  /** An access token and the ID token naming it, in one step (the key service's `signWithIdToken`). */
+  signWithIdToken(
+    access: Record<string, unknown>,
+    idHead: Record<string, unknown>,
+    idTail: Record<string, unknown>,
+  ): Promise<{ accessToken: string; idToken: string }>;
   clock: Clock;
   issuer: string;
   platformTenantId: number;
@@ -322,6 +339,19 @@ export function createTokenMinter(deps: TokenMinterDeps) {
     grants?: EffectiveGrant[],
     client?: ClientGrant,
   ): Promise<string> {
+    return deps.sign(await accessClaims(user, org, app, sid, deviceId, grants, client));
+  }
+
+  /** The claims of `mintAccess`'s token. */
+  async function accessClaims(
+    user: Pick<User, "id" | "email" | "tenantId">,
+    org: Org,
+    app: Application,
+    sid: string,
+    deviceId?: string,
+    grants?: EffectiveGrant[],
+    client?: ClientGrant,
+  ): Promise<Record<string, unknown>> {
     const effective = grants ?? (await deps.roles.effectiveGrants(user.id, org.path));
     const claims = computeAccessClaims({
       user,
@@ -373,12 +403,7 @@ export function createTokenMinter(deps: TokenMinterDeps) {
         }));
       for (const [k, v] of Object.entries(applyMapping(custom.mapping, values))) if (!(k in claims)) claims[k] = v;
     }
-    return deps.sign(claims);
-  }
-
-  /** Signs an ID token (OIDC Core §2) with header `typ: JWT` through the key service's signing path. */
-  async function mintIdToken(input: Omit<IdTokenInput, "issuer" | "iat">): Promise<string> {
-    return deps.sign(computeIdTokenClaims({ ...input, issuer: deps.issuer, iat: nowSeconds(deps.clock) }), "JWT");
+    return claims;
   }
 
   /**
@@ -403,7 +428,35 @@ export function createTokenMinter(deps: TokenMinterDeps) {
     );
   }
 
-  return { mintAccess, mintIdToken, mintLogoutToken };
+  /**
+   * The code grant's pair (CONTRACT §12 "Token response"): the client's access token as
+   * `mintAccess` makes it and the ID token beside it, whose `at_hash` names it, signed in one step.
+   */
+  async function mintAccessWithIdToken(
+    access: {
+      user: Pick<User, "id" | "email" | "tenantId">;
+      org: Org;
+      app: Application;
+      sid: string;
+      grants?: EffectiveGrant[];
+      client: ClientGrant;
+    },
+    id: Omit<IdTokenInput, "issuer" | "iat" | "accessToken">,
+  ): Promise<{ accessToken: string; idToken: string }> {
+    const claims = await accessClaims(
+      access.user,
+      access.org,
+      access.app,
+      access.sid,
+      undefined,
+      access.grants,
+      access.client,
+    );
+    const { head, tail } = idTokenClaimParts({ ...id, issuer: deps.issuer, iat: nowSeconds(deps.clock) });
+    return deps.signWithIdToken(claims, head, tail);
+  }
+
+  return { mintAccess, mintAccessWithIdToken, mintLogoutToken };
 }
 
 /** Seconds a logout token is valid: the receiver gets it within one attempt (Back-Channel Logout 1.0 §2.4 suggests minutes). */

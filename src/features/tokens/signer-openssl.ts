@@ -24,6 +24,8 @@ const MAX_BATCH = 128;
 interface Item {
   kid: string;
   input: string;
+  /** An ID token to sign after this access token, naming it (signer-worker.ts `chains`). */
+  chain?: string;
   resolve: (sig: string) => void;
   reject: (e: Error) => void;
 }
@@ -53,6 +55,18 @@ export interface OpenSslPool {
   retire(kid: string): void;
   /** The base64url RS256 signature of the ASCII signing input `input` with key `kid`. */
   sign(kid: string, input: string): Promise<string>;
+  /**
+   * An access token's signature and the ID token that names it, both with `kid`, in one trip to a
+   * signing thread: `idHeader` is the ID token's protected header (base64url), its claims are
+   * `idHeadJson`, then `at_hash` of the access token, then `idTailJson` (id-token.ts `withAtHash`).
+   */
+  signWithIdToken(
+    kid: string,
+    accessInput: string,
+    idHeader: string,
+    idHeadJson: string,
+    idTailJson: string,
+  ): Promise<{ accessSignature: string; idToken: string }>;
   /** Keys currently held (tests, leak checks). */
   keyCount(): number;
   /** Threads restarted after they died, since the start. */
@@ -200,11 +214,13 @@ export async function startOpenSslPool(opts: PoolOptions): Promise<OpenSslPool> 
     busy(t);
     const kids = new Array<string>(items.length);
     const inputs = new Array<string>(items.length);
+    let chains: string[] | undefined;
     for (let i = 0; i < items.length; i++) {
       kids[i] = items[i].kid;
       inputs[i] = items[i].input;
+      if (items[i].chain) (chains ??= new Array<string>(items.length).fill(""))[i] = items[i].chain!;
     }
-    t.worker.postMessage({ t: "sign", seq: s, kids, inputs: inputs.join("\n") });
+    t.worker.postMessage({ t: "sign", seq: s, kids, inputs: inputs.join("\n"), ...(chains ? { chains } : {}) });
   }
 
   function flush() {
@@ -274,6 +290,17 @@ export async function startOpenSslPool(opts: PoolOptions): Promise<OpenSslPool> 
       return new Promise<string>((resolve, reject) => {
         queue.push({ kid, input, resolve, reject });
         schedule();
+      });
+    },
+    signWithIdToken(kid, accessInput, idHeader, idHeadJson, idTailJson) {
+      if (closed) return Promise.reject(new Error("the OpenSSL signer is closed"));
+      return new Promise<string>((resolve, reject) => {
+        queue.push({ kid, input: accessInput, chain: `${idHeader}\n${idHeadJson}\n${idTailJson}`, resolve, reject });
+        schedule();
+      }).then((answer) => {
+        const [accessSignature, idInput, idSignature] = answer.split(" ");
+        if (!idSignature) throw new Error("OpenSSL signature failed: the signing thread answered no ID token");
+        return { accessSignature, idToken: `${idInput}.${idSignature}` };
       });
     },
     keyCount: () => keys.size,

@@ -17,6 +17,7 @@
  * already asked for; `sign` never blocks the calling thread on a signature.
  */
 import type { Logger } from "../../kernel/log";
+import { atHash } from "./id-token";
 import { signAccessJwt, validateNumericDates } from "./jws";
 import { sharedOpenSslPool } from "./signer-openssl";
 
@@ -32,6 +33,19 @@ export interface JwsSigner {
   retire(kid: string): void;
   /** The compact JWS of `claims` with header `{alg: RS256, typ, kid}`; `typ` defaults to `at+jwt` (ID tokens: `JWT`). */
   sign(claims: Record<string, unknown>, kid: string, key: CryptoKey, typ?: string): Promise<string>;
+  /**
+   * An access token (`typ: at+jwt`, claims `access`) and the ID token that names it (`typ: JWT`;
+   * claims `idHead`, then `at_hash` of the access token, then `idTail`: OIDC Core §3.1.3.6), both
+   * with `kid`. The same bytes as signing the access token, then the ID token with its `at_hash`;
+   * the OpenSSL signer does both in one trip to a signing thread.
+   */
+  signWithIdToken(
+    access: Record<string, unknown>,
+    idHead: Record<string, unknown>,
+    idTail: Record<string, unknown>,
+    kid: string,
+    key: CryptoKey,
+  ): Promise<{ accessToken: string; idToken: string }>;
   /** Releases what this signer loaded (the shared threads stay for the process's other graphs). */
   close(): void;
 }
@@ -43,6 +57,11 @@ export const webcryptoSigner: JwsSigner = {
   load: async () => {},
   retire: () => {},
   sign: (claims, kid, key, typ) => signAccessJwt(claims, kid, key, typ),
+  async signWithIdToken(access, idHead, idTail, kid, key) {
+    const accessToken = await signAccessJwt(access, kid, key);
+    const idToken = await signAccessJwt({ ...idHead, at_hash: atHash(accessToken), ...idTail }, kid, key, "JWT");
+    return { accessToken, idToken };
+  },
   close: () => {},
 };
 
@@ -136,6 +155,18 @@ export async function createSigner(opts: SignerOptions): Promise<JwsSigner> {
       const header = typ === "at+jwt" ? (headers.get(kid) ?? protectedHeader(kid)) : protectedHeader(kid, typ);
       const input = signingInput(claims, kid, header);
       return `${input}.${await pool.sign(kid, input)}`;
+    },
+    async signWithIdToken(access, idHead, idTail, kid) {
+      const input = signingInput(access, kid, headers.get(kid) ?? protectedHeader(kid));
+      validateNumericDates(idHead);
+      const { accessSignature, idToken } = await pool.signWithIdToken(
+        kid,
+        input,
+        protectedHeader(kid, "JWT"),
+        JSON.stringify(idHead),
+        JSON.stringify(idTail),
+      );
+      return { accessToken: `${input}.${accessSignature}`, idToken };
     },
     close() {
       for (const [kid, n] of loads) for (let i = 0; i < n; i++) pool.retire(kid);

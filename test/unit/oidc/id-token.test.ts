@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import fc from "fast-check";
 import { atHash, computeIdTokenClaims, ID_TOKEN_TTL, scopeClaims } from "../../../src/features/tokens";
+import { withAtHash } from "../../../src/features/tokens/id-token";
 
 const user = {
   id: 42,
@@ -9,7 +11,31 @@ const user = {
   emailVerified: false,
 };
 
+/** A claim name as tokens carry them: not an array index (objects list those first) and not "__proto__". */
+const claimName = (k: string) => !/^(0|[1-9][0-9]*)$/.test(k) && k !== "__proto__";
+
 describe("ID token claims (OIDC Core §2, §3.1.3.6)", () => {
+  test("withAtHash: the JSON of head, at_hash, tail, as JSON.stringify writes it (empty parts too)", () => {
+    const part = fc.dictionary(
+      fc.string({ unit: "grapheme", minLength: 1, maxLength: 8 }).filter(claimName),
+      fc.jsonValue({ maxDepth: 2 }),
+      {
+        maxKeys: 4,
+      },
+    );
+    fc.assert(
+      fc.property(part, part, fc.string({ maxLength: 43 }), (head, t, hash) => {
+        delete head.at_hash;
+        const tail = Object.fromEntries(Object.entries(t).filter(([k]) => !(k in head) && k !== "at_hash"));
+        expect(withAtHash(JSON.stringify(head), hash, JSON.stringify(tail))).toBe(
+          JSON.stringify({ ...head, at_hash: hash, ...tail }),
+        );
+      }),
+      { numRuns: 2000 },
+    );
+    expect(withAtHash("{}", "h", "{}")).toBe('{"at_hash":"h"}');
+  });
+
   test("at_hash: the OIDC Core Appendix A.3 example", () => {
     expect(atHash("jHkWEdUXMU1BwAsC4vtUsZwnNvTIxEl0z9K3vx5KF0Y")).toBe("77QmUPtjPfzWtF2AnpK9RQ");
   });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { compactVerify, createLocalJWKSet, exportJWK, exportPKCS8, generateKeyPair } from "jose";
-import { createSigner, webcryptoSigner, type JwsSigner } from "../../../src/features/tokens";
+import { atHash, createSigner, webcryptoSigner, type JwsSigner } from "../../../src/features/tokens";
 import { pemToDer, signingInput } from "../../../src/features/tokens/signer";
 import { startOpenSslPool, type OpenSslPool } from "../../../src/features/tokens/signer-openssl";
 import { createLogger } from "../../../src/http/observability";
@@ -46,6 +46,9 @@ const claimsArb = fc
     { requiredKeys: ["sub", "iat", "exp"] },
   )
   .map(({ extra, ...rest }) => ({ ...extra, ...rest }) as Record<string, unknown>);
+
+/** A claim name as tokens carry them: not an array index (objects list those first) and not "__proto__". */
+const claimName = (k: string) => !/^(0|[1-9][0-9]*)$/.test(k) && k !== "__proto__";
 
 let openssl: JwsSigner;
 const keys: TestKey[] = [];
@@ -110,6 +113,69 @@ describe("the OpenSSL signer", () => {
       }),
       { numRuns: 300 },
     );
+  }, 120_000);
+
+  test("an access token and its ID token in one step: the bytes of two separate signatures, at_hash naming the first", async () => {
+    const k = keys[0];
+    const partArb = fc.dictionary(
+      fc.string({ unit: "grapheme", minLength: 1, maxLength: 10 }).filter(claimName),
+      fc.jsonValue({ maxDepth: 2 }),
+      {
+        maxKeys: 5,
+      },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        claimsArb,
+        partArb,
+        partArb,
+        fc.string({ unit: "grapheme", maxLength: 40 }),
+        async (access, h, t, nonce) => {
+          const head = { ...h, iss: "https://sso.example", nonce, iat: 1_700_000_000, exp: 1_700_000_900 };
+          const tail = Object.fromEntries(Object.entries(t).filter(([name]) => !(name in head) && name !== "at_hash"));
+          delete (head as Record<string, unknown>).at_hash;
+          const [a, b] = await Promise.all([
+            openssl.signWithIdToken(access, head, tail, k.kid, k.privateKey),
+            webcryptoSigner.signWithIdToken(access, head, tail, k.kid, k.privateKey),
+          ]);
+          expect(a).toEqual(b);
+          expect(a.accessToken).toBe(await webcryptoSigner.sign(access, k.kid, k.privateKey));
+          const expected = { ...head, at_hash: atHash(a.accessToken), ...tail };
+          expect(a.idToken).toBe(await webcryptoSigner.sign(expected, k.kid, k.privateKey, "JWT"));
+          const { payload, protectedHeader } = await compactVerify(a.idToken, k.jwks, { algorithms: ["RS256"] });
+          expect(protectedHeader).toEqual({ alg: "RS256", typ: "JWT", kid: k.kid });
+          expect(decoder.decode(payload)).toBe(JSON.stringify(expected));
+        },
+      ),
+      { numRuns: 200 },
+    );
+    // Many at once, over every key, mixed with plain signatures: each pair is its own key's and its own.
+    const items = Array.from({ length: 200 }, (_, i) => ({ k: keys[i % keys.length], n: i }));
+    const out = await Promise.all(
+      items.map(({ k, n }) =>
+        n % 3 === 0
+          ? openssl
+              .sign({ sub: `plain-${n}`, iat: 1, exp: 2 }, k.kid, k.privateKey)
+              .then((accessToken) => ({ accessToken, idToken: "" }))
+          : openssl.signWithIdToken(
+              { sub: `u-${n}`, iat: 1, exp: 2 },
+              { sid: `s-${n}` },
+              { name: `N ${n}` },
+              k.kid,
+              k.privateKey,
+            ),
+      ),
+    );
+    for (const [i, { k, n }] of items.entries()) {
+      if (n % 3 === 0) continue;
+      const { payload } = await compactVerify(out[i].idToken, k.jwks, { algorithms: ["RS256"] });
+      expect(JSON.parse(decoder.decode(payload))).toEqual({
+        sid: `s-${n}`,
+        at_hash: atHash(out[i].accessToken),
+        name: `N ${n}`,
+      });
+      await verified(out[i].accessToken, k, { sub: `u-${n}`, iat: 1, exp: 2 });
+    }
   }, 120_000);
 
   test("rejects non-integer NumericDates as WebCrypto does", async () => {

@@ -19,25 +19,26 @@ export interface MintedResponse {
   idToken?: string;
 }
 
-export function createResponseMinter(deps: Pick<TokenMinter, "mintAccess" | "mintIdToken">) {
-  /** Signs the access token of `access`, then (with `openid` granted) its ID token. */
+export function createResponseMinter(deps: Pick<TokenMinter, "mintAccess" | "mintAccessWithIdToken">) {
+  /** Signs the access token of `access` and (with `openid` granted) its ID token, in one step. */
   return async function mintResponse(access: ClientAccess, signIn: SignInFacts): Promise<MintedResponse> {
     const { user, org, app, sid, grants, client } = access;
-    const accessToken = await deps.mintAccess(user, org, app, sid, undefined, grants, client);
-    if (!client.scopes.includes("openid")) return { accessToken };
-    const idToken = await deps.mintIdToken({
-      user,
-      clientId: client.clientId,
-      sid,
-      authTime: signIn.authTime,
-      amr: signIn.amr,
-      acr: acrOf(signIn.amr),
-      nonce: signIn.nonce,
-      accessToken,
-      scopes: client.scopes,
-      ...(signIn.claims?.idToken.length ? { claims: signIn.claims.idToken } : {}),
-    });
-    return { accessToken, idToken };
+    if (!client.scopes.includes("openid"))
+      return { accessToken: await deps.mintAccess(user, org, app, sid, undefined, grants, client) };
+    return deps.mintAccessWithIdToken(
+      { user, org, app, sid, grants, client },
+      {
+        user,
+        clientId: client.clientId,
+        sid,
+        authTime: signIn.authTime,
+        amr: signIn.amr,
+        acr: acrOf(signIn.amr),
+        nonce: signIn.nonce,
+        scopes: client.scopes,
+        ...(signIn.claims?.idToken.length ? { claims: signIn.claims.idToken } : {}),
+      },
+    );
   };
 }
 

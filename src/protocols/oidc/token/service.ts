@@ -49,7 +49,7 @@ export interface TokenServiceDeps {
   /** Starts client families and refreshes them (the one refresh-token implementation). */
   sessions: Pick<SessionService, "startClientSession" | "refresh">;
   /** The access and ID tokens of a code exchange (the tokens feature's one signing path). */
-  minter: Pick<TokenMinter, "mintAccess" | "mintIdToken">;
+  minter: Pick<TokenMinter, "mintAccess" | "mintAccessWithIdToken">;
   /** Verifies an access token of this service (signature, issuer, `typ`, expiry). */
   verify(token: string): Promise<Record<string, unknown>>;
   /** The code's org for the audit entry of a reuse. */
