@@ -41,6 +41,8 @@ export async function startService(
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "/tmp",
       SSO_LOG_LEVEL: "warn",
+      // SSO_SERVICE_BUN_OPTIONS (benchmarks): Bun flags for the service alone, e.g. "--smol".
+      ...(process.env.SSO_SERVICE_BUN_OPTIONS ? { BUN_OPTIONS: process.env.SSO_SERVICE_BUN_OPTIONS } : {}),
       ...env,
       PORT: String(port),
     },
