@@ -9,9 +9,7 @@ import { createMailer, describeMailer } from "../adapters/outbound/mailer";
 import { createDnsTxtResolver } from "../adapters/outbound/dns-txt";
 import { createGuardedFetch } from "../adapters/outbound/guarded-fetch";
 import { createWebhookSender } from "../adapters/outbound/webhook-sender";
-import { openRedis } from "../adapters/redis";
 import { openSqliteSessions } from "../adapters/sqlite";
-import { createMongoSessionStore, openMongo } from "../adapters/mongo";
 import { ConfigError, loadConfig, parseMasterKeys, unknownVariableWarnings, type Config } from "./config";
 import { systemClock, type Clock } from "./kernel/clock";
 import { createCryptoBox } from "./kernel/crypto-box";
@@ -40,8 +38,13 @@ function embeddedMasterKey(dataDir: string, log: Logger): Uint8Array[] {
   return parseMasterKeys(readFileSync(file, "utf8").trim());
 }
 
-/** The Redis session store on the configured topology (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS). */
+/**
+ * The Redis session store on the configured topology (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS).
+ * The Redis and MongoDB adapters are loaded only by the deployments that use them: their drivers
+ * are ~14 MiB (ioredis) and ~42 MiB (mongodb) of resident memory an embedded service never needs.
+ */
 async function openRedisSessions(config: Config, log: Logger) {
+  const { openRedis } = await import("../adapters/redis");
   // A command's client-side limit leaves room for its WAIT: a write acknowledged late is not reported as failed.
   const sessions = await openRedis(config.redis!, config.redisPrefix, {
     minReplicasAck: config.redisMinReplicasAck,
@@ -58,6 +61,7 @@ export async function openStores(
   log: Logger,
 ): Promise<{ store: PrimaryStore; sessions: SessionStore }> {
   if (config.storage === "mongo") {
+    const { createMongoSessionStore, openMongo } = await import("../adapters/mongo");
     const mongo = await openMongo(config.mongodbUrl!, {
       poolSize: config.dbPoolSize,
       log: (m, f) => log.info(m, f),
