@@ -55,6 +55,30 @@ async function openRedisSessions(config: Config, log: Logger) {
   return sessions;
 }
 
+/**
+ * After a burst of requests, once the service was found with nothing in flight at two checks half a
+ * second apart, one full collection gives the burst's garbage back to the system. The collector otherwise lets the
+ * heap stay at the burst's size until the next allocations need it, so an instance that served a
+ * peak and went quiet kept its peak RSS (tens of MiB; docs/performance.md "Memory"). It runs only
+ * when the heap grew by IDLE_GC_GROWTH since the last one: an idle instance never collects in a loop.
+ */
+const IDLE_GC_GROWTH = 32 * 1024 * 1024;
+function collectWhenIdle(inFlight: () => number): () => void {
+  let base = process.memoryUsage().heapUsed;
+  let quiet = 0;
+  const timer = setInterval(() => {
+    if (inFlight() > 0) {
+      quiet = 0;
+      return;
+    }
+    if (++quiet < 2 || process.memoryUsage().heapUsed < base + IDLE_GC_GROWTH) return;
+    Bun.gc(true);
+    base = process.memoryUsage().heapUsed;
+  }, 500);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /** Opens the primary store and the session store named by the configuration. */
 export async function openStores(
   config: Config,
@@ -147,6 +171,7 @@ export async function start(env: Record<string, string | undefined>, opts: { clo
   // Start-up garbage (migrations, the embedded template, module graphs) is collected now rather than
   // whenever the heap next grows, so an idle instance sits at its working size.
   Bun.gc(true);
+  const stopIdleCollection = collectWhenIdle(() => app.server?.pendingRequests ?? 0);
   svc.delivery.start();
   /**
    * Graceful stop (docs/security.md, "Shutdown"): readiness fails at once, the listener closes (new
@@ -156,6 +181,7 @@ export async function start(env: Record<string, string | undefined>, opts: { clo
    */
   const stop = async (graceSeconds = config.shutdownGraceSeconds) => {
     svc.drain();
+    stopIdleCollection();
     const server = app.server;
     const drained = server ? server.stop(false) : Promise.resolve();
     const cut = Bun.sleep(graceSeconds * 1000).then(() => "cut" as const);

@@ -3,12 +3,11 @@
  * discoverable credentials, user verification required, attestation `none`, ES256 and RS256. The
  * first registration stores the account's WebAuthn user handle.
  */
-import {
-  generateRegistrationOptions,
+import type {
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  RegistrationResponseJSON,
   verifyRegistrationResponse,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { actorOf } from "../../kernel/authz";
 import { DomainError, conflict, validation } from "../../kernel/errors";
@@ -16,7 +15,7 @@ import { userEvent } from "../../kernel/event-shapes";
 import { base64url, randomBytes, randomToken } from "../../kernel/secrets";
 import { ATTEMPT_SECONDS, type Attempts } from "./attempts";
 import type { Passkey } from "./ports";
-import { activeUser, cleanName, viewOf } from "./shared";
+import { activeUser, cleanName, viewOf, webauthnLib } from "./shared";
 import type { PasskeyCaller, PasskeyServiceDeps, PasskeyView } from "./shared";
 
 /** COSE algorithm ids offered at registration: ES256 and RS256 (CONTRACT §14). */
@@ -40,6 +39,7 @@ export function createPasskeyRegistration(
     if (existing.length >= MAX_PASSKEYS) throw conflict(`At most ${MAX_PASSKEYS} passkeys per account.`);
     // The user's handle, or a fresh one that the first registration's unit stores.
     const handle = (await deps.passkeys.handleOf(user.tenantId, user.id)) ?? base64url(randomBytes(32));
+    const { generateRegistrationOptions } = await webauthnLib();
     const options = await generateRegistrationOptions({
       rpName: deps.rpName,
       rpID: deps.rpId,
@@ -83,7 +83,7 @@ export function createPasskeyRegistration(
     const user = await activeUser(deps.users, c.tenantId, c.userId);
     let info: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
     try {
-      info = await verifyRegistrationResponse({
+      info = await (await webauthnLib()).verifyRegistrationResponse({
         response: credential,
         ...attempts.expected(a),
         supportedAlgorithmIDs: ALGORITHMS,

@@ -14,6 +14,13 @@ import type { SessionService } from "../sessions";
 import type { CounterStore } from "../sessions/ports";
 import type { Passkey, PasskeyRepo } from "./ports";
 
+/**
+ * @simplewebauthn/server, loaded at the first passkey ceremony: ~6 MiB resident that an instance
+ * whose users never register a passkey does not hold (docs/performance.md "Memory").
+ */
+let webauthn: Promise<typeof import("@simplewebauthn/server")> | undefined;
+export const webauthnLib = () => (webauthn ??= import("@simplewebauthn/server"));
+
 /** What the passkey service needs; each of its jobs takes the part it uses. */
 export interface PasskeyServiceDeps {
   passkeys: PasskeyRepo;

@@ -3,12 +3,11 @@
  * second factor after a password. A refused assertion is 401 INVALID_CREDENTIALS to the caller,
  * with its reason in the audit only; password failures never lock a passkey.
  */
-import {
-  generateAuthenticationOptions,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialRequestOptionsJSON,
   verifyAuthenticationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/server";
 import { DomainError } from "../../kernel/errors";
 import { userEvent } from "../../kernel/event-shapes";
@@ -17,7 +16,7 @@ import { timingSafeEqual } from "../../kernel/secrets";
 import type { SessionRequest, TokenPair } from "../sessions";
 import { ATTEMPT_SECONDS, type Attempts } from "./attempts";
 import type { Passkey } from "./ports";
-import type { PasskeyServiceDeps } from "./shared";
+import { type PasskeyServiceDeps, webauthnLib } from "./shared";
 
 /** Why an assertion was refused (the audit's `reason`). */
 export type PasskeyRefusal =
@@ -75,6 +74,7 @@ export function createPasskeySignIn(
     tenantId: number;
   }): Promise<{ attemptId: string; options: PublicKeyCredentialRequestOptionsJSON }> {
     const allow = forUser ? await deps.passkeys.listUser(forUser.tenantId, forUser.userId) : [];
+    const { generateAuthenticationOptions } = await webauthnLib();
     const options = await generateAuthenticationOptions({
       rpID: deps.rpId,
       userVerification: "required",
@@ -151,7 +151,7 @@ export function createPasskeySignIn(
     }
     let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
     try {
-      verified = await verifyAuthenticationResponse({
+      verified = await (await webauthnLib()).verifyAuthenticationResponse({
         response: credential,
         ...attempts.expected(a),
         credential: {

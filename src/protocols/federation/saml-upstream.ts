@@ -31,7 +31,7 @@
  * attributes `email`, `mail`, `urn:oid:0.9.2342.19200300.100.1.3`,
  * `http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress`.
  */
-import { generateServiceProviderMetadata, SAML, SamlStatusError, type Profile } from "@node-saml/node-saml";
+import type { Profile } from "@node-saml/node-saml";
 import { DOMParser } from "@xmldom/xmldom";
 import type { KeyObject } from "node:crypto";
 import type { Clock } from "../../kernel/clock";
@@ -119,6 +119,13 @@ export function screenResponse(base64: string | null): string {
   return clean;
 }
 
+/**
+ * node-saml, loaded at the first SAML connection's use: ~8 MiB resident that an instance whose
+ * organizations sign in otherwise never holds (docs/performance.md "Memory").
+ */
+let nodeSaml: Promise<typeof import("@node-saml/node-saml")> | undefined;
+const samlLib = () => (nodeSaml ??= import("@node-saml/node-saml"));
+
 export function createSamlUpstream(deps: SamlUpstreamDeps) {
   /** Our private key in PEM for node-saml, per signing key. */
   const pems = new Map<string, string>();
@@ -132,6 +139,7 @@ export function createSamlUpstream(deps: SamlUpstreamDeps) {
   async function spOf(c: Connection, requestId?: string) {
     const values = upstreamValues(deps.issuer, c);
     const { current } = await deps.xmlSigning();
+    const { SAML } = await samlLib();
     return new SAML({
       issuer: values.spEntityId!,
       callbackUrl: values.acsUrl!,
@@ -254,7 +262,7 @@ export function createSamlUpstream(deps: SamlUpstreamDeps) {
     try {
       ({ profile } = await sp.validatePostResponseAsync({ SAMLResponse: body }));
     } catch (e) {
-      if (e instanceof SamlStatusError) {
+      if (e instanceof (await samlLib()).SamlStatusError) {
         // The IdP answered an error (the person cancelled, or it refused): back to the client.
         const id = responseInResponseTo(body);
         const rec = id ? await deps.oneTimeTokens.consume(sha256Hex(id), "fed_saml_request", deps.clock.now()) : null;
@@ -342,6 +350,7 @@ export function createSamlUpstream(deps: SamlUpstreamDeps) {
     if (!c || c.kind !== "saml" || !c.saml) return null;
     const values = upstreamValues(deps.issuer, c);
     const { current, certificates } = await deps.xmlSigning();
+    const { generateServiceProviderMetadata } = await samlLib();
     return generateServiceProviderMetadata({
       // Our signing key's certificates (the current key's, then the next one's): AuthnRequestsSigned.
       privateKey: pemOf(current),
