@@ -39,7 +39,7 @@
  *   bun bench/oidc.ts [--seconds 5] [--postgres] [--warmup 8] [--connections 32] [--signin-connections 8] [--no-peer]
  *   bun bench/oidc.ts --peer-only [--seconds 5]     # the peer alone
  */
-import { argon2VerifyCeiling, rs256SignCeiling, type LoadResult } from "./ceilings";
+import { argon2VerifyCeiling, opensslSpeedCeiling, rs256SignCeiling, type LoadResult } from "./ceilings";
 import { cpuPerRequest, cpuSnapshot, formatCpu } from "./cpu";
 import { adminRefreshTokens, BENCH_ADMIN, json, refreshChains, withService, type BenchStore } from "./sessions";
 import { fieldOf } from "../test/support/page-fields";
@@ -97,6 +97,14 @@ export interface BenchOidcResult {
     argon2Concurrency: number;
     /** rs256SignPerSec / 2: two signatures per exchange (access token + ID token). */
     exchangesPerSec: number;
+    /**
+     * The processor's RSA-2048 signatures/s (`openssl speed -multi <cores>`; null when openssl
+     * cannot run) and half of it: what no flow signing two JWTs can pass on this machine, whatever
+     * else it does. The service signs through OpenSSL threads (SSO_SIGNER), so this is the tighter
+     * reading of the code exchange; jose's in-process rate above is WebCrypto's.
+     */
+    opensslSignPerSec: number | null;
+    processorExchangesPerSec: number | null;
   };
   runs: OidcStoreResult[];
   /** The same silent flow at oidc-provider, same driver, same run (null with `peer: false`). */
@@ -615,7 +623,15 @@ export async function benchOidc(opts: BenchOidcOptions = {}): Promise<BenchOidcR
     const ar = await argon2VerifyCeiling({ seconds, concurrency: argon2Concurrency });
     measured = { rs256SignPerSec: rs.opsPerSec, argon2VerifyPerSec: ar.opsPerSec };
   }
-  const ceilings = { ...measured, argon2Concurrency, exchangesPerSec: round(measured.rs256SignPerSec / 2, 1) };
+  const speed = await opensslSpeedCeiling({ seconds: Math.min(seconds, 5) });
+  const opensslSignPerSec = "signPerSec" in speed ? speed.signPerSec : null;
+  const ceilings = {
+    ...measured,
+    argon2Concurrency,
+    exchangesPerSec: round(measured.rs256SignPerSec / 2, 1),
+    opensslSignPerSec,
+    processorExchangesPerSec: opensslSignPerSec ? round(opensslSignPerSec / 2, 1) : null,
+  };
   const runs = [await runOidcOn("embedded", opts, ceilings)];
   if (opts.postgres) runs.push(await runOidcOn("postgres", opts, ceilings));
   // The peer needs `node` and the dev dependency; without them the section still runs, and says so.
@@ -655,17 +671,24 @@ export function formatOidcBench(r: BenchOidcResult): string {
     `OpenID flow [${r.host.cpus} CPUs, bun ${r.host.bun}]`,
     `  ceiling: argon2id verifies (x${r.ceilings.argon2Concurrency})   ${r.ceilings.argon2VerifyPerSec} /s (one per sign-in)`,
     `  ceiling: RS256 signs (jose)          ${r.ceilings.rs256SignPerSec} /s → ${r.ceilings.exchangesPerSec} exchanges/s (two signatures each: access + ID token)`,
+    r.ceilings.opensslSignPerSec
+      ? `  ceiling: openssl speed rsa2048       ${r.ceilings.opensslSignPerSec} signs/s → ${r.ceilings.processorExchangesPerSec} two-signature flows/s (the processor's limit)`
+      : "  ceiling: openssl speed               NOT RUN (openssl missing)",
   ];
+  const ofProcessor = (rps: number) =>
+    r.ceilings.processorExchangesPerSec
+      ? ` = ${pct(round(rps / r.ceilings.processorExchangesPerSec))} of openssl speed / 2`
+      : "";
   for (const run of r.runs) {
     lines.push(
       `  [${run.store}] sign-in via pages  ${flow(run.signIn)}   = ${pct(run.signInRatio)} of argon2id ceiling`,
       errs(run.signIn),
       `    ${formatCpu("CPU per sign-in", run.cpu.signIn)}`,
-      `  [${run.store}] silent SSO         ${flow(run.silent)}   = ${pct(run.silentRatio)} of the refresh path`,
+      `  [${run.store}] silent SSO         ${flow(run.silent)}   = ${pct(run.silentRatio)} of the refresh path${ofProcessor(run.silent.rps)}`,
       errs(run.silent),
       `    ${formatCpu("CPU per silent SSO", run.cpu.silent)}`,
       `  [${run.store}] refresh path       ${run.refresh.rps} req/s  p50 ${run.refresh.p50} ms  p99 ${run.refresh.p99} ms  errors ${run.refresh.errors}  (same service, ${run.refresh.connections} chains)`,
-      `  [${run.store}] code exchange      ${flow(run.exchange)}   = ${pct(run.exchangeRatio)} of RS256 ceiling / 2`,
+      `  [${run.store}] code exchange      ${flow(run.exchange)}   = ${pct(run.exchangeRatio)} of RS256 ceiling / 2${ofProcessor(run.exchange.rps)}`,
       `    (${run.exchange.codes} codes issued first; window ${run.exchange.seconds} s${run.exchange.poolRanOut ? ", ended when the codes ran out" : ""})`,
       errs(run.exchange),
       `    ${formatCpu("CPU per exchange", run.cpu.exchange)}`,

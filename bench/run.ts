@@ -212,7 +212,7 @@ function oidcSideBySide(r: Awaited<ReturnType<typeof benchOidc>>): string {
       `${run.exchange.rps}`,
       `${run.exchange.p50} / ${run.exchange.p99}`,
       `${run.exchange.errors}`,
-      `RS256 ${r.ceilings.rs256SignPerSec} /s ÷ 2`,
+      `RS256 ${r.ceilings.rs256SignPerSec} /s ÷ 2${r.ceilings.processorExchangesPerSec ? ` (openssl speed ÷ 2: ${r.ceilings.processorExchangesPerSec} /s, ${pct(run.exchange.rps / r.ceilings.processorExchangesPerSec)})` : ""}`,
       pct(run.exchangeRatio),
     ],
   ]);
