@@ -57,23 +57,25 @@ async function openRedisSessions(config: Config, log: Logger) {
 
 /**
  * After a burst of requests, once the service was found with nothing in flight at two checks half a
- * second apart, one full collection gives the burst's garbage back to the system. The collector otherwise lets the
- * heap stay at the burst's size until the next allocations need it, so an instance that served a
- * peak and went quiet kept its peak RSS (tens of MiB; docs/performance.md "Memory"). It runs only
- * when the heap grew by IDLE_GC_GROWTH since the last one: an idle instance never collects in a loop.
+ * second apart, one full collection gives the burst's garbage back to the system. The collector
+ * otherwise leaves the pages of a burst's garbage resident until the next allocations reuse them,
+ * so an instance that served a peak and went quiet kept its peak RSS (tens of MiB;
+ * docs/performance.md "Memory"). It runs only when RSS grew by IDLE_GC_GROWTH since the last one:
+ * an idle instance never collects in a loop, and memory a collection cannot return (the embedded
+ * database's) raises the mark instead.
  */
-const IDLE_GC_GROWTH = 32 * 1024 * 1024;
+const IDLE_GC_GROWTH = 24 * 1024 * 1024;
 function collectWhenIdle(inFlight: () => number): () => void {
-  let base = process.memoryUsage().heapUsed;
+  let mark = process.memoryUsage.rss();
   let quiet = 0;
   const timer = setInterval(() => {
     if (inFlight() > 0) {
       quiet = 0;
       return;
     }
-    if (++quiet < 2 || process.memoryUsage().heapUsed < base + IDLE_GC_GROWTH) return;
+    if (++quiet < 2 || process.memoryUsage.rss() < mark + IDLE_GC_GROWTH) return;
     Bun.gc(true);
-    base = process.memoryUsage().heapUsed;
+    mark = process.memoryUsage.rss();
   }, 500);
   timer.unref();
   return () => clearInterval(timer);
