@@ -49,7 +49,7 @@ import { createJourneyService } from "./features/journey";
 import { createBrandingService } from "./features/branding";
 import { createSamlProviderService } from "./features/saml-providers";
 import { createDomainService, type TxtResolver } from "./features/domains";
-import { createConnectionService, createEnterpriseSignIn } from "./features/connections";
+import { createConnectionDirectory, createConnectionService, createEnterpriseSignIn } from "./features/connections";
 import { createCsrf } from "./pages";
 import { createWebhookDelivery } from "./jobs/webhook-delivery";
 import type { PrimaryStore, SessionStore } from "./stores";
@@ -301,7 +301,8 @@ async function signInServices(b: Base, keys: Keys, late: { users?: ReturnType<ty
   });
   // Enterprise sign-in (CONTRACT §16): home-realm discovery, `ssoRequired`, upstream accounts.
   const enterprise = createEnterpriseSignIn({
-    connections: store.connections,
+    // The tenant's connections, cached until the directory changes (every sign-in asks for them).
+    connections: createConnectionDirectory({ connections: store.connections, version, maxAgeMs, clock }),
     domains: store.domains,
     externalIdentities: store.externalIdentities,
     users: store.users,

@@ -33,7 +33,7 @@ export interface Units {
 /**
  * Ports whose writes no directory cache reads (kernel/directory-cache.ts: token contexts read
  * users, orgs, roles; the application, client and claims-mapping caches read apps, clients, orgs,
- * claims, tenants; imports bulk-inserts all of these). A unit that names any other port moves the directory's version on
+ * claims, tenants; the sign-ins' connection lists read connections; imports bulk-inserts all of these). A unit that names any other port moves the directory's version on
  * (`afterDirectoryChange`), so a port added later counts as directory data until it is listed here.
  */
 const OUTSIDE_DIRECTORY: ReadonlySet<string> = new Set([
@@ -48,7 +48,6 @@ const OUTSIDE_DIRECTORY: ReadonlySet<string> = new Set([
   "passkeys",
   "samlProviders",
   "domains",
-  "connections",
   "scimTokens",
   "externalIdentities",
 ]);

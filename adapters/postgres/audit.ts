@@ -1,13 +1,42 @@
 import { and, count, desc, eq, gte, ilike, like, lt, or, sql } from "drizzle-orm";
 import type { AuditEntry, AuditRepo } from "../../src/features/audit/ports";
-import { likeLiteral, schema, type Db } from "./db";
+import { likeLiteral, NO_NAME, preparedPer, schema, type Db } from "./db";
 
 const { auditLog: l } = schema;
+
+const p = sql.placeholder;
+/** One entry stamped by the database (`created_at` default): the journal's case on every sign-in. */
+const appendOne = preparedPer((db) =>
+  db
+    .insert(l)
+    .values({
+      tenantId: p("tenantId"),
+      organizationId: p("organizationId"),
+      orgPath: p("orgPath"),
+      userId: p("userId"),
+      actorId: p("actorId"),
+      action: p("action"),
+      ipAddress: p("ipAddress"),
+      metadata: p("metadata"),
+    })
+    .prepare(NO_NAME),
+);
 
 export function createPgAudit(db: Db): AuditRepo {
   return {
     async append(entry) {
-      await db.insert(l).values(entry);
+      if (entry.createdAt !== undefined) await db.insert(l).values(entry);
+      else
+        await appendOne(db).execute({
+          tenantId: entry.tenantId,
+          organizationId: entry.organizationId,
+          orgPath: entry.orgPath,
+          userId: entry.userId,
+          actorId: entry.actorId,
+          action: entry.action,
+          ipAddress: entry.ipAddress,
+          metadata: entry.metadata,
+        });
     },
     async appendMany(entries) {
       // One statement; Postgres assigns the serial ids in the order of the VALUES rows.

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { User, UserRepo, UserStatus } from "../../src/kernel/users";
-import { likeLiteral, schema, type Db } from "./db";
+import { likeLiteral, NO_NAME, preparedPer, schema, type Db } from "./db";
 import { normalizeEmail } from "../../src/kernel/email";
 import { ConflictError } from "../../src/kernel/errors";
 import { upgradeEmailForms, type EmailFormLog } from "../shared/email-forms";
@@ -23,6 +23,14 @@ const toUser = (r: typeof u.$inferSelect): User => ({
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });
+/** The sign-in's lookup, built once per handle. */
+const byEmail = preparedPer((db) =>
+  db
+    .select()
+    .from(u)
+    .where(eq(u.email, sql.placeholder("email")))
+    .prepare(NO_NAME),
+);
 const tf = (tenant: number | "any") => (tenant === "any" ? undefined : eq(u.tenantId, tenant));
 
 export function createPgUsers(db: Db): UserRepo {
@@ -42,10 +50,7 @@ export function createPgUsers(db: Db): UserRepo {
       return r ? toUser(r) : null;
     },
     async findByEmail(email) {
-      const [r] = await db
-        .select()
-        .from(u)
-        .where(eq(u.email, normalizeEmail(email)));
+      const [r] = await byEmail(db).execute({ email: normalizeEmail(email) });
       return r ? toUser(r) : null;
     },
     async update(tenant, id, patch) {

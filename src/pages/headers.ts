@@ -49,6 +49,20 @@ export interface HeaderOptions {
  * origin: the passkey script), styles and images from this origin.
  */
 export function pageCsp(redirectTargets: readonly string[] = [], scripts = false): string {
+  // The same few policies for every page of a client: each made once (bounded; a full map starts over).
+  const key = `${scripts ? 1 : 0}\0${redirectTargets.join("\0")}`;
+  const known = policies.get(key);
+  if (known !== undefined) return known;
+  const policy = makeCsp(redirectTargets, scripts);
+  if (policies.size >= MAX_POLICIES) policies.clear();
+  policies.set(key, policy);
+  return policy;
+}
+
+const MAX_POLICIES = 1000;
+const policies = new Map<string, string>();
+
+function makeCsp(redirectTargets: readonly string[], scripts: boolean): string {
   const targets = [...new Set(redirectTargets.map(formActionSource))];
   return [
     "default-src 'none'",

@@ -211,6 +211,32 @@ describe("home-realm discovery", () => {
     expect((await t.login(a.adminEmail, PASSWORD)).accessToken).toBeTruthy();
   });
 
+  test("a connection created, changed or deleted reaches the very next sign-in (the tenant's list is cached until the directory changes)", async () => {
+    const domain = fresh("contoso-later");
+    await forcedDomain(a.token, a.rootOrgId, domain);
+    const u = await createUser(t, a.token, a.rootOrgId, { email: `${uniq("erin")}@${domain}` });
+    const login = () => t.call("POST", "/api/auth/login", { body: { email: u.email, password: PASSWORD } });
+    expect((await login()).status).toBe(200);
+    const settings = {
+      kind: "oidc",
+      name: "Contoso later",
+      enabled: true,
+      domains: [domain],
+      jit: { enabled: false },
+      ssoRequired: true,
+      oidc: { issuer: upstreamUrl, clientId: UPSTREAM_CLIENT, clientSecret: UPSTREAM_SECRET },
+    };
+    const conn = await connection(a.rootOrgId, settings);
+    expectProblem(await login(), 403, "FORBIDDEN");
+    const path = `/api/organizations/${a.rootOrgId}/identity-providers/${conn.id}`;
+    await ok(t.call("PUT", path, { token: a.token, body: { ...settings, enabled: false } }));
+    expect((await login()).status).toBe(200);
+    await ok(t.call("PUT", path, { token: a.token, body: settings }));
+    expectProblem(await login(), 403, "FORBIDDEN");
+    await ok(t.call("DELETE", path, { token: a.token }));
+    expect((await login()).status).toBe(200);
+  });
+
   test("ssoRequired never takes the platform administrator's password; other people of the platform tenant's domain lose theirs", async () => {
     const [{ organizationId: platformRoot }] = await ok(t.call("GET", "/api/users/me/memberships", { token: admin }));
     const domain = ADMIN_EMAIL.split("@")[1];

@@ -365,14 +365,20 @@ export function createAuthService(deps: AuthDeps) {
  * count and lock of the email is left behind at once (they end with their windows).
  */
 const emailHash = (email: string) => sha256Hex(normalizeEmail(email)).slice(0, 40);
-const epochKey = (email: string) => `login-epoch:${emailHash(email)}`;
+/** The keys of one email (by its hash, computed once per attempt). */
+const keysOf = (hash: string) => ({
+  epoch: `login-epoch:${hash}`,
+  /** Failures of the whole account, with the addresses they came from (`hitDistinct`). */
+  accountFailures: `login-acct:${hash}`,
+  /** The account-wide lock: present while it holds. */
+  accountLock: `login-lock:${hash}`,
+});
 /** Failures of the whole account, with the addresses they came from (`hitDistinct`). */
-export const accountFailuresKey = (email: string) => `login-acct:${emailHash(email)}`;
+export const accountFailuresKey = (email: string) => keysOf(emailHash(email)).accountFailures;
 /** The account-wide lock: present while it holds. */
-export const accountLockKey = (email: string) => `login-lock:${emailHash(email)}`;
+export const accountLockKey = (email: string) => keysOf(emailHash(email)).accountLock;
 const addressOf = (ip: string | null) => sha256Hex(`addr:${ip ?? "unknown"}`).slice(0, 24);
-const addressKey = (email: string, epoch: number, ip: string | null) =>
-  `login:${emailHash(email)}:${epoch}:${addressOf(ip)}`;
+const addressKey = (hash: string, epoch: number, address: string) => `login:${hash}:${epoch}:${address}`;
 /** How long an unlock's epoch is kept: far longer than any window it must outlive. */
 const EPOCH_SECONDS = 7 * 86_400;
 
@@ -410,10 +416,14 @@ const EPOCH_SECONDS = 7 * 86_400;
  * Known and unknown emails make the same counter operations (an unknown email always fails).
  */
 export async function lockoutAttempt(counters: CounterStore, email: string, ip: string | null, now: Date) {
-  const epoch = (await counters.peek(epochKey(email), now)).count;
-  const key = addressKey(email, epoch, ip);
+  // The email's and the address's digests once per attempt (every key below is made of them).
+  const hash = emailHash(email);
+  const keys = keysOf(hash);
+  const from = addressOf(ip);
+  const epoch = (await counters.peek(keys.epoch, now)).count;
+  const key = addressKey(hash, epoch, from);
   const lockedNow = async (at: Date) => {
-    const [address, account] = await Promise.all([counters.peek(key, at), counters.peek(accountLockKey(email), at)]);
+    const [address, account] = await Promise.all([counters.peek(key, at), counters.peek(keys.accountLock, at)]);
     if (account.count > 0) return { count: address.count, lockedFor: Math.max(1, account.ttlSeconds) };
     return {
       count: address.count,
@@ -430,12 +440,12 @@ export async function lockoutAttempt(counters: CounterStore, email: string, ip: 
     async failed(at: Date): Promise<{ locks: ("address" | "account")[]; lockedFor: number | null }> {
       const [hit, account] = await Promise.all([
         counters.hit(key, LIMITS.lockoutWindowSeconds, at),
-        counters.hitDistinct(accountFailuresKey(email), addressOf(ip), LIMITS.lockoutWindowSeconds, at),
+        counters.hitDistinct(keys.accountFailures, from, LIMITS.lockoutWindowSeconds, at),
       ]);
       const locks: ("address" | "account")[] = [];
       if (account.count >= LIMITS.accountLockFailures && account.distinct >= LIMITS.accountLockAddresses) {
         // The lock's window is fixed at its first hit: exactly one failure sets it (and is audited).
-        const lock = await counters.hit(accountLockKey(email), LIMITS.lockoutSeconds, at);
+        const lock = await counters.hit(keys.accountLock, LIMITS.lockoutSeconds, at);
         if (lock.count === 1) locks.push("account");
       }
       if (hit.count > LIMITS.lockoutFailures) return { locks, lockedFor: Math.max(1, hit.ttlSeconds) };
@@ -457,8 +467,9 @@ export async function lockoutAttempt(counters: CounterStore, email: string, ip: 
  * lock and its count go, and a new epoch leaves every address's count and lock behind.
  */
 export async function unlockSignIn(counters: CounterStore, email: string, now: Date): Promise<void> {
-  await counters.hit(epochKey(email), EPOCH_SECONDS, now);
-  await Promise.all([counters.reset(accountLockKey(email)), counters.reset(accountFailuresKey(email))]);
+  const keys = keysOf(emailHash(email));
+  await counters.hit(keys.epoch, EPOCH_SECONDS, now);
+  await Promise.all([counters.reset(keys.accountLock), counters.reset(keys.accountFailures)]);
 }
 
 const invalidCredentials = () => new DomainError("INVALID_CREDENTIALS", "The email or password is incorrect.");

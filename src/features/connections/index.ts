@@ -16,6 +16,7 @@ export type {
   OidcUpstream,
   SamlUpstreamSettings,
 } from "./ports";
+export { type ConnectionDirectory, createConnectionDirectory } from "./directory";
 export { hasDoctype, normalizeCertificate, parseIdpMetadata, SamlInputError, type SamlUpstream } from "./saml-metadata";
 export {
   createEnterpriseSignIn,

@@ -8,7 +8,7 @@
  * answers its client.
  */
 import type { Clock } from "../../kernel/clock";
-import type { DirectoryVersion } from "../../kernel/directory-cache";
+import { createDirectoryCache, type DirectoryVersion } from "../../kernel/directory-cache";
 import type { Mailer } from "../../kernel/mail";
 import type { ProofMethod, ProvenPerson } from "../../kernel/proven-person";
 import type { Unit } from "../../kernel/unit";
@@ -16,7 +16,7 @@ import type { User, UserRepo } from "../../kernel/users";
 import type { EffectiveBrand } from "../branding";
 import type { EnterpriseSignIn } from "../connections";
 import type { DomainEvent, EventJournal } from "../events";
-import type { OrgRepo } from "../orgs";
+import type { Org, OrgRepo } from "../orgs";
 import type { RoleRepo } from "../roles";
 import { type BrowserSessionDeps, createBrowserSessions } from "./browser-session";
 import { createDeviceCheck } from "./device";
@@ -57,7 +57,20 @@ export interface JourneyDeps extends Pick<StepDeps, "auth" | "passkeys"> {
 export function createJourneyService(deps: JourneyDeps) {
   const handles = createHandles(deps.interactionKey, deps.clock);
   const device = createDeviceCheck({ key: deps.interactionKey, ...deps });
-  const sessions = createBrowserSessions({ ...deps, device });
+  // The home org a sign-in's audit entry names (its id and path): read once per change of the
+  // directory, not per sign-in (kernel/directory-cache.ts; every unit that changes orgs moves it on).
+  const homeOrgs = createDirectoryCache<Org | null>(deps.version ?? null, {
+    maxAgeMs: deps.maxAgeMs ?? 0,
+    now: () => deps.clock.now().getTime(),
+  });
+  const orgs = {
+    get: (tenantId: number, id: number) =>
+      homeOrgs.get(`${tenantId}:${id}`, async () => {
+        const org = await deps.orgs.get(tenantId, id);
+        return org && Object.freeze(org);
+      }),
+  };
+  const sessions = createBrowserSessions({ ...deps, orgs, device });
   const organizations = createOrganizations(deps);
   /** The protocols connected, by name; the first one also answers handles that name none. */
   const protocols = new Map<string, JourneyProtocol>();

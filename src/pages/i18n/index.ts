@@ -39,7 +39,21 @@ export interface Translator {
   msg(m: Msg): string;
 }
 
+/** One translator per language, made on first use: it holds nothing of a request. */
+const translators = new Map<Locale, Translator>();
+
+/** The translator of `locale` (the same object for every page in that language). */
 export function translator(locale: Locale): Translator {
+  let t = translators.get(locale);
+  if (!t) {
+    if (!Object.hasOwn(CATALOGUES, locale)) return makeTranslator(locale);
+    t = Object.freeze(makeTranslator(locale));
+    translators.set(locale, t);
+  }
+  return t;
+}
+
+function makeTranslator(locale: Locale): Translator {
   const catalogue: Catalogue = CATALOGUES[locale];
   const plural = new Intl.PluralRules(locale);
   const number = new Intl.NumberFormat(locale);
