@@ -99,6 +99,9 @@ export async function openStores(
     log.info("REDIS_URL is unset: sessions, rate counters and the directory's version use MongoDB");
     return { store: mongo, sessions: createMongoSessionStore(mongo) };
   }
+  // The embedded data directory belongs to one process: its session file is locked before the
+  // database is opened, so a second process on the same directory stops before touching it.
+  const local = config.storage === "embedded" && !config.redis ? openSqliteSessions(config.dataDir) : null;
   let store: Awaited<ReturnType<typeof openPostgres>>;
   if (config.storage === "postgres")
     store = await openPostgres(config.databaseUrl!, config.dbPoolSize, {
@@ -107,7 +110,10 @@ export async function openStores(
       warn: (m, f) => log.warn(m, f),
     });
   else {
-    const embedded = await openEmbedded(config.dataDir, { warn: (m, f) => log.warn(m, f) });
+    const embedded = await openEmbedded(config.dataDir, { warn: (m, f) => log.warn(m, f) }).catch(async (e) => {
+      await local?.close();
+      throw e;
+    });
     if (embedded.created === "initdb")
       log.info(
         "created the embedded database from scratch (no pre-built template); `bun adapters/postgres/embedded.ts` builds one so that later first starts take well under a second",
@@ -116,8 +122,8 @@ export async function openStores(
   }
   let sessions: SessionStore;
   if (config.redis) sessions = await openRedisSessions(config, log);
-  else if (config.storage === "embedded")
-    sessions = openSqliteSessions(config.dataDir); // one process: SQLite beside the database
+  else if (local)
+    sessions = local; // one process: SQLite beside the database
   else {
     sessions = createPgSessionStore(store);
     log.info("REDIS_URL is unset: sessions and rate counters use the primary store");

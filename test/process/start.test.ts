@@ -159,6 +159,40 @@ describe("embedded store on disk", () => {
   });
 });
 
+describe("one service per embedded data directory", () => {
+  test("a second service on a data dir in use stops its start with one line, and the first keeps serving", async () => {
+    const dir = tempDir();
+    const env = {
+      SSO_DATA_DIR: dir,
+      SSO_ISSUER: "http://sso.shared-dir.test",
+      SSO_BOOTSTRAP_ADMIN_EMAIL: "admin@example.test",
+      SSO_BOOTSTRAP_ADMIN_PASSWORD: "first-password-1",
+    };
+    const a = await startService(env);
+    try {
+      const r = await runFailing(env);
+      expect(r.code).toBe(1);
+      expect(r.stderr.trim().split("\n").length).toBe(1);
+      expect(r.stderr).toContain("is in use by another process");
+      const login = await fetch(`${a.url}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "admin@example.test", password: "first-password-1" }),
+      });
+      expect(login.status).toBe(200);
+      const { refreshToken } = await login.json();
+      const refreshed = await fetch(`${a.url}/api/auth/refresh`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ refreshToken }),
+      });
+      expect(refreshed.status).toBe(200);
+    } finally {
+      await a.stop();
+    }
+  });
+});
+
 describe("the ready line", () => {
   test("names the stores, the signer, the mailer in use (never its credentials) and the sender", async () => {
     const svc = await startService({
