@@ -324,25 +324,17 @@ export interface TokenMinterDeps {
 export function createTokenMinter(deps: TokenMinterDeps) {
   const memberships = (userId: number, tenantId: number) => userMemberships(deps, userId, tenantId);
 
-  /**
-   * Mints an access token for (user, org, audience) in session `sid`; pass `grants` when already
-   * loaded. The audience's owning org's custom claims (SPEC 2.15) are added after the standard
-   * claims and never replace one; `roles` costs nothing extra, `memberships` one lookup, and only
-   * when the mapping reads them.
-   */
-  async function mintAccess(
-    user: Pick<User, "id" | "email" | "tenantId">,
-    org: Org,
-    app: Application,
-    sid: string,
-    deviceId?: string,
-    grants?: EffectiveGrant[],
-    client?: ClientGrant,
-  ): Promise<string> {
-    return deps.sign(await accessClaims(user, org, app, sid, deviceId, grants, client));
+  /** Mints an access token for (user, org, audience) in session `sid` (its claims: `accessClaims`). */
+  async function mintAccess(...args: Parameters<typeof accessClaims>): Promise<string> {
+    return deps.sign(await accessClaims(...args));
   }
 
-  /** The claims of `mintAccess`'s token. */
+  /**
+   * The claims of an access token for (user, org, audience) in session `sid`; pass `grants` when
+   * already loaded. The audience's owning org's custom claims (SPEC 2.15) are added after the
+   * standard claims and never replace one; `roles` costs nothing extra, `memberships` one lookup,
+   * and only when the mapping reads them.
+   */
   async function accessClaims(
     user: Pick<User, "id" | "email" | "tenantId">,
     org: Org,
