@@ -368,9 +368,7 @@ const emailHash = (email: string) => sha256Hex(normalizeEmail(email)).slice(0, 4
 /** The keys of one email (by its hash, computed once per attempt). */
 const keysOf = (hash: string) => ({
   epoch: `login-epoch:${hash}`,
-  /** Failures of the whole account, with the addresses they came from (`hitDistinct`). */
   accountFailures: `login-acct:${hash}`,
-  /** The account-wide lock: present while it holds. */
   accountLock: `login-lock:${hash}`,
 });
 /** Failures of the whole account, with the addresses they came from (`hitDistinct`). */

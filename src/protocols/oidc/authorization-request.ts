@@ -211,8 +211,7 @@ export type Check = (ctx: CheckContext) => void | Promise<void>;
  * value is treated as omitted, and no parameter may appear more than once (invalid_request).
  */
 function single(params: ParamSource, name: string): string | undefined {
-  const all = params.getAll(name);
-  const values = all.length === 1 ? (all[0] === "" ? [] : all) : all.filter((v) => v !== "");
+  const values = params.getAll(name).filter((v) => v !== "");
   if (values.length > 1) throw oauthError("invalid_request", `${name} must not be repeated (RFC 6749 section 3.1).`);
   return values[0];
 }
