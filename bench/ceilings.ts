@@ -23,13 +23,14 @@ import { cpuPerRequest, cpuSnapshot } from "./cpu";
 import { signAccessJwt } from "../src/features/tokens/jws";
 
 /**
- * The service's signer in benchmarks: SSO_SIGNER of the benchmark's own environment (unset: the
+ * The service's signer in benchmarks: SSO_SIGNER, SSO_SIGNER_THREADS and SSO_SIGNER_NICE of the benchmark's own environment (unset: the
  * service's default, auto), passed to every service process the benchmarks start, e.g.
  * `SSO_SIGNER=webcrypto bun bench/run.ts --only token` to measure the former signer.
  */
 export function signerEnv(): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of ["SSO_SIGNER", "SSO_SIGNER_THREADS"]) if (process.env[name]) out[name] = process.env[name]!;
+  for (const name of ["SSO_SIGNER", "SSO_SIGNER_THREADS", "SSO_SIGNER_NICE"])
+    if (process.env[name]) out[name] = process.env[name]!;
   return out;
 }
 

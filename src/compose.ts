@@ -813,7 +813,13 @@ export async function composeGraph(d: GraphDeps) {
   // The signer starts (threads, self-test) while the store recovers and bootstraps.
   const signerReady: Promise<JwsSigner> = d.signer
     ? Promise.resolve(d.signer)
-    : createSigner({ mode: config.signer, library: config.opensslLibrary, threads: config.signerThreads, log });
+    : createSigner({
+        mode: config.signer,
+        library: config.opensslLibrary,
+        threads: config.signerThreads,
+        nice: config.signerNice,
+        log,
+      });
   signerReady.catch(() => {}); // awaited below; a rejection before then is not unhandled
   const base = await startStore(d);
   const { boot, units, hasher, audiences } = base;

@@ -323,6 +323,11 @@ export const VARIABLES = {
     computed: "number of CPUs + 1",
     does: "signing threads of the `openssl` signer (each holds its own copy of the signing keys); one more than the CPUs keeps every core signing while the request thread waits on a store",
   },
+  SSO_SIGNER_NICE: {
+    ...integer(2, "0–19"),
+    default: "10",
+    does: "the Linux nice value the `openssl` signer's threads lower themselves to, below the request thread's: with every core busy, the thread that serves requests and feeds the signers is not queued behind them (silent SSO +9 %, refresh +5 % on 2 cores, [performance](docs/performance.md#signing-threads-below-the-request-thread)); `0` keeps them at the process's priority",
+  },
   SSO_HASH_CONCURRENCY: {
     ...integer(3, "1–999"),
     computed: "number of CPUs (min 2)",
@@ -410,6 +415,7 @@ export interface Config {
   signer: "auto" | "openssl" | "webcrypto";
   opensslLibrary: string;
   signerThreads: number;
+  signerNice: number;
   /**
    * Longest directory data is served from an instance's memory (SSO_CACHE_SECONDS, formerly
    * SSO_TOKEN_CONTEXT_SECONDS; default 60; 0 = never). Every change made through the API ends every
@@ -590,6 +596,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const keyLease = Number(e.SSO_KEY_LEASE_SECONDS);
   // Shorter than 5 s could expire under a live holder still making a key (two keys for one rotation).
   if (keyLease < 5 || keyLease > 3600) throw new ConfigError("SSO_KEY_LEASE_SECONDS", "must be between 5 and 3600");
+  if (Number(e.SSO_SIGNER_NICE ?? 10) > 19)
+    throw new ConfigError(
+      "SSO_SIGNER_NICE",
+      "must be between 0 and 19 (a Linux nice value; 0 keeps the process's priority)",
+    );
   // SSO_TOKEN_CONTEXT_SECONDS is the former name of SSO_CACHE_SECONDS: either may be set, not both differently.
   if (
     picked.SSO_CACHE_SECONDS !== undefined &&
@@ -683,6 +694,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     // One more signer than CPUs: the request thread shares the cores and often waits on Redis or
     // Postgres; an extra signer keeps every core busy meanwhile (docs/decisions.md, issue 30).
     signerThreads: Math.max(1, Number(e.SSO_SIGNER_THREADS ?? (navigator.hardwareConcurrency ?? 2) + 1)),
+    signerNice: Number(e.SSO_SIGNER_NICE ?? 10),
     hashConcurrency: Math.max(1, Number(e.SSO_HASH_CONCURRENCY ?? Math.max(2, navigator.hardwareConcurrency ?? 2))),
     dbPoolSize: Math.max(1, Number(e.SSO_DB_POOL_SIZE)),
     logLevel: e.SSO_LOG_LEVEL,

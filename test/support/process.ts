@@ -33,8 +33,11 @@ export async function startService(
 ): Promise<RunningService> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   let out = "";
-  // SSO_PROFILE_DIR (benchmarks): the service writes a CPU profile (Markdown) there when it stops.
-  const profile = process.env.SSO_PROFILE_DIR ? ["--cpu-prof-md", `--cpu-prof-dir=${process.env.SSO_PROFILE_DIR}`] : [];
+  // SSO_PROFILE_DIR (benchmarks): the service writes a CPU profile there when it stops (Markdown;
+  // with SSO_PROFILE_JSON set, the .cpuprofile JSON that DevTools opens).
+  const profile = process.env.SSO_PROFILE_DIR
+    ? [process.env.SSO_PROFILE_JSON ? "--cpu-prof" : "--cpu-prof-md", `--cpu-prof-dir=${process.env.SSO_PROFILE_DIR}`]
+    : [];
   const proc = Bun.spawn([process.execPath, ...profile, "src/main.ts"], {
     cwd: ROOT,
     env: {

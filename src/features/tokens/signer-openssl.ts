@@ -41,7 +41,7 @@ interface Thread {
 }
 
 type Answer =
-  | { t: "ok"; seq: number; version?: string }
+  | { t: "ok"; seq: number; version?: string; niced?: boolean }
   | { t: "err"; seq: number; message: string }
   | { t: "signed"; seq: number; sigs: string };
 
@@ -49,6 +49,8 @@ export interface OpenSslPool {
   /** The library's version line, e.g. "OpenSSL 3.0.19 27 Jan 2026". */
   readonly version: string;
   readonly threads: number;
+  /** The nice value the threads run at (0: the process's own priority). */
+  readonly nice: number;
   /** Parses the PKCS#8 DER key `kid` in every thread (counted: one load per `retire`). */
   load(kid: string, der: Uint8Array): Promise<void>;
   /** Undoes one `load`; the last one frees the key in every thread after the batches that use it. */
@@ -80,6 +82,11 @@ export interface OpenSslPool {
 export interface PoolOptions {
   library: string;
   threads: number;
+  /**
+   * The nice value (Linux, 1–19) the signing threads lower themselves to, below the request
+   * thread's (SSO_SIGNER_NICE); 0 or absent leaves them at the process's priority.
+   */
+  nice?: number;
   /** Told when a signing thread dies and is restarted (the pool keeps working). */
   onThreadLost?: (reason: string) => void;
 }
@@ -104,6 +111,8 @@ export async function startOpenSslPool(opts: PoolOptions): Promise<OpenSslPool> 
   let seq = 0;
   let version = "";
   let restarts = 0;
+  // False once a thread could not lower its priority (not Linux, no glibc): the pool then says 0.
+  let niced = (opts.nice ?? 0) > 0;
 
   /**
    * A thread keeps the process alive only while it owes an answer: an idle pool never holds up an
@@ -147,9 +156,12 @@ export async function startOpenSslPool(opts: PoolOptions): Promise<OpenSslPool> 
     worker.addEventListener("close", () => lost("exited"));
     threads[index] = t;
     try {
-      const opened = await call(t, { t: "open", library: opts.library });
+      const opened = await call(t, { t: "open", library: opts.library, nice: opts.nice ?? 0 });
       if (opened.t === "err") throw new Error(opened.message);
-      if (opened.t === "ok") version = opened.version ?? version;
+      if (opened.t === "ok") {
+        version = opened.version ?? version;
+        if (!opened.niced) niced = false;
+      }
       for (const [kid, k] of keys) {
         const r = await call(t, { t: "load", kid, der: k.der });
         if (r.t === "err") throw new Error(r.message);
@@ -261,6 +273,9 @@ export async function startOpenSslPool(opts: PoolOptions): Promise<OpenSslPool> 
       return version;
     },
     threads: n,
+    get nice() {
+      return niced ? (opts.nice ?? 0) : 0;
+    },
     async load(kid, der) {
       const k = keys.get(kid);
       if (k) {
@@ -358,7 +373,7 @@ export function sharedOpenSslPool(
   opts: PoolOptions,
   frame: (claims: Record<string, unknown>, kid: string) => string,
 ): Promise<OpenSslPool> {
-  const key = `${opts.library}\0${opts.threads}`;
+  const key = `${opts.library}\0${opts.threads}\0${opts.nice ?? 0}`;
   let p = shared.get(key);
   if (!p) {
     p = (async () => {

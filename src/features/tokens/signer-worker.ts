@@ -3,7 +3,7 @@
  * own OpenSSL handles (openssl.ts: one EVP_PKEY per kid, one EVP_MD_CTX) and answers batches.
  *
  * Protocol (every message from the pool carries `seq`; every answer repeats it):
- *   {t:"open", seq, library}            → {t:"ok", seq, version} | {t:"err", seq, message}
+ *   {t:"open", seq, library, nice}      → {t:"ok", seq, version, niced} | {t:"err", seq, message}
  *   {t:"load", seq, kid, der}           → {t:"ok", seq} | {t:"err", seq, message}
  *   {t:"retire", seq, kid}              → {t:"ok", seq}
  *   {t:"sign", seq, kids, inputs, chains?} → {t:"signed", seq, sigs}
@@ -15,16 +15,19 @@
  * <JSON of the claims after it>" (JSON.stringify output holds no raw newline). The thread signs the
  * access token, computes its `at_hash`, frames the ID token with the same key and signs it; the
  * item's answer is "<access signature> <ID token signing input> <ID token signature>".
+ * `nice` > 0 lowers this thread's scheduling priority to it (thread-priority.ts); `niced` says
+ * whether that took effect.
  * Messages are handled in arrival order, so a key loaded before a batch is there for it, and a key
  * retired after a batch was still there for it.
  */
 import { atHash, withAtHash } from "./id-token";
 import { openOpenSsl, type OpenSslRs256 } from "./openssl";
+import { lowerThreadPriority } from "./thread-priority";
 
 declare const self: Worker;
 
 type In =
-  | { t: "open"; seq: number; library: string }
+  | { t: "open"; seq: number; library: string; nice: number }
   | { t: "load"; seq: number; kid: string; der: Uint8Array }
   | { t: "retire"; seq: number; kid: string }
   | { t: "sign"; seq: number; kids: string[]; inputs: string; chains?: string[] };
@@ -49,7 +52,7 @@ self.onmessage = (ev: MessageEvent<In>) => {
     case "open":
       try {
         ossl ??= openOpenSsl(m.library);
-        self.postMessage({ t: "ok", seq: m.seq, version: ossl.version });
+        self.postMessage({ t: "ok", seq: m.seq, version: ossl.version, niced: lowerThreadPriority(m.nice) });
       } catch (e) {
         self.postMessage({ t: "err", seq: m.seq, message: oneLine(e) });
       }

@@ -88,6 +88,8 @@ export interface SignerOptions {
   library: string;
   /** Signing threads (SSO_SIGNER_THREADS). */
   threads: number;
+  /** Their nice value, below the request thread's (SSO_SIGNER_NICE; 0: the process's priority). */
+  nice?: number;
   log: Logger;
 }
 
@@ -107,6 +109,7 @@ export async function createSigner(opts: SignerOptions): Promise<JwsSigner> {
       {
         library: opts.library,
         threads: opts.threads,
+        nice: opts.nice ?? 0,
         onThreadLost: (reason) => opts.log.error("an OpenSSL signing thread stopped; restarting it", { reason }),
       },
       (claims, kid) => signingInput(claims, kid),
@@ -129,12 +132,13 @@ export async function createSigner(opts: SignerOptions): Promise<JwsSigner> {
     library: opts.library,
     version: pool.version,
     threads: pool.threads,
+    nice: pool.nice,
   });
   const headers = new Map<string, string>();
   const loads = new Map<string, number>();
   return {
     name: "openssl",
-    detail: `${pool.version}, ${pool.threads} threads`,
+    detail: `${pool.version}, ${pool.threads} threads${pool.nice ? ` at nice ${pool.nice}` : ""}`,
     async load(kid, _key, pkcs8Pem) {
       await pool.load(kid, pemToDer(pkcs8Pem));
       loads.set(kid, (loads.get(kid) ?? 0) + 1);

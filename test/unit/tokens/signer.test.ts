@@ -1,6 +1,7 @@
 // The OpenSSL signer against the WebCrypto one: byte-identical tokens for the same key and claims
 // (RSASSA-PKCS1-v1_5 is deterministic), every token verified by jose, keys loaded and freed.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
 import fc from "fast-check";
 import { compactVerify, createLocalJWKSet, exportJWK, exportPKCS8, generateKeyPair } from "jose";
 import { atHash, createSigner, webcryptoSigner, type JwsSigner } from "../../../src/features/tokens";
@@ -259,6 +260,25 @@ describe("the OpenSSL pool", () => {
       /could not parse the private key bad/,
     );
     expect(pool.keyCount()).toBe(0);
+  });
+
+  test("its threads run below the request thread (SSO_SIGNER_NICE), and at the process's priority with 0", async () => {
+    // Linux: /proc/self/task/<tid>/stat field 19 is the thread's nice value; Bun names Workers "Worker".
+    const niceOfWorkers = () =>
+      readdirSync("/proc/self/task")
+        .filter((tid) => readFileSync(`/proc/self/task/${tid}/comm`, "utf8").trim() === "Worker")
+        .map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, "utf8").split(") ")[1].split(" ")[16]));
+    const before = niceOfWorkers().filter((n) => n === 13).length;
+    const low = await startOpenSslPool({ library: "libcrypto.so.3", threads: 2, nice: 13 });
+    try {
+      expect(low.nice).toBe(13);
+      expect(niceOfWorkers().filter((n) => n === 13).length).toBe(before + 2);
+      const main = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8").split(") ")[1].split(" ")[16];
+      expect(Number(main)).toBe(0);
+    } finally {
+      await low.close();
+    }
+    expect(pool.nice).toBe(0);
   });
 });
 
