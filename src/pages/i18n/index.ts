@@ -74,16 +74,26 @@ function makeTranslator(locale: Locale): Translator {
   return t;
 }
 
+/** Tags already resolved (a browser sends the same few on every page), bounded. */
+const resolved = new Map<string, Locale | null>();
+const RESOLVED_MAX = 512;
+
 /** The supported language a BCP 47 tag asks for (`de-CH` → `de`), if any. */
 export function supportedLocale(tag: string | null | undefined): Locale | undefined {
   if (!tag) return undefined;
+  const known = resolved.get(tag);
+  if (known !== undefined) return known ?? undefined;
+  let locale: Locale | null = null;
   try {
     const [canonical] = Intl.getCanonicalLocales(tag.trim());
     const language = new Intl.Locale(canonical).language;
-    return (LOCALES as string[]).includes(language) ? (language as Locale) : undefined;
+    locale = (LOCALES as string[]).includes(language) ? (language as Locale) : null;
   } catch {
-    return undefined; // not a well-formed tag: as if absent
+    // not a well-formed tag: as if absent
   }
+  if (resolved.size >= RESOLVED_MAX) resolved.delete(resolved.keys().next().value as string);
+  resolved.set(tag, locale);
+  return locale ?? undefined;
 }
 
 /**

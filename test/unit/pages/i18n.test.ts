@@ -93,4 +93,15 @@ describe("chooseLocale", () => {
     expect(chooseLocale({ uiLocales: "  ", acceptLanguage: ";;,q=", saved: "xx-!!" })).toBe("en");
     expect(chooseLocale({})).toBe("en");
   });
+
+  test("a tag seen before answers the same from memory (supported, unsupported, malformed), past the memory's bound too", () => {
+    const cases = [
+      [{ uiLocales: "de-CH" }, "de"],
+      [{ uiLocales: "fr-CA", saved: "de" }, "de"],
+      [{ uiLocales: "xx-!!", acceptLanguage: "en" }, "en"],
+    ] as const;
+    for (let round = 0; round < 2; round++) for (const [input, want] of cases) expect(chooseLocale(input)).toBe(want);
+    for (let i = 0; i < 600; i++) chooseLocale({ uiLocales: `x${i}-de` });
+    for (const [input, want] of cases) expect(chooseLocale(input)).toBe(want);
+  });
 });
