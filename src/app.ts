@@ -5,6 +5,7 @@
  */
 import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
+import { beginRequestScope } from "./kernel/directory-cache";
 import { DomainError } from "./kernel/errors";
 import { answeredStatus, type Logger, type Metrics } from "./http/observability";
 import { problemResponse } from "./http/problem";
@@ -176,6 +177,7 @@ export function createApp(
 
   const app = new Elysia({ normalize: true })
     .onRequest(({ request, set, server }) => {
+      beginRequestScope();
       resolveIp(request, server);
       const id = request.headers.get("x-request-id")?.slice(0, 128) || crypto.randomUUID();
       const path = new URL(request.url).pathname;

@@ -1,7 +1,12 @@
 // The one directory cache (kernel/directory-cache.ts) over a counting loader: what is served from
 // memory, what is loaded again, and what is shared.
 import { describe, expect, test } from "bun:test";
-import { coalescedReads, createDirectoryCache, createLocalDirectoryVersion } from "../../src/kernel/directory-cache";
+import {
+  beginRequestScope,
+  coalescedReads,
+  createDirectoryCache,
+  createLocalDirectoryVersion,
+} from "../../src/kernel/directory-cache";
 import { loadConfig } from "../../src/config";
 
 function counting<V>(value: (n: number) => V) {
@@ -194,6 +199,44 @@ describe("coalesced version reads", () => {
     await expect(Promise.all([c.read(), c.read()])).rejects.toThrow("down");
     fail = false;
     expect(await c.read()).toBe("v");
+  });
+
+  test("within a request the first read is reused, until this process moves the version; outside one every turn reads", async () => {
+    let sent = 0;
+    let v = 0;
+    const c = coalescedReads({
+      read: async () => {
+        sent++;
+        return String(v);
+      },
+      advance: async () => {
+        v++;
+      },
+    });
+    const turn = () => new Promise((r) => setImmediate(r));
+    // Outside any request (a job, a start-up step): a read per turn of the event loop.
+    await c.read();
+    await turn();
+    await c.read();
+    expect(sent).toBe(2);
+    const request = async (base: number) => {
+      beginRequestScope();
+      const before = sent;
+      expect(await c.read()).toBe(String(base));
+      await turn();
+      expect(await c.read()).toBe(String(base));
+      expect(sent).toBe(before + 1);
+      // A change this request makes: the next read is a new one, and sees it.
+      await c.advance();
+      expect(await c.read()).toBe(String(base + 1));
+      await turn();
+      expect(await c.read()).toBe(String(base + 1));
+      expect(sent).toBe(before + 2);
+    };
+    await request(0);
+    // Another request: its own first read, sent after it began (not the first request's).
+    await request(1);
+    expect(sent).toBe(6);
   });
 });
 
