@@ -326,7 +326,7 @@ export const VARIABLES = {
   SSO_SIGNER_NICE: {
     ...integer(2, "0–19"),
     default: "10",
-    does: "the Linux nice value the `openssl` signer's threads lower themselves to, below the request thread's: with every core busy, the thread that serves requests and feeds the signers is not queued behind them (silent SSO +9 %, refresh +5 % on 2 cores, [performance](docs/performance.md#signing-threads-below-the-request-thread)); `0` keeps them at the process's priority",
+    does: "the Linux nice value the `openssl` signer's threads lower themselves to, below the request thread's: with every core busy, the thread that serves requests and feeds the signers is not queued behind them (silent SSO +9–13 %, refresh +6 % on 2 cores, [performance](docs/performance.md#signing-threads-below-the-request-thread)); `0` keeps them at the process's priority",
   },
   SSO_HASH_CONCURRENCY: {
     ...integer(3, "1–999"),
