@@ -596,7 +596,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const keyLease = Number(e.SSO_KEY_LEASE_SECONDS);
   // Shorter than 5 s could expire under a live holder still making a key (two keys for one rotation).
   if (keyLease < 5 || keyLease > 3600) throw new ConfigError("SSO_KEY_LEASE_SECONDS", "must be between 5 and 3600");
-  if (Number(e.SSO_SIGNER_NICE ?? 10) > 19)
+  const signerNice = Number(e.SSO_SIGNER_NICE);
+  if (signerNice > 19)
     throw new ConfigError(
       "SSO_SIGNER_NICE",
       "must be between 0 and 19 (a Linux nice value; 0 keeps the process's priority)",
@@ -694,7 +695,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     // One more signer than CPUs: the request thread shares the cores and often waits on Redis or
     // Postgres; an extra signer keeps every core busy meanwhile (docs/decisions.md, issue 30).
     signerThreads: Math.max(1, Number(e.SSO_SIGNER_THREADS ?? (navigator.hardwareConcurrency ?? 2) + 1)),
-    signerNice: Number(e.SSO_SIGNER_NICE ?? 10),
+    signerNice,
     hashConcurrency: Math.max(1, Number(e.SSO_HASH_CONCURRENCY ?? Math.max(2, navigator.hardwareConcurrency ?? 2))),
     dbPoolSize: Math.max(1, Number(e.SSO_DB_POOL_SIZE)),
     logLevel: e.SSO_LOG_LEVEL,

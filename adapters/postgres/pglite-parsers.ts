@@ -76,7 +76,8 @@ function oneTrip(
   const locks = client as unknown as Locks;
   const serialize = protocol.serialize;
   const run = async () => {
-    const name = await preparedName(client, text);
+    // A statement without parameters is a one-off (a migration's DDL, a ping): not worth a name.
+    const name = values.length ? await preparedName(client, text) : "";
     const message = concat([
       ...(name ? [] : [serialize.parse({ text })]),
       serialize.bind({
@@ -126,7 +127,8 @@ async function preparedName(client: PGlite, text: string): Promise<string> {
 }
 
 /** `query` with drizzle's per-query parsers removed (the instance has them already), in one trip when it can. */
-function withoutParsers<T extends Queryable>(client: PGlite, target: T, tx: Transaction | null): T["query"] {
+function withoutParsers(client: PGlite, tx: Transaction | null): Queryable["query"] {
+  const target: Queryable = tx ?? client;
   return ((text: string, params?: unknown[], options?: QueryOptions) => {
     if (tx?.closed) throw new Error("Transaction is closed");
     return (
@@ -137,13 +139,13 @@ function withoutParsers<T extends Queryable>(client: PGlite, target: T, tx: Tran
         options?.parsers ? ({ ...options, parsers: undefined } as never) : (options as never),
       )
     );
-  }) as T["query"];
+  }) as Queryable["query"];
 }
 
 function wrapTransaction(client: PGlite, tx: Transaction): Transaction {
   return new Proxy(tx, {
     get(target, prop) {
-      if (prop === "query") return withoutParsers(client, target, target);
+      if (prop === "query") return withoutParsers(client, target);
       const v = Reflect.get(target, prop, target);
       return typeof v === "function" ? v.bind(target) : v;
     },
@@ -158,7 +160,7 @@ function wrapTransaction(client: PGlite, tx: Transaction): Transaction {
 export function forDrizzle(client: PGlite): PGlite {
   return new Proxy(client, {
     get(target, prop) {
-      if (prop === "query") return withoutParsers(target, target, null);
+      if (prop === "query") return withoutParsers(target, null);
       if (prop === "transaction")
         return <T>(fn: (tx: Transaction) => Promise<T>) => target.transaction((tx) => fn(wrapTransaction(target, tx)));
       const v = Reflect.get(target, prop, target);
