@@ -101,7 +101,10 @@ export async function openStores(
   }
   // The embedded data directory belongs to one process: its session file is locked before the
   // database is opened, so a second process on the same directory stops before touching it.
-  const local = config.storage === "embedded" && !config.redis ? openSqliteSessions(config.dataDir) : null;
+  const local =
+    config.storage === "embedded" && !config.redis
+      ? openSqliteSessions(config.dataDir, { warn: (m, f) => log.warn(m, f) })
+      : null;
   let store: Awaited<ReturnType<typeof openPostgres>>;
   if (config.storage === "postgres")
     store = await openPostgres(config.databaseUrl!, config.dbPoolSize, {

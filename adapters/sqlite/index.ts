@@ -6,9 +6,16 @@
  * one rotation there (an update and an insert) costs ~0.8 ms of that thread, the largest single cost
  * of a refresh on the embedded store (docs/performance.md, "Where the time went"). A prepared SQLite
  * statement costs microseconds. The embedded store serves one process, so every step below is one
- * synchronous SQLite transaction: nothing can interleave with it, and a crash leaves it whole or
- * absent (WAL journal, `synchronous=NORMAL`: a committed step survives a process crash, as PGlite's
- * writes do; like PGlite, which runs with fsync off, it does not promise survival of a power cut).
+ * synchronous SQLite transaction: nothing can interleave with it, and a process crash leaves it
+ * whole or absent. Durability is the embedded database's (PGlite runs with fsync off): WAL journal
+ * with `synchronous=OFF`, so a committed step is in the operating system's hands when the call
+ * returns and survives the process being killed, but nothing is forced to the disk. A power cut or
+ * kernel crash may lose recent steps or damage the file. With `NORMAL`, every WAL checkpoint (about
+ * every 150 sign-ins) waited for the disk on the request thread: 15 % of silent SSO's rate
+ * (docs/performance.md). What the file holds is short-lived and losing it fails safe (refresh
+ * tokens, sign-in sessions and codes stop working, counters start over), so a file left by a
+ * process that did not close it is checked at the next start, and one found damaged is moved
+ * aside (`sessions.sqlite.damaged-<time>`) and replaced by an empty one, with a warning.
  *
  * Semantics are the Redis adapter's, step for step (adapters/redis/index.ts), and both pass the
  * same contract suite (test/contract/sessions.contract.ts): consumed selectors stay known a day
@@ -17,7 +24,7 @@
  */
 import { createLocalDirectoryVersion } from "../../src/kernel/directory-cache";
 import { Database } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync } from "node:fs";
 import type { CounterStore, FamilyRecord, FamilyStore, SessionData } from "../../src/features/sessions/ports";
 import { UnavailableError } from "../../src/kernel/errors";
 import { translating } from "../shared/translate";
@@ -60,20 +67,27 @@ const record = (r: FamilyRow): FamilyRecord => ({
   expiresAt: new Date(r.exp),
 });
 
-/** Opens (creating when needed) the session store in `dataDir`, or in memory for "memory://". */
-export function openSqliteSessions(dataDir: string): SessionStore {
-  if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
-  const db = new Database(dataDir === "memory://" ? ":memory:" : `${dataDir}/sessions.sqlite`, {
-    create: true,
-    strict: true,
-  });
+/** SQLite's answer for a file that is not a sound database (SQLITE_CORRUPT, SQLITE_NOTADB). */
+const isDamage = (e: unknown) => /^SQLITE_(CORRUPT|NOTADB)/.test(String((e as { code?: unknown })?.code ?? ""));
+
+/**
+ * Opens the file locked for this process, in WAL mode without syncs, with the schema. `check`: the
+ * last process did not close the file (its WAL is still there), so its pages are verified first.
+ */
+function openLocked(file: string, dataDir: string, check: boolean): Database {
+  const db = new Database(file, { create: true, strict: true });
   // One process owns the embedded store (the database beside it cannot be shared either), so the
   // file is locked once for the life of the process: exclusive locking set before WAL keeps the
   // WAL index in memory and takes no file lock per transaction (a transaction's system calls
   // ~35 % fewer here; docs/performance.md). A second process on the same directory is refused
   // at its start instead of sharing the file.
   try {
-    db.exec("pragma locking_mode = exclusive; pragma journal_mode = wal; pragma synchronous = normal;");
+    db.exec("pragma locking_mode = exclusive; pragma journal_mode = wal; pragma synchronous = off;");
+    if (check) {
+      const verdict = db.query<{ quick_check: string }, []>("pragma quick_check").all();
+      if (verdict.length !== 1 || verdict[0].quick_check !== "ok")
+        throw Object.assign(new Error(verdict.map((v) => v.quick_check).join("; ")), { code: "SQLITE_CORRUPT" });
+    }
     db.exec(SCHEMA);
     db.exec(OIDC_SCHEMA);
   } catch (e) {
@@ -85,6 +99,32 @@ export function openSqliteSessions(dataDir: string): SessionStore {
     throw e;
   }
   db.exec("pragma busy_timeout = 5000;");
+  return db;
+}
+
+/** Reports the replacement of a damaged session file (src/main.ts hands the service's log). */
+export type SessionFileWarning = (message: string, fields: Record<string, unknown>) => void;
+
+/** Opens (creating when needed) the session store in `dataDir`, or in memory for "memory://". */
+export function openSqliteSessions(dataDir: string, opts: { warn?: SessionFileWarning } = {}): SessionStore {
+  if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
+  const file = dataDir === "memory://" ? ":memory:" : `${dataDir}/sessions.sqlite`;
+  // A clean close checkpoints and deletes the WAL; one still there means the last process was
+  // killed or the machine stopped, the only ways the file can have been damaged.
+  const unclean = file !== ":memory:" && existsSync(`${file}-wal`);
+  let db: Database;
+  try {
+    db = openLocked(file, dataDir, unclean);
+  } catch (e) {
+    if (file === ":memory:" || !isDamage(e)) throw e;
+    const aside = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+    for (const suffix of ["", "-wal", "-shm"]) if (existsSync(file + suffix)) renameSync(file + suffix, aside + suffix);
+    opts.warn?.(
+      "the session file was damaged (the machine likely stopped without writing it out): it was moved aside and a new one started; refresh tokens and sign-in sessions issued before must sign in again",
+      { damaged: aside, reason: String((e as Error)?.message ?? e) },
+    );
+    db = openLocked(file, dataDir, false);
+  }
 
   const q = {
     insFamily: db.query(
