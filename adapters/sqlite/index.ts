@@ -135,7 +135,6 @@ export function openSqliteSessions(dataDir: string, opts: { warn?: SessionFileWa
       "select family_id, vh from selectors where sel = $sel",
     ),
     family: db.query<FamilyRow, { id: string }>("select * from families where id = $id"),
-    byCurrent: db.query<FamilyRow, { cur: string }>("select * from families where cur = $cur"),
     advance: db.query("update families set cur = $cur, data = $data, exp = $exp where id = $id"),
     revoke: db.query("update families set revoked = 1 where id = $id"),
     revokeUser: db.query("update families set revoked = 1 where user_id = $user"),
@@ -224,10 +223,12 @@ export function openSqliteSessions(dataDir: string, opts: { warn?: SessionFileWa
       return rotate(selector, verifierHash, next, now.getTime());
     },
     async peek(selector, verifierHash, now) {
-      const f = q.byCurrent.get({ cur: selector });
-      const s = f ? q.selector.get({ sel: selector }) : null;
+      // By the selector's key, then its family's (no scan of the families): the family must still name it as current.
+      const s = q.selector.get({ sel: selector });
+      const f = s ? q.family.get({ id: s.family_id }) : null;
       // constant-time: comparing a secret's digest
-      if (!f || !s || !timingSafeEqual(s.vh, verifierHash) || f.revoked || f.exp <= now.getTime()) return null;
+      if (!f || !s || f.cur !== selector || !timingSafeEqual(s.vh, verifierHash) || f.revoked || f.exp <= now.getTime())
+        return null;
       return record(f);
     },
     async get(familyId, now) {
