@@ -78,7 +78,7 @@ export const VARIABLES = {
     schema: Type.String({ minLength: 1 }),
     type: "directory or `memory://`",
     default: "./data",
-    does: "embedded database and, without `SSO_MASTER_KEY`, the generated master key (`master.key`, mode 0600); one service per directory (a second process on it stops at its start); `memory://` keeps everything in memory (demos, benchmarks)",
+    does: "embedded database and, without `SSO_MASTER_KEY`, the generated master key (`master.key`, mode 0600); one service per directory (a second process on it stops at its start); writes survive the process being killed but are not synced to the disk, so a power cut may lose the last ones (docs/decisions.md; use Postgres where that matters); `memory://` keeps everything in memory (demos, benchmarks)",
   },
   DATABASE_URL: {
     schema: Type.String({ pattern: PG_URL }),
