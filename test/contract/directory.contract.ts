@@ -568,6 +568,39 @@ export const directoryContract: ContractSuite = {
         expect(got[2]).toMatchObject({ userId: 11, organizationId: rootA.id, metadata: { n: 0 } });
       });
 
+      test("appendMany as the journal sends it (stamped by the store): every field of every row, ids in order, any batch size", async () => {
+        const before = new Date(Date.now() - 60_000);
+        for (const n of [1, 2, 5, 33]) {
+          const entries = Array.from({ length: n }, (_, i) => ({
+            tenantId: A,
+            organizationId: i % 2 ? null : rootA.id,
+            orgPath: rootA.path,
+            userId: i % 3 ? 40 + i : null,
+            actorId: i % 2 ? 7 : null,
+            action: `journalbatch${n}.n${i}`,
+            ipAddress: i % 2 ? "10.1.2.3" : null,
+            metadata: { i, nested: { list: [n, i], text: `row ${i}` } },
+          }));
+          await s.store.audit.appendMany(entries);
+          const got = (
+            await s.store.audit.query({
+              tenant: A,
+              orgPath: rootA.path,
+              size: 50,
+              q: `journalbatch${n}.`,
+              from: before,
+            })
+          ).reverse();
+          expect(got.map((e) => e.action)).toEqual(entries.map((e) => e.action));
+          for (let i = 1; i < got.length; i++) expect(got[i].id).toBeGreaterThan(got[i - 1].id);
+          got.forEach((row, i) => {
+            const { action, ...rest } = entries[i];
+            expect(row).toMatchObject({ ...rest, action });
+            expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(before.getTime());
+          });
+        }
+      });
+
       test("query: tenant, subtree, action, user, q (literal), from inclusive / to exclusive, newest first, size", async () => {
         const t0 = new Date("2030-01-01T00:00:00.000Z");
         const at = (ms: number) => new Date(t0.getTime() + ms);
