@@ -1,27 +1,11 @@
 import { and, count, desc, eq, gte, ilike, like, lt, or, sql } from "drizzle-orm";
-import type { AuditEntry, AuditRepo } from "../../src/features/audit/ports";
+import type { AuditEntry, AuditRepo, NewAuditEntry } from "../../src/features/audit/ports";
+import { AUDIT_BATCH_MAX } from "../../src/features/events";
 import { likeLiteral, NO_NAME, preparedPer, schema, type Db } from "./db";
 
 const { auditLog: l } = schema;
 
 const p = sql.placeholder;
-/** One entry stamped by the database (`created_at` default): the journal's case on every sign-in. */
-const appendOne = preparedPer((db) =>
-  db
-    .insert(l)
-    .values({
-      tenantId: p("tenantId"),
-      organizationId: p("organizationId"),
-      orgPath: p("orgPath"),
-      userId: p("userId"),
-      actorId: p("actorId"),
-      action: p("action"),
-      ipAddress: p("ipAddress"),
-      metadata: p("metadata"),
-    })
-    .prepare(NO_NAME),
-);
-
 const ROW_FIELDS = [
   "tenantId",
   "organizationId",
@@ -32,10 +16,12 @@ const ROW_FIELDS = [
   "ipAddress",
   "metadata",
 ] as const;
-/** Batches this size or smaller use a statement built once per size (the journal's group commit, below 32). */
-const PREPARED_BATCH_MAX = 32;
-/** `n` entries stamped by the database in one statement, built once per size and database. */
-const appendBatch = Array.from({ length: PREPARED_BATCH_MAX + 1 }, (_, n) =>
+/**
+ * `n` entries stamped by the database (`created_at` default) in one statement, built once per size
+ * and database, up to the journal's largest batch: drizzle building an insert cost about as much CPU
+ * as running it (one entry per sign-in, a batch per turn under load).
+ */
+const appendStamped = Array.from({ length: AUDIT_BATCH_MAX + 1 }, (_, n) =>
   preparedPer((db) =>
     db
       .insert(l)
@@ -47,36 +33,23 @@ const appendBatch = Array.from({ length: PREPARED_BATCH_MAX + 1 }, (_, n) =>
 );
 
 export function createPgAudit(db: Db): AuditRepo {
+  /** One statement; Postgres assigns the serial ids in the order of the VALUES rows. */
+  async function appendMany(entries: NewAuditEntry[]): Promise<void> {
+    if (!entries.length) return;
+    // Entries stamped by the caller (imports, tests) or a batch past the journal's largest: built per call.
+    if (entries.length > AUDIT_BATCH_MAX || entries.some((e) => e.createdAt !== undefined)) {
+      await db.insert(l).values(entries);
+      return;
+    }
+    const params: Record<string, unknown> = {};
+    entries.forEach((e, i) => {
+      for (const f of ROW_FIELDS) params[`${f}${i}`] = e[f] ?? null;
+    });
+    await appendStamped[entries.length](db).execute(params);
+  }
   return {
-    async append(entry) {
-      if (entry.createdAt !== undefined) await db.insert(l).values(entry);
-      else
-        await appendOne(db).execute({
-          tenantId: entry.tenantId,
-          organizationId: entry.organizationId,
-          orgPath: entry.orgPath,
-          userId: entry.userId,
-          actorId: entry.actorId,
-          action: entry.action,
-          ipAddress: entry.ipAddress,
-          metadata: entry.metadata,
-        });
-    },
-    async appendMany(entries) {
-      // One statement; Postgres assigns the serial ids in the order of the VALUES rows. The journal's
-      // batches (no entry stamped by the caller) reuse a statement built once per size: drizzle
-      // building a many-row insert cost about as much CPU as the insert itself.
-      if (!entries.length) return;
-      if (entries.length > PREPARED_BATCH_MAX || entries.some((e) => e.createdAt !== undefined)) {
-        await db.insert(l).values(entries);
-        return;
-      }
-      const params: Record<string, unknown> = {};
-      entries.forEach((e, i) => {
-        for (const f of ROW_FIELDS) params[`${f}${i}`] = e[f] ?? null;
-      });
-      await appendBatch[entries.length](db).execute(params);
-    },
+    append: (entry) => appendMany([entry]),
+    appendMany,
     async query(q) {
       const text = q.q ? `%${likeLiteral(q.q)}%` : undefined;
       const rows = await db
