@@ -12,9 +12,9 @@
  * returns and survives the process being killed, but nothing is forced to the disk. A power cut or
  * kernel crash may lose recent steps or damage the file. With `NORMAL`, every WAL checkpoint (each
  * 1,000 pages written) waited for the disk on the request thread: silent SSO ran 18 % faster
- * without it (docs/performance.md). What the file holds is short-lived and losing it fails safe (refresh
- * tokens, sign-in sessions and codes stop working, counters start over), so a file left by a
- * process that did not close it is checked at the next start, and one found damaged is moved
+ * without it (docs/performance.md). What the file holds is short-lived and losing it fails safe
+ * (refresh tokens, sign-in sessions and codes stop working, counters start over), so a file left by
+ * a process that did not close it is checked at the next start, and one found damaged is moved
  * aside (`sessions.sqlite.damaged-<time>`) and replaced by an empty one, with a warning.
  *
  * Semantics are the Redis adapter's, step for step (adapters/redis/index.ts), and both pass the
