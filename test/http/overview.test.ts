@@ -55,6 +55,8 @@ describe("GET /api/tenant/summary", () => {
       (await t.call("POST", "/api/auth/login", { body: { email: user.email, password: "wrong-1234" } })).status,
     ).toBe(401);
     await t.login(user.email, PASSWORD);
+    // A known email's failure is audited after its answer (docs/security.md, timing): wait for it.
+    await t.svc.idle();
     const after = await ok(summary());
     expect(after).toMatchObject({
       organizations: 3,
