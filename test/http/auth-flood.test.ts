@@ -46,6 +46,7 @@ test("200 concurrent logins keep RSS growth under 256 MB and health checks answe
   let peak = before;
   let done = false;
   const healthLatencies: number[] = [];
+  let answeredDuringFlood = 0;
   const sampler = (async () => {
     while (!done) {
       peak = Math.max(peak, await rss());
@@ -53,6 +54,7 @@ test("200 concurrent logins keep RSS growth under 256 MB and health checks answe
       const h = await fetch(`${svc.url}/healthz`);
       expect(h.status).toBe(200);
       healthLatencies.push(performance.now() - t0);
+      if (!done) answeredDuringFlood++;
       await Bun.sleep(50);
     }
   })();
@@ -73,10 +75,12 @@ test("200 concurrent logins keep RSS growth under 256 MB and health checks answe
   expect(results.every((s) => s === 401)).toBe(true);
   const growthMb = (peak - before) / 1024 / 1024;
   console.log(
-    `login flood: RSS ${Math.round(before / 1048576)} MB → peak ${Math.round(peak / 1048576)} MB (+${Math.round(growthMb)} MB); healthz samples ${healthLatencies.length}, max ${Math.round(Math.max(...healthLatencies))} ms`,
+    `login flood: RSS ${Math.round(before / 1048576)} MB → peak ${Math.round(peak / 1048576)} MB (+${Math.round(growthMb)} MB); healthz samples ${healthLatencies.length} (${answeredDuringFlood} during the flood), max ${Math.round(Math.max(...healthLatencies))} ms`,
   );
   expect(growthMb).toBeLessThan(256);
-  expect(healthLatencies.length).toBeGreaterThan(0);
-  // Other requests are not queued behind the hashing.
-  expect(Math.max(...healthLatencies)).toBeLessThan(1000);
+  // Other requests are not queued behind the hashing: health checks keep being answered, one
+  // after the other, while the logins are still in flight (queued behind 200 verifications of
+  // ~30 ms each on two cores, the first would answer only when the flood is over). A count, not a
+  // latency: speed is for the benchmarks.
+  expect(answeredDuringFlood).toBeGreaterThanOrEqual(10);
 }, 120_000);
